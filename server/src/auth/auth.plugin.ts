@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Messages, notFound, unauthorized } from '../http/errors.js';
+import { findUserById, type UserRow } from '../users/users.repo.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `requireUser` (always) or `identifyUser` (when a valid token came). */
+    viewer: UserRow | null;
+  }
+  interface FastifyInstance {
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    identifyUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The spec's client sends the raw token; `Bearer <token>` is accepted too. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization?.trim();
+  if (!header) return undefined;
+  return header.replace(/^Bearer\s+/i, '');
+}
+
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('viewer', null);
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      const token = tokenOf(request);
+      if (!token) throw unauthorized(Messages.missingToken);
+      const claims = await app.tokens.verify(token);
+      if (!claims) throw unauthorized(Messages.invalidToken);
+      const user = await findUserById(app.db, claims._id);
+      if (!user) throw notFound(Messages.userNotRegistered);
+      request.viewer = user;
+    });
+
+    // Public reads work signed out; a valid token only adds the viewer's own state to the answer.
+    app.decorate('identifyUser', async (request: FastifyRequest) => {
+      const token = tokenOf(request);
+      const claims = token ? await app.tokens.verify(token) : null;
+      request.viewer = claims ? ((await findUserById(app.db, claims._id)) ?? null) : null;
+    });
+  },
+  { name: 'auth', dependencies: ['deps'] },
+);
+
+/** The signed-in user of a route guarded by `requireUser`. */
+export function viewerOf(request: FastifyRequest): UserRow {
+  if (!request.viewer) throw unauthorized(Messages.missingToken);
+  return request.viewer;
+}

@@ -1,0 +1,35 @@
+import { buildApp } from './app.js';
+import { resolveJwtSecret } from './auth/tokens.js';
+import { loadConfig } from './config.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
+import { seedDemoData } from './seed/demo.js';
+
+const config = loadConfig();
+const database = openDatabase(config);
+await migrateToLatest(database.db);
+const seeded = config.seedDemo && (await seedDemoData(database.db));
+const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) });
+
+await app.listen({ port: config.port, host: config.host });
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+app.log.info(
+  `Sync is running at http://${shownHost}:${config.port} (${database.dialect}: ${database.location}${seeded ? ', demo data loaded' : ''})`,
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing requests in flight, then stopping`);
+    // app.close() stops accepting connections and waits for requests in flight.
+    void app
+      .close()
+      .then(() => database.db.destroy())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  });
+}
