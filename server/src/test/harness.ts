@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { buildApp, type App } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Dialect } from '../db/database.js';
+import { seedDemoData } from '../seed/demo.js';
+
+export { demoPassword, guestAccount } from '../seed/demo.js';
+
+/** Where test databases are created; each run makes its own and drops it after. */
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export const hasPostgres = await postgresReachable();
+const testedDialects: Dialect[] = hasPostgres ? ['sqlite', 'postgres'] : ['sqlite'];
+if (!hasPostgres) {
+  console.warn(`PostgreSQL is not reachable at ${adminUrl}: its API tests are skipped (SQLite runs).`);
+}
+
+/** Runs a suite once per database: SQLite always, PostgreSQL when a server is reachable. */
+export function describeEachDatabase(name: string, suite: (dialect: Dialect) => void) {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    const run = testedDialects.includes(dialect) ? describe : describe.skip;
+    run(`${name} [${dialect}]`, () => suite(dialect));
+  }
+}
+
+export interface Reply<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as the raw `authorization` header, as the spec's client does. */
+  token?: string;
+  headers?: Record<string, string>;
+  /** A body sent as-is (for malformed JSON and the like). */
+  rawBody?: string;
+}
+
+export interface TestServer {
+  url: string;
+  dialect: Dialect;
+  database: DatabaseHandle;
+  app: App;
+  request<T = any>(method: string, urlPath: string, options?: RequestOptions): Promise<Reply<T>>;
+  /** Logs in and returns the token. */
+  login(username: string, password: string): Promise<string>;
+  /** Signs up a fresh user and returns its token and user. */
+  signup(username: string, extra?: Record<string, unknown>): Promise<{ token: string; user: any }>;
+  /** Stops the server and starts a new one on the same data. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Storage {
+  config: Config;
+  dispose(): Promise<void>;
+}
+
+async function createStorage(dialect: Dialect, env: Record<string, string>): Promise<Storage> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-test-'));
+  const base = loadConfig({ ...process.env, ...env, DATA_DIR: dataDir });
+  if (dialect === 'sqlite') {
+    return {
+      config: { ...base, databaseUrl: undefined },
+      dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `sync_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { ...base, databaseUrl: url.toString() },
+    dispose: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const testSecret = 'test-secret-that-is-long-enough-for-hs256';
+
+/** Starts the real app over HTTP on a fresh database with the demo data. */
+export async function startServer(
+  dialect: Dialect,
+  options: { env?: Record<string, string>; seed?: boolean } = {},
+): Promise<TestServer> {
+  // Rate limits are off unless a test turns them on: suites sign up and post far faster than people do.
+  const storage = await createStorage(dialect, { JWT_SECRET: testSecret, RATE_LIMITS: 'off', ...options.env });
+  let database!: DatabaseHandle;
+  let app!: App;
+  let url = '';
+
+  const start = async () => {
+    database = openDatabase(storage.config);
+    await migrateToLatest(database.db);
+    app = await buildApp({ config: storage.config, database, jwtSecret: testSecret, logger: false });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    url = address;
+  };
+  const stop = async () => {
+    await app.close();
+    await database.db.destroy();
+  };
+
+  await start();
+  if (options.seed !== false) await seedDemoData(database.db);
+
+  const server: TestServer = {
+    get url() {
+      return url;
+    },
+    dialect,
+    get database() {
+      return database;
+    },
+    get app() {
+      return app;
+    },
+    async request(method, urlPath, { body, token, headers = {}, rawBody } = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      if (token) (init.headers as Record<string, string>).authorization = token;
+      if (rawBody !== undefined || body !== undefined) {
+        (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+        init.body = rawBody ?? JSON.stringify(body);
+      }
+      const response = await fetch(url + urlPath, init);
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // Not JSON (e.g. the web client's HTML): hand back the text.
+      }
+      return { status: response.status, headers: response.headers, body: parsed as any };
+    },
+    async login(username, password) {
+      const reply = await server.request('POST', '/api/auth/login', { body: { username, password } });
+      if (reply.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(reply.body)}`);
+      return reply.body.encodedToken as string;
+    },
+    async signup(username, extra = {}) {
+      const reply = await server.request('POST', '/api/auth/signup', {
+        body: { username, password: 'password123', firstName: 'Test', lastName: 'User', ...extra },
+      });
+      if (reply.status !== 201) throw new Error(`signup ${username} failed: ${JSON.stringify(reply.body)}`);
+      return { token: reply.body.encodedToken as string, user: reply.body.createdUser };
+    },
+    async restart() {
+      await stop();
+      await start();
+    },
+    async close() {
+      await stop();
+      await storage.dispose();
+    },
+  };
+  return server;
+}
