@@ -155,9 +155,7 @@ export type PostSort = NonNullable<PostListQuery['sort']>;
  * answers only what changed instead of every post.
  */
 export const ReturnQuery = Type.Object({
-  return: Type.Optional(
-    Type.Union([Type.Literal('posts'), Type.Literal('post'), Type.Literal('minimal')]),
-  ),
+  return: Type.Optional(Type.Union([Type.Literal('posts'), Type.Literal('post'), Type.Literal('minimal')])),
 });
 export type ReturnQuery = Static<typeof ReturnQuery>;
 

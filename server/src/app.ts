@@ -17,6 +17,8 @@ import { HttpError, Messages } from './http/errors.js';
 import { healthRoutes } from './http/health.routes.js';
 import { CursorCodec } from './http/pagination.js';
 import { describeValidationError, validatorCompiler } from './http/validation.js';
+import { rateLimitPlugin, registerReadLimit } from './http/rate-limits.js';
+import { registerSecurityHeaders } from './http/security.js';
 import { postRoutes } from './posts/posts.routes.js';
 import { userRoutes } from './users/users.routes.js';
 
@@ -42,11 +44,13 @@ export type App = FastifyInstance;
 
 export async function buildApp({ config, database, jwtSecret, logger = true }: AppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
+      : false,
     bodyLimit: bodyLimitBytes,
     // Sessions are stateless tokens, so any process can answer any request; ids tie log lines together.
     requestIdHeader: 'x-request-id',
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -75,6 +79,8 @@ export async function buildApp({ config, database, jwtSecret, logger = true }: A
     return reply.code(500).send({ errors: [Messages.internal] });
   });
 
+  await registerSecurityHeaders(app);
+  await app.register(rateLimitPlugin, config.rateLimits);
   await app.register(
     fp(
       async (instance) => {
@@ -90,6 +96,7 @@ export async function buildApp({ config, database, jwtSecret, logger = true }: A
 
   await app.register(
     async (api) => {
+      registerReadLimit(api);
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(postRoutes, { prefix: '/posts' });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { RateLimitConfig } from './http/rate-limits.js';
 
 export interface Config {
   port: number;
@@ -15,12 +16,15 @@ export interface Config {
   webDir: string;
   /** Load the demo data when the database is empty. */
   seedDemo: boolean;
+  rateLimits: RateLimitConfig;
+  /** Behind a reverse proxy, take the client's address from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-function integer(name: string, fallback: number): number {
-  const raw = process.env[name];
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) {
@@ -31,15 +35,24 @@ function integer(name: string, fallback: number): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
-    port: integer('PORT', 3000),
+    port: integer(env, 'PORT', 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
-    tokenTtlSeconds: integer('TOKEN_TTL_SECONDS', 7 * 24 * 60 * 60),
+    tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 60 * 60),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: path.resolve(env.WEB_DIR ?? path.join(repoRoot, 'web/dist')),
     seedDemo: env.SEED_DEMO !== 'false',
+    rateLimits: {
+      enabled: env.RATE_LIMITS !== 'off',
+      login: integer(env, 'RATE_LIMIT_LOGIN', 25),
+      signup: integer(env, 'RATE_LIMIT_SIGNUP', 5),
+      writes: integer(env, 'RATE_LIMIT_WRITES', 300),
+      reads: integer(env, 'RATE_LIMIT_READS', 3000),
+      redisUrl: env.REDIS_URL || undefined,
+    },
+    trustProxy: env.TRUST_PROXY === 'true',
   };
 }

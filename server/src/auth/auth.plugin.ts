@@ -25,7 +25,7 @@ export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('viewer', null);
 
-    app.decorate('requireUser', async (request: FastifyRequest) => {
+    app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = tokenOf(request);
       if (!token) throw unauthorized(Messages.missingToken);
       const claims = await app.tokens.verify(token);
@@ -33,6 +33,8 @@ export const authPlugin = fp(
       const user = await findUserById(app.db, claims._id);
       if (!user) throw notFound(Messages.userNotRegistered);
       request.viewer = user;
+      // Writes are limited per user rather than per IP: many people can share one address.
+      if (request.method !== 'GET') await app.limits.writes(request, reply);
     });
 
     // Public reads work signed out; a valid token only adds the viewer's own state to the answer.
@@ -42,7 +44,7 @@ export const authPlugin = fp(
       request.viewer = claims ? ((await findUserById(app.db, claims._id)) ?? null) : null;
     });
   },
-  { name: 'auth', dependencies: ['deps'] },
+  { name: 'auth', dependencies: ['deps', 'rate-limits'] },
 );
 
 /** The signed-in user of a route guarded by `requireUser`. */

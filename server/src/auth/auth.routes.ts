@@ -8,7 +8,14 @@ import { toUser } from '../users/users.service.js';
 import { hashPassword, passwordMatches } from './passwords.js';
 
 /** Words that are paths under /api/users, so they cannot be usernames. */
-const reservedUsernames = new Set(['bookmark', 'edit', 'follow', 'unfollow', 'remove-bookmark', 'suggestions']);
+const reservedUsernames = new Set([
+  'bookmark',
+  'edit',
+  'follow',
+  'unfollow',
+  'remove-bookmark',
+  'suggestions',
+]);
 const usernamePattern = /^[A-Za-z0-9_.]+$/;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -61,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: SignupBody,
         response: { 201: AuthSignupReply, '4xx': ErrorBody },
       },
+      preHandler: app.limits.signup,
     },
     async (request, reply) => {
       const input = checkSignup(request.body);
@@ -87,7 +95,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await insertUser(app.db, row);
       } catch (error) {
         // Two sign-ups racing for one name: the unique index decides.
-        if (await findUserByUsername(app.db, input.username)) throw new HttpError(422, Messages.usernameTaken);
+        if (await findUserByUsername(app.db, input.username))
+          throw new HttpError(422, Messages.usernameTaken);
         throw error;
       }
       const encodedToken = await app.tokens.sign({ _id: row.id, username: row.username });
@@ -97,7 +106,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/login',
-    { schema: { body: LoginBody, response: { 200: AuthLoginReply, '4xx': ErrorBody } } },
+    {
+      schema: { body: LoginBody, response: { 200: AuthLoginReply, '4xx': ErrorBody } },
+      preHandler: [app.limits.loginByIp, app.limits.loginByUsername],
+    },
     async (request) => {
       const user = await findUserByUsername(app.db, request.body.username.trim());
       if (!user) throw notFound(Messages.userNotRegistered);

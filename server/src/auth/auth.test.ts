@@ -11,7 +11,13 @@ describeEachDatabase('auth', (dialect) => {
 
   it('signs up a user: 201 with createdUser and a token, empty follows and bookmarks', async () => {
     const reply = await server.request('POST', '/api/auth/signup', {
-      body: { username: 'new.user', password: 'password123', firstName: 'New', lastName: 'User', email: 'n@example.com' },
+      body: {
+        username: 'new.user',
+        password: 'password123',
+        firstName: 'New',
+        lastName: 'User',
+        email: 'n@example.com',
+      },
     });
     expect(reply.status).toBe(201);
     expect(Object.keys(reply.body).sort()).toEqual(['createdUser', 'encodedToken']);
@@ -49,11 +55,23 @@ describeEachDatabase('auth', (dialect) => {
 
   it.each([
     [{ username: 'ab', password: 'password123', firstName: 'A', lastName: 'B' }, 'Username must be 3 to 30'],
-    [{ username: 'bad name', password: 'password123', firstName: 'A', lastName: 'B' }, 'Username must be 3 to 30'],
-    [{ username: 'shortpw', password: 'short', firstName: 'A', lastName: 'B' }, 'Password must be at least 8'],
+    [
+      { username: 'bad name', password: 'password123', firstName: 'A', lastName: 'B' },
+      'Username must be 3 to 30',
+    ],
+    [
+      { username: 'shortpw', password: 'short', firstName: 'A', lastName: 'B' },
+      'Password must be at least 8',
+    ],
     [{ username: 'noname', password: 'password123', lastName: 'B' }, 'First name is required.'],
-    [{ username: 'blankname', password: 'password123', firstName: '  ', lastName: 'B' }, "First name can't be empty."],
-    [{ username: 'bademail', password: 'password123', firstName: 'A', lastName: 'B', email: 'nope' }, 'Email address is not valid'],
+    [
+      { username: 'blankname', password: 'password123', firstName: '  ', lastName: 'B' },
+      "First name can't be empty.",
+    ],
+    [
+      { username: 'bademail', password: 'password123', firstName: 'A', lastName: 'B', email: 'nope' },
+      'Email address is not valid',
+    ],
     [{ username: 'bookmark', password: 'password123', firstName: 'A', lastName: 'B' }, 'is reserved'],
     [{ password: 'password123', firstName: 'A', lastName: 'B' }, 'username is required.'],
     [{ username: 42, password: 'password123', firstName: 'A', lastName: 'B' }, 'username must be text.'],
@@ -97,7 +115,9 @@ describeEachDatabase('auth', (dialect) => {
   it('accepts the token raw and as "Bearer <token>"; refuses a forged one', async () => {
     const token = await server.login(guestAccount.username, guestAccount.password);
     expect((await server.request('GET', '/api/users/bookmark', { token })).status).toBe(200);
-    expect((await server.request('GET', '/api/users/bookmark', { token: `Bearer ${token}` })).status).toBe(200);
+    expect((await server.request('GET', '/api/users/bookmark', { token: `Bearer ${token}` })).status).toBe(
+      200,
+    );
     const forged = `${token.slice(0, -4)}AAAA`;
     const reply = await server.request('GET', '/api/users/bookmark', { token: forged });
     expect(reply.status).toBe(401);

@@ -6,10 +6,7 @@ const characters = (value: string) => [...value].length;
  * Checks a piece of user text and returns it trimmed. Lengths count characters as people see
  * them (an emoji is one), and NUL is refused because PostgreSQL cannot store it in text.
  */
-export function checkText(
-  value: string,
-  options: { label: string; max: number; required: boolean },
-): string {
+export function checkText(value: string, options: { label: string; max: number; required: boolean }): string {
   const text = value.trim();
   if (text.includes('\u0000')) throw badRequest(`${options.label} can't contain NUL characters.`);
   if (options.required && text.length === 0) throw badRequest(`${options.label} can't be empty.`);

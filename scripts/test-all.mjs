@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+/**
+ * The whole test suite, as CI runs it: lint and type checks, the server's API tests (SQLite and
+ * PostgreSQL), the web client's unit tests, then the end-to-end tests in Chromium against the built
+ * client served by the real server. Ends with one line: "N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, 'test-results');
+fs.mkdirSync(reports, { recursive: true });
+
+const results = [];
+
+function run(name, command, args, options = {}) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const child = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  console.log(`=== ${name}: exit ${child.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return child.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A step with no per-test counts (lint, build) counts as one check. */
+function check(name, command, args) {
+  const ok = run(name, command, args);
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+  return ok;
+}
+
+function vitest(name, workspace) {
+  const report = path.join(reports, `${workspace}-vitest.json`);
+  fs.rmSync(report, { force: true });
+  const ok = run(
+    name,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { cwd: path.join(root, workspace) },
+  );
+  const json = readJson(report);
+  const passed = json?.numPassedTests ?? 0;
+  const failed =
+    (json?.numFailedTests ?? 0) + (ok ? 0 : json ? Math.max(0, json.numFailedTestSuites ?? 0) : 1);
+  results.push({
+    name,
+    passed,
+    failed: !ok && failed === 0 ? 1 : failed,
+    skipped: (json?.numPendingTests ?? 0) + (json?.numTodoTests ?? 0),
+  });
+}
+
+function playwright(name) {
+  const report = path.join(root, 'e2e/test-results/results.json');
+  fs.rmSync(report, { force: true });
+  const ok = run(name, 'npx', ['playwright', 'test'], { cwd: path.join(root, 'e2e') });
+  const stats = readJson(report)?.stats;
+  const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  const failed = stats?.unexpected ?? 0;
+  results.push({ name, passed, failed: !ok && failed === 0 ? 1 : failed, skipped: stats?.skipped ?? 0 });
+}
+
+check('lint', 'npm', ['run', 'lint']);
+vitest('server API (SQLite + PostgreSQL)', 'server');
+vitest('web unit', 'web');
+if (check('web build', 'npm', ['run', 'build'])) playwright('end-to-end (Chromium)');
+else results.push({ name: 'end-to-end (Chromium)', passed: 0, failed: 1, skipped: 0 });
+
+console.log('\n=== Summary');
+for (const r of results) {
+  console.log(
+    `${r.name.padEnd(36)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
+  );
+}
+const total = results.reduce(
+  (sum, r) => ({
+    passed: sum.passed + r.passed,
+    failed: sum.failed + r.failed,
+    skipped: sum.skipped + r.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+console.log(
+  `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
+process.exit(total.failed === 0 ? 0 : 1);

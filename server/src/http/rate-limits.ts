@@ -1,0 +1,113 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { HttpError } from './errors.js';
+
+export interface RateLimitConfig {
+  enabled: boolean;
+  /** Requests allowed per window: login per IP and per username, signup per IP, writes per user, reads per IP. */
+  login: number;
+  signup: number;
+  writes: number;
+  reads: number;
+  redisUrl: string | undefined;
+}
+
+export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limits: Record<'loginByIp' | 'loginByUsername' | 'signup' | 'writes' | 'reads', Limiter>;
+  }
+}
+
+const minutes = (count: number) => count * 60_000;
+
+/**
+ * Mastodon-style limits. Counters live in memory, or in Redis when REDIS_URL is set so that every
+ * server process shares them. A Redis outage lets requests through rather than taking Sync down.
+ */
+export const rateLimitPlugin = fp<RateLimitConfig>(
+  async (app, config) => {
+    const redis = config.redisUrl
+      ? new Redis(config.redisUrl, {
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          connectTimeout: 2000,
+        })
+      : undefined;
+    if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+    await app.register(rateLimit, {
+      global: false,
+      skipOnError: true,
+      nameSpace: 'sync-rate-',
+      ...(redis ? { redis } : {}),
+    });
+
+    const limiter = (
+      name: string,
+      max: number,
+      timeWindow: number,
+      key: (request: FastifyRequest) => string,
+      refusal: string,
+    ): Limiter => {
+      if (!config.enabled) return async () => undefined;
+      const check = app.createRateLimit({
+        max,
+        timeWindow,
+        keyGenerator: (request) => `${name}:${key(request)}`,
+      });
+      return async (request, reply) => {
+        const limit = await check(request);
+        if (limit.isAllowed || !limit.isExceeded) return;
+        reply.header('retry-after', limit.ttlInSeconds);
+        throw new HttpError(429, `${refusal} Try again in ${describeWait(limit.ttlInSeconds)}.`);
+      };
+    };
+
+    const usernameOf = (request: FastifyRequest) => {
+      const body = request.body as { username?: unknown } | undefined;
+      return typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
+    };
+
+    app.decorate('limits', {
+      loginByIp: limiter('login-ip', config.login, minutes(5), (r) => r.ip, 'Too many login attempts.'),
+      loginByUsername: limiter(
+        'login-user',
+        config.login,
+        minutes(5),
+        usernameOf,
+        'Too many login attempts for this username.',
+      ),
+      signup: limiter(
+        'signup',
+        config.signup,
+        minutes(30),
+        (r) => r.ip,
+        'Too many sign-ups from your network.',
+      ),
+      writes: limiter(
+        'writes',
+        config.writes,
+        minutes(5),
+        (r) => r.viewer?.id ?? r.ip,
+        "You're posting too fast.",
+      ),
+      reads: limiter('reads', config.reads, minutes(5), (r) => r.ip, 'Too many requests.'),
+    });
+  },
+  { name: 'rate-limits' },
+);
+
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const wholeMinutes = Math.ceil(seconds / 60);
+  return `${wholeMinutes} minute${wholeMinutes === 1 ? '' : 's'}`;
+}
+
+export function registerReadLimit(api: FastifyInstance) {
+  api.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') await api.limits.reads(request, reply);
+  });
+}
