@@ -1,0 +1,208 @@
+/**
+ * Shared assertions for the API suites: exact response shapes, token variants and database snapshots.
+ */
+import { createHash } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { expect } from 'vitest';
+import type { Db } from '../db/database.js';
+import { testSecret, type TestServer } from './harness.js';
+
+export const summaryKeys = ['_id', 'avatarURL', 'firstName', 'lastName', 'username'];
+export const commentKeys = [
+  '_id',
+  'avatarURL',
+  'createdAt',
+  'firstName',
+  'lastName',
+  'text',
+  'updatedAt',
+  'username',
+  'votes',
+];
+export const postKeys = [
+  '_id',
+  'avatarURL',
+  'commentCount',
+  'comments',
+  'content',
+  'createdAt',
+  'firstName',
+  'lastName',
+  'likes',
+  'updatedAt',
+  'username',
+];
+export const userKeys = [
+  '_id',
+  'avatarURL',
+  'bio',
+  'bookmarks',
+  'city',
+  'createdAt',
+  'email',
+  'firstName',
+  'followerCount',
+  'followers',
+  'following',
+  'followingCount',
+  'lastName',
+  'links',
+  'updatedAt',
+  'username',
+];
+
+const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+export function expectSummary(summary: any) {
+  expect(Object.keys(summary).sort()).toEqual(summaryKeys);
+  for (const key of summaryKeys) expect(typeof summary[key]).toBe('string');
+}
+
+export function expectComment(comment: any) {
+  expect(Object.keys(comment).sort()).toEqual(commentKeys);
+  expect(Object.keys(comment.votes).sort()).toEqual(['downvotedBy', 'upvotedBy']);
+  for (const voter of [...comment.votes.upvotedBy, ...comment.votes.downvotedBy]) expectSummary(voter);
+  expect(comment.createdAt).toMatch(isoTime);
+  expect(comment.updatedAt).toMatch(isoTime);
+  // One vote per user: nobody is both an up- and a down-voter.
+  const up = new Set(comment.votes.upvotedBy.map((user: any) => user._id));
+  for (const voter of comment.votes.downvotedBy) expect(up.has(voter._id)).toBe(false);
+}
+
+/**
+ * A post of the contract. Whole posts (the unpaginated answers) keep likeCount === likedBy.length and
+ * commentCount === comments.length; previews (paginated) cap the lists at 3 and add `viewer`.
+ */
+export function expectPost(post: any, { preview = false } = {}) {
+  expect(Object.keys(post).sort()).toEqual(preview ? [...postKeys, 'viewer'].sort() : postKeys);
+  expect(Object.keys(post.likes).sort()).toEqual(['dislikedBy', 'likeCount', 'likedBy']);
+  for (const user of [...post.likes.likedBy, ...post.likes.dislikedBy]) expectSummary(user);
+  for (const comment of post.comments) expectComment(comment);
+  expect(post.createdAt).toMatch(isoTime);
+  expect(post.updatedAt).toMatch(isoTime);
+  expect(Number.isInteger(post.likes.likeCount)).toBe(true);
+  expect(post.likes.likeCount).toBeGreaterThanOrEqual(0);
+  if (preview) {
+    expect(Object.keys(post.viewer).sort()).toEqual(['bookmarked', 'disliked', 'liked']);
+    expect(post.likes.likedBy.length).toBeLessThanOrEqual(3);
+    expect(post.likes.dislikedBy.length).toBeLessThanOrEqual(3);
+    expect(post.comments.length).toBeLessThanOrEqual(3);
+    expect(post.likes.likedBy.length).toBe(Math.min(3, post.likes.likeCount));
+    expect(post.comments.length).toBe(Math.min(3, post.commentCount));
+  } else {
+    expect(post.likes.likeCount).toBe(post.likes.likedBy.length);
+    expect(post.commentCount).toBe(post.comments.length);
+  }
+}
+
+export function expectPosts(posts: any[], options: { preview?: boolean } = {}) {
+  expect(Array.isArray(posts)).toBe(true);
+  for (const post of posts) expectPost(post, options);
+}
+
+export function expectUser(user: any) {
+  expect(Object.keys(user).sort()).toEqual(userKeys);
+  for (const summary of [...user.following, ...user.followers]) expectSummary(summary);
+  for (const post of user.bookmarks) expectPost(post);
+  expect(user.followerCount).toBe(user.followers.length);
+  expect(user.followingCount).toBe(user.following.length);
+}
+
+/** No answer carrying users may leak a password or its hash. */
+export function expectNoSecrets(body: unknown) {
+  const text = JSON.stringify(body);
+  expect(text.toLowerCase()).not.toContain('password');
+  expect(text).not.toContain('$argon2');
+}
+
+export function expectError(reply: { status: number; body: any }, status: number, message?: string) {
+  expect(reply.status).toBe(status);
+  expect(Object.keys(reply.body ?? {})).toEqual(['errors']);
+  expect(reply.body.errors).toHaveLength(1);
+  expect(typeof reply.body.errors[0]).toBe('string');
+  expect(reply.body.errors[0].length).toBeGreaterThan(0);
+  if (message !== undefined) expect(reply.body.errors[0]).toBe(message);
+}
+
+// ---- tokens ----
+
+const key = new TextEncoder().encode(testSecret);
+
+/** A correctly signed token whose expiry is an hour in the past. */
+export function expiredToken(claims: { _id: string; username: string }): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(now - 7200)
+    .setExpirationTime(now - 3600)
+    .sign(key);
+}
+
+/** A token with valid claims signed with another secret. */
+export function forgedToken(claims: { _id: string; username: string }): Promise<string> {
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode('some-other-secret-that-is-long-enough'));
+}
+
+export const malformedToken = 'this.is-not-a.jwt';
+
+/** Signs up a user, then deletes its row: its token stays validly signed but names nobody. */
+export async function deletedUserToken(server: TestServer, username: string): Promise<string> {
+  const { token, user } = await server.signup(username);
+  await server.database.db.deleteFrom('users').where('id', '=', user._id).execute();
+  return token;
+}
+
+// ---- database ----
+
+export const tables = [
+  'users',
+  'posts',
+  'post_reactions',
+  'comments',
+  'comment_votes',
+  'bookmarks',
+  'follows',
+] as const;
+
+export async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+/** Row counts of every table plus a hash of all the user-written text and counters. */
+export async function snapshot(db: Db): Promise<{ counts: Record<string, number>; hash: string }> {
+  const [counts, posts, comments, users] = await Promise.all([
+    rowCounts(db),
+    db
+      .selectFrom('posts')
+      .select(['id', 'content', 'like_count', 'comment_count', 'updated_at'])
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('comments').select(['id', 'text', 'updated_at']).orderBy('id').execute(),
+    db
+      .selectFrom('users')
+      .select(['id', 'bio', 'links', 'city', 'avatar_url', 'follower_count', 'following_count', 'updated_at'])
+      .orderBy('id')
+      .execute(),
+  ]);
+  const hash = createHash('sha256').update(JSON.stringify({ posts, comments, users })).digest('hex');
+  return { counts, hash };
+}
+
+let uniqueCounter = 0;
+/** A fresh, valid username (letters, digits, '.', '_'; at most 30 characters). */
+export function uniqueName(prefix: string): string {
+  uniqueCounter += 1;
+  return `${prefix.slice(0, 14)}_${uniqueCounter}${Math.random().toString(36).slice(2, 7)}`;
+}
