@@ -8,7 +8,11 @@ const config = loadConfig();
 const database = openDatabase(config);
 await migrateToLatest(database.db);
 const seeded = config.seedDemo && (await seedDemoData(database.db));
-const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) });
+const app = await buildApp({
+  config,
+  database,
+  jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+});
 
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -4,7 +4,12 @@ import type { PageRequest } from '../http/pagination.js';
 import { loadPosts, postsWithAuthors, type PostRow } from '../posts/posts.repo.js';
 
 /** 'already' when the post was bookmarked before. */
-export async function addBookmark(db: Db, userId: string, postId: string, now: string): Promise<'ok' | 'already'> {
+export async function addBookmark(
+  db: Db,
+  userId: string,
+  postId: string,
+  now: string,
+): Promise<'ok' | 'already'> {
   const result = await db
     .insertInto('bookmarks')
     .values({ user_id: userId, post_id: postId, created_at: now })

@@ -26,7 +26,10 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const page = cursors.pageRequest(scope, request.query, ['string', 'string']);
       if (!page) return { bookmarks: await bookmarks.loadAllBookmarks(db, viewer.id) };
       const rows = await bookmarks.listBookmarkedRows(db, viewer.id, page);
-      const { items, nextCursor } = cursors.page(scope, rows, page.limit, (row) => [row.bookmarked_at, row.id]);
+      const { items, nextCursor } = cursors.page(scope, rows, page.limit, (row) => [
+        row.bookmarked_at,
+        row.id,
+      ]);
       return { bookmarks: await loadPosts(db, items, { preview: true, viewerId: viewer.id }), nextCursor };
     },
   );

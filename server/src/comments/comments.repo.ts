@@ -133,8 +133,7 @@ export async function toComments(db: Db, rows: CommentWithAuthor[]): Promise<Com
   const byComment = groupBy(votes, (vote) => vote.comment_id);
   return rows.map((row) => {
     const own = byComment.get(row.id) ?? [];
-    const voters = (kind: VoteKind): UserSummary[] =>
-      own.filter((vote) => vote.kind === kind).map(toSummary);
+    const voters = (kind: VoteKind): UserSummary[] => own.filter((vote) => vote.kind === kind).map(toSummary);
     return {
       _id: row.id,
       text: row.text,

@@ -13,12 +13,13 @@ export async function firstPerGroup<Row>(
   queryFor: (group: string) => SelectQueryBuilder<Database, keyof Database, Row>,
 ): Promise<Row[]> {
   if (groups.length === 0) return [];
-  const parts = groups.map((group, index) =>
-    db.selectFrom(queryFor(group).as(`g${index}`)).selectAll() as unknown as SelectQueryBuilder<
-      Database,
-      keyof Database,
-      Row
-    >,
+  const parts = groups.map(
+    (group, index) =>
+      db.selectFrom(queryFor(group).as(`g${index}`)).selectAll() as unknown as SelectQueryBuilder<
+        Database,
+        keyof Database,
+        Row
+      >,
   );
   const [first, ...rest] = parts;
   return rest.reduce((union, part) => union.unionAll(part), first!).execute() as Promise<Row[]>;

@@ -1,7 +1,12 @@
 import type { Db } from '../db/database.js';
 
 /** Follows and keeps both users' counts in step, in one transaction; 'already' when already following. */
-export function follow(db: Db, followerId: string, followeeId: string, now: string): Promise<'ok' | 'already'> {
+export function follow(
+  db: Db,
+  followerId: string,
+  followeeId: string,
+  now: string,
+): Promise<'ok' | 'already'> {
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('follows')

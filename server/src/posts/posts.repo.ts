@@ -185,7 +185,11 @@ export function listReactors(
   if (page.after) {
     const [reactedAt, userId] = page.after as [string, string];
     query = query.where((eb) =>
-      eb(eb.refTuple('post_reactions.created_at', 'post_reactions.user_id'), '>', eb.tuple(reactedAt, userId)),
+      eb(
+        eb.refTuple('post_reactions.created_at', 'post_reactions.user_id'),
+        '>',
+        eb.tuple(reactedAt, userId),
+      ),
     );
   }
   return query.execute();
@@ -242,7 +246,12 @@ async function loadReactions(db: Db, postIds: string[], preview: boolean): Promi
     db
       .selectFrom('post_reactions')
       .innerJoin('users', 'users.id', 'post_reactions.user_id')
-      .select(['post_reactions.post_id', 'post_reactions.kind', 'post_reactions.created_at', ...summaryColumns]);
+      .select([
+        'post_reactions.post_id',
+        'post_reactions.kind',
+        'post_reactions.created_at',
+        ...summaryColumns,
+      ]);
   if (preview) {
     const groups = postIds.flatMap((id) => [`like:${id}`, `dislike:${id}`]);
     const rows = await firstPerGroup(db, groups, (group) => {
@@ -269,7 +278,8 @@ async function loadReactions(db: Db, postIds: string[], preview: boolean): Promi
 }
 
 async function loadViewerState(db: Db, postIds: string[], viewerId: string) {
-  if (postIds.length === 0) return { reactions: new Map<string, ReactionKind>(), bookmarks: new Set<string>() };
+  if (postIds.length === 0)
+    return { reactions: new Map<string, ReactionKind>(), bookmarks: new Set<string>() };
   const [reactions, bookmarks] = await Promise.all([
     db
       .selectFrom('post_reactions')

@@ -36,11 +36,7 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ? { post: await postPreview(db, postId, viewerId) }
       : { posts: await allPosts(db) };
 
-  const listReply = async (
-    query: PostListQuery,
-    viewerId: string | undefined,
-    authorId?: string,
-  ) => {
+  const listReply = async (query: PostListQuery, viewerId: string | undefined, authorId?: string) => {
     const sort = query.sort ?? 'newest';
     const scope = `posts:${sort}:${authorId ?? '*'}`;
     const page = cursors.pageRequest(scope, query, posts.postKeyShape[sort]);

@@ -77,7 +77,11 @@ const demoPosts: {
     dislikedBy: [],
     comments: [
       { author: 'olu_ade', text: 'The new flow is so much calmer. Nice work!', upvotedBy: ['maya.chen'] },
-      { author: 'sam_rivera', text: 'Could you share the before/after? Curious about the copy.', upvotedBy: [] },
+      {
+        author: 'sam_rivera',
+        text: 'Could you share the before/after? Curious about the copy.',
+        upvotedBy: [],
+      },
     ],
   },
   {
@@ -127,7 +131,10 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
     new Date(now - minutesAgo * 60_000 + offsetSeconds * 1000).toISOString();
   const joined = at(60 * 24 * 120);
   const ids = new Map<DemoName, string>();
-  const [guestHash, demoHash] = await Promise.all([hashPassword(guestAccount.password), hashPassword(demoPassword)]);
+  const [guestHash, demoHash] = await Promise.all([
+    hashPassword(guestAccount.password),
+    hashPassword(demoPassword),
+  ]);
 
   await db.transaction().execute(async (trx) => {
     for (const [index, user] of demoUsers.entries()) {

@@ -59,6 +59,7 @@ export interface TestServer {
   dialect: Dialect;
   database: DatabaseHandle;
   app: App;
+  config: Config;
   request<T = any>(method: string, urlPath: string, options?: RequestOptions): Promise<Reply<T>>;
   /** Logs in and returns the token. */
   login(username: string, password: string): Promise<string>;
@@ -66,6 +67,9 @@ export interface TestServer {
   signup(username: string, extra?: Record<string, unknown>): Promise<{ token: string; user: any }>;
   /** Stops the server and starts a new one on the same data. */
   restart(): Promise<void>;
+  /** Stops the server but keeps its data, for work on the stopped database (restore, inspection). */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -110,7 +114,11 @@ export async function startServer(
   options: { env?: Record<string, string>; seed?: boolean } = {},
 ): Promise<TestServer> {
   // Rate limits are off unless a test turns them on: suites sign up and post far faster than people do.
-  const storage = await createStorage(dialect, { JWT_SECRET: testSecret, RATE_LIMITS: 'off', ...options.env });
+  const storage = await createStorage(dialect, {
+    JWT_SECRET: testSecret,
+    RATE_LIMITS: 'off',
+    ...options.env,
+  });
   let database!: DatabaseHandle;
   let app!: App;
   let url = '';
@@ -141,6 +149,7 @@ export async function startServer(
     get app() {
       return app;
     },
+    config: storage.config,
     async request(method, urlPath, { body, token, headers = {}, rawBody } = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       if (token) (init.headers as Record<string, string>).authorization = token;
@@ -174,6 +183,8 @@ export async function startServer(
       await stop();
       await start();
     },
+    stop,
+    start,
     async close() {
       await stop();
       await storage.dispose();

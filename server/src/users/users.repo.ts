@@ -79,7 +79,9 @@ export async function listRelation(
   page: PageRequest,
 ): Promise<(SummaryRow & { followed_at: string })[]> {
   const [self, other] =
-    relation === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
+    relation === 'followers'
+      ? (['followee_id', 'follower_id'] as const)
+      : (['follower_id', 'followee_id'] as const);
   let query = db
     .selectFrom('follows')
     .innerJoin('users', 'users.id', `follows.${other}`)

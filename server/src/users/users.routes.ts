@@ -39,7 +39,10 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const page = cursors.pageRequest('users', request.query, ['string', 'string']);
       const rows = await users.listUserRows(db, page);
       if (!page) return { users: await toUsers(db, rows, viewerId) };
-      const { items, nextCursor } = cursors.page('users', rows, page.limit, (row) => [row.created_at, row.id]);
+      const { items, nextCursor } = cursors.page('users', rows, page.limit, (row) => [
+        row.created_at,
+        row.id,
+      ]);
       return { users: await toUsers(db, items, viewerId), nextCursor };
     },
   );
@@ -74,12 +77,20 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const data = request.body.updatedUserData;
       // Only the profile fields are taken; names, username, password, follows and bookmarks never change here.
       await users.updateProfile(db, viewer.id, {
-        bio: data.bio === undefined ? viewer.bio : checkText(data.bio, { label: 'Bio', max: Limits.bio, required: false }),
-        links: data.links === undefined ? viewer.links : checkUrl(data.links, { label: 'Link', max: Limits.url }),
+        bio:
+          data.bio === undefined
+            ? viewer.bio
+            : checkText(data.bio, { label: 'Bio', max: Limits.bio, required: false }),
+        links:
+          data.links === undefined ? viewer.links : checkUrl(data.links, { label: 'Link', max: Limits.url }),
         city:
-          data.city === undefined ? viewer.city : checkText(data.city, { label: 'City', max: Limits.city, required: false }),
+          data.city === undefined
+            ? viewer.city
+            : checkText(data.city, { label: 'City', max: Limits.city, required: false }),
         avatar_url:
-          data.avatarURL === undefined ? viewer.avatar_url : checkUrl(data.avatarURL, { label: 'Avatar URL', max: Limits.url }),
+          data.avatarURL === undefined
+            ? viewer.avatar_url
+            : checkUrl(data.avatarURL, { label: 'Avatar URL', max: Limits.url }),
         updated_at: nowIso(),
       });
       if (wantsChangedOnly(request.query)) {

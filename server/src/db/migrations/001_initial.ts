@@ -25,9 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('posts')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
-    .addColumn('author_id', 'varchar(36)', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('author_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('content', 'text', (c) => c.notNull())
     .addColumn('like_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('comment_count', 'integer', (c) => c.notNull().defaultTo(0))
@@ -48,12 +46,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('post_reactions')
-    .addColumn('post_id', 'varchar(36)', (c) =>
-      c.notNull().references('posts.id').onDelete('cascade'),
-    )
-    .addColumn('user_id', 'varchar(36)', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('post_id', 'varchar(36)', (c) => c.notNull().references('posts.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('kind', 'varchar(7)', (c) => c.notNull().check(sql`kind in ('like', 'dislike')`))
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addPrimaryKeyConstraint('post_reactions_pk', ['post_id', 'user_id'])
@@ -63,21 +57,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('post_reactions')
     .columns(['post_id', 'kind', 'created_at', 'user_id'])
     .execute();
-  await db.schema
-    .createIndex('post_reactions_by_user')
-    .on('post_reactions')
-    .columns(['user_id'])
-    .execute();
+  await db.schema.createIndex('post_reactions_by_user').on('post_reactions').columns(['user_id']).execute();
 
   await db.schema
     .createTable('comments')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
-    .addColumn('post_id', 'varchar(36)', (c) =>
-      c.notNull().references('posts.id').onDelete('cascade'),
-    )
-    .addColumn('author_id', 'varchar(36)', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('post_id', 'varchar(36)', (c) => c.notNull().references('posts.id').onDelete('cascade'))
+    .addColumn('author_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('text', 'text', (c) => c.notNull())
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
@@ -91,12 +77,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('comment_votes')
-    .addColumn('comment_id', 'varchar(36)', (c) =>
-      c.notNull().references('comments.id').onDelete('cascade'),
-    )
-    .addColumn('user_id', 'varchar(36)', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('comment_id', 'varchar(36)', (c) => c.notNull().references('comments.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('kind', 'varchar(4)', (c) => c.notNull().check(sql`kind in ('up', 'down')`))
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addPrimaryKeyConstraint('comment_votes_pk', ['comment_id', 'user_id'])
@@ -105,12 +87,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('bookmarks')
-    .addColumn('user_id', 'varchar(36)', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
-    .addColumn('post_id', 'varchar(36)', (c) =>
-      c.notNull().references('posts.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('post_id', 'varchar(36)', (c) => c.notNull().references('posts.id').onDelete('cascade'))
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addPrimaryKeyConstraint('bookmarks_pk', ['user_id', 'post_id'])
     .execute();
@@ -123,12 +101,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('follows')
-    .addColumn('follower_id', 'varchar(36)', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
-    .addColumn('followee_id', 'varchar(36)', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('follower_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('followee_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addPrimaryKeyConstraint('follows_pk', ['follower_id', 'followee_id'])
     .execute();
@@ -145,7 +119,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['follows', 'bookmarks', 'comment_votes', 'comments', 'post_reactions', 'posts', 'users']) {
+  for (const table of [
+    'follows',
+    'bookmarks',
+    'comment_votes',
+    'comments',
+    'post_reactions',
+    'posts',
+    'users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }
