@@ -20,15 +20,19 @@ app.log.info(
   `Sync is running at http://${shownHost}:${config.port} (${database.dialect}: ${database.location}${seeded ? ', demo data loaded' : ''})`,
 );
 
+const shutdownGraceMs = 5000;
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received: finishing requests in flight, then stopping`);
+    // A client that never finishes its request must not hold the process forever.
+    setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs).unref();
     // app.close() stops accepting connections and waits for requests in flight.
     void app
       .close()
+      .then(() => app.log.info('HTTP server closed'))
       .then(() => database.db.destroy())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
