@@ -1,0 +1,116 @@
+/**
+ * Soak run (not a unit test): mixed reads and writes from many connections against the production
+ * server for a while, reporting errors, p99 latency over time and the server's memory.
+ *
+ *   npm run soak -- [--connections 200] [--minutes 5] [--window-seconds 30]
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { spawnServer } from '../server/src/test/server-process.js';
+
+const { values } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '200' },
+    minutes: { type: 'string', default: '5' },
+    'window-seconds': { type: 'string', default: '30' },
+  },
+});
+const connections = Number(values.connections);
+const windowSeconds = Number(values['window-seconds']);
+const windows = Math.max(1, Math.round((Number(values.minutes) * 60) / windowSeconds));
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-soak-'));
+const server = await spawnServer({ DATA_DIR: dataDir });
+const pid = server.child.pid!;
+const rssMb = () => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+};
+
+async function api(method: string, urlPath: string, body?: unknown, token?: string) {
+  const response = await fetch(server.url + urlPath, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as Record<string, any>;
+}
+
+// Twenty writers; each connection writes as one of them.
+const tokens: string[] = [];
+for (let i = 0; i < 20; i++) {
+  const reply = await api('POST', '/api/auth/signup', {
+    username: `soak${i}`,
+    password: 'password123',
+    firstName: 'Soak',
+    lastName: `Writer ${i}`,
+  });
+  tokens.push(reply.encodedToken as string);
+}
+const seedPostIds = ((await api('GET', '/api/posts')).posts as { _id: string }[]).map((post) => post._id);
+
+/** What each connection sends in turn, as one of the writers. */
+const mixedRequests = (token: string) => {
+  const headers = { authorization: token, 'content-type': 'application/json' };
+  return [
+    { method: 'GET' as const, path: '/api/posts?limit=20', headers },
+    { method: 'GET' as const, path: '/api/posts?limit=20&sort=trending', headers },
+    {
+      method: 'POST' as const,
+      path: '/api/posts?return=post',
+      headers,
+      body: JSON.stringify({ postData: { content: 'Soaking Sync for a while.' } }),
+    },
+    { method: 'GET' as const, path: `/api/comments/${seedPostIds[0]}?limit=20`, headers },
+    {
+      method: 'POST' as const,
+      path: `/api/comments/add/${seedPostIds[1]}?return=post`,
+      headers,
+      body: JSON.stringify({ commentData: { text: 'Still here.' } }),
+    },
+    { method: 'GET' as const, path: '/api/users/maya.chen', headers },
+  ];
+};
+
+let connection = 0;
+const rows: string[] = [];
+let totalErrors = 0;
+const startRss = rssMb();
+console.log(
+  `Soak: ${connections} connections, ${windows} × ${windowSeconds} s, server RSS at start ${startRss.toFixed(0)} MB`,
+);
+
+for (let window = 1; window <= windows; window++) {
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb())), 500);
+  const result = await autocannon({
+    url: server.url,
+    connections,
+    duration: windowSeconds,
+    setupClient: (client) => client.setRequests(mixedRequests(tokens[connection++ % tokens.length]!)),
+  });
+  clearInterval(sampler);
+  const errors = result.errors + result.timeouts + result.non2xx;
+  if (errors) console.log(`status codes: ${JSON.stringify(result.statusCodeStats)}`);
+  totalErrors += errors;
+  rows.push(
+    `| ${window} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${errors} | ${peakRss.toFixed(0)} |`,
+  );
+  console.log(rows.at(-1));
+}
+
+const endRss = rssMb();
+server.child.kill('SIGTERM');
+await server.exited;
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+console.log(`
+| window (${windowSeconds} s) | req/s | p50 ms | p99 ms | errors | peak RSS MB |
+| --- | --- | --- | --- | --- | --- |
+${rows.join('\n')}
+
+Errors: ${totalErrors} (must be 0). Server RSS: ${startRss.toFixed(0)} MB at start, ${endRss.toFixed(0)} MB at end.`);
+process.exitCode = totalErrors === 0 ? 0 : 1;
