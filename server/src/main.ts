@@ -14,7 +14,11 @@ const app = await buildApp({
   jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
 });
 
+// Fastify logs a line per network interface; Sync logs one line with the URL instead.
+const level = app.log.level;
+app.log.level = 'warn';
 await app.listen({ port: config.port, host: config.host });
+app.log.level = level;
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 app.log.info(
   `Sync is running at http://${shownHost}:${config.port} (${database.dialect}: ${database.location}${seeded ? ', demo data loaded' : ''})`,
