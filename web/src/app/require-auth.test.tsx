@@ -1,0 +1,63 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { clearSession, setSession, type SessionUser } from '../lib/session';
+import { RequireAuth } from './require-auth';
+
+function LoginProbe() {
+  const state = useLocation().state as { from?: { pathname: string; search: string } } | null;
+  return (
+    <p>
+      login page, from {state?.from ? `${state.from.pathname}${state.from.search}` : 'nowhere'}
+    </p>
+  );
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/login" element={<LoginProbe />} />
+        <Route
+          path="/network"
+          element={
+            <RequireAuth>
+              <p>network feed</p>
+            </RequireAuth>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const user = { _id: 'u1', username: 'maya.chen', firstName: 'Maya', lastName: 'Chen' } as SessionUser;
+
+describe('RequireAuth', () => {
+  beforeEach(() => clearSession());
+  afterEach(() => {
+    cleanup();
+    clearSession();
+  });
+
+  it('sends a visitor without a token to /login, carrying the attempted location', () => {
+    renderAt('/network?sort=trending');
+    expect(screen.getByText('login page, from /network?sort=trending')).toBeTruthy();
+    expect(screen.queryByText('network feed')).toBeNull();
+  });
+
+  it('shows the guarded screen when a token exists', () => {
+    setSession('token-123', user);
+    renderAt('/network');
+    expect(screen.getByText('network feed')).toBeTruthy();
+    expect(screen.queryByText(/login page/)).toBeNull();
+    expect(localStorage.getItem('TOKEN')).toBe('token-123');
+  });
+
+  it('redirects again once the session is cleared', () => {
+    setSession('token-123', user);
+    clearSession();
+    renderAt('/network');
+    expect(screen.getByText('login page, from /network')).toBeTruthy();
+  });
+});

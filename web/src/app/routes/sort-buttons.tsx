@@ -1,0 +1,46 @@
+import type { PostSort } from '@sync/contract';
+import { Flame, Sparkles } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
+
+/** The panel's 'latest' is the list's 'newest'; the choice lives in the URL so reloads keep it. */
+export function useSort(): [PostSort, (sort: PostSort) => void] {
+  const [params, setParams] = useSearchParams();
+  const sort: PostSort = params.get('sort') === 'trending' ? 'trending' : 'newest';
+  const setSort = (next: PostSort) =>
+    setParams(next === 'newest' ? {} : { sort: next }, { replace: true, preventScrollReset: true });
+  return [sort, setSort];
+}
+
+export function SortButtons({ sort, onSort }: { sort: PostSort; onSort: (sort: PostSort) => void }) {
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="Sort posts">
+      <button
+        type="button"
+        aria-pressed={sort === 'newest'}
+        className={buttonClass(sort === 'newest' ? 'primary' : 'secondary', 'sm')}
+        onClick={() => onSort('newest')}
+      >
+        <Sparkles className="size-4" aria-hidden="true" />
+        Get Latest Post
+      </button>
+      <button
+        type="button"
+        aria-pressed={sort === 'trending'}
+        className={buttonClass(sort === 'trending' ? 'primary' : 'secondary', 'sm')}
+        onClick={() => onSort('trending')}
+      >
+        <Flame className="size-4" aria-hidden="true" />
+        Show Trending
+      </button>
+    </div>
+  );
+}
+
+export function SortPanel({ sort, onSort }: { sort: PostSort; onSort: (sort: PostSort) => void }) {
+  return (
+    <section aria-label="Sort" className="rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
+      <SortButtons sort={sort} onSort={onSort} />
+    </section>
+  );
+}

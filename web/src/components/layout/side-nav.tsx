@@ -1,0 +1,34 @@
+import { Bookmark, Home, User, Users } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { useMe } from '../../lib/session';
+
+const link = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-3 rounded-full px-4 py-2.5 text-[15px] transition-colors focus-ring ${
+    isActive
+      ? 'bg-teal-50 font-semibold text-teal-800 dark:bg-teal-950/60 dark:text-teal-300'
+      : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800'
+  }`;
+
+export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+  const me = useMe();
+  const items = [
+    { to: `/profile/${me.username}`, label: 'Profile', icon: User },
+    { to: '/', label: 'Home', icon: Home },
+    { to: '/network', label: 'Network', icon: Users },
+    { to: '/bookmark', label: 'Bookmark', icon: Bookmark },
+  ];
+  return (
+    <nav aria-label="Main">
+      <ul className="flex flex-col gap-1">
+        {items.map(({ to, label, icon: Icon }) => (
+          <li key={label}>
+            <NavLink to={to} end className={link} onClick={onNavigate}>
+              <Icon className="size-5" aria-hidden="true" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

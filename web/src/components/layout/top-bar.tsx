@@ -1,0 +1,57 @@
+import { Menu as MenuIcon, Moon, Sun } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { toggleColorMode, useColorMode } from '../../lib/color-mode';
+import { useMe } from '../../lib/session';
+import { Avatar } from '../ui/avatar';
+import { iconButton } from './icon-button';
+
+// Menus and the drawer pull in Base UI's positioning code: loaded after the first paint.
+const NavDrawer = lazy(() => import('./nav-drawer'));
+const AccountMenu = lazy(() => import('./account-menu'));
+
+function MenuPlaceholder() {
+  return (
+    <button type="button" aria-label="Open navigation" disabled className={`${iconButton} md:hidden`}>
+      <MenuIcon className="size-5" aria-hidden="true" />
+    </button>
+  );
+}
+
+function AccountPlaceholder() {
+  const me = useMe();
+  return (
+    <button type="button" aria-label="Account menu" disabled className="rounded-full">
+      <Avatar user={me} size="sm" />
+    </button>
+  );
+}
+
+export function TopBar() {
+  const mode = useColorMode();
+  return (
+    <header className="sticky top-0 z-20 h-16 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
+      <div className="mx-auto flex h-full max-w-[1200px] items-center gap-2 px-3 md:px-4">
+        <Suspense fallback={<MenuPlaceholder />}>
+          <NavDrawer />
+        </Suspense>
+        <Link to="/" className="rounded-md px-1 text-2xl font-extrabold tracking-tight text-teal-700 focus-ring dark:text-teal-400">
+          Sync
+        </Link>
+        <div className="ml-auto flex items-center gap-1">
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
+            onClick={toggleColorMode}
+          >
+            {mode === 'dark' ? <Sun className="size-5" aria-hidden="true" /> : <Moon className="size-5" aria-hidden="true" />}
+          </button>
+          <Suspense fallback={<AccountPlaceholder />}>
+            <AccountMenu />
+          </Suspense>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type Size = 'sm' | 'md';
+
+const variants: Record<Variant, string> = {
+  primary: 'bg-teal-700 text-white hover:bg-teal-800 dark:bg-teal-500 dark:text-zinc-950 dark:hover:bg-teal-400',
+  secondary:
+    'border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800',
+  ghost: 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800',
+  danger: 'bg-red-700 text-white hover:bg-red-800 dark:bg-red-500 dark:text-zinc-950 dark:hover:bg-red-400',
+};
+
+const sizes: Record<Size, string> = {
+  sm: 'h-8 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+};
+
+export function buttonClass(variant: Variant = 'primary', size: Size = 'md') {
+  return `inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors focus-ring disabled:cursor-not-allowed disabled:opacity-50 ${variants[variant]} ${sizes[size]}`;
+}
+
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size };
+
+export function Button({ variant, size, className = '', type = 'button', ...props }: Props) {
+  return <button type={type} className={`${buttonClass(variant, size)} ${className}`} {...props} />;
+}

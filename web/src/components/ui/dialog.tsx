@@ -1,0 +1,67 @@
+import { AlertDialog } from '@base-ui/react/alert-dialog';
+import { Dialog } from '@base-ui/react/dialog';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+
+const backdrop =
+  'fixed inset-0 z-40 bg-black/40 transition-opacity duration-150 data-starting-style:opacity-0 data-ending-style:opacity-0 dark:bg-black/70';
+const popup =
+  'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-6 text-zinc-900 shadow-xl transition-all duration-150 data-starting-style:scale-95 data-starting-style:opacity-0 data-ending-style:scale-95 data-ending-style:opacity-0 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100';
+
+type ModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+};
+
+/** A modal with a title; Base UI traps focus inside and returns it to the opener on close. */
+export function Modal({ open, onOpenChange, title, children }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Backdrop className={backdrop} />
+        <Dialog.Popup className={popup}>
+          <Dialog.Title className="mb-4 text-lg font-bold">{title}</Dialog.Title>
+          {children}
+        </Dialog.Popup>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export function ModalClose({ children = 'Close' }: { children?: ReactNode }) {
+  return <Dialog.Close render={<Button variant="secondary" />}>{children}</Dialog.Close>;
+}
+
+type ConfirmProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  pending?: boolean;
+};
+
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, pending }: ConfirmProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Backdrop className={backdrop} />
+        <AlertDialog.Popup className={popup}>
+          <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+            {description}
+          </AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Close render={<Button variant="secondary" />}>Cancel</AlertDialog.Close>
+            <Button variant="danger" onClick={onConfirm} disabled={pending}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Popup>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,19 @@
+import { AlertCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+
+export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 px-4 py-10 text-center">
+      <AlertCircle className="size-8 text-red-600 dark:text-red-400" aria-hidden="true" />
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{message}</p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="px-4 py-12 text-center text-sm text-zinc-600 dark:text-zinc-400">{children}</p>;
+}

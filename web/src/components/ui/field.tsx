@@ -1,0 +1,34 @@
+import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+export const inputClass =
+  'w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-500 focus-ring read-only:bg-zinc-100 read-only:text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400 dark:read-only:bg-zinc-800 dark:read-only:text-zinc-400';
+
+export function TextField({ label, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {label}
+        {props.required && (
+          <span className="text-red-700 dark:text-red-400" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      <input id={id} className={inputClass} {...props} />
+    </div>
+  );
+}
+
+export function TextAreaField({ label, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {label}
+      </label>
+      <textarea id={id} className={`${inputClass} min-h-24 resize-y`} {...props} />
+    </div>
+  );
+}

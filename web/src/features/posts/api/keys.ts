@@ -1,0 +1,15 @@
+import type { Post, PostSort } from '@sync/contract';
+import type { InfiniteData } from '@tanstack/react-query';
+
+/** Every list of posts in the cache has this page shape, so one helper can update them all in place. */
+export type PostPage = { posts: Post[]; nextCursor: string | null };
+export type PostPages = InfiniteData<PostPage>;
+
+export const postKeys = {
+  all: ['posts'] as const,
+  lists: ['posts', 'list'] as const,
+  feed: (sort: PostSort) => ['posts', 'list', 'feed', sort] as const,
+  user: (username: string) => ['posts', 'list', 'user', username] as const,
+  bookmarks: ['posts', 'list', 'bookmarks'] as const,
+  detail: (postId: string) => ['posts', 'detail', postId] as const,
+};

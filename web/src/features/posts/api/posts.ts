@@ -1,0 +1,149 @@
+import type { DeletedReply, Post, PostReply, PostSort, PostsReply } from '@sync/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { getSession } from '../../../lib/session';
+import { PAGE_SIZE } from '../../../lib/query-client';
+import { toastError } from '../../../lib/toast';
+import { postKeys, type PostPage } from './keys';
+import {
+  findCachedPost,
+  mergePost,
+  prependPost,
+  removePostFromList,
+  restorePosts,
+  snapshotPosts,
+  updatePost,
+} from './post-cache';
+
+function toPage(reply: PostsReply): PostPage {
+  return { posts: reply.posts, nextCursor: reply.nextCursor ?? null };
+}
+
+const pageOptions = {
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: PostPage) => last.nextCursor,
+};
+
+export function useFeed(sort: PostSort) {
+  return useInfiniteQuery({
+    queryKey: postKeys.feed(sort),
+    queryFn: async ({ pageParam }) =>
+      toPage(await api<PostsReply>('/posts', { query: { limit: PAGE_SIZE, sort, cursor: pageParam } })),
+    ...pageOptions,
+  });
+}
+
+export function useUserPosts(username: string) {
+  return useInfiniteQuery({
+    queryKey: postKeys.user(username),
+    queryFn: async ({ pageParam }) =>
+      toPage(
+        await api<PostsReply>(`/posts/user/${encodeURIComponent(username)}`, {
+          query: { limit: PAGE_SIZE, cursor: pageParam },
+        }),
+      ),
+    ...pageOptions,
+  });
+}
+
+/**
+ * The full post. Its answer has no `viewer`, so what the viewer did is read from the full like
+ * lists, and the bookmark flag from a cached list copy when there is one.
+ */
+export function usePost(postId: string) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: postKeys.detail(postId),
+    queryFn: async (): Promise<Post> => {
+      const { post } = await api<PostReply>(`/posts/${encodeURIComponent(postId)}`);
+      if (post.viewer) return post;
+      const me = getSession()?.user.username;
+      const known = client.getQueryData<Post>(postKeys.detail(postId))?.viewer ?? findCachedPost(client, postId)?.viewer;
+      return {
+        ...post,
+        viewer: {
+          liked: post.likes.likedBy.some((u) => u.username === me),
+          disliked: post.likes.dislikedBy.some((u) => u.username === me),
+          bookmarked: known?.bookmarked ?? false,
+        },
+      };
+    },
+    placeholderData: () => findCachedPost(client, postId),
+  });
+}
+
+export function useCreatePost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (content: string) =>
+      (await api<PostReply>('/posts', { method: 'POST', query: { return: 'post' }, body: { postData: { content } } }))
+        .post,
+    onSuccess: (post) => {
+      prependPost(client, postKeys.feed('newest'), post);
+      prependPost(client, postKeys.user(post.username), post);
+      // Where a new post lands in the trending order is the server's call; refetch when next shown.
+      void client.invalidateQueries({ queryKey: postKeys.feed('trending'), refetchType: 'none' });
+    },
+  });
+}
+
+export function useEditPost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ postId, content }: { postId: string; content: string }) =>
+      (
+        await api<PostReply>(`/posts/edit/${encodeURIComponent(postId)}`, {
+          method: 'POST',
+          query: { return: 'post' },
+          body: { postData: { content } },
+        })
+      ).post,
+    onSuccess: (post) => updatePost(client, post._id, (old) => mergePost(old, post)),
+  });
+}
+
+export function useDeletePost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (postId: string) =>
+      (
+        await api<DeletedReply>(`/posts/${encodeURIComponent(postId)}`, {
+          method: 'DELETE',
+          query: { return: 'post' },
+        })
+      ).deleted,
+    onSuccess: (postId) => {
+      removePostFromList(client, postKeys.lists, postId);
+      client.removeQueries({ queryKey: postKeys.detail(postId), exact: true });
+    },
+  });
+}
+
+/** Like, or take the like back (the server's dislike), shown at once and undone if the server refuses. */
+export function useToggleLike() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ postId, like }: { postId: string; like: boolean }) =>
+      (
+        await api<PostReply>(`/posts/${like ? 'like' : 'dislike'}/${encodeURIComponent(postId)}`, {
+          method: 'POST',
+          query: { return: 'post' },
+        })
+      ).post,
+    onMutate: async ({ postId, like }) => {
+      await client.cancelQueries({ queryKey: postKeys.all });
+      const snapshot = snapshotPosts(client);
+      updatePost(client, postId, (post) => ({
+        ...post,
+        likes: { ...post.likes, likeCount: Math.max(0, post.likes.likeCount + (like ? 1 : -1)) },
+        viewer: { bookmarked: false, ...post.viewer, liked: like, disliked: !like },
+      }));
+      return { snapshot };
+    },
+    onError: (error, _vars, context) => {
+      if (context) restorePosts(client, context.snapshot);
+      toastError('Error', error.message);
+    },
+    onSuccess: (post) => updatePost(client, post._id, (old) => mergePost(old, post)),
+  });
+}

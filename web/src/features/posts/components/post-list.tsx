@@ -1,0 +1,43 @@
+import type { Post } from '@sync/contract';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { EmptyState, ErrorState } from '../../../components/ui/error-state';
+import { InfiniteList } from '../../../components/ui/infinite-list';
+import { ListSkeleton } from '../../../components/ui/skeleton';
+import type { PostPages } from '../api/keys';
+import { flattenPages } from '../api/post-cache';
+import { PostCard } from './post-card';
+
+type Props = {
+  query: UseInfiniteQueryResult<PostPages, Error>;
+  label: string;
+  empty: ReactNode;
+  order?: (posts: Post[]) => Post[];
+};
+
+/** A list of posts with its loading, error, empty and load-more states. */
+export function PostList({ query, label, empty, order }: Props) {
+  if (query.isPending) return <ListSkeleton label={`Loading ${label.toLowerCase()}`} />;
+  if (query.isError && !query.data) {
+    return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  const loaded = flattenPages(query.data);
+  const posts = order ? order(loaded) : loaded;
+  if (posts.length === 0) return <EmptyState>{empty}</EmptyState>;
+  return (
+    <>
+      <InfiniteList
+        label={label}
+        items={posts}
+        getKey={(post) => post._id}
+        renderItem={(post) => <PostCard post={post} />}
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        fetchNextPage={query.fetchNextPage}
+      />
+      {query.isFetchNextPageError && (
+        <ErrorState message={query.error?.message ?? 'Could not load more'} onRetry={() => void query.fetchNextPage()} />
+      )}
+    </>
+  );
+}

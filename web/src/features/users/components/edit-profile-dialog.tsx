@@ -1,0 +1,62 @@
+import type { User } from '@sync/contract';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Modal, ModalClose } from '../../../components/ui/dialog';
+import { TextAreaField, TextField } from '../../../components/ui/field';
+import { toastSuccess } from '../../../lib/toast';
+import { useEditProfile } from '../api/users';
+
+type Props = { user: User; open: boolean; onOpenChange: (open: boolean) => void };
+
+export function EditProfileDialog({ user, open, onOpenChange }: Props) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Update Profile">
+      {open && <EditProfileForm user={user} onDone={() => onOpenChange(false)} />}
+    </Modal>
+  );
+}
+
+function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const [form, setForm] = useState({ links: user.links, bio: user.bio, city: user.city, avatarURL: user.avatarURL });
+  const edit = useEditProfile();
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((old) => ({ ...old, [key]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (edit.isPending) return;
+    edit.mutate(
+      { links: form.links.trim(), bio: form.bio, city: form.city.trim(), avatarURL: form.avatarURL.trim() },
+      {
+        onSuccess: () => {
+          toastSuccess('Profile updated');
+          onDone();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <div className="grid grid-cols-2 gap-3">
+        <TextField label="First name" value={user.firstName} readOnly />
+        <TextField label="Last name" value={user.lastName} readOnly />
+      </div>
+      <TextField label="Link" type="url" placeholder="https://" value={form.links} onChange={set('links')} />
+      <TextAreaField label="Bio" value={form.bio} onChange={set('bio')} maxLength={300} />
+      <TextField label="City" value={form.city} onChange={set('city')} />
+      <TextField label="Avatar URL" type="url" placeholder="https://" value={form.avatarURL} onChange={set('avatarURL')} />
+      {edit.error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {edit.error.message}
+        </p>
+      )}
+      <div className="flex justify-end gap-3">
+        <ModalClose />
+        <Button type="submit" disabled={edit.isPending}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import type { User } from '@sync/contract';
+import { ExternalLink, MapPin } from 'lucide-react';
+import { useState } from 'react';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { useMe } from '../../../lib/session';
+import { toastError } from '../../../lib/toast';
+import { useFollow } from '../api/users';
+import { EditProfileDialog } from './edit-profile-dialog';
+
+function safeLink(link: string): string | null {
+  try {
+    const url = new URL(link);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function ProfileHeader({ user }: { user: User }) {
+  const me = useMe();
+  const [editing, setEditing] = useState(false);
+  const follow = useFollow();
+  const isMe = me.username === user.username;
+  const following = user.followers.some((u) => u.username === me.username);
+  const link = safeLink(user.links);
+
+  return (
+    <section className="border-b border-zinc-200 px-4 py-6 dark:border-zinc-800">
+      <div className="flex items-start justify-between gap-4">
+        <Avatar user={user} size="lg" />
+        {isMe ? (
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            Edit Profile
+          </Button>
+        ) : (
+          <Button
+            variant={following ? 'secondary' : 'primary'}
+            disabled={follow.isPending}
+            onClick={() =>
+              follow.mutate(
+                { target: user, follow: !following },
+                { onError: (error) => toastError('Error', error.message) },
+              )
+            }
+          >
+            {following ? 'UnFollow' : 'Follow'}
+          </Button>
+        )}
+      </div>
+      <h1 className="mt-4 text-2xl font-bold text-zinc-900 dark:text-zinc-50">
+        {user.firstName} {user.lastName}
+      </h1>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">@{user.username}</p>
+      {user.bio && <p className="mt-3 text-[15px] whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{user.bio}</p>}
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-zinc-600 dark:text-zinc-400">
+        {user.city && (
+          <span className="inline-flex items-center gap-1">
+            <MapPin className="size-4" aria-hidden="true" />
+            {user.city}
+          </span>
+        )}
+        {link && (
+          <a href={link} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'sm')}>
+            <ExternalLink className="size-4" aria-hidden="true" />
+            {new URL(link).host}
+          </a>
+        )}
+      </div>
+      <p className="mt-4 flex gap-5 text-sm text-zinc-600 dark:text-zinc-400">
+        <span>
+          <strong className="font-semibold text-zinc-900 dark:text-zinc-50" data-testid="following-count">
+            {user.followingCount}
+          </strong>{' '}
+          Following
+        </span>
+        <span>
+          <strong className="font-semibold text-zinc-900 dark:text-zinc-50" data-testid="follower-count">
+            {user.followerCount}
+          </strong>{' '}
+          {user.followerCount === 1 ? 'Follower' : 'Followers'}
+        </span>
+      </p>
+      {isMe && <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />}
+    </section>
+  );
+}
