@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import type { Db } from '../../server/src/db/database.js';
+import { benchPassword, usernameOf } from './dataset.js';
+
+export interface BenchUser {
+  id: string;
+  username: string;
+  token: string;
+}
+
+/** A post a user likes and dislikes in turn, starting with what is valid for their current reaction. */
+export interface ReactionPlan {
+  postId: string;
+  startWith: 'like' | 'dislike';
+}
+
+/** What the scenarios need to know about the data set; one bench user per connection. */
+export interface Fixture {
+  users: BenchUser[];
+  /** Posts whose pages are read and commented: random ones and the most commented ones, mixed. */
+  postIds: string[];
+  /** Random users: a typical profile. */
+  usernames: string[];
+  /** The most followed users: the heaviest profiles. */
+  famousUsernames: string[];
+  reactionPlans: ReactionPlan[];
+  /** For each bench user, someone they do not follow yet (follow, then unfollow, in turn). */
+  followTargetIds: string[];
+}
+
+const sampleSize = 500;
+
+/**
+ * The bench users are ordinary members (activity rank at 20% of the users, not the most active),
+ * so that logging in or reading their own profile is a typical request, not the heaviest one.
+ */
+export async function prepareFixture(db: Db, options: { connections: number; serverUrl: string }): Promise<Fixture> {
+  const userCount = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM users`.execute(db)).rows[0]!.n);
+  if (userCount < options.connections + 2) throw new Error(`Need more than ${options.connections + 2} users.`);
+  const firstBenchUser = Math.min(Math.floor(userCount * 0.2), userCount - options.connections);
+  const benchUsernames = Array.from({ length: options.connections }, (_, i) => usernameOf(firstBenchUser + i));
+  const users = await Promise.all(benchUsernames.map((username) => logIn(options.serverUrl, username)));
+
+  const randomPosts = await sql<{ id: string }>`SELECT id FROM posts ORDER BY random() LIMIT ${sampleSize}`.execute(db);
+  const mostCommented = await db.selectFrom('posts').select('id').orderBy('comment_count', 'desc').limit(sampleSize / 5).execute();
+  const postIds = interleave(randomPosts.rows.map((row) => row.id), mostCommented.map((row) => row.id));
+
+  const randomUsers = await sql<{ username: string }>`SELECT username FROM users ORDER BY random() LIMIT ${sampleSize}`.execute(db);
+  const famous = await db.selectFrom('users').select('username').orderBy('follower_count', 'desc').limit(20).execute();
+
+  const mostLiked = await db.selectFrom('posts').select('id').orderBy('like_count', 'desc').limit(100).execute();
+  const reactionPlans = await Promise.all(
+    users.map(async (user, index) => {
+      const postId = mostLiked[index % mostLiked.length]!.id;
+      const current = await db
+        .selectFrom('post_reactions')
+        .select('kind')
+        .where('post_id', '=', postId)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      return { postId, startWith: current?.kind === 'like' ? 'dislike' : 'like' } as const;
+    }),
+  );
+
+  const candidates = await db.selectFrom('users').select('id').orderBy('follower_count', 'desc').limit(200).execute();
+  const followTargetIds = await Promise.all(
+    users.map(async (user, index) => {
+      const followed = new Set(
+        (await db.selectFrom('follows').select('followee_id').where('follower_id', '=', user.id).execute()).map(
+          (row) => row.followee_id,
+        ),
+      );
+      for (let step = 0; step < candidates.length; step++) {
+        const candidate = candidates[(index + step) % candidates.length]!.id;
+        if (candidate !== user.id && !followed.has(candidate)) return candidate;
+      }
+      throw new Error(`${user.username} already follows every candidate.`);
+    }),
+  );
+
+  return {
+    users,
+    postIds,
+    usernames: randomUsers.rows.map((row) => row.username),
+    famousUsernames: famous.map((row) => row.username),
+    reactionPlans,
+    followTargetIds,
+  };
+}
+
+async function logIn(serverUrl: string, username: string): Promise<BenchUser> {
+  const response = await fetch(`${serverUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: benchPassword }),
+  });
+  if (!response.ok) throw new Error(`Logging in as ${username} failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { encodedToken: string; foundUser: { _id: string } };
+  return { id: body.foundUser._id, username, token: body.encodedToken };
+}
+
+/** One item of `extra` after every few of `base`, so both kinds are spread over the run. */
+function interleave(base: string[], extra: string[]): string[] {
+  const every = Math.max(1, Math.floor(base.length / Math.max(1, extra.length)));
+  const mixed: string[] = [];
+  base.forEach((item, index) => {
+    mixed.push(item);
+    const inserted = extra[Math.floor(index / every)];
+    if (index % every === every - 1 && inserted !== undefined) mixed.push(inserted);
+  });
+  return [...new Set(mixed)];
+}

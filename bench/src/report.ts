@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import type { CachedDataset } from './dataset-cache.js';
+import type { InvariantViolations } from './invariants.js';
+import type { ScenarioResult } from './load-runner.js';
+import { checkTargets } from './targets.js';
+
+export interface RowCreation {
+  scenario: string;
+  table: 'posts' | 'comments';
+  /** 2xx answers: rows the server promised. */
+  acknowledged: number;
+  /** Rows counted after minus before (can exceed `acknowledged` by the requests in flight at the end). */
+  rowsAdded: number;
+}
+
+export interface DatasetRun {
+  dialect: string;
+  posts: number;
+  dataset: CachedDataset;
+  scenarios: ScenarioResult[];
+  creations: RowCreation[];
+  violations: InvariantViolations;
+}
+
+export interface BenchReport {
+  date: string;
+  cpu: string;
+  cores: number;
+  node: string;
+  connections: number;
+  durationSeconds: number;
+  command: string;
+  baseline: ScenarioResult;
+  runs: DatasetRun[];
+}
+
+export function cpuModel(): string {
+  const match = /^model name\s*:\s*(.+)$/m.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'));
+  return match?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
+}
+
+const number = (value: number) => Math.round(value).toLocaleString('en-US');
+const ratio = (value: number) => `${Math.round(value * 100)}%`;
+
+export function renderMarkdown(report: BenchReport): string {
+  const lines = [
+    '# Sync benchmark results',
+    '',
+    `- Date: ${report.date}`,
+    `- CPU: ${report.cpu} (${report.cores} cores); Node ${report.node}`,
+    `- Load: autocannon in the bench process, ${report.connections} connections, ${report.durationSeconds} s per scenario; ` +
+      'server and baseline each in one process on the same machine',
+    `- Command: \`${report.command}\``,
+    `- Baseline (bare Fastify, 2 KB JSON): **${number(report.baseline.requestsPerSecond)} req/s**, ` +
+      `p50 ${report.baseline.p50Ms} ms, p99 ${report.baseline.p99Ms} ms`,
+    '',
+    '## Data sets',
+    '',
+    '| dialect | posts | users | likes (+2% dislikes) | comments | follows | bookmarks | generated in | rows/s |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...report.runs.map(({ dataset: { dialect, size, generation } }) =>
+      `| ${dialect} | ${number(size.posts)} | ${number(size.users)} | ${number(size.likes)} | ${number(size.comments)} | ` +
+      `${number(size.follows)} | ${number(size.bookmarks)} | ${generation.totalSeconds.toFixed(1)} s | ` +
+      `${number(generation.rows / generation.totalSeconds)} |`,
+    ),
+    '',
+  ];
+  for (const run of report.runs) lines.push(...renderRun(run, report));
+  lines.push('## Targets', '', '| dialect | target | measured | |', '|---|---|---|---|');
+  for (const check of checkTargets(report.runs, report.baseline.requestsPerSecond)) {
+    lines.push(`| ${check.dialect} | ${check.target} | ${check.measured} | ${check.pass ? 'PASS' : '**MISS**'} |`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+function renderRun(run: DatasetRun, report: BenchReport): string[] {
+  const smallest = report.runs
+    .filter((other) => other.dialect === run.dialect)
+    .sort((a, b) => a.posts - b.posts)[0]!;
+  const lines = [
+    `## ${run.dialect}, ${number(run.posts)} posts`,
+    '',
+    `| scenario | req/s | × baseline | vs ${number(smallest.posts)} posts | p50 ms | p99 ms | errors | non-2xx | max RSS MB |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const result of run.scenarios) {
+    const before = smallest.scenarios.find((candidate) => candidate.name === result.name);
+    const kept = before && smallest !== run ? ratio(result.requestsPerSecond / before.requestsPerSecond) : '—';
+    lines.push(
+      `| ${result.name} | ${number(result.requestsPerSecond)} | ${ratio(result.requestsPerSecond / report.baseline.requestsPerSecond)} | ` +
+        `${kept} | ${result.p50Ms} | ${result.p99Ms} | ${result.errors} | ${result.non2xx} | ${result.maxRssMb} |`,
+    );
+  }
+  lines.push('');
+  for (const result of run.scenarios.filter((candidate) => candidate.note)) lines.push(`- ${result.name.split(':')[0]}: ${result.note}`);
+  for (const creation of run.creations) {
+    lines.push(
+      `- ${creation.scenario.split(':')[0]}: ${number(creation.acknowledged)} acknowledged, ` +
+        `${number(creation.rowsAdded)} ${creation.table} rows added`,
+    );
+  }
+  const broken = Object.entries(run.violations).filter(([, count]) => count > 0);
+  lines.push(
+    `- Invariants after the writes: ${broken.length === 0 ? 'all hold (like_count, comment_count, follower/following counts, no self-follow)' : broken.map(([name, count]) => `${name} = ${count}`).join(', ')}`,
+    '',
+  );
+  return lines;
+}

@@ -1,0 +1,134 @@
+/**
+ * npm run bench -w bench -- [--db sqlite|postgres|both] [--sizes 10000,1000000] [--duration 10]
+ *   [--connections 50] [--quick] [--only name,name] [--cpu-prof] [--postgres-url postgres://...]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Dialect } from '../../server/src/db/database.js';
+import { cacheDir, checkOutDataset } from './dataset-cache.js';
+import { countRows, openServerDatabase } from './database-target.js';
+import { prepareFixture } from './fixture.js';
+import { findInvariantViolations } from './invariants.js';
+import { runScenario, warmUp, type LoadOptions, type ScenarioResult } from './load-runner.js';
+import { cpuModel, renderMarkdown, type BenchReport, type DatasetRun, type RowCreation } from './report.js';
+import { baselineScenario, serverScenarios } from './scenarios.js';
+import { startBaselineServer, startSyncServer } from './server-process.js';
+import { checkTargets } from './targets.js';
+
+const benchDir = path.resolve(import.meta.dirname, '..');
+const baselinePort = 3901;
+const serverPort = 3902;
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'both' },
+    sizes: { type: 'string', default: '10000,1000000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'cpu-prof': { type: 'boolean', default: false },
+    'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/' },
+  },
+});
+
+const dialects: Dialect[] = values.quick
+  ? ['sqlite']
+  : values.db === 'both'
+    ? ['sqlite', 'postgres']
+    : [values.db === 'postgres' ? 'postgres' : 'sqlite'];
+const sizes = values.quick ? [10_000] : values.sizes.split(',').map(Number);
+const load: LoadOptions = {
+  connections: Number(values.connections),
+  durationSeconds: values.quick ? 3 : Number(values.duration),
+};
+const only = values.only?.split(',');
+if (sizes.some((size) => !Number.isInteger(size) || size < 1000)) throw new Error('--sizes takes post counts ≥ 1000');
+
+function logResult(result: ScenarioResult) {
+  console.log(
+    `  ${result.name.padEnd(72)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  ` +
+      `p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors}  non-2xx ${result.non2xx}  RSS ${result.maxRssMb} MB`,
+  );
+}
+
+async function measureBaseline(): Promise<ScenarioResult> {
+  const server = await startBaselineServer({ port: baselinePort, logFile: path.join(cacheDir, 'logs', 'baseline.log') });
+  try {
+    await warmUp(server.url, baselineScenario, load.connections);
+    return await runScenario(server.url, server.pid, baselineScenario, load);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function benchDataset(dialect: Dialect, posts: number): Promise<DatasetRun> {
+  const { dataset, target } = await checkOutDataset(dialect, posts, values['postgres-url']);
+  console.log(`\n${dialect}, ${posts.toLocaleString('en-US')} posts`);
+  const server = await startSyncServer(target, {
+    port: serverPort,
+    logFile: path.join(cacheDir, 'logs', `server-${dialect}-${posts}.log`),
+    cpuProfileDir: values['cpu-prof'] ? path.join(cacheDir, 'profiles', `${dialect}-${posts}`) : undefined,
+  });
+  const handle = openServerDatabase(target);
+  try {
+    const fixture = await prepareFixture(handle.db, { connections: load.connections, serverUrl: server.url });
+    const scenarios: ScenarioResult[] = [];
+    const creations: RowCreation[] = [];
+    for (const scenario of serverScenarios(fixture)) {
+      if (only && !only.some((word) => scenario.name.includes(word))) continue;
+      const table = scenario.createsRowsIn;
+      const rowsBefore = table ? await countRows(handle, table) : 0;
+      await warmUp(server.url, scenario, load.connections);
+      const result = await runScenario(server.url, server.pid, scenario, load);
+      scenarios.push(result);
+      logResult(result);
+      if (table) {
+        await sleep(500); // requests in flight when the run stopped
+        creations.push({
+          scenario: scenario.name,
+          table,
+          acknowledged: result.ok2xx,
+          rowsAdded: (await countRows(handle, table)) - rowsBefore,
+        });
+      }
+    }
+    await server.stop();
+    const violations = await findInvariantViolations(handle.db);
+    console.log('  invariants after the writes:', violations);
+    return { dialect, posts, dataset, scenarios, creations, violations };
+  } finally {
+    await server.stop();
+    await handle.db.destroy();
+  }
+}
+
+const baseline = await measureBaseline();
+logResult(baseline);
+const runs: DatasetRun[] = [];
+for (const dialect of dialects) {
+  for (const posts of sizes) runs.push(await benchDataset(dialect, posts));
+}
+
+const report: BenchReport = {
+  date: new Date().toISOString(),
+  cpu: cpuModel(),
+  cores: (await import('node:os')).availableParallelism(),
+  node: process.version,
+  connections: load.connections,
+  durationSeconds: load.durationSeconds,
+  command: `npm run bench -w bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+  baseline,
+  runs,
+};
+const stamp = report.date.replace(/[:.]/g, '-');
+fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
+fs.writeFileSync(path.join(benchDir, 'results', `${stamp}.json`), JSON.stringify(report, null, 2));
+const markdownFile = values.quick || only ? path.join(benchDir, 'results', 'partial.md') : path.join(benchDir, 'results.md');
+fs.writeFileSync(markdownFile, renderMarkdown(report));
+console.log(`\nWrote ${path.relative(process.cwd(), markdownFile)}`);
+for (const check of checkTargets(runs, baseline.requestsPerSecond)) {
+  console.log(`${check.pass ? 'PASS' : 'MISS'}  ${check.dialect}  ${check.target}: ${check.measured}`);
+}

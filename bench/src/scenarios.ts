@@ -1,0 +1,179 @@
+import type autocannon from 'autocannon';
+import { benchPassword } from './dataset.js';
+import type { Fixture } from './fixture.js';
+
+export type ScenarioKind = 'baseline' | 'read' | 'write' | 'login';
+
+export interface Scenario {
+  name: string;
+  kind: ScenarioKind;
+  /** What a "request" is, when not obvious (reported under the table). */
+  note?: string;
+  /** The requests one connection sends, in a loop. `connection` numbers the connections from 0. */
+  requestsFor(connection: number): autocannon.Request[];
+  /** Each 2xx answer promises one new row in this table: checked by counting before and after. */
+  createsRowsIn?: 'posts' | 'comments';
+}
+
+const json = { 'content-type': 'application/json' };
+
+/** Cycles through `items`, each connection starting at its own offset. */
+function cycle<T>(items: readonly T[], connection: number): () => T {
+  let next = (connection * 7919) % items.length;
+  return () => {
+    const item = items[next]!;
+    next = (next + 1) % items.length;
+    return item;
+  };
+}
+
+export const baselineScenario: Scenario = {
+  name: 'baseline: bare Fastify, 2 KB JSON',
+  kind: 'baseline',
+  requestsFor: () => [{ method: 'GET', path: '/baseline' }],
+};
+
+/** The server's scenarios, reads first; write scenarios use one distinct user per connection. */
+export function serverScenarios(fixture: Fixture): Scenario[] {
+  const auth = (connection: number) => ({ authorization: fixture.users[connection % fixture.users.length]!.token });
+  const profilePages = (usernames: string[]) => (connection: number): autocannon.Request[] => {
+    const nextUser = cycle(usernames, connection);
+    let username = usernames[0]!;
+    return [
+      {
+        method: 'GET',
+        headers: auth(connection),
+        setupRequest: (request) => {
+          username = nextUser();
+          return { ...request, path: `/api/users/${username}` };
+        },
+      },
+      {
+        method: 'GET',
+        headers: auth(connection),
+        setupRequest: (request) => ({ ...request, path: `/api/posts/user/${username}?limit=20` }),
+      },
+    ];
+  };
+  const postPage = (pathOf: (postId: string) => string) => (connection: number): autocannon.Request[] => {
+    const nextPost = cycle(fixture.postIds, connection);
+    return [
+      {
+        method: 'GET',
+        headers: auth(connection),
+        setupRequest: (request) => ({ ...request, path: pathOf(nextPost()) }),
+      },
+    ];
+  };
+
+  return [
+    {
+      name: 'home feed: GET /api/posts?limit=20',
+      kind: 'read',
+      requestsFor: (connection) => [{ method: 'GET', path: '/api/posts?limit=20', headers: auth(connection) }],
+    },
+    {
+      name: 'trending: GET /api/posts?limit=20&sort=trending',
+      kind: 'read',
+      requestsFor: (connection) => [
+        { method: 'GET', path: '/api/posts?limit=20&sort=trending', headers: auth(connection) },
+      ],
+    },
+    {
+      name: 'post page: GET /api/comments/:postId?limit=20',
+      kind: 'read',
+      note: 'the first 20 comments of a post (random posts and the most commented ones)',
+      requestsFor: postPage((postId) => `/api/comments/${postId}?limit=20`),
+    },
+    {
+      name: 'full post: GET /api/posts/:postId',
+      kind: 'read',
+      note: "the contract's whole post: every like, dislike and comment, unpaginated",
+      requestsFor: postPage((postId) => `/api/posts/${postId}`),
+    },
+    {
+      name: 'profile: GET /api/users/:username + /api/posts/user/:username?limit=20',
+      kind: 'read',
+      note: 'random users; two requests per page, req/s counts requests',
+      requestsFor: profilePages(fixture.usernames),
+    },
+    {
+      name: 'famous profile: same, 20 most followed users',
+      kind: 'read',
+      note: "the contract's user object lists every follower",
+      requestsFor: profilePages(fixture.famousUsernames),
+    },
+    {
+      name: 'like/dislike: POST /api/posts/like|dislike/:id?return=post',
+      kind: 'write',
+      note: 'the contract has no unlike: each user likes then dislikes one popular post, in turn',
+      requestsFor: (connection) => {
+        const plan = fixture.reactionPlans[connection % fixture.reactionPlans.length]!;
+        const order = plan.startWith === 'like' ? (['like', 'dislike'] as const) : (['dislike', 'like'] as const);
+        return order.map((kind) => ({
+          method: 'POST',
+          path: `/api/posts/${kind}/${plan.postId}?return=post`,
+          headers: auth(connection),
+        }));
+      },
+    },
+    {
+      name: 'create post: POST /api/posts?return=post',
+      kind: 'write',
+      createsRowsIn: 'posts',
+      requestsFor: (connection) => [
+        {
+          method: 'POST',
+          path: '/api/posts?return=post',
+          headers: { ...auth(connection), ...json },
+          body: JSON.stringify({ postData: { content: `Benchmark post from connection ${connection}.` } }),
+        },
+      ],
+    },
+    {
+      name: 'add comment: POST /api/comments/add/:postId?return=post',
+      kind: 'write',
+      createsRowsIn: 'comments',
+      requestsFor: (connection) => {
+        const nextPost = cycle(fixture.postIds, connection);
+        return [
+          {
+            method: 'POST',
+            headers: { ...auth(connection), ...json },
+            body: JSON.stringify({ commentData: { text: `Benchmark comment from connection ${connection}.` } }),
+            setupRequest: (request) => ({ ...request, path: `/api/comments/add/${nextPost()}?return=post` }),
+          },
+        ];
+      },
+    },
+    {
+      name: 'follow/unfollow: POST /api/users/follow|unfollow/:id?return=minimal',
+      kind: 'write',
+      note: 'each user follows then unfollows one of the most followed users, in turn',
+      requestsFor: (connection) => {
+        const targetId = fixture.followTargetIds[connection % fixture.followTargetIds.length]!;
+        return (['follow', 'unfollow'] as const).map((change) => ({
+          method: 'POST',
+          path: `/api/users/${change}/${targetId}?return=minimal`,
+          headers: auth(connection),
+        }));
+      },
+    },
+    {
+      name: 'login: POST /api/auth/login',
+      kind: 'login',
+      note: 'argon2id verification: slow by design',
+      requestsFor: (connection) => {
+        const user = fixture.users[connection % fixture.users.length]!;
+        return [
+          {
+            method: 'POST',
+            path: '/api/auth/login',
+            headers: json,
+            body: JSON.stringify({ username: user.username, password: benchPassword }),
+          },
+        ];
+      },
+    },
+  ];
+}

@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DatabaseTarget } from './database-target.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const startTimeoutMs = 60_000;
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+interface StartOptions {
+  script: string;
+  port: number;
+  healthPath: string;
+  env: Record<string, string>;
+  logFile: string;
+  nodeFlags?: string[];
+}
+
+/** Starts `node --import tsx <script>` and resolves once its health route answers 200. */
+async function startNodeProcess(options: StartOptions): Promise<ServerProcess> {
+  fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
+  const log = fs.openSync(options.logFile, 'w');
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', options.script], {
+    cwd: repoRoot,
+    env: { ...process.env, ...options.env, PORT: String(options.port) },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const url = `http://127.0.0.1:${options.port}`;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + startTimeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    if (await answers(`${url}${options.healthPath}`)) return { url, pid: child.pid!, stop: () => stop(child, exited) };
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  const tail = fs.readFileSync(options.logFile, 'utf8').slice(-2000);
+  throw new Error(`${options.script} did not start on port ${options.port}. Its log:\n${tail}`);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM (the server finishes requests in flight), SIGKILL after 10 s. */
+async function stop(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(killer);
+}
+
+export const jwtSecret = 'sync-bench-secret-not-for-production-0123456789';
+
+/** The production server, as `npm start` runs it, on its own database. */
+export function startSyncServer(
+  target: DatabaseTarget,
+  options: { port: number; logFile: string; cpuProfileDir?: string | undefined },
+): Promise<ServerProcess> {
+  return startNodeProcess({
+    script: 'server/src/main.ts',
+    port: options.port,
+    healthPath: '/api/health',
+    logFile: options.logFile,
+    nodeFlags: options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATA_DIR: target.dataDir,
+      DATABASE_URL: target.databaseUrl ?? '',
+      JWT_SECRET: jwtSecret,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      // Rate limits would answer 429 to a benchmark by design; they are measured apart, not here.
+      RATE_LIMITS: 'off',
+    },
+  });
+}
+
+export function startBaselineServer(options: { port: number; logFile: string }): Promise<ServerProcess> {
+  return startNodeProcess({
+    script: 'bench/src/baseline-server.ts',
+    port: options.port,
+    healthPath: '/health',
+    logFile: options.logFile,
+    env: { NODE_ENV: 'production' },
+  });
+}
+
+/** Samples a process's resident memory (VmRSS in /proc/<pid>/status) and keeps the maximum. */
+export class RssSampler {
+  private maxKb = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly pid: number) {}
+
+  start(everyMs = 100): void {
+    this.maxKb = 0;
+    this.sample();
+    this.timer = setInterval(() => this.sample(), everyMs);
+  }
+
+  /** Stops sampling and returns the maximum seen, in MB. */
+  stop(): number {
+    clearInterval(this.timer);
+    this.sample();
+    return Math.round(this.maxKb / 1024);
+  }
+
+  private sample() {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${this.pid}/status`, 'utf8'));
+      if (match) this.maxKb = Math.max(this.maxKb, Number(match[1]));
+    } catch {
+      // The process is gone: keep the maximum seen so far.
+    }
+  }
+}
