@@ -39,6 +39,8 @@ export const postKeyShape = {
 } as const;
 
 export function findPostRow(db: Db, id: string): Promise<PostRow | undefined> {
+  // PostgreSQL refuses NUL in text parameters (a 500); no id contains one, so there is nothing to find.
+  if (id.includes('\u0000')) return Promise.resolve(undefined);
   return postsWithAuthors(db).where('posts.id', '=', id).executeTakeFirst();
 }
 

@@ -33,10 +33,13 @@ export const toSummary = (row: SummaryRow): UserSummary => ({
 });
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  // PostgreSQL refuses NUL in text parameters (a 500); no id or username contains one.
+  if (id.includes('\u0000')) return Promise.resolve(undefined);
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  if (username.includes('\u0000')) return Promise.resolve(undefined);
   return db
     .selectFrom('users')
     .selectAll()
