@@ -1,0 +1,43 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'e2e-password-123';
+
+let counter = 0;
+export function uniqueName(prefix = 'e2e') {
+  counter += 1;
+  return `${prefix}_${Date.now().toString(36)}${process.pid.toString(36)}${counter}`.slice(0, 30);
+}
+
+export type TestUser = { username: string; firstName: string; lastName: string; _id: string; token: string };
+
+/** A fresh account made through the API, for tests that change state. */
+export async function createUser(request: APIRequestContext, firstName = 'Test', lastName = 'User'): Promise<TestUser> {
+  const username = uniqueName();
+  const response = await request.post('/api/auth/signup', {
+    data: { username, password: PASSWORD, firstName, lastName, email: `${username}@example.com` },
+  });
+  expect(response.status()).toBe(201);
+  const body = await response.json();
+  return { username, firstName, lastName, _id: body.createdUser._id, token: body.encodedToken };
+}
+
+export async function createPost(request: APIRequestContext, user: TestUser, content: string) {
+  const response = await request.post('/api/posts?return=post', {
+    headers: { authorization: user.token },
+    data: { postData: { content } },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).post as { _id: string };
+}
+
+export async function logIn(page: Page, username: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('User Name').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByText('Loged In.')).toBeVisible();
+}
+
+export function postCard(page: Page, text: string) {
+  return page.getByRole('article').filter({ hasText: text });
+}
