@@ -100,6 +100,10 @@ export type ErrorBody = Static<typeof ErrorBody>;
 
 // ---- requests ----
 
+export const PostIdParams = Type.Object({ postId: Type.String() });
+export const CommentParams = Type.Object({ postId: Type.String(), commentId: Type.String() });
+export const UsernameParams = Type.Object({ username: Type.String() });
+
 /** firstName and lastName are required; the spec's own form spells them `firstname`/`lastname`, also taken. */
 export const SignupBody = Type.Object({
   username: Type.String(),

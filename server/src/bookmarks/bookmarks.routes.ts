@@ -1,4 +1,11 @@
-import { BookmarkStateReply, BookmarksReply, ErrorBody, PageQuery, ReturnQuery } from '@sync/contract';
+import {
+  BookmarkStateReply,
+  BookmarksReply,
+  ErrorBody,
+  PageQuery,
+  PostIdParams,
+  ReturnQuery,
+} from '@sync/contract';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from '../auth/auth.plugin.js';
 import { wantsChangedOnly } from '../http/reply-shape.js';
@@ -8,7 +15,6 @@ import { loadPosts } from '../posts/posts.repo.js';
 import { requirePost } from '../posts/posts.service.js';
 import * as bookmarks from './bookmarks.repo.js';
 
-const PostIdParams = Type.Object({ postId: Type.String() });
 const ChangeReply = Type.Union([BookmarksReply, BookmarkStateReply]);
 
 export const bookmarkRoutes: FastifyPluginAsyncTypebox = async (app) => {

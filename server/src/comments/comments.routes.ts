@@ -7,6 +7,8 @@ import {
   PageQuery,
   PostsReply,
   ReturnQuery,
+  PostIdParams,
+  CommentParams,
 } from '@sync/contract';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from '../auth/auth.plugin.js';
@@ -18,8 +20,6 @@ import { checkText } from '../http/text.js';
 import { allPosts, postPreview, requirePost } from '../posts/posts.service.js';
 import * as comments from './comments.repo.js';
 
-const PostIdParams = Type.Object({ postId: Type.String() });
-const CommentParams = Type.Object({ postId: Type.String(), commentId: Type.String() });
 const ChangeReply = Type.Union([PostsReply, CommentReply]);
 const checkCommentText = (text: string) =>
   checkText(text, { label: 'Comment', max: Limits.commentText, required: true });

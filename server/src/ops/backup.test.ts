@@ -18,13 +18,19 @@ describeEachDatabase('backup and restore', (dialect) => {
 
   it('backs up while serving, and restoring brings back exactly the data of the backup', async () => {
     const { token } = await server.signup('backed.up');
-    await server.request('POST', '/api/posts', { token, body: { postData: { content: 'kept by the backup' } } });
+    await server.request('POST', '/api/posts', {
+      token,
+      body: { postData: { content: 'kept by the backup' } },
+    });
     const target = targetOf(server);
     const file = path.join(folder, `backup-${dialect}`);
     await backup(target, file);
     expect(fs.statSync(file).size).toBeGreaterThan(0);
 
-    await server.request('POST', '/api/posts', { token, body: { postData: { content: 'after the backup' } } });
+    await server.request('POST', '/api/posts', {
+      token,
+      body: { postData: { content: 'after the backup' } },
+    });
     await server.stop();
     restore(target, file);
     await server.start();

@@ -9,6 +9,7 @@ import {
   PostsReply,
   ReturnQuery,
   UserSummariesReply,
+  PostIdParams,
 } from '@sync/contract';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from '../auth/auth.plugin.js';
@@ -22,7 +23,6 @@ import { toSummary } from '../users/users.repo.js';
 import * as posts from './posts.repo.js';
 import { allPosts, postPreview, requirePost } from './posts.service.js';
 
-const PostIdParams = Type.Object({ postId: Type.String() });
 const checkContent = (content: string) =>
   checkText(content, { label: 'Post content', max: Limits.postContent, required: true });
 const ChangeReply = Type.Union([PostsReply, PostReply]);

@@ -7,6 +7,7 @@ import {
   UserSummariesReply,
   UsersReply,
   ReturnQuery,
+  UsernameParams,
 } from '@sync/contract';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from '../auth/auth.plugin.js';
@@ -16,8 +17,6 @@ import { Messages, notFound } from '../http/errors.js';
 import { checkText, checkUrl } from '../http/text.js';
 import * as users from './users.repo.js';
 import { toUser, toUsers } from './users.service.js';
-
-const UsernameParams = Type.Object({ username: Type.String() });
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, cursors } = app;
