@@ -55,7 +55,11 @@ describeEachDatabase('bookmarks', (dialect) => {
     const login = await server.request('POST', '/api/auth/login', {
       body: { username: user.username, password: 'password123' },
     });
-    expect(login.body.foundUser.bookmarks.map((post: any) => post._id)).toEqual([postIds[3], postIds[0], postIds[2]]);
+    expect(login.body.foundUser.bookmarks.map((post: any) => post._id)).toEqual([
+      postIds[3],
+      postIds[0],
+      postIds[2],
+    ]);
   });
 
   it("refuses a second bookmark: 400 'This Post is already bookmarked'", async () => {
@@ -85,9 +89,14 @@ describeEachDatabase('bookmarks', (dialect) => {
     const a = await server.signup(uniqueName('ba'));
     const b = await server.signup(uniqueName('bb'));
     await bookmark(a.token, postIds[0]!);
-    expect((await server.request('GET', '/api/users/bookmark', { token: b.token })).body).toEqual({ bookmarks: [] });
+    expect((await server.request('GET', '/api/users/bookmark', { token: b.token })).body).toEqual({
+      bookmarks: [],
+    });
     expect((await bookmark(b.token, postIds[0]!)).status).toBe(200);
-    expectError(await server.request('POST', `/api/users/remove-bookmark/${postIds[1]}`, { token: b.token }), 400);
+    expectError(
+      await server.request('POST', `/api/users/remove-bookmark/${postIds[1]}`, { token: b.token }),
+      400,
+    );
     expect(await stored(a.user._id)).toEqual([postIds[0]]);
   });
 
@@ -105,7 +114,9 @@ describeEachDatabase('bookmarks', (dialect) => {
     const add = await server.request('POST', `/api/users/bookmark/${postIds[2]}?return=minimal`, { token });
     expect(add.status).toBe(200);
     expect(add.body).toEqual({ postId: postIds[2], bookmarked: true });
-    const remove = await server.request('POST', `/api/users/remove-bookmark/${postIds[2]}?return=minimal`, { token });
+    const remove = await server.request('POST', `/api/users/remove-bookmark/${postIds[2]}?return=minimal`, {
+      token,
+    });
     expect(remove.status).toBe(200);
     expect(remove.body).toEqual({ postId: postIds[2], bookmarked: false });
   });

@@ -100,7 +100,10 @@ describeEachDatabase('comments', (dialect) => {
       [{ commentData: [] }, 'commentData must be an object.'],
       [{ commentData: { text: '' } }, "Comment can't be empty."],
       [{ commentData: { text: '  \n ' } }, "Comment can't be empty."],
-      [{ commentData: { text: 'x'.repeat(2001) } }, "Comment can't be longer than 2,000 characters (it has 2,001)."],
+      [
+        { commentData: { text: 'x'.repeat(2001) } },
+        "Comment can't be longer than 2,000 characters (it has 2,001).",
+      ],
     ])('refuses %j: 400, nothing stored', async (body, message) => {
       const { author, postId } = await scene();
       expectError(
@@ -108,7 +111,11 @@ describeEachDatabase('comments', (dialect) => {
         400,
         message,
       );
-      const rows = await server.database.db.selectFrom('comments').select('id').where('post_id', '=', postId).execute();
+      const rows = await server.database.db
+        .selectFrom('comments')
+        .select('id')
+        .where('post_id', '=', postId)
+        .execute();
       expect(rows).toHaveLength(1);
     });
 
@@ -131,7 +138,10 @@ describeEachDatabase('comments', (dialect) => {
       const { token } = await server.signup(uniqueName('lost'));
       const id = '00000000-0000-7000-8000-0000000000aa';
       expectError(
-        await server.request('POST', `/api/comments/add/${id}`, { token, body: { commentData: { text: 'hi' } } }),
+        await server.request('POST', `/api/comments/add/${id}`, {
+          token,
+          body: { commentData: { text: 'hi' } },
+        }),
         404,
         Messages.postNotFound(id),
       );
@@ -214,7 +224,9 @@ describeEachDatabase('comments', (dialect) => {
         }
       }
       expectError(
-        await server.request('POST', `/api/comments/upvote/${missing}/${commentId}`, { token: commenter.token }),
+        await server.request('POST', `/api/comments/upvote/${missing}/${commentId}`, {
+          token: commenter.token,
+        }),
         404,
         Messages.postNotFound(missing),
       );
@@ -243,7 +255,9 @@ describeEachDatabase('comments', (dialect) => {
         .execute();
       expect(votes).toEqual([]);
       expectError(
-        await server.request('POST', `/api/comments/delete/${postId}/${commentId}`, { token: commenter.token }),
+        await server.request('POST', `/api/comments/delete/${postId}/${commentId}`, {
+          token: commenter.token,
+        }),
         404,
       );
     });
@@ -331,15 +345,20 @@ describeEachDatabase('comments', (dialect) => {
         down: [bystander.user.username],
       });
       expectError(
-        await server.request('POST', `/api/comments/downvote/${postId}/${commentId}`, { token: bystander.token }),
+        await server.request('POST', `/api/comments/downvote/${postId}/${commentId}`, {
+          token: bystander.token,
+        }),
         400,
         Messages.alreadyDownvoted,
       );
       expect(Messages.alreadyDownvoted).toBe('Cannot downvote a post that is already downvoted. ');
       // And back up again.
       expect(
-        (await server.request('POST', `/api/comments/upvote/${postId}/${commentId}`, { token: bystander.token }))
-          .status,
+        (
+          await server.request('POST', `/api/comments/upvote/${postId}/${commentId}`, {
+            token: bystander.token,
+          })
+        ).status,
       ).toBe(201);
       expect(await votes(postId, commentId)).toEqual({
         up: [author.user.username, bystander.user.username].sort(),
@@ -356,9 +375,13 @@ describeEachDatabase('comments', (dialect) => {
 
     it('a first downvote works without any upvote; ?return=post answers {post, comment}', async () => {
       const { bystander, postId, commentId } = await scene();
-      const reply = await server.request('POST', `/api/comments/downvote/${postId}/${commentId}?return=post`, {
-        token: bystander.token,
-      });
+      const reply = await server.request(
+        'POST',
+        `/api/comments/downvote/${postId}/${commentId}?return=post`,
+        {
+          token: bystander.token,
+        },
+      );
       expect(reply.status).toBe(201);
       expect(Object.keys(reply.body).sort()).toEqual(['comment', 'post']);
       expectComment(reply.body.comment);

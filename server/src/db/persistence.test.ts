@@ -87,7 +87,13 @@ describeEachDatabase('persistence', (dialect) => {
     });
     expect(wrong.status).toBe(401);
     // The demo users are still there too.
-    expect((await server.request('POST', '/api/auth/login', { body: { username: 'guest', password: 'guest-password' } })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', '/api/auth/login', {
+          body: { username: 'guest', password: 'guest-password' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('a deletion survives a restart', async () => {

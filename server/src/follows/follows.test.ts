@@ -39,7 +39,13 @@ describeEachDatabase('follows', (dialect) => {
     expectNoSecrets(reply.body);
     expect(reply.body.currentUser._id).toBe(me.user._id);
     expect(reply.body.currentUser.following).toEqual([
-      { _id: target.user._id, username: target.user.username, firstName: 'Test', lastName: 'User', avatarURL: '' },
+      {
+        _id: target.user._id,
+        username: target.user.username,
+        firstName: 'Test',
+        lastName: 'User',
+        avatarURL: '',
+      },
     ]);
     expect(reply.body.currentUser.followingCount).toBe(1);
     const targetUser = reply.body.users.find((user: any) => user._id === target.user._id);
@@ -114,9 +120,13 @@ describeEachDatabase('follows', (dialect) => {
     const people = await Promise.all([1, 2, 3, 4].map((n) => server.signup(uniqueName(`crowd${n}`))));
     const [star, ...fans] = people as [(typeof people)[0], ...typeof people];
     for (const fan of fans) {
-      expect((await server.request('POST', `/api/users/follow/${star.user._id}`, { token: fan.token })).status).toBe(200);
+      expect(
+        (await server.request('POST', `/api/users/follow/${star.user._id}`, { token: fan.token })).status,
+      ).toBe(200);
     }
-    const back = await server.request('POST', `/api/users/follow/${fans[0]!.user._id}`, { token: star.token });
+    const back = await server.request('POST', `/api/users/follow/${fans[0]!.user._id}`, {
+      token: star.token,
+    });
     expect(back.status).toBe(200);
     expect(back.body.currentUser.followerCount).toBe(3);
     expect(back.body.currentUser.followers.map((u: any) => u._id).sort()).toEqual(
@@ -138,7 +148,12 @@ describeEachDatabase('follows', (dialect) => {
       token: me.token,
     });
     expect(follow.status).toBe(200);
-    expect(follow.body).toEqual({ followUserId: target.user._id, following: true, followerCount: 1, followingCount: 1 });
+    expect(follow.body).toEqual({
+      followUserId: target.user._id,
+      following: true,
+      followerCount: 1,
+      followingCount: 1,
+    });
     const unfollow = await server.request('POST', `/api/users/unfollow/${target.user._id}?return=minimal`, {
       token: me.token,
     });

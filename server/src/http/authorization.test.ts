@@ -35,7 +35,10 @@ interface PrivateRoute {
 }
 
 const createPost = async (server: TestServer, token: string) => {
-  const reply = await server.request('POST', '/api/posts', { token, body: { postData: { content: 'authz post' } } });
+  const reply = await server.request('POST', '/api/posts', {
+    token,
+    body: { postData: { content: 'authz post' } },
+  });
   if (reply.status !== 201) throw new Error(`create post: ${reply.status}`);
   return reply.body.posts.at(-1)._id as string;
 };
@@ -76,7 +79,9 @@ const privateRoutes: PrivateRoute[] = [
     method: 'POST',
     route: '/posts/like/:postId',
     ownerStatus: 201,
-    prepare: async (server, _owner, other) => ({ path: `/api/posts/like/${await createPost(server, other.token)}` }),
+    prepare: async (server, _owner, other) => ({
+      path: `/api/posts/like/${await createPost(server, other.token)}`,
+    }),
   },
   {
     method: 'POST',
@@ -192,7 +197,8 @@ const privateRoutes: PrivateRoute[] = [
   },
 ];
 
-type Caller = 'no token' | 'malformed token' | 'forged token' | 'tampered token' | 'expired token' | 'deleted user';
+type Caller =
+  'no token' | 'malformed token' | 'forged token' | 'tampered token' | 'expired token' | 'deleted user';
 const refusedCallers: [Caller, number, string][] = [
   ['no token', 401, Messages.missingToken],
   ['malformed token', 401, Messages.invalidToken],
@@ -253,14 +259,20 @@ describeEachDatabase('authorization', (dialect) => {
       if (route.foreignMessage) {
         it(`non-owner → 400 '${route.foreignMessage}', nothing changes`, async () => {
           const before = await snapshot(server.database.db);
-          const reply = await server.request(route.method, scene.path, { token: scene.other.token, body: scene.body });
+          const reply = await server.request(route.method, scene.path, {
+            token: scene.other.token,
+            body: scene.body,
+          });
           expectError(reply, 400, route.foreignMessage);
           expect(await snapshot(server.database.db)).toEqual(before);
         });
       }
 
       it(`owner → ${route.ownerStatus}`, async () => {
-        const reply = await server.request(route.method, scene.path, { token: scene.owner.token, body: scene.body });
+        const reply = await server.request(route.method, scene.path, {
+          token: scene.owner.token,
+          body: scene.body,
+        });
         expect(reply.status).toBe(route.ownerStatus);
         expect(reply.body.errors).toBeUndefined();
       });

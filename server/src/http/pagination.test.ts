@@ -3,7 +3,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../db/ids.js';
-import { expectComment, expectError, expectPost, expectSummary, expectUser, uniqueName } from '../test/expectations.js';
+import {
+  expectComment,
+  expectError,
+  expectPost,
+  expectSummary,
+  expectUser,
+  uniqueName,
+} from '../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../test/harness.js';
 
 describeEachDatabase('pagination', (dialect) => {
@@ -36,7 +43,10 @@ describeEachDatabase('pagination', (dialect) => {
   const newestFirst = (a: any, b: any) =>
     a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
   const createPost = async (token: string, content: string) => {
-    const reply = await server.request('POST', '/api/posts?return=post', { token, body: { postData: { content } } });
+    const reply = await server.request('POST', '/api/posts?return=post', {
+      token,
+      body: { postData: { content } },
+    });
     expect(reply.status).toBe(201);
     return reply.body.post._id as string;
   };
@@ -69,26 +79,29 @@ describeEachDatabase('pagination', (dialect) => {
       expect(walked[0].likes.likeCount).toBe(4);
     });
 
-    it.each(['', '&sort=trending'])('no post is skipped or repeated while new posts are added between page fetches (%s)', async (sort) => {
-      const { token } = await server.signup(uniqueName('writer'));
-      const before = (await server.request('GET', '/api/posts')).body.posts;
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      let round = 0;
-      do {
-        const url: string = `/api/posts?limit=2${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-        const reply = await server.request('GET', url);
-        seen.push(...ids(reply.body.posts));
-        cursor = reply.body.nextCursor;
-        await createPost(token, `written during the walk ${round}`);
-        round += 1;
-      } while (cursor);
-      expect(new Set(seen).size).toBe(seen.length);
-      expect(seen).toEqual(expect.arrayContaining(ids(before)));
-      // Newest first: posts written during the walk sort before the cursor, so the walk sees exactly
-      // the posts that existed when it started. Trending may also show new (unliked) posts further down.
-      if (sort === '') expect([...seen].sort()).toEqual(ids(before).sort());
-    });
+    it.each(['', '&sort=trending'])(
+      'no post is skipped or repeated while new posts are added between page fetches (%s)',
+      async (sort) => {
+        const { token } = await server.signup(uniqueName('writer'));
+        const before = (await server.request('GET', '/api/posts')).body.posts;
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        let round = 0;
+        do {
+          const url: string = `/api/posts?limit=2${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+          const reply = await server.request('GET', url);
+          seen.push(...ids(reply.body.posts));
+          cursor = reply.body.nextCursor;
+          await createPost(token, `written during the walk ${round}`);
+          round += 1;
+        } while (cursor);
+        expect(new Set(seen).size).toBe(seen.length);
+        expect(seen).toEqual(expect.arrayContaining(ids(before)));
+        // Newest first: posts written during the walk sort before the cursor, so the walk sees exactly
+        // the posts that existed when it started. Trending may also show new (unliked) posts further down.
+        if (sort === '') expect([...seen].sort()).toEqual(ids(before).sort());
+      },
+    );
 
     it('keeps a stable order across pages when posts share one timestamp', async () => {
       const author = await server.signup(uniqueName('sametime'));
@@ -97,7 +110,13 @@ describeEachDatabase('pagination', (dialect) => {
       for (const id of inserted) {
         await server.database.db
           .insertInto('posts')
-          .values({ id, author_id: author.user._id, content: `tied ${id}`, created_at: createdAt, updated_at: createdAt })
+          .values({
+            id,
+            author_id: author.user._id,
+            content: `tied ${id}`,
+            created_at: createdAt,
+            updated_at: createdAt,
+          })
           .execute();
       }
       const walked = await walk(`/api/posts/user/${author.user.username}`, 'posts', 2);
@@ -167,7 +186,8 @@ describeEachDatabase('pagination', (dialect) => {
 
       const anonymous = (await server.request('GET', '/api/posts?limit=1')).body.posts[0];
       expect(anonymous.viewer).toEqual({ liked: false, disliked: false, bookmarked: false });
-      const authorView = (await server.request('GET', '/api/posts?limit=1', { token: author.token })).body.posts[0];
+      const authorView = (await server.request('GET', '/api/posts?limit=1', { token: author.token })).body
+        .posts[0];
       expect(authorView.viewer).toEqual({ liked: false, disliked: false, bookmarked: false });
 
       // The whole lists behind the previews, page by page.
@@ -245,7 +265,11 @@ describeEachDatabase('pagination', (dialect) => {
         const url = path.replace(':post', postId);
         const postsCursor = (await server.request('GET', '/api/posts?limit=1')).body.nextCursor;
         expectError(await server.request('GET', `${url}?cursor=${postsCursor}`, { token }), 400);
-        expectError(await server.request('GET', `${url}?limit=0`, { token }), 400, 'limit must be at least 1.');
+        expectError(
+          await server.request('GET', `${url}?limit=0`, { token }),
+          400,
+          'limit must be at least 1.',
+        );
         expectError(await server.request('GET', `${url}?limit=abc`, { token }), 400);
       },
     );

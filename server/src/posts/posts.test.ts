@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '../http/errors.js';
-import {
-  expectError,
-  expectNoSecrets,
-  expectPost,
-  expectPosts,
-  uniqueName,
-} from '../test/expectations.js';
+import { expectError, expectNoSecrets, expectPost, expectPosts, uniqueName } from '../test/expectations.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../test/harness.js';
 
 describeEachDatabase('posts', (dialect) => {
@@ -173,12 +167,18 @@ describeEachDatabase('posts', (dialect) => {
       const emoji = '😀'.repeat(5000);
       expect((await createPost(token, emoji)).content).toBe(emoji);
       expectError(
-        await server.request('POST', '/api/posts', { token, body: { postData: { content: 'a'.repeat(5001) } } }),
+        await server.request('POST', '/api/posts', {
+          token,
+          body: { postData: { content: 'a'.repeat(5001) } },
+        }),
         400,
         "Post content can't be longer than 5,000 characters (it has 5,001).",
       );
       expectError(
-        await server.request('POST', '/api/posts', { token, body: { postData: { content: '😀'.repeat(5001) } } }),
+        await server.request('POST', '/api/posts', {
+          token,
+          body: { postData: { content: '😀'.repeat(5001) } },
+        }),
         400,
       );
     });
@@ -250,11 +250,18 @@ describeEachDatabase('posts', (dialect) => {
       const { token } = await server.signup(uniqueName('ghost'));
       const id = '00000000-0000-7000-8000-00000000dead';
       expectError(
-        await server.request('POST', `/api/posts/edit/${id}`, { token, body: { postData: { content: 'x' } } }),
+        await server.request('POST', `/api/posts/edit/${id}`, {
+          token,
+          body: { postData: { content: 'x' } },
+        }),
         404,
         Messages.postNotFound(id),
       );
-      expectError(await server.request('DELETE', `/api/posts/${id}`, { token }), 404, Messages.postNotFound(id));
+      expectError(
+        await server.request('DELETE', `/api/posts/${id}`, { token }),
+        404,
+        Messages.postNotFound(id),
+      );
       expectError(await server.request('POST', `/api/posts/like/${id}`, { token }), 404);
       expectError(await server.request('POST', `/api/posts/dislike/${id}`, { token }), 404);
     });
@@ -264,7 +271,10 @@ describeEachDatabase('posts', (dialect) => {
       const created = await createPost(token, 'keep me');
       for (const content of ['', '   ', 'b'.repeat(5001)]) {
         expectError(
-          await server.request('POST', `/api/posts/edit/${created._id}`, { token, body: { postData: { content } } }),
+          await server.request('POST', `/api/posts/edit/${created._id}`, {
+            token,
+            body: { postData: { content } },
+          }),
           400,
         );
       }
@@ -278,23 +288,30 @@ describeEachDatabase('posts', (dialect) => {
       const created = await createPost(owner.token, 'short-lived');
       const id = created._id;
       expect((await server.request('POST', `/api/posts/like/${id}`, { token: fan.token })).status).toBe(201);
-      expect((await server.request('POST', `/api/posts/dislike/${id}`, { token: hater.token })).status).toBe(201);
+      expect((await server.request('POST', `/api/posts/dislike/${id}`, { token: hater.token })).status).toBe(
+        201,
+      );
       const commented = await server.request('POST', `/api/comments/add/${id}`, {
         token: fan.token,
         body: { commentData: { text: 'nice' } },
       });
       const commentId = commented.body.posts.find((post: any) => post._id === id).comments[0]._id;
       await server.request('POST', `/api/comments/upvote/${id}/${commentId}`, { token: owner.token });
-      expect((await server.request('POST', `/api/users/bookmark/${id}`, { token: fan.token })).status).toBe(200);
+      expect((await server.request('POST', `/api/users/bookmark/${id}`, { token: fan.token })).status).toBe(
+        200,
+      );
 
       const db = server.database.db;
       const counts = async () => ({
-        reactions: (await db.selectFrom('post_reactions').select('user_id').where('post_id', '=', id).execute())
-          .length,
+        reactions: (
+          await db.selectFrom('post_reactions').select('user_id').where('post_id', '=', id).execute()
+        ).length,
         comments: (await db.selectFrom('comments').select('id').where('post_id', '=', id).execute()).length,
-        votes: (await db.selectFrom('comment_votes').select('user_id').where('comment_id', '=', commentId).execute())
+        votes: (
+          await db.selectFrom('comment_votes').select('user_id').where('comment_id', '=', commentId).execute()
+        ).length,
+        bookmarks: (await db.selectFrom('bookmarks').select('user_id').where('post_id', '=', id).execute())
           .length,
-        bookmarks: (await db.selectFrom('bookmarks').select('user_id').where('post_id', '=', id).execute()).length,
       });
       expect(await counts()).toEqual({ reactions: 2, comments: 1, votes: 1, bookmarks: 1 });
 
@@ -366,11 +383,15 @@ describeEachDatabase('posts', (dialect) => {
         'Cannot decrement like less than 0.',
       );
       expect(
-        await server.database.db.selectFrom('post_reactions').selectAll().where('post_id', '=', created._id).execute(),
+        await server.database.db
+          .selectFrom('post_reactions')
+          .selectAll()
+          .where('post_id', '=', created._id)
+          .execute(),
       ).toEqual([]);
     });
 
-    it('dislike removes the caller\'s like (count −1) and records the dislike; a second dislike is refused', async () => {
+    it("dislike removes the caller's like (count −1) and records the dislike; a second dislike is refused", async () => {
       const author = await server.signup(uniqueName('mixed'));
       const a = await server.signup(uniqueName('a'));
       const b = await server.signup(uniqueName('b'));
@@ -421,7 +442,10 @@ describeEachDatabase('posts', (dialect) => {
 
     it('keeps likeCount === likedBy.length through a long mix of likes and dislikes (model check)', async () => {
       const author = await server.signup(uniqueName('model'));
-      const people = [author, ...(await Promise.all([1, 2, 3].map((n) => server.signup(uniqueName(`m${n}`)))))];
+      const people = [
+        author,
+        ...(await Promise.all([1, 2, 3].map((n) => server.signup(uniqueName(`m${n}`))))),
+      ];
       const id = (await createPost(author.token, 'the model post'))._id;
       const liked = new Set<string>();
       const disliked = new Set<string>();
@@ -434,7 +458,9 @@ describeEachDatabase('posts', (dialect) => {
         const person = people[Math.floor(random() * people.length)]!;
         const name = person.user.username as string;
         const action = random() < 0.55 ? 'like' : 'dislike';
-        const reply = await server.request('POST', `/api/posts/${action}/${id}?return=post`, { token: person.token });
+        const reply = await server.request('POST', `/api/posts/${action}/${id}?return=post`, {
+          token: person.token,
+        });
         if (action === 'like') {
           if (liked.has(name)) {
             expectError(reply, 400, Messages.alreadyLiked);
@@ -470,7 +496,9 @@ describeEachDatabase('posts', (dialect) => {
     it('?return=post on like answers {post} with viewer.liked', async () => {
       const author = await server.signup(uniqueName('retlike'));
       const id = (await createPost(author.token, 'return post'))._id;
-      const reply = await server.request('POST', `/api/posts/like/${id}?return=post`, { token: author.token });
+      const reply = await server.request('POST', `/api/posts/like/${id}?return=post`, {
+        token: author.token,
+      });
       expect(reply.status).toBe(201);
       expect(Object.keys(reply.body)).toEqual(['post']);
       expectPost(reply.body.post, { preview: true });

@@ -64,7 +64,11 @@ describeEachDatabase('users', (dialect) => {
     });
 
     it('GET /users/:username of an unknown user: 404 with a clear message', async () => {
-      expectError(await server.request('GET', '/api/users/no.such.user'), 404, Messages.userNotFound('no.such.user'));
+      expectError(
+        await server.request('GET', '/api/users/no.such.user'),
+        404,
+        Messages.userNotFound('no.such.user'),
+      );
     });
 
     it("bookmarks are private: only the viewer's own user object carries them", async () => {
@@ -153,7 +157,9 @@ describeEachDatabase('users', (dialect) => {
       // Still the same account with the same password.
       expect(await server.login(user.username, 'password123')).toEqual(expect.any(String));
       expectError(
-        await server.request('POST', '/api/auth/login', { body: { username: 'renamed_user', password: 'x' } }),
+        await server.request('POST', '/api/auth/login', {
+          body: { username: 'renamed_user', password: 'x' },
+        }),
         404,
       );
     });
@@ -165,7 +171,11 @@ describeEachDatabase('users', (dialect) => {
         body: { updatedUserData: { links: 'http://example.org' } },
       });
       expect(reply.status).toBe(201);
-      expect(await storedUser(user._id)).toMatchObject({ bio: 'old bio', city: 'Oslo', links: 'http://example.org' });
+      expect(await storedUser(user._id)).toMatchObject({
+        bio: 'old bio',
+        city: 'Oslo',
+        links: 'http://example.org',
+      });
     });
 
     it.each([
@@ -186,7 +196,7 @@ describeEachDatabase('users', (dialect) => {
       expect(await storedUser(user._id)).toEqual(before);
     });
 
-    it("javascript: links are refused with a message naming the rule", async () => {
+    it('javascript: links are refused with a message naming the rule', async () => {
       const { token } = await server.signup(uniqueName('jsurl'));
       expectError(
         await server.request('POST', '/api/users/edit', {
@@ -201,9 +211,10 @@ describeEachDatabase('users', (dialect) => {
     it('accepts a bio of exactly 300 characters (emoji count as one) and empty values', async () => {
       const { token, user } = await server.signup(uniqueName('bio300'));
       const bio = '🙂'.repeat(300);
-      expect((await server.request('POST', '/api/users/edit', { token, body: { updatedUserData: { bio } } })).status).toBe(
-        201,
-      );
+      expect(
+        (await server.request('POST', '/api/users/edit', { token, body: { updatedUserData: { bio } } }))
+          .status,
+      ).toBe(201);
       expect((await storedUser(user._id)).bio).toBe(bio);
       const cleared = await server.request('POST', '/api/users/edit', {
         token,
@@ -215,7 +226,11 @@ describeEachDatabase('users', (dialect) => {
 
     it('refuses a missing or wrongly typed updatedUserData: 400', async () => {
       const { token } = await server.signup(uniqueName('shape'));
-      expectError(await server.request('POST', '/api/users/edit', { token, body: {} }), 400, 'updatedUserData is required.');
+      expectError(
+        await server.request('POST', '/api/users/edit', { token, body: {} }),
+        400,
+        'updatedUserData is required.',
+      );
       expectError(
         await server.request('POST', '/api/users/edit', { token, body: { updatedUserData: 'bio' } }),
         400,
