@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import { authPlugin } from './auth/auth.plugin.js';
@@ -51,10 +51,20 @@ export async function buildApp({ config, database, jwtSecret, logger = true }: A
     // Sessions are stateless tokens, so any process can answer any request; ids tie log lines together.
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
+    // URLs refused by the router itself (bad %-encoding, overlong ids) answer like every other error.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A part of the URL is too long: ids and usernames are at most 100 characters.'
+          : 'The URL is not valid: check its %-encoding.';
+      void (reply as FastifyReply).code(status).send({ errors: [message] });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.removeContentTypeParser('application/json');
+  // JSON only: a text/plain body is refused with 415 rather than silently ignored.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   // The spec's client posts likes, bookmarks and follows with an empty body: treat it as no body.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
