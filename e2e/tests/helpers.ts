@@ -11,7 +11,11 @@ export function uniqueName(prefix = 'e2e') {
 export type TestUser = { username: string; firstName: string; lastName: string; _id: string; token: string };
 
 /** A fresh account made through the API, for tests that change state. */
-export async function createUser(request: APIRequestContext, firstName = 'Test', lastName = 'User'): Promise<TestUser> {
+export async function createUser(
+  request: APIRequestContext,
+  firstName = 'Test',
+  lastName = 'User',
+): Promise<TestUser> {
   const username = uniqueName();
   const response = await request.post('/api/auth/signup', {
     data: { username, password: PASSWORD, firstName, lastName, email: `${username}@example.com` },

@@ -6,11 +6,7 @@ import { RequireAuth } from './require-auth';
 
 function LoginProbe() {
   const state = useLocation().state as { from?: { pathname: string; search: string } } | null;
-  return (
-    <p>
-      login page, from {state?.from ? `${state.from.pathname}${state.from.search}` : 'nowhere'}
-    </p>
-  );
+  return <p>login page, from {state?.from ? `${state.from.pathname}${state.from.search}` : 'nowhere'}</p>;
 }
 
 function renderAt(path: string) {

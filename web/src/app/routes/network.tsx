@@ -20,7 +20,11 @@ export default function NetworkRoute() {
       <div className="border-b border-zinc-200 px-4 py-3 lg:hidden dark:border-zinc-800">
         <SortButtons sort={sort} onSort={setSort} />
       </div>
-      <PostList query={feed} label={sort === 'trending' ? 'Trending posts' : 'Latest posts'} empty="No posts yet" />
+      <PostList
+        query={feed}
+        label={sort === 'trending' ? 'Trending posts' : 'Latest posts'}
+        empty="No posts yet"
+      />
     </Columns>
   );
 }

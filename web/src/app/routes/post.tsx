@@ -29,13 +29,21 @@ export default function PostRoute() {
       <EmptyState>
         This post seems to be deleted
         <br />
-        <Link to="/" className="mt-3 inline-block font-semibold text-teal-700 hover:underline focus-ring dark:text-teal-400">
+        <Link
+          to="/"
+          className="mt-3 inline-block font-semibold text-teal-700 hover:underline focus-ring dark:text-teal-400"
+        >
           Back to Home
         </Link>
       </EmptyState>
     );
   } else {
-    body = <ErrorState message={post.error?.message ?? 'Something went wrong'} onRetry={() => void post.refetch()} />;
+    body = (
+      <ErrorState
+        message={post.error?.message ?? 'Something went wrong'}
+        onRetry={() => void post.refetch()}
+      />
+    );
   }
 
   return (

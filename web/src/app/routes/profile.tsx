@@ -42,7 +42,12 @@ export default function ProfileRoute() {
   } else if (user.error instanceof ApiError && user.error.status === 404) {
     body = <EmptyState>{user.error.message}</EmptyState>;
   } else {
-    body = <ErrorState message={user.error?.message ?? 'Something went wrong'} onRetry={() => void user.refetch()} />;
+    body = (
+      <ErrorState
+        message={user.error?.message ?? 'Something went wrong'}
+        onRetry={() => void user.refetch()}
+      />
+    );
   }
 
   return <Columns side={<RecommendedPeople />}>{body}</Columns>;

@@ -8,7 +8,6 @@ import { Avatar } from '../ui/avatar';
 const menuItem =
   'flex cursor-default items-center gap-2.5 rounded-md px-3 py-2 text-sm outline-none select-none data-highlighted:bg-zinc-100 data-disabled:opacity-50 dark:data-highlighted:bg-zinc-800';
 
-
 export default function AccountMenu() {
   const me = useMe();
   const navigate = useNavigate();

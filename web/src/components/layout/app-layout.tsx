@@ -32,7 +32,9 @@ export function AppLayout() {
 export function Columns({ children, side }: { children: ReactNode; side: ReactNode }) {
   return (
     <div className="lg:flex">
-      <div className="min-w-0 lg:w-[65%] lg:border-r lg:border-zinc-200 lg:dark:border-zinc-800">{children}</div>
+      <div className="min-w-0 lg:w-[65%] lg:border-r lg:border-zinc-200 lg:dark:border-zinc-800">
+        {children}
+      </div>
       <aside className="hidden lg:block lg:w-[35%]">
         <div className="sticky top-16 space-y-4 p-4">{side}</div>
       </aside>

@@ -17,7 +17,9 @@ export default function NavDrawer() {
           <Drawer.Popup className="h-full w-72 max-w-[calc(100vw-3rem)] overflow-y-auto border-r border-zinc-200 bg-white p-4 text-zinc-900 shadow-xl transition-transform duration-200 [transform:translateX(var(--drawer-swipe-movement-x))] data-ending-style:[transform:translateX(-100%)] data-starting-style:[transform:translateX(-100%)] dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-100">
             <Drawer.Content>
               <div className="mb-4 flex items-center justify-between">
-                <Drawer.Title className="text-xl font-extrabold text-teal-700 dark:text-teal-400">Sync</Drawer.Title>
+                <Drawer.Title className="text-xl font-extrabold text-teal-700 dark:text-teal-400">
+                  Sync
+                </Drawer.Title>
                 <Drawer.Close aria-label="Close navigation" className={iconButton}>
                   <X className="size-5" aria-hidden="true" />
                 </Drawer.Close>

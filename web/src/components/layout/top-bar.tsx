@@ -30,12 +30,15 @@ function AccountPlaceholder() {
 export function TopBar() {
   const mode = useColorMode();
   return (
-    <header className="sticky top-0 z-20 h-16 border-b border-zinc-200 bg-white/85 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/85">
+    <header className="sticky top-0 z-20 h-16 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
       <div className="mx-auto flex h-full max-w-[1200px] items-center gap-2 px-3 md:px-4">
         <Suspense fallback={<MenuPlaceholder />}>
           <NavDrawer />
         </Suspense>
-        <Link to="/" className="rounded-md px-1 text-2xl font-extrabold tracking-tight text-teal-700 focus-ring dark:text-teal-400">
+        <Link
+          to="/"
+          className="rounded-md px-1 text-2xl font-extrabold tracking-tight text-teal-700 focus-ring dark:text-teal-400"
+        >
           Sync
         </Link>
         <div className="ml-auto flex items-center gap-1">
@@ -45,7 +48,11 @@ export function TopBar() {
             aria-label={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
             onClick={toggleColorMode}
           >
-            {mode === 'dark' ? <Sun className="size-5" aria-hidden="true" /> : <Moon className="size-5" aria-hidden="true" />}
+            {mode === 'dark' ? (
+              <Sun className="size-5" aria-hidden="true" />
+            ) : (
+              <Moon className="size-5" aria-hidden="true" />
+            )}
           </button>
           <Suspense fallback={<AccountPlaceholder />}>
             <AccountMenu />

@@ -4,7 +4,14 @@ type Person = { firstName: string; lastName: string; username: string; avatarURL
 
 const sizes = { sm: 'size-9 text-xs', md: 'size-11 text-sm', lg: 'size-24 text-3xl' } as const;
 
-const palette = ['bg-teal-700', 'bg-sky-700', 'bg-violet-700', 'bg-rose-700', 'bg-amber-700', 'bg-emerald-700'];
+const palette = [
+  'bg-teal-700',
+  'bg-sky-700',
+  'bg-violet-700',
+  'bg-rose-700',
+  'bg-amber-700',
+  'bg-emerald-700',
+];
 
 function initials({ firstName, lastName, username }: Person) {
   const text = `${firstName.trim()[0] ?? ''}${lastName.trim()[0] ?? ''}` || username.slice(0, 2);

@@ -21,7 +21,10 @@ export function TextField({ label, ...props }: InputHTMLAttributes<HTMLInputElem
   );
 }
 
-export function TextAreaField({ label, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string }) {
+export function TextAreaField({
+  label,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">

@@ -50,7 +50,11 @@ function VirtualRows<T>({ items, getKey, renderItem }: Pick<Props<T>, 'items' | 
 }
 
 /** Loads the next page when the end of the list comes near; a button does the same for keyboards. */
-function LoadMore({ hasNextPage, isFetchingNextPage, fetchNextPage }: Omit<Props<never>, 'items' | 'getKey' | 'renderItem' | 'label'>) {
+function LoadMore({
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+}: Omit<Props<never>, 'items' | 'getKey' | 'renderItem' | 'label'>) {
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = sentinel.current;

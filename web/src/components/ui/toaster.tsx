@@ -13,7 +13,10 @@ function ToastList() {
       {toast.type === 'error' ? (
         <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-600 dark:text-red-400" aria-hidden="true" />
       ) : (
-        <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
+        <CheckCircle2
+          className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400"
+          aria-hidden="true"
+        />
       )}
       <Toast.Content className="min-w-0 flex-1">
         <Toast.Title className="text-sm font-semibold" />
@@ -34,9 +37,9 @@ export default function Toaster() {
   return (
     <Toast.Provider toastManager={toastManager} timeout={TOAST_TIMEOUT} limit={4}>
       <Toast.Portal>
-      <Toast.Viewport className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-[calc(100vw-2rem)] flex-col gap-2 sm:w-96">
-        <ToastList />
-      </Toast.Viewport>
+        <Toast.Viewport className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-[calc(100vw-2rem)] flex-col gap-2 sm:w-96">
+          <ToastList />
+        </Toast.Viewport>
       </Toast.Portal>
     </Toast.Provider>
   );

@@ -4,7 +4,9 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   return (
     <main className="flex min-h-dvh items-center justify-center bg-zinc-50 px-4 py-10 dark:bg-zinc-950">
       <div className="w-full max-w-md">
-        <p className="mb-6 text-center text-3xl font-extrabold tracking-tight text-teal-700 dark:text-teal-400">Sync</p>
+        <p className="mb-6 text-center text-3xl font-extrabold tracking-tight text-teal-700 dark:text-teal-400">
+          Sync
+        </p>
         <div className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
           <h1 className="mb-6 text-center text-2xl font-bold text-zinc-900 dark:text-zinc-50">{title}</h1>
           {children}
@@ -17,7 +19,10 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
 export function FormError({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-300">
+    <p
+      role="alert"
+      className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-300"
+    >
       {message}
     </p>
   );

@@ -55,7 +55,12 @@ export function LoginForm() {
         <Button type="submit" disabled={login.isPending} className="mt-2 w-full">
           Log in
         </Button>
-        <Button variant="secondary" disabled={login.isPending} className="w-full" onClick={() => signIn(GUEST)}>
+        <Button
+          variant="secondary"
+          disabled={login.isPending}
+          className="w-full"
+          onClick={() => signIn(GUEST)}
+        >
           Guest Login
         </Button>
       </form>

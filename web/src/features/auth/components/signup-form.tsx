@@ -8,7 +8,13 @@ import { AuthCard, FormError } from './auth-card';
 import { useReturnPath } from './use-return-path';
 
 export function SignupForm() {
-  const [form, setForm] = useState<SignupInput>({ firstName: '', lastName: '', username: '', email: '', password: '' });
+  const [form, setForm] = useState<SignupInput>({
+    firstName: '',
+    lastName: '',
+    username: '',
+    email: '',
+    password: '',
+  });
   const signup = useSignup();
   const navigate = useNavigate();
   const location = useLocation();
@@ -17,7 +23,8 @@ export function SignupForm() {
     name: key,
     required: true,
     value: form[key],
-    onChange: (event: { target: { value: string } }) => setForm((old) => ({ ...old, [key]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setForm((old) => ({ ...old, [key]: event.target.value })),
   });
 
   const submit = (event: FormEvent) => {
@@ -52,7 +59,13 @@ export function SignupForm() {
           {...field('username')}
         />
         <TextField label="Email address" type="email" autoComplete="email" {...field('email')} />
-        <TextField label="Password" type="password" autoComplete="new-password" minLength={8} {...field('password')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          {...field('password')}
+        />
         <FormError message={signup.error?.message} />
         <Button type="submit" disabled={signup.isPending} className="mt-2 w-full">
           Join Sync

@@ -16,7 +16,9 @@ export function useBookmarks() {
   return useInfiniteQuery({
     queryKey: postKeys.bookmarks,
     queryFn: async ({ pageParam }) => {
-      const reply = await api<BookmarksReply>('/users/bookmark', { query: { limit: PAGE_SIZE, cursor: pageParam } });
+      const reply = await api<BookmarksReply>('/users/bookmark', {
+        query: { limit: PAGE_SIZE, cursor: pageParam },
+      });
       return { posts: reply.bookmarks, nextCursor: reply.nextCursor ?? null };
     },
     initialPageParam: null as string | null,
@@ -29,10 +31,13 @@ export function useToggleBookmark() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ post, bookmark }: { post: Post; bookmark: boolean }) =>
-      api<BookmarkStateReply>(`/users/${bookmark ? 'bookmark' : 'remove-bookmark'}/${encodeURIComponent(post._id)}`, {
-        method: 'POST',
-        query: { return: 'minimal' },
-      }),
+      api<BookmarkStateReply>(
+        `/users/${bookmark ? 'bookmark' : 'remove-bookmark'}/${encodeURIComponent(post._id)}`,
+        {
+          method: 'POST',
+          query: { return: 'minimal' },
+        },
+      ),
     onMutate: async ({ post, bookmark }) => {
       await client.cancelQueries({ queryKey: postKeys.all });
       const snapshot = snapshotPosts(client);

@@ -43,20 +43,29 @@ function request(postId: string, action: Action) {
   const options = { method: 'POST' as const, query: { return: 'post' } };
   switch (action.kind) {
     case 'add':
-      return api<CommentReply>(`/comments/add/${post}`, { ...options, body: { commentData: { text: action.text } } });
+      return api<CommentReply>(`/comments/add/${post}`, {
+        ...options,
+        body: { commentData: { text: action.text } },
+      });
     case 'edit':
       return api<CommentReply>(`/comments/edit/${post}/${encodeURIComponent(action.commentId)}`, {
         ...options,
         body: { commentData: { text: action.text } },
       });
     default:
-      return api<CommentReply>(`/comments/${action.kind}/${post}/${encodeURIComponent(action.commentId)}`, options);
+      return api<CommentReply>(
+        `/comments/${action.kind}/${post}/${encodeURIComponent(action.commentId)}`,
+        options,
+      );
   }
 }
 
 function mapComments(data: CommentPages | undefined, fn: (comments: Comment[], index: number) => Comment[]) {
   if (!data) return data;
-  return { ...data, pages: data.pages.map((page, index) => ({ ...page, comments: fn(page.comments, index) })) };
+  return {
+    ...data,
+    pages: data.pages.map((page, index) => ({ ...page, comments: fn(page.comments, index) })),
+  };
 }
 
 /** Every comment change, applied to the cached comment pages and post counts from the small answer. */

@@ -37,12 +37,22 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim() || action.isPending) return;
-    action.mutate({ kind: 'edit', commentId: comment._id, text }, { onSuccess: () => setEditing(false), onError });
+    action.mutate(
+      { kind: 'edit', commentId: comment._id, text },
+      { onSuccess: () => setEditing(false), onError },
+    );
   };
 
   return (
-    <article aria-label={`Comment by ${name}`} className="flex gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
-      <Link to={`/profile/${comment.username}`} className="h-fit rounded-full focus-ring" aria-label={`${name}'s profile`}>
+    <article
+      aria-label={`Comment by ${name}`}
+      className="flex gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800"
+    >
+      <Link
+        to={`/profile/${comment.username}`}
+        className="h-fit rounded-full focus-ring"
+        aria-label={`${name}'s profile`}
+      >
         <Avatar user={comment} size="sm" />
       </Link>
       <div className="min-w-0 flex-1">
@@ -87,7 +97,9 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
             </div>
           </form>
         ) : (
-          <p className="mt-0.5 text-[15px] break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">{comment.text}</p>
+          <p className="mt-0.5 text-[15px] break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">
+            {comment.text}
+          </p>
         )}
         <div className="-ml-2 mt-1 flex flex-wrap items-center gap-1 text-zinc-600 dark:text-zinc-400">
           <button
@@ -137,7 +149,10 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
         confirmLabel="Delete"
         pending={action.isPending}
         onConfirm={() =>
-          action.mutate({ kind: 'delete', commentId: comment._id }, { onSuccess: () => setConfirming(false), onError })
+          action.mutate(
+            { kind: 'delete', commentId: comment._id },
+            { onSuccess: () => setConfirming(false), onError },
+          )
         }
       />
     </article>

@@ -24,7 +24,10 @@ function CommentForm({ postId }: { postId: string }) {
   };
 
   return (
-    <form onSubmit={submit} className="flex items-start gap-3 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800">
+    <form
+      onSubmit={submit}
+      className="flex items-start gap-3 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800"
+    >
       <Avatar user={me} size="sm" />
       <textarea
         aria-label="Comment"

@@ -58,7 +58,8 @@ export function usePost(postId: string) {
       const { post } = await api<PostReply>(`/posts/${encodeURIComponent(postId)}`);
       if (post.viewer) return post;
       const me = getSession()?.user.username;
-      const known = client.getQueryData<Post>(postKeys.detail(postId))?.viewer ?? findCachedPost(client, postId)?.viewer;
+      const known =
+        client.getQueryData<Post>(postKeys.detail(postId))?.viewer ?? findCachedPost(client, postId)?.viewer;
       return {
         ...post,
         viewer: {
@@ -76,8 +77,13 @@ export function useCreatePost() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (content: string) =>
-      (await api<PostReply>('/posts', { method: 'POST', query: { return: 'post' }, body: { postData: { content } } }))
-        .post,
+      (
+        await api<PostReply>('/posts', {
+          method: 'POST',
+          query: { return: 'post' },
+          body: { postData: { content } },
+        })
+      ).post,
     onSuccess: (post) => {
       prependPost(client, postKeys.feed('newest'), post);
       prependPost(client, postKeys.user(post.username), post);

@@ -40,13 +40,21 @@ export function PostCard({ post, linked = true, onDeleted }: Props) {
       tabIndex={linked ? 0 : undefined}
       onClick={linked ? (event) => !fromControl(event) && open() : undefined}
       onKeyDown={
-        linked ? (event) => event.key === 'Enter' && event.target === event.currentTarget && open() : undefined
+        linked
+          ? (event) => event.key === 'Enter' && event.target === event.currentTarget && open()
+          : undefined
       }
       className={`flex gap-3 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800 ${
-        linked ? 'cursor-pointer transition-colors hover:bg-zinc-50 focus-visible:bg-zinc-50 focus-ring-inset dark:hover:bg-zinc-900/60 dark:focus-visible:bg-zinc-900/60' : ''
+        linked
+          ? 'cursor-pointer transition-colors hover:bg-zinc-50 focus-visible:bg-zinc-50 focus-ring-inset dark:hover:bg-zinc-900/60 dark:focus-visible:bg-zinc-900/60'
+          : ''
       }`}
     >
-      <Link to={`/profile/${post.username}`} className="h-fit rounded-full focus-ring" aria-label={`${name}'s profile`}>
+      <Link
+        to={`/profile/${post.username}`}
+        className="h-fit rounded-full focus-ring"
+        aria-label={`${name}'s profile`}
+      >
         <Avatar user={post} />
       </Link>
       <div className="min-w-0 flex-1">
@@ -62,7 +70,11 @@ export function PostCard({ post, linked = true, onDeleted }: Props) {
             <span aria-hidden="true" className="text-zinc-500">
               ·
             </span>
-            <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()} className="text-zinc-600 dark:text-zinc-400">
+            <time
+              dateTime={post.createdAt}
+              title={new Date(post.createdAt).toLocaleString()}
+              className="text-zinc-600 dark:text-zinc-400"
+            >
               {timeAgo(post.createdAt)}
             </time>
           </div>
@@ -99,7 +111,11 @@ export function PostCard({ post, linked = true, onDeleted }: Props) {
             onClick={() => bookmark.mutate({ post, bookmark: !bookmarked })}
             className={`${action} ${bookmarked ? 'text-emerald-700 dark:text-emerald-400' : ''}`}
           >
-            <Bookmark className="size-[18px]" fill={bookmarked ? 'currentColor' : 'none'} aria-hidden="true" />
+            <Bookmark
+              className="size-[18px]"
+              fill={bookmarked ? 'currentColor' : 'none'}
+              aria-hidden="true"
+            />
           </button>
         </div>
       </div>

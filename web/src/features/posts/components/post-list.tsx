@@ -36,7 +36,10 @@ export function PostList({ query, label, empty, order }: Props) {
         fetchNextPage={query.fetchNextPage}
       />
       {query.isFetchNextPageError && (
-        <ErrorState message={query.error?.message ?? 'Could not load more'} onRetry={() => void query.fetchNextPage()} />
+        <ErrorState
+          message={query.error?.message ?? 'Could not load more'}
+          onRetry={() => void query.fetchNextPage()}
+        />
       )}
     </>
   );

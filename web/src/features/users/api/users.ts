@@ -21,7 +21,8 @@ export function useSuggestions() {
   return useQuery({
     queryKey: userKeys.suggestions,
     queryFn: async () =>
-      (await api<{ users: UserSummary[] }>('/users/suggestions', { query: { limit: RECOMMENDED_COUNT } })).users,
+      (await api<{ users: UserSummary[] }>('/users/suggestions', { query: { limit: RECOMMENDED_COUNT } }))
+        .users,
   });
 }
 
@@ -73,8 +74,13 @@ export function useEditProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (updatedUserData: EditableProfile) =>
-      (await api<UserReply>('/users/edit', { method: 'POST', query: { return: 'minimal' }, body: { updatedUserData } }))
-        .user,
+      (
+        await api<UserReply>('/users/edit', {
+          method: 'POST',
+          query: { return: 'minimal' },
+          body: { updatedUserData },
+        })
+      ).user,
     onSuccess: (user) => {
       client.setQueryData<User>(userKeys.detail(user.username), (old) => (old ? { ...old, ...user } : user));
       updateSessionUser({

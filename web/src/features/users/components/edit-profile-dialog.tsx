@@ -17,7 +17,12 @@ export function EditProfileDialog({ user, open, onOpenChange }: Props) {
 }
 
 function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
-  const [form, setForm] = useState({ links: user.links, bio: user.bio, city: user.city, avatarURL: user.avatarURL });
+  const [form, setForm] = useState({
+    links: user.links,
+    bio: user.bio,
+    city: user.city,
+    avatarURL: user.avatarURL,
+  });
   const edit = useEditProfile();
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((old) => ({ ...old, [key]: event.target.value }));
@@ -45,7 +50,13 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       <TextField label="Link" type="url" placeholder="https://" value={form.links} onChange={set('links')} />
       <TextAreaField label="Bio" value={form.bio} onChange={set('bio')} maxLength={300} />
       <TextField label="City" value={form.city} onChange={set('city')} />
-      <TextField label="Avatar URL" type="url" placeholder="https://" value={form.avatarURL} onChange={set('avatarURL')} />
+      <TextField
+        label="Avatar URL"
+        type="url"
+        placeholder="https://"
+        value={form.avatarURL}
+        onChange={set('avatarURL')}
+      />
       {edit.error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {edit.error.message}

@@ -52,7 +52,9 @@ export function ProfileHeader({ user }: { user: User }) {
         {user.firstName} {user.lastName}
       </h1>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">@{user.username}</p>
-      {user.bio && <p className="mt-3 text-[15px] whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{user.bio}</p>}
+      {user.bio && (
+        <p className="mt-3 text-[15px] whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{user.bio}</p>
+      )}
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-zinc-600 dark:text-zinc-400">
         {user.city && (
           <span className="inline-flex items-center gap-1">

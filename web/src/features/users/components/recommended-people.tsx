@@ -7,7 +7,10 @@ import { useSuggestions } from '../api/users';
 export function RecommendedPeople() {
   const suggestions = useSuggestions();
   return (
-    <section aria-labelledby="recommended-heading" className="rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
+    <section
+      aria-labelledby="recommended-heading"
+      className="rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800"
+    >
       <h2 id="recommended-heading" className="mb-3 text-base font-bold text-zinc-900 dark:text-zinc-50">
         Recommended People
       </h2>

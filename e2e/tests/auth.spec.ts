@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { createUser, logIn, PASSWORD, uniqueName } from './helpers';
+
+test('signing up lands on the home feed, signed in', async ({ page }) => {
+  const username = uniqueName('new');
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Join Sync' })).toBeVisible();
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email address').fill(`${username}@example.com`);
+  await expect(page.getByLabel('Email address')).toHaveAttribute('type', 'email');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Join Sync' }).click();
+
+  await expect(page.getByText('Account created')).toBeVisible();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await expect(page.getByPlaceholder('Create a post....')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeTruthy();
+});
+
+test('signing up with a taken username shows the server message and stays', async ({ page, request }) => {
+  const taken = await createUser(request);
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Dup');
+  await page.getByLabel('Last name').fill('Licate');
+  await page.getByLabel('Username').fill(taken.username);
+  await page.getByLabel('Email address').fill('dup@example.com');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Join Sync' }).click();
+  await expect(page.locator('form').getByRole('alert')).toHaveText(
+    'Unprocessable Entity. Username Already Exists.',
+  );
+  await expect(page).toHaveURL('/signup');
+});
+
+test('a guarded page sends you to log in, then back to it', async ({ page, request }) => {
+  const user = await createUser(request);
+  await page.goto('/network?sort=trending');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { name: 'Log in to Sync' })).toBeVisible();
+  await page.getByLabel('User Name').fill(user.username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByText('Loged In.')).toBeVisible();
+  await expect(page.getByText('You are now Successfully loged in')).toBeVisible();
+  await expect(page).toHaveURL('/network?sort=trending');
+  await expect(page.getByRole('heading', { name: 'Network' })).toBeVisible();
+});
+
+test('a failed login stays on /login and says why', async ({ page, request }) => {
+  const user = await createUser(request);
+  await page.goto('/login');
+  await page.getByLabel('User Name').fill(user.username);
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByText('Something went wrong').first()).toBeVisible();
+  await expect(page.locator('form').getByRole('alert')).toHaveText(
+    'The credentials you entered are invalid. Unauthorized access error.',
+  );
+  await expect(page).toHaveURL('/login');
+});
+
+test('guest login signs in with the demo account', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Guest Login' }).click();
+  await expect(page.getByText('Loged In.')).toBeVisible();
+  await expect(page).toHaveURL('/');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu').getByText('@guest')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('article').first()).toBeVisible();
+});
+
+test('the login page links to signup and back', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'join Sync' }).click();
+  await expect(page).toHaveURL('/signup');
+  await expect(page.getByText('Already have an account ?')).toBeVisible();
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/login');
+});
+
+test('logout clears the session and returns to login', async ({ page, request }) => {
+  const user = await createUser(request);
+  await logIn(page, user.username);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+  expect(await page.evaluate(() => [localStorage.getItem('TOKEN'), localStorage.getItem('USER')])).toEqual([
+    null,
+    null,
+  ]);
+  await page.goto('/bookmark');
+  await expect(page).toHaveURL('/login');
+});

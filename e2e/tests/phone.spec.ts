@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { createPost, createUser, logIn, postCard, uniqueName } from './helpers';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+test('the core flow on a phone, navigating with the drawer', async ({ page, request }) => {
+  const author = await createUser(request, 'Phone', 'Friend');
+  const theirs = `From a friend ${uniqueName('p')}`;
+  await createPost(request, author, theirs);
+  const user = await createUser(request, 'Pocket', 'User');
+  await logIn(page, user.username);
+
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  const text = `Posted on the go ${uniqueName('m')}`;
+  await page.getByPlaceholder('Create a post....').fill(text);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(postCard(page, text)).toBeVisible();
+
+  await postCard(page, theirs).getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(postCard(page, theirs).getByRole('button', { name: 'Unlike' })).toHaveText('1');
+  await postCard(page, theirs).getByRole('button', { name: 'Bookmark', exact: true }).click();
+  await expect(postCard(page, theirs).getByRole('button', { name: 'Remove bookmark' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByRole('link', { name: 'Bookmark' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL('/bookmark');
+  await expect(postCard(page, theirs)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Network' }).click();
+  await expect(page).toHaveURL('/network');
+  await page.getByRole('button', { name: 'Show Trending' }).click();
+  await expect(page.getByRole('list', { name: 'Trending posts' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(`/profile/${user.username}`);
+  await expect(postCard(page, text)).toBeVisible();
+
+  await postCard(page, theirs)
+    .count()
+    .then((n) => expect(n).toBe(0));
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+});
