@@ -9,7 +9,7 @@ const items = Array.from({ length: 16 }, (_, index) => ({
 const body = JSON.stringify({ items });
 
 const app = Fastify({ logger: false });
-app.get('/health', async () => ({ status: 'ok' }));
+app.get('/api/health', async () => ({ status: 'ok' }));
 app.get('/baseline', (_request, reply) => {
   void reply.header('content-type', 'application/json; charset=utf-8').send(body);
 });

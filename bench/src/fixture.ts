@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../server/src/db/database.js';
-import { benchPassword, usernameOf } from './dataset.js';
+import { createTokenService } from '../../server/src/auth/tokens.js';
+import { usernameOf } from './dataset.js';
 
 export interface BenchUser {
   id: string;
@@ -34,12 +35,12 @@ const sampleSize = 500;
  * The bench users are ordinary members (activity rank at 20% of the users, not the most active),
  * so that logging in or reading their own profile is a typical request, not the heaviest one.
  */
-export async function prepareFixture(db: Db, options: { connections: number; serverUrl: string }): Promise<Fixture> {
+export async function prepareFixture(db: Db, options: { connections: number; jwtSecret: string }): Promise<Fixture> {
   const userCount = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM users`.execute(db)).rows[0]!.n);
   if (userCount < options.connections + 2) throw new Error(`Need more than ${options.connections + 2} users.`);
   const firstBenchUser = Math.min(Math.floor(userCount * 0.2), userCount - options.connections);
   const benchUsernames = Array.from({ length: options.connections }, (_, i) => usernameOf(firstBenchUser + i));
-  const users = await Promise.all(benchUsernames.map((username) => logIn(options.serverUrl, username)));
+  const users = await signIn(db, benchUsernames, options.jwtSecret);
 
   const randomPosts = await sql<{ id: string }>`SELECT id FROM posts ORDER BY random() LIMIT ${sampleSize}`.execute(db);
   const mostCommented = await db.selectFrom('posts').select('id').orderBy('comment_count', 'desc').limit(sampleSize / 5).execute();
@@ -88,15 +89,20 @@ export async function prepareFixture(db: Db, options: { connections: number; ser
   };
 }
 
-async function logIn(serverUrl: string, username: string): Promise<BenchUser> {
-  const response = await fetch(`${serverUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: benchPassword }),
-  });
-  if (!response.ok) throw new Error(`Logging in as ${username} failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { encodedToken: string; foundUser: { _id: string } };
-  return { id: body.foundUser._id, username, token: body.encodedToken };
+/**
+ * Tokens are signed with the server's JWT_SECRET, as its login would sign them: logging in 50 users
+ * through the API is measured by the login scenario, not paid for in the set-up.
+ */
+async function signIn(db: Db, usernames: string[], jwtSecret: string): Promise<BenchUser[]> {
+  const tokens = createTokenService(jwtSecret, 24 * 60 * 60);
+  const rows = await db.selectFrom('users').select(['id', 'username']).where('username', 'in', usernames).execute();
+  return Promise.all(
+    usernames.map(async (username) => {
+      const row = rows.find((candidate) => candidate.username === username);
+      if (!row) throw new Error(`No user ${username} in the data set.`);
+      return { id: row.id, username, token: await tokens.sign({ _id: row.id, username }) };
+    }),
+  );
 }
 
 /** One item of `extra` after every few of `base`, so both kinds are spread over the run. */

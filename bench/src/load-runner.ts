@@ -1,3 +1,5 @@
+import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { RssSampler } from './server-process.js';
 import type { Scenario, ScenarioKind } from './scenarios.js';
@@ -19,6 +21,10 @@ export interface ScenarioResult {
   non2xx: number;
   ok2xx: number;
   maxRssMb: number;
+  /** The machine's 1-minute load average when the scenario started (other processes compete for the CPU). */
+  loadAverage: number;
+  /** Seconds the server kept working on abandoned requests after the run, before it answered promptly again. */
+  drainSeconds: number;
 }
 
 /** Runs one scenario with autocannon against `url`, sampling the server's memory meanwhile. */
@@ -28,9 +34,11 @@ export async function runScenario(
   scenario: Scenario,
   options: LoadOptions,
 ): Promise<ScenarioResult> {
+  const loadAverage = os.loadavg()[0]!;
   const rss = new RssSampler(serverPid);
   rss.start();
   const result = await hammer(url, scenario, options.connections, options.durationSeconds);
+  const drainSeconds = await waitUntilIdle(url);
   const maxRssMb = rss.stop();
   return {
     name: scenario.name,
@@ -43,6 +51,8 @@ export async function runScenario(
     non2xx: result.non2xx,
     ok2xx: result['2xx'],
     maxRssMb,
+    loadAverage: Math.round(loadAverage * 10) / 10,
+    drainSeconds,
   };
 }
 
@@ -61,4 +71,23 @@ function hammer(url: string, scenario: Scenario, connections: number, durationSe
     // Each connection gets its own requests (its own user and state) once, when it is created.
     setupClient: (client) => client.setRequests(scenario.requestsFor(nextConnection++)),
   });
+}
+
+const idleAnswerMs = 50;
+const maxDrainMs = 300_000;
+
+/**
+ * autocannon gives up on a request after its timeout, but the server still works through it: waits
+ * until two health checks in a row answer within 50 ms, so one scenario's backlog does not slow the next.
+ */
+async function waitUntilIdle(url: string): Promise<number> {
+  const startedAt = performance.now();
+  let prompt = 0;
+  while (prompt < 2 && performance.now() - startedAt < maxDrainMs) {
+    const askedAt = performance.now();
+    const ok = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    prompt = ok && performance.now() - askedAt < idleAnswerMs ? prompt + 1 : 0;
+    if (prompt < 2) await sleep(100);
+  }
+  return Math.round((performance.now() - startedAt) / 100) / 10;
 }

@@ -82,18 +82,22 @@ function renderRun(run: DatasetRun, report: BenchReport): string[] {
   const lines = [
     `## ${run.dialect}, ${number(run.posts)} posts`,
     '',
-    `| scenario | req/s | × baseline | vs ${number(smallest.posts)} posts | p50 ms | p99 ms | errors | non-2xx | max RSS MB |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| scenario | req/s | × baseline | vs ${number(smallest.posts)} posts | p50 ms | p99 ms | errors | non-2xx | max RSS MB | backlog s | load |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const result of run.scenarios) {
     const before = smallest.scenarios.find((candidate) => candidate.name === result.name);
     const kept = before && smallest !== run ? ratio(result.requestsPerSecond / before.requestsPerSecond) : '—';
     lines.push(
       `| ${result.name} | ${number(result.requestsPerSecond)} | ${ratio(result.requestsPerSecond / report.baseline.requestsPerSecond)} | ` +
-        `${kept} | ${result.p50Ms} | ${result.p99Ms} | ${result.errors} | ${result.non2xx} | ${result.maxRssMb} |`,
+        `${kept} | ${result.p50Ms} | ${result.p99Ms} | ${result.errors} | ${result.non2xx} | ${result.maxRssMb} | ${result.drainSeconds} | ${result.loadAverage} |`,
     );
   }
-  lines.push('');
+  lines.push(
+    '',
+    '- backlog s: how long the server kept working on requests autocannon had given up on (10 s timeout) before it answered promptly again; ' +
+      'load: 1-minute load average when the scenario started (other work on the machine competes for its 2 cores)',
+  );
   for (const result of run.scenarios.filter((candidate) => candidate.note)) lines.push(`- ${result.name.split(':')[0]}: ${result.note}`);
   for (const creation of run.creations) {
     lines.push(

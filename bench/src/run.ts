@@ -14,7 +14,7 @@ import { findInvariantViolations } from './invariants.js';
 import { runScenario, warmUp, type LoadOptions, type ScenarioResult } from './load-runner.js';
 import { cpuModel, renderMarkdown, type BenchReport, type DatasetRun, type RowCreation } from './report.js';
 import { baselineScenario, serverScenarios } from './scenarios.js';
-import { startBaselineServer, startSyncServer } from './server-process.js';
+import { jwtSecret, startBaselineServer, startSyncServer } from './server-process.js';
 import { checkTargets } from './targets.js';
 
 const benchDir = path.resolve(import.meta.dirname, '..');
@@ -74,7 +74,7 @@ async function benchDataset(dialect: Dialect, posts: number): Promise<DatasetRun
   });
   const handle = openServerDatabase(target);
   try {
-    const fixture = await prepareFixture(handle.db, { connections: load.connections, serverUrl: server.url });
+    const fixture = await prepareFixture(handle.db, { connections: load.connections, jwtSecret });
     const scenarios: ScenarioResult[] = [];
     const creations: RowCreation[] = [];
     for (const scenario of serverScenarios(fixture)) {

@@ -33,7 +33,10 @@ export const baselineScenario: Scenario = {
   requestsFor: () => [{ method: 'GET', path: '/baseline' }],
 };
 
-/** The server's scenarios, reads first; write scenarios use one distinct user per connection. */
+/**
+ * The server's scenarios: reads, writes (one distinct user per connection), login, then the two unbounded
+ * contract reads, whose heavy answers are kept last.
+ */
 export function serverScenarios(fixture: Fixture): Scenario[] {
   const auth = (connection: number) => ({ authorization: fixture.users[connection % fixture.users.length]!.token });
   const profilePages = (usernames: string[]) => (connection: number): autocannon.Request[] => {
@@ -86,22 +89,10 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
       requestsFor: postPage((postId) => `/api/comments/${postId}?limit=20`),
     },
     {
-      name: 'full post: GET /api/posts/:postId',
-      kind: 'read',
-      note: "the contract's whole post: every like, dislike and comment, unpaginated",
-      requestsFor: postPage((postId) => `/api/posts/${postId}`),
-    },
-    {
       name: 'profile: GET /api/users/:username + /api/posts/user/:username?limit=20',
       kind: 'read',
       note: 'random users; two requests per page, req/s counts requests',
       requestsFor: profilePages(fixture.usernames),
-    },
-    {
-      name: 'famous profile: same, 20 most followed users',
-      kind: 'read',
-      note: "the contract's user object lists every follower",
-      requestsFor: profilePages(fixture.famousUsernames),
     },
     {
       name: 'like/dislike: POST /api/posts/like|dislike/:id?return=post',
@@ -174,6 +165,18 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
           },
         ];
       },
+    },
+    {
+      name: 'full post: GET /api/posts/:postId',
+      kind: 'read',
+      note: "the contract's whole post: every like, dislike and comment, unpaginated",
+      requestsFor: postPage((postId) => `/api/posts/${postId}`),
+    },
+    {
+      name: 'famous profile: same, 20 most followed users',
+      kind: 'read',
+      note: "the contract's user object lists every follower",
+      requestsFor: profilePages(fixture.famousUsernames),
     },
   ];
 }

@@ -16,13 +16,12 @@ export interface ServerProcess {
 interface StartOptions {
   script: string;
   port: number;
-  healthPath: string;
   env: Record<string, string>;
   logFile: string;
   nodeFlags?: string[];
 }
 
-/** Starts `node --import tsx <script>` and resolves once its health route answers 200. */
+/** Starts `node --import tsx <script>` and resolves once its /api/health answers 200. */
 async function startNodeProcess(options: StartOptions): Promise<ServerProcess> {
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
@@ -37,7 +36,7 @@ async function startNodeProcess(options: StartOptions): Promise<ServerProcess> {
   const deadline = Date.now() + startTimeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    if (await answers(`${url}${options.healthPath}`)) return { url, pid: child.pid!, stop: () => stop(child, exited) };
+    if (await answers(`${url}/api/health`)) return { url, pid: child.pid!, stop: () => stop(child, exited) };
     await sleep(100);
   }
   child.kill('SIGKILL');
@@ -72,7 +71,6 @@ export function startSyncServer(
   return startNodeProcess({
     script: 'server/src/main.ts',
     port: options.port,
-    healthPath: '/api/health',
     logFile: options.logFile,
     nodeFlags: options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
     env: {
@@ -93,7 +91,6 @@ export function startBaselineServer(options: { port: number; logFile: string }):
   return startNodeProcess({
     script: 'bench/src/baseline-server.ts',
     port: options.port,
-    healthPath: '/health',
     logFile: options.logFile,
     env: { NODE_ENV: 'production' },
   });
