@@ -1,21 +1,25 @@
 import type { Post } from '@sync/contract';
 import type { Db } from '../db/database.js';
+import { lockPost } from '../db/post-lock.js';
 import type { PageRequest } from '../http/pagination.js';
 import { loadPosts, postsWithAuthors, type PostRow } from '../posts/posts.repo.js';
 
-/** 'already' when the post was bookmarked before. */
-export async function addBookmark(
+/** 'already' when the post was bookmarked before, 'missing' when it was deleted meanwhile. */
+export function addBookmark(
   db: Db,
   userId: string,
   postId: string,
   now: string,
-): Promise<'ok' | 'already'> {
-  const result = await db
-    .insertInto('bookmarks')
-    .values({ user_id: userId, post_id: postId, created_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'post_id']).doNothing())
-    .executeTakeFirst();
-  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n ? 'ok' : 'already';
+): Promise<'ok' | 'already' | 'missing'> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockPost(trx, postId))) return 'missing';
+    const result = await trx
+      .insertInto('bookmarks')
+      .values({ user_id: userId, post_id: postId, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'post_id']).doNothing())
+      .executeTakeFirst();
+    return (result.numInsertedOrUpdatedRows ?? 0n) > 0n ? 'ok' : 'already';
+  });
 }
 
 /** 'missing' when the post was not bookmarked. */

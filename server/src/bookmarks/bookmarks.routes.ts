@@ -10,7 +10,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { viewerOf } from '../auth/auth.plugin.js';
 import { wantsChangedOnly } from '../http/reply-shape.js';
 import { nowIso } from '../db/ids.js';
-import { Messages, badRequest } from '../http/errors.js';
+import { Messages, badRequest, notFound } from '../http/errors.js';
 import { loadPosts } from '../posts/posts.repo.js';
 import { requirePost } from '../posts/posts.service.js';
 import * as bookmarks from './bookmarks.repo.js';
@@ -55,9 +55,9 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const viewer = viewerOf(request);
         const post = await requirePost(db, request.params.postId);
         if (change === 'add') {
-          if ((await bookmarks.addBookmark(db, viewer.id, post.id, nowIso())) === 'already') {
-            throw badRequest(Messages.alreadyBookmarked);
-          }
+          const outcome = await bookmarks.addBookmark(db, viewer.id, post.id, nowIso());
+          if (outcome === 'missing') throw notFound(Messages.postNotFound(post.id));
+          if (outcome === 'already') throw badRequest(Messages.alreadyBookmarked);
         } else if ((await bookmarks.removeBookmark(db, viewer.id, post.id)) === 'missing') {
           throw badRequest(Messages.notBookmarked);
         }

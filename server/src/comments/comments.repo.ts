@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { groupBy, inChunks } from '../db/chunks.js';
 import { firstPerGroup } from '../db/first-per-group.js';
+import { lockPost } from '../db/post-lock.js';
 import type { CommentsTable, VoteKind } from '../db/schema.js';
 import type { PageRequest } from '../http/pagination.js';
 import { summaryColumns, toSummary, type SummaryRow } from '../users/users.repo.js';
@@ -36,14 +37,17 @@ export function findComment(db: Db, postId: string, commentId: string): Promise<
     .executeTakeFirst();
 }
 
-export async function insertComment(db: Db, row: CommentRow): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** False when the post was deleted meanwhile. */
+export async function insertComment(db: Db, row: CommentRow): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockPost(trx, row.post_id))) return false;
     await trx.insertInto('comments').values(row).execute();
     await trx
       .updateTable('posts')
       .set((eb) => ({ comment_count: eb('comment_count', '+', 1) }))
       .where('id', '=', row.post_id)
       .execute();
+    return true;
   });
 }
 
@@ -53,6 +57,7 @@ export async function updateCommentText(db: Db, id: string, text: string, now: s
 
 export async function deleteComment(db: Db, comment: CommentRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    if (!(await lockPost(trx, comment.post_id))) return;
     const { numDeletedRows } = await trx
       .deleteFrom('comments')
       .where('id', '=', comment.id)
@@ -67,15 +72,24 @@ export async function deleteComment(db: Db, comment: CommentRow): Promise<void> 
   });
 }
 
-/** Records an up or down vote; 'already' when the user had cast this very vote. */
+/** Records an up or down vote; 'already' when the user had cast this very vote, 'missing' when the comment is gone. */
 export async function vote(
   db: Db,
-  commentId: string,
+  comment: Pick<CommentRow, 'id' | 'post_id'>,
   userId: string,
   kind: VoteKind,
   now: string,
-): Promise<'ok' | 'already'> {
+): Promise<'ok' | 'already' | 'missing'> {
+  const commentId = comment.id;
   return db.transaction().execute(async (trx) => {
+    // With the post locked, neither the post nor (see deleteComment) the comment can go away meanwhile.
+    if (!(await lockPost(trx, comment.post_id))) return 'missing';
+    const exists = await trx
+      .selectFrom('comments')
+      .select('id')
+      .where('id', '=', commentId)
+      .executeTakeFirst();
+    if (!exists) return 'missing';
     const switched = await trx
       .updateTable('comment_votes')
       .set({ kind, created_at: now })

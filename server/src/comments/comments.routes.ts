@@ -87,7 +87,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const text = checkCommentText(request.body.commentData.text);
       const now = nowIso();
       const id = newId();
-      await comments.insertComment(db, {
+      const inserted = await comments.insertComment(db, {
         id,
         post_id: post.id,
         author_id: viewer.id,
@@ -95,6 +95,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         created_at: now,
         updated_at: now,
       });
+      if (!inserted) throw notFound(Messages.postNotFound(post.id));
       return reply.code(201).send(await changeReply(post.id, id, request.query, viewer.id));
     },
   );
@@ -156,7 +157,8 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) => {
         const viewer = viewerOf(request);
         const comment = await requireComment(request.params.postId, request.params.commentId);
-        const outcome = await comments.vote(db, comment.id, viewer.id, kind, nowIso());
+        const outcome = await comments.vote(db, comment, viewer.id, kind, nowIso());
+        if (outcome === 'missing') throw notFound(Messages.commentNotFound(comment.id));
         if (outcome === 'already') {
           throw badRequest(kind === 'up' ? Messages.alreadyUpvoted : Messages.alreadyDownvoted);
         }

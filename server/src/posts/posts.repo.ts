@@ -2,6 +2,7 @@ import { Limits, type Post, type PostSort, type UserSummary } from '@sync/contra
 import type { Db } from '../db/database.js';
 import { groupBy, inChunks } from '../db/chunks.js';
 import { firstPerGroup } from '../db/first-per-group.js';
+import { lockPost } from '../db/post-lock.js';
 import type { ReactionKind } from '../db/schema.js';
 import type { PageRequest } from '../http/pagination.js';
 import { loadCommentsOfPosts } from '../comments/comments.repo.js';
@@ -101,8 +102,14 @@ export async function deletePost(db: Db, id: string): Promise<void> {
  * Likes a post, replacing the user's dislike if any. The like count moves with the like rows in the
  * same transaction, so it always equals the number of likes.
  */
-export function like(db: Db, postId: string, userId: string, now: string): Promise<'ok' | 'already'> {
+export function like(
+  db: Db,
+  postId: string,
+  userId: string,
+  now: string,
+): Promise<'ok' | 'already' | 'missing'> {
   return db.transaction().execute(async (trx) => {
+    if (!(await lockPost(trx, postId))) return 'missing';
     const switched = await trx
       .updateTable('post_reactions')
       .set({ kind: 'like', created_at: now })
@@ -136,8 +143,9 @@ export function dislike(
   postId: string,
   userId: string,
   now: string,
-): Promise<'ok' | 'zero' | 'already'> {
+): Promise<'ok' | 'zero' | 'already' | 'missing'> {
   return db.transaction().execute(async (trx) => {
+    if (!(await lockPost(trx, postId))) return 'missing';
     const post = await trx
       .selectFrom('posts')
       .select('like_count')

@@ -190,6 +190,7 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
           kind === 'like'
             ? await posts.like(db, post.id, viewer.id, now)
             : await posts.dislike(db, post.id, viewer.id, now);
+        if (outcome === 'missing') throw notFound(Messages.postNotFound(post.id));
         if (outcome === 'zero') throw badRequest(Messages.likeBelowZero);
         if (outcome === 'already') {
           throw badRequest(kind === 'like' ? Messages.alreadyLiked : Messages.alreadyDisliked);
