@@ -515,4 +515,99 @@ describeEachDatabase('posts', (dialect) => {
       expect(after.likes.likeCount).toBe(lena.likes.likeCount + 1);
     });
   });
+  describe('concurrency', () => {
+    it('changes racing a deletion of their post answer 404, never 500, and leave nothing behind', async () => {
+      const author = await server.signup(uniqueName('racer'));
+      const other = await server.signup(uniqueName('racer2'));
+      const allowed: Record<string, number[]> = {
+        like: [201, 404],
+        dislike: [201, 400, 404],
+        comment: [201, 404],
+        upvote: [201, 404],
+        bookmark: [200, 404],
+        delete: [201],
+      };
+      const ids: string[] = [];
+      for (let round = 0; round < 8; round += 1) {
+        const created = await server.request('POST', '/api/posts?return=post', {
+          token: author.token,
+          body: { postData: { content: `race ${round}` } },
+        });
+        const id = created.body.post._id;
+        ids.push(id);
+        await server.request('POST', `/api/posts/like/${id}`, { token: author.token });
+        const commented = await server.request('POST', `/api/comments/add/${id}?return=post`, {
+          token: author.token,
+          body: { commentData: { text: 'c' } },
+        });
+        const commentId = commented.body.comment._id;
+        const requests: [string, Promise<any>][] = [
+          ['like', server.request('POST', `/api/posts/like/${id}?return=post`, { token: other.token })],
+          ['dislike', server.request('POST', `/api/posts/dislike/${id}?return=post`, { token: other.token })],
+          [
+            'comment',
+            server.request('POST', `/api/comments/add/${id}`, {
+              token: other.token,
+              body: { commentData: { text: 'late' } },
+            }),
+          ],
+          [
+            'upvote',
+            server.request('POST', `/api/comments/upvote/${id}/${commentId}`, { token: other.token }),
+          ],
+          [
+            'bookmark',
+            server.request('POST', `/api/users/bookmark/${id}?return=minimal`, { token: other.token }),
+          ],
+          ['delete', server.request('DELETE', `/api/posts/${id}?return=minimal`, { token: author.token })],
+        ];
+        for (const [name, pending] of requests) {
+          const reply = await pending;
+          expect({ name, status: reply.status, body: reply.status >= 500 ? reply.body : undefined }).toEqual({
+            name,
+            status: expect.toSatisfy((status: number) => allowed[name]!.includes(status)),
+            body: undefined,
+          });
+        }
+      }
+      const db = server.database.db;
+      for (const table of ['post_reactions', 'comments', 'bookmarks'] as const) {
+        expect(await db.selectFrom(table).select('post_id').where('post_id', 'in', ids).execute()).toEqual(
+          [],
+        );
+      }
+    });
+
+    it('one user liking a post many times at once: exactly one like', async () => {
+      const author = await server.signup(uniqueName('burst'));
+      const fan = await server.signup(uniqueName('burstfan'));
+      const id = (await createPost(author.token, 'burst'))._id;
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          server.request('POST', `/api/posts/like/${id}`, { token: fan.token }),
+        ),
+      );
+      expect(replies.filter((reply) => reply.status === 201)).toHaveLength(1);
+      for (const reply of replies.filter((r) => r.status !== 201))
+        expectError(reply, 400, Messages.alreadyLiked);
+      const post = (await server.request('GET', `/api/posts/${id}`)).body.post;
+      expectPost(post);
+      expect(post.likes.likeCount).toBe(1);
+      expect((await storedPost(id))?.like_count).toBe(1);
+    });
+
+    it('many users liking at once: every like counted', async () => {
+      const author = await server.signup(uniqueName('crowd'));
+      const fans = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => server.signup(uniqueName(`cf${n}`))));
+      const id = (await createPost(author.token, 'crowd'))._id;
+      const replies = await Promise.all(
+        fans.map((fan) => server.request('POST', `/api/posts/like/${id}?return=post`, { token: fan.token })),
+      );
+      expect(replies.map((reply) => reply.status)).toEqual(fans.map(() => 201));
+      const post = (await server.request('GET', `/api/posts/${id}`)).body.post;
+      expectPost(post);
+      expect(post.likes.likeCount).toBe(6);
+      expect((await storedPost(id))?.like_count).toBe(6);
+    });
+  });
 });
