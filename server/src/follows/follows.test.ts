@@ -184,4 +184,31 @@ describeEachDatabase('follows', (dialect) => {
     expect(following.body.users.map((u: any) => u._id)).toEqual([star.user._id]);
     expectError(await server.request('GET', '/api/users/nobody.at.all/followers'), 404);
   });
+  it('concurrent follows: the same follow sent many times at once is stored once; mutual follows do not deadlock', async () => {
+    const me = await server.signup(uniqueName('eager'));
+    const target = await server.signup(uniqueName('eagertarget'));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        server.request('POST', `/api/users/follow/${target.user._id}?return=minimal`, { token: me.token }),
+      ),
+    );
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
+    for (const reply of replies.filter((r) => r.status !== 200))
+      expectError(reply, 400, Messages.alreadyFollowing);
+    expect(await counts(target.user._id)).toEqual({ followers: 1, following: 0 });
+    expect(await counts(me.user._id)).toEqual({ followers: 0, following: 1 });
+
+    const pairs = await Promise.all([1, 2, 3, 4].map((n) => server.signup(uniqueName(`mutual${n}`))));
+    const mutual = await Promise.all(
+      pairs.flatMap((a) =>
+        pairs
+          .filter((b) => b !== a)
+          .map((b) =>
+            server.request('POST', `/api/users/follow/${b.user._id}?return=minimal`, { token: a.token }),
+          ),
+      ),
+    );
+    expect(mutual.map((reply) => reply.status)).toEqual(mutual.map(() => 200));
+    for (const person of pairs) expect(await counts(person.user._id)).toEqual({ followers: 3, following: 3 });
+  });
 });

@@ -251,6 +251,23 @@ describeEachDatabase('users', (dialect) => {
     });
   });
 
+  it('sign-up and login answers carry no password or hash', async () => {
+    const name = uniqueName('secret');
+    const signup = await server.request('POST', '/api/auth/signup', {
+      body: { username: name, password: 'password123', firstName: 'S', lastName: 'T' },
+    });
+    expect(signup.status).toBe(201);
+    expectUser(signup.body.createdUser);
+    expectNoSecrets(signup.body.createdUser);
+    const login = await server.request('POST', '/api/auth/login', {
+      body: { username: name, password: 'password123' },
+    });
+    expect(login.status).toBe(200);
+    expectUser(login.body.foundUser);
+    expectNoSecrets(login.body.foundUser);
+    expect(JSON.stringify(login.body)).not.toContain('password123');
+  });
+
   describe('token checks on user calls', () => {
     it('an expired token: 401 with the spec text', async () => {
       const token = await server.login('olu_ade', demoPassword);
