@@ -1,20 +1,34 @@
 import { Menu as MenuIcon, Moon, Sun } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { toggleColorMode, useColorMode } from '../../lib/color-mode';
 import { useMe } from '../../lib/session';
 import { Avatar } from '../ui/avatar';
 import { iconButton } from './icon-button';
 
-// Menus and the drawer pull in Base UI's positioning code: loaded after the first paint.
+// Menus and the drawer pull in Base UI's positioning code: the account menu loads after the first
+// paint, the drawer (phones only) on the first tap of its button.
 const NavDrawer = lazy(() => import('./nav-drawer'));
 const AccountMenu = lazy(() => import('./account-menu'));
 
-function MenuPlaceholder() {
-  return (
-    <button type="button" aria-label="Open navigation" disabled className={`${iconButton} md:hidden`}>
+function DrawerButton() {
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <button
+      type="button"
+      aria-label="Open navigation"
+      disabled={wanted}
+      onClick={() => setWanted(true)}
+      className={`${iconButton} md:hidden`}
+    >
       <MenuIcon className="size-5" aria-hidden="true" />
     </button>
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <NavDrawer />
+    </Suspense>
   );
 }
 
@@ -32,9 +46,7 @@ export function TopBar() {
   return (
     <header className="sticky top-0 z-20 h-16 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
       <div className="mx-auto flex h-full max-w-[1200px] items-center gap-2 px-3 md:px-4">
-        <Suspense fallback={<MenuPlaceholder />}>
-          <NavDrawer />
-        </Suspense>
+        <DrawerButton />
         <Link
           to="/"
           className="rounded-md px-1 text-2xl font-extrabold tracking-tight text-teal-700 focus-ring dark:text-teal-400"

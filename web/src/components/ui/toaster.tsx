@@ -1,6 +1,7 @@
 import { Toast } from '@base-ui/react/toast';
 import { CheckCircle2, CircleAlert, X } from 'lucide-react';
-import { TOAST_TIMEOUT, toastManager } from '../../lib/toast';
+import { useEffect } from 'react';
+import { markToasterReady, TOAST_TIMEOUT, toastManager } from '../../lib/toast';
 
 function ToastList() {
   const { toasts } = Toast.useToastManager();
@@ -34,6 +35,8 @@ function ToastList() {
 
 /** Loaded lazily; toasts are raised through the shared manager from anywhere. */
 export default function Toaster() {
+  // Runs after the provider below has subscribed to the manager.
+  useEffect(markToasterReady, []);
   return (
     <Toast.Provider toastManager={toastManager} timeout={TOAST_TIMEOUT} limit={4}>
       <Toast.Portal>
