@@ -1,0 +1,90 @@
+import type { Post } from '@sync/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { postKeys, type PostPages } from './keys';
+import {
+  flattenPages,
+  mergePost,
+  prependPost,
+  removePostFromList,
+  restorePosts,
+  snapshotPosts,
+  updatePost,
+} from './post-cache';
+
+function post(id: string, likeCount = 0): Post {
+  return {
+    _id: id,
+    content: `post ${id}`,
+    username: 'maya.chen',
+    firstName: 'Maya',
+    lastName: 'Chen',
+    avatarURL: '',
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    likes: { likeCount, likedBy: [], dislikedBy: [] },
+    comments: [],
+    commentCount: 0,
+    viewer: { liked: false, disliked: false, bookmarked: false },
+  };
+}
+
+function pages(...lists: Post[][]): PostPages {
+  return {
+    pages: lists.map((posts, i) => ({ posts, nextCursor: i < lists.length - 1 ? `c${i}` : null })),
+    pageParams: lists.map((_, i) => (i === 0 ? null : `c${i - 1}`)),
+  };
+}
+
+describe('post cache helpers', () => {
+  it('updates one post in every cached list and in its detail entry', () => {
+    const client = new QueryClient();
+    client.setQueryData(postKeys.feed('newest'), pages([post('a'), post('b')], [post('c')]));
+    client.setQueryData(postKeys.user('maya.chen'), pages([post('c')]));
+    client.setQueryData(postKeys.detail('c'), post('c'));
+
+    updatePost(client, 'c', (p) => ({ ...p, likes: { ...p.likes, likeCount: 7 } }));
+
+    const feed = client.getQueryData<PostPages>(postKeys.feed('newest'));
+    expect(flattenPages(feed).map((p) => p.likes.likeCount)).toEqual([0, 0, 7]);
+    expect(flattenPages(client.getQueryData(postKeys.user('maya.chen')))[0]?.likes.likeCount).toBe(7);
+    expect(client.getQueryData<Post>(postKeys.detail('c'))?.likes.likeCount).toBe(7);
+  });
+
+  it('prepends a new post to a loaded list only, without duplicating it', () => {
+    const client = new QueryClient();
+    client.setQueryData(postKeys.feed('newest'), pages([post('a')]));
+    prependPost(client, postKeys.feed('newest'), post('z'));
+    prependPost(client, postKeys.feed('newest'), post('z'));
+    prependPost(client, postKeys.bookmarks, post('z'));
+    expect(flattenPages(client.getQueryData(postKeys.feed('newest'))).map((p) => p._id)).toEqual(['z', 'a']);
+    expect(client.getQueryData(postKeys.bookmarks)).toBeUndefined();
+  });
+
+  it('removes a post from lists and puts everything back from a snapshot', () => {
+    const client = new QueryClient();
+    client.setQueryData(postKeys.feed('newest'), pages([post('a'), post('b')]));
+    const snapshot = snapshotPosts(client);
+    removePostFromList(client, postKeys.lists, 'a');
+    expect(flattenPages(client.getQueryData(postKeys.feed('newest'))).map((p) => p._id)).toEqual(['b']);
+    restorePosts(client, snapshot);
+    expect(flattenPages(client.getQueryData(postKeys.feed('newest'))).map((p) => p._id)).toEqual(['a', 'b']);
+  });
+
+  it('merges a changed post but keeps the viewer flags when the answer has none', () => {
+    const old = { ...post('a'), viewer: { liked: true, disliked: false, bookmarked: true } };
+    const { viewer: _viewer, ...fresh } = { ...post('a', 3), content: 'edited' };
+    const merged = mergePost(old, fresh);
+    expect(merged.content).toBe('edited');
+    expect(merged.likes.likeCount).toBe(3);
+    expect(merged.viewer).toEqual({ liked: true, disliked: false, bookmarked: true });
+  });
+
+  it('lists each post once even when pages overlap', () => {
+    expect(flattenPages(pages([post('a'), post('b')], [post('b'), post('c')])).map((p) => p._id)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+  });
+});
