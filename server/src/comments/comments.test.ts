@@ -27,11 +27,18 @@ describeEachDatabase('comments', (dialect) => {
   const storedComment = (id: string) =>
     server.database.db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
 
-  /** A post by `author` with one comment by `commenter`, plus a bystander. */
+  /**
+   * A fresh post by `author` with one comment by `commenter`, plus a bystander. The three users are
+   * shared (signing up hashes a password); every scene's post and comment are new.
+   */
+  let people: Record<'author' | 'commenter' | 'bystander', { token: string; user: any }> | undefined;
   const scene = async () => {
-    const author = await server.signup(uniqueName('author'));
-    const commenter = await server.signup(uniqueName('commenter'));
-    const bystander = await server.signup(uniqueName('bystander'));
+    people ??= {
+      author: await server.signup(uniqueName('author')),
+      commenter: await server.signup(uniqueName('commenter')),
+      bystander: await server.signup(uniqueName('bystander')),
+    };
+    const { author, commenter, bystander } = people;
     const postId = await createPost(author.token);
     const commentId = await addComment(commenter.token, postId, 'first!');
     return { author, commenter, bystander, postId, commentId };
