@@ -329,6 +329,28 @@ describeEachDatabase('posts', (dialect) => {
       expectError(await server.request('DELETE', `/api/posts/${id}`, { token: owner.token }), 404);
     });
 
+    it('?return=post on edit and dislike answers {post}', async () => {
+      const author = await server.signup(uniqueName('retedit'));
+      const critic = await server.signup(uniqueName('retcritic'));
+      const created = await createPost(author.token, 'before');
+      const edit = await server.request('POST', `/api/posts/edit/${created._id}?return=post`, {
+        token: author.token,
+        body: { postData: { content: 'after' } },
+      });
+      expect(edit.status).toBe(201);
+      expect(Object.keys(edit.body)).toEqual(['post']);
+      expectPost(edit.body.post, { preview: true });
+      expect(edit.body.post.content).toBe('after');
+      await server.request('POST', `/api/posts/like/${created._id}`, { token: author.token });
+      const dislike = await server.request('POST', `/api/posts/dislike/${created._id}?return=post`, {
+        token: critic.token,
+      });
+      expect(dislike.status).toBe(201);
+      expect(Object.keys(dislike.body)).toEqual(['post']);
+      expect(dislike.body.post.viewer).toEqual({ liked: false, disliked: true, bookmarked: false });
+      expect(dislike.body.post.likes.dislikedBy.map((u: any) => u._id)).toEqual([critic.user._id]);
+    });
+
     it('?return=minimal on delete answers {deleted}', async () => {
       const { token } = await server.signup(uniqueName('mindel'));
       const created = await createPost(token, 'gone soon');
