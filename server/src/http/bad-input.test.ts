@@ -442,12 +442,20 @@ describeEachDatabase('bad input', (dialect) => {
       body: { postData: { content: 'plain' } },
     });
     const postId = created.body.posts.at(-1)._id;
-    const reply = await send('POST', `/api/posts/like/${postId}`, {
-      label: 'text/plain',
-      raw: '',
-      contentType: 'text/plain',
-    });
-    expect(reply.status).toBe(415);
+    for (const raw of ['', 'like it']) {
+      const reply = await send('POST', `/api/posts/like/${postId}`, {
+        label: 'text/plain',
+        raw,
+        contentType: 'text/plain',
+      });
+      expectError(reply, 415);
+    }
+    const reactions = await server.database.db
+      .selectFrom('post_reactions')
+      .select('user_id')
+      .where('post_id', '=', postId)
+      .execute();
+    expect(reactions).toEqual([]);
   });
 
   it('router-level refusals (bad %-encoding, 10 KB ids) answer {errors: [...]}', async () => {
