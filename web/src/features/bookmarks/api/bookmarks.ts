@@ -4,13 +4,7 @@ import { api } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
 import { toastError } from '../../../lib/toast';
 import { postKeys } from '../../posts/api/keys';
-import {
-  prependPost,
-  removePostFromList,
-  restorePosts,
-  snapshotPosts,
-  updatePost,
-} from '../../posts/api/post-cache';
+import { prependPost, removePostFromList, setViewer, updatePost } from '../../posts/api/post-cache';
 
 export function useBookmarks() {
   return useInfiniteQuery({
@@ -26,7 +20,7 @@ export function useBookmarks() {
   });
 }
 
-/** Add or remove a bookmark, shown at once (also on /bookmark) and undone if the server refuses. */
+/** Add or remove a bookmark, shown at once (also on /bookmark); a refusal undoes just this change. */
 export function useToggleBookmark() {
   const client = useQueryClient();
   return useMutation({
@@ -40,18 +34,15 @@ export function useToggleBookmark() {
       ),
     onMutate: async ({ post, bookmark }) => {
       await client.cancelQueries({ queryKey: postKeys.all });
-      const snapshot = snapshotPosts(client);
-      const mark = (p: Post): Post => ({
-        ...p,
-        viewer: { liked: false, disliked: false, ...p.viewer, bookmarked: bookmark },
-      });
-      updatePost(client, post._id, mark);
-      if (bookmark) prependPost(client, postKeys.bookmarks, mark(post));
+      const bookmarks = client.getQueryData(postKeys.bookmarks);
+      updatePost(client, post._id, (p) => setViewer(p, { bookmarked: bookmark }));
+      if (bookmark) prependPost(client, postKeys.bookmarks, setViewer(post, { bookmarked: true }));
       else removePostFromList(client, postKeys.bookmarks, post._id);
-      return { snapshot };
+      return { bookmarks };
     },
-    onError: (error, _vars, context) => {
-      if (context) restorePosts(client, context.snapshot);
+    onError: (error, { post, bookmark }, context) => {
+      updatePost(client, post._id, (p) => setViewer(p, { bookmarked: !bookmark }));
+      if (context) client.setQueryData(postKeys.bookmarks, context.bookmarks);
       toastError('Error', error.message);
     },
   });

@@ -2,7 +2,7 @@ import type { Comment, CommentReply, CommentsReply } from '@sync/contract';
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
-import { mergePost, updatePost } from '../../posts/api/post-cache';
+import { takeFields, updatePost } from '../../posts/api/post-cache';
 
 type CommentPage = { comments: Comment[]; nextCursor: string | null };
 type CommentPages = InfiniteData<CommentPage>;
@@ -74,7 +74,7 @@ export function useCommentAction(postId: string) {
   return useMutation({
     mutationFn: (action: Action) => request(postId, action),
     onSuccess: ({ post, comment }, action) => {
-      updatePost(client, postId, (old) => mergePost(old, post));
+      updatePost(client, postId, takeFields(post, ['commentCount']));
       client.setQueryData<CommentPages>(commentKeys.list(postId), (data) => {
         if (action.kind === 'delete') {
           return mapComments(data, (comments) => comments.filter((c) => c._id !== action.commentId));

@@ -4,11 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { postKeys, type PostPages } from './keys';
 import {
   flattenPages,
-  mergePost,
   prependPost,
   removePostFromList,
-  restorePosts,
-  snapshotPosts,
+  setViewer,
+  takeFields,
   updatePost,
 } from './post-cache';
 
@@ -61,23 +60,22 @@ describe('post cache helpers', () => {
     expect(client.getQueryData(postKeys.bookmarks)).toBeUndefined();
   });
 
-  it('removes a post from lists and puts everything back from a snapshot', () => {
+  it('removes a post from every list', () => {
     const client = new QueryClient();
     client.setQueryData(postKeys.feed('newest'), pages([post('a'), post('b')]));
-    const snapshot = snapshotPosts(client);
+    client.setQueryData(postKeys.bookmarks, pages([post('a')]));
     removePostFromList(client, postKeys.lists, 'a');
     expect(flattenPages(client.getQueryData(postKeys.feed('newest'))).map((p) => p._id)).toEqual(['b']);
-    restorePosts(client, snapshot);
-    expect(flattenPages(client.getQueryData(postKeys.feed('newest'))).map((p) => p._id)).toEqual(['a', 'b']);
+    expect(flattenPages(client.getQueryData(postKeys.bookmarks))).toEqual([]);
   });
 
-  it('merges a changed post but keeps the viewer flags when the answer has none', () => {
-    const old = { ...post('a'), viewer: { liked: true, disliked: false, bookmarked: true } };
-    const { viewer: _viewer, ...fresh } = { ...post('a', 3), content: 'edited' };
-    const merged = mergePost(old, fresh);
-    expect(merged.content).toBe('edited');
+  it('takes only the named fields from an answer, so a stale bookmark flag is not taken', () => {
+    const cached = setViewer(post('a'), { bookmarked: true });
+    const answer = { ...post('a', 3), content: 'edited' };
+    const merged = takeFields(answer, ['likes'])(cached);
     expect(merged.likes.likeCount).toBe(3);
-    expect(merged.viewer).toEqual({ liked: true, disliked: false, bookmarked: true });
+    expect(merged.content).toBe('post a');
+    expect(merged.viewer?.bookmarked).toBe(true);
   });
 
   it('lists each post once even when pages overlap', () => {

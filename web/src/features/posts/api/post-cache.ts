@@ -2,16 +2,20 @@ import type { Post } from '@sync/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { postKeys, type PostPage, type PostPages } from './keys';
 
-/** Fields a mutation answer carries that a cached copy (list preview or full detail) should take on. */
-export function mergePost(old: Post, fresh: Post): Post {
-  return {
-    ...old,
-    content: fresh.content,
-    updatedAt: fresh.updatedAt,
-    likes: fresh.likes,
-    commentCount: fresh.commentCount,
-    viewer: fresh.viewer ?? old.viewer,
+/**
+ * Takes only the fields a change is about from its answer: the rest of the answer may be older than
+ * another change still in flight (a like's answer carries the bookmark flag from before a bookmark).
+ */
+export function takeFields(fresh: Post, fields: readonly (keyof Post)[]) {
+  return (old: Post): Post => {
+    const next = { ...old };
+    for (const field of fields) Object.assign(next, { [field]: fresh[field] });
+    return next;
   };
+}
+
+export function setViewer(post: Post, flags: Partial<NonNullable<Post['viewer']>>): Post {
+  return { ...post, viewer: { liked: false, disliked: false, bookmarked: false, ...post.viewer, ...flags } };
 }
 
 function mapPages(data: PostPages | undefined, fn: (posts: Post[]) => Post[]): PostPages | undefined {
@@ -43,17 +47,10 @@ export function prependPost(client: QueryClient, queryKey: QueryKey, post: Post)
   });
 }
 
-/** A copy of every cached post query, to put back when an optimistic change fails. */
-export function snapshotPosts(client: QueryClient) {
-  return client.getQueriesData<unknown>({ queryKey: postKeys.all });
-}
-
-export function restorePosts(client: QueryClient, snapshot: ReturnType<typeof snapshotPosts>) {
-  for (const [key, data] of snapshot) client.setQueryData(key, data);
-}
-
-/** A cached copy of a post from any list, to show at once while the full post loads. */
+/** A cached copy of a post from its detail entry or any list. */
 export function findCachedPost(client: QueryClient, postId: string): Post | undefined {
+  const detail = client.getQueryData<Post>(postKeys.detail(postId));
+  if (detail) return detail;
   for (const [, data] of client.getQueriesData<PostPages>({ queryKey: postKeys.lists })) {
     for (const page of data?.pages ?? []) {
       const found = page.posts.find((post) => post._id === postId);

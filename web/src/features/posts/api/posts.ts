@@ -7,11 +7,10 @@ import { toastError } from '../../../lib/toast';
 import { postKeys, type PostPage } from './keys';
 import {
   findCachedPost,
-  mergePost,
   prependPost,
   removePostFromList,
-  restorePosts,
-  snapshotPosts,
+  setViewer,
+  takeFields,
   updatePost,
 } from './post-cache';
 
@@ -104,7 +103,7 @@ export function useEditPost() {
           body: { postData: { content } },
         })
       ).post,
-    onSuccess: (post) => updatePost(client, post._id, (old) => mergePost(old, post)),
+    onSuccess: (post) => updatePost(client, post._id, takeFields(post, ['content', 'updatedAt'])),
   });
 }
 
@@ -125,7 +124,10 @@ export function useDeletePost() {
   });
 }
 
-/** Like, or take the like back (the server's dislike), shown at once and undone if the server refuses. */
+/**
+ * Like, or take the like back (the server's dislike), shown at once. A refusal undoes just this
+ * change, leaving any other change made meanwhile (a bookmark) in place.
+ */
 export function useToggleLike() {
   const client = useQueryClient();
   return useMutation({
@@ -138,18 +140,38 @@ export function useToggleLike() {
       ).post,
     onMutate: async ({ postId, like }) => {
       await client.cancelQueries({ queryKey: postKeys.all });
-      const snapshot = snapshotPosts(client);
-      updatePost(client, postId, (post) => ({
-        ...post,
-        likes: { ...post.likes, likeCount: Math.max(0, post.likes.likeCount + (like ? 1 : -1)) },
-        viewer: { bookmarked: false, ...post.viewer, liked: like, disliked: !like },
-      }));
-      return { snapshot };
+      const before = findCachedPost(client, postId);
+      const previous = {
+        liked: before?.viewer?.liked ?? !like,
+        disliked: before?.viewer?.disliked ?? false,
+        likeCount: before?.likes.likeCount ?? 0,
+      };
+      updatePost(client, postId, (post) =>
+        setViewer(
+          {
+            ...post,
+            likes: { ...post.likes, likeCount: Math.max(0, post.likes.likeCount + (like ? 1 : -1)) },
+          },
+          { liked: like, disliked: !like },
+        ),
+      );
+      return { previous };
     },
-    onError: (error, _vars, context) => {
-      if (context) restorePosts(client, context.snapshot);
+    onError: (error, { postId }, context) => {
+      if (context) {
+        const { likeCount, ...flags } = context.previous;
+        updatePost(client, postId, (post) =>
+          setViewer({ ...post, likes: { ...post.likes, likeCount } }, flags),
+        );
+      }
       toastError('Error', error.message);
     },
-    onSuccess: (post) => updatePost(client, post._id, (old) => mergePost(old, post)),
+    onSuccess: (post) =>
+      updatePost(client, post._id, (old) =>
+        setViewer(takeFields(post, ['likes'])(old), {
+          liked: post.viewer?.liked ?? old.viewer?.liked,
+          disliked: post.viewer?.disliked ?? old.viewer?.disliked,
+        }),
+      ),
   });
 }
