@@ -79,6 +79,16 @@ describeEachDatabase('pagination', (dialect) => {
       expect(walked[0].likes.likeCount).toBe(4);
     });
 
+    it('sort without limit sorts the whole list: {posts} only, most liked first', async () => {
+      const all = (await server.request('GET', '/api/posts')).body.posts;
+      const reply = await server.request('GET', '/api/posts?sort=trending');
+      expect(Object.keys(reply.body)).toEqual(['posts']);
+      const expected = [...all].sort((a, b) => b.likes.likeCount - a.likes.likeCount || newestFirst(a, b));
+      expect(ids(reply.body.posts)).toEqual(ids(expected));
+      const newest = (await server.request('GET', '/api/posts?sort=newest')).body.posts;
+      expect(ids(newest)).toEqual(ids([...all].sort(newestFirst)));
+    });
+
     it.each(['', '&sort=trending'])(
       'no post is skipped or repeated while new posts are added between page fetches (%s)',
       async (sort) => {

@@ -46,20 +46,20 @@ export function findPostRow(db: Db, id: string): Promise<PostRow | undefined> {
 }
 
 /**
- * Posts, optionally of one author. Unpaginated: all of them in creation order (the contract).
- * Paginated: one page, newest first or trending (most liked, then newest).
+ * Posts, optionally of one author: newest first, or trending (most liked, then newest), one page or
+ * all of them. With neither a sort nor a page: all of them in creation order (the contract).
  */
 export function listPostRows(
   db: Db,
-  options: { authorId?: string; sort: PostSort; page?: PageRequest | undefined },
+  options: { authorId?: string; sort?: PostSort | undefined; page?: PageRequest | undefined },
 ): Promise<PostRow[]> {
   let query = postsWithAuthors(db);
   if (options.authorId) query = query.where('posts.author_id', '=', options.authorId);
-  const { page } = options;
-  if (!page) return query.orderBy('posts.created_at').orderBy('posts.id').execute();
-  if (options.sort === 'trending') {
+  const { page, sort } = options;
+  if (!page && !sort) return query.orderBy('posts.created_at').orderBy('posts.id').execute();
+  if (sort === 'trending') {
     query = query.orderBy('posts.like_count', 'desc');
-    if (page.after) {
+    if (page?.after) {
       const [likes, createdAt, id] = page.after as [number, string, string];
       query = query.where((eb) =>
         eb(
@@ -69,17 +69,14 @@ export function listPostRows(
         ),
       );
     }
-  } else if (page.after) {
+  } else if (page?.after) {
     const [createdAt, id] = page.after as [string, string];
     query = query.where((eb) =>
       eb(eb.refTuple('posts.created_at', 'posts.id'), '<', eb.tuple(createdAt, id)),
     );
   }
-  return query
-    .orderBy('posts.created_at', 'desc')
-    .orderBy('posts.id', 'desc')
-    .limit(page.limit + 1)
-    .execute();
+  query = query.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc');
+  return (page ? query.limit(page.limit + 1) : query).execute();
 }
 
 export async function insertPost(

@@ -40,7 +40,7 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const sort = query.sort ?? 'newest';
     const scope = `posts:${sort}:${authorId ?? '*'}`;
     const page = cursors.pageRequest(scope, query, posts.postKeyShape[sort]);
-    const rows = await posts.listPostRows(db, { authorId, sort, page });
+    const rows = await posts.listPostRows(db, { authorId, sort: query.sort, page });
     if (!page) return { posts: await posts.loadPosts(db, rows, { preview: false }) };
     const { items, nextCursor } = cursors.page(scope, rows, page.limit, posts.postKey[sort]);
     return { posts: await posts.loadPosts(db, items, { preview: true, viewerId }), nextCursor };

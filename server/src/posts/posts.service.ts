@@ -5,7 +5,7 @@ import { findPostRow, listPostRows, loadPosts, type PostRow } from './posts.repo
 
 /** The contract's answer to every post change: all posts, whole, in creation order. */
 export async function allPosts(db: Db): Promise<Post[]> {
-  return loadPosts(db, await listPostRows(db, { sort: 'newest' }), { preview: false });
+  return loadPosts(db, await listPostRows(db, {}), { preview: false });
 }
 
 export async function requirePost(db: Db, id: string): Promise<PostRow> {
