@@ -38,7 +38,10 @@ test('create, edit and delete a post', async ({ page, request }) => {
   await expect(edited).toBeVisible();
   await edited.getByRole('button', { name: 'Post options' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog', { name: /^Delete/ })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(postCard(page, text)).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
@@ -102,7 +105,10 @@ test('comment on a post, edit the comment and delete it', async ({ page, request
     .getByRole('article', { name: 'Comment by Comment Writer' })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog', { name: /^Delete/ })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page.getByRole('article', { name: 'Comment by Comment Writer' })).toHaveCount(0);
   await expect(page.getByText('No comments yet')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Comments: 0' })).toBeVisible();
