@@ -1,6 +1,6 @@
-import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { CpuShare } from './cpu-share.js';
 import { RssSampler } from './server-process.js';
 import type { Scenario, ScenarioKind } from './scenarios.js';
 
@@ -21,8 +21,8 @@ export interface ScenarioResult {
   non2xx: number;
   ok2xx: number;
   maxRssMb: number;
-  /** The machine's 1-minute load average when the scenario started (other processes compete for the CPU). */
-  loadAverage: number;
+  /** Share of all cores used by other processes during the run (a shared machine lowers every number). */
+  othersCpuPercent: number;
   /** Seconds the server kept working on abandoned requests after the run, before it answered promptly again. */
   drainSeconds: number;
 }
@@ -34,10 +34,11 @@ export async function runScenario(
   scenario: Scenario,
   options: LoadOptions,
 ): Promise<ScenarioResult> {
-  const loadAverage = os.loadavg()[0]!;
+  const cpu = new CpuShare(serverPid);
   const rss = new RssSampler(serverPid);
   rss.start();
   const result = await hammer(url, scenario, options.connections, options.durationSeconds);
+  const othersCpuPercent = cpu.othersPercent();
   const drainSeconds = await waitUntilIdle(url);
   const maxRssMb = rss.stop();
   return {
@@ -51,7 +52,7 @@ export async function runScenario(
     non2xx: result.non2xx,
     ok2xx: result['2xx'],
     maxRssMb,
-    loadAverage: Math.round(loadAverage * 10) / 10,
+    othersCpuPercent,
     drainSeconds,
   };
 }

@@ -82,7 +82,7 @@ function renderRun(run: DatasetRun, report: BenchReport): string[] {
   const lines = [
     `## ${run.dialect}, ${number(run.posts)} posts`,
     '',
-    `| scenario | req/s | × baseline | vs ${number(smallest.posts)} posts | p50 ms | p99 ms | errors | non-2xx | max RSS MB | backlog s | load |`,
+    `| scenario | req/s | × baseline | vs ${number(smallest.posts)} posts | p50 ms | p99 ms | errors | non-2xx | max RSS MB | backlog s | others' CPU |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const result of run.scenarios) {
@@ -90,13 +90,13 @@ function renderRun(run: DatasetRun, report: BenchReport): string[] {
     const kept = before && smallest !== run ? ratio(result.requestsPerSecond / before.requestsPerSecond) : '—';
     lines.push(
       `| ${result.name} | ${number(result.requestsPerSecond)} | ${ratio(result.requestsPerSecond / report.baseline.requestsPerSecond)} | ` +
-        `${kept} | ${result.p50Ms} | ${result.p99Ms} | ${result.errors} | ${result.non2xx} | ${result.maxRssMb} | ${result.drainSeconds} | ${result.loadAverage} |`,
+        `${kept} | ${result.p50Ms} | ${result.p99Ms} | ${result.errors} | ${result.non2xx} | ${result.maxRssMb} | ${result.drainSeconds} | ${result.othersCpuPercent}% |`,
     );
   }
   lines.push(
     '',
     '- backlog s: how long the server kept working on requests autocannon had given up on (10 s timeout) before it answered promptly again; ' +
-      'load: 1-minute load average when the scenario started (other work on the machine competes for its 2 cores)',
+      "others' CPU: share of the machine's 2 cores used by other processes during the run (this machine is shared)",
   );
   for (const result of run.scenarios.filter((candidate) => candidate.note)) lines.push(`- ${result.name.split(':')[0]}: ${result.note}`);
   for (const creation of run.creations) {

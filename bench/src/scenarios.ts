@@ -153,7 +153,7 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
     {
       name: 'login: POST /api/auth/login',
       kind: 'login',
-      note: 'argon2id verification: slow by design',
+      note: "argon2id verification (slow by design), then the contract's user object: every follower and followee, every bookmarked post whole",
       requestsFor: (connection) => {
         const user = fixture.users[connection % fixture.users.length]!;
         return [

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+
+const clockTicksPerSecond = 100;
+
+interface CpuSnapshot {
+  /** Busy time of all cores, in clock ticks. */
+  machineBusy: number;
+  machineTotal: number;
+  serverTicks: number;
+  benchMicros: number;
+}
+
+function snapshot(serverPid: number): CpuSnapshot {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  let serverTicks = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const ticks = processTicks(entry, serverPid);
+    if (ticks !== undefined) serverTicks += ticks;
+  }
+  const own = process.cpuUsage();
+  return { machineBusy: total - idle, machineTotal: total, serverTicks, benchMicros: own.user + own.system };
+}
+
+/** CPU ticks of the server process or of a PostgreSQL process (part of the system under test). */
+function processTicks(pid: string, serverPid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    if (Number(pid) !== serverPid && name !== 'postgres') return undefined;
+    // Fields after the command name: utime and stime are the 12th and 13th.
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(rest[11]) + Number(rest[12]);
+  } catch {
+    return undefined; // the process ended meanwhile
+  }
+}
+
+/**
+ * Measures how much of the machine's CPU went to processes other than the server and the bench
+ * during a run (PostgreSQL's processes count as the server's): other work on a shared machine lowers every number.
+ */
+export class CpuShare {
+  private readonly start: CpuSnapshot;
+
+  constructor(private readonly serverPid: number) {
+    this.start = snapshot(serverPid);
+  }
+
+  /** The share of all cores used by other processes since construction, in percent. */
+  othersPercent(): number {
+    const end = snapshot(this.serverPid);
+    const total = end.machineTotal - this.start.machineTotal;
+    const ours =
+      end.serverTicks - this.start.serverTicks + ((end.benchMicros - this.start.benchMicros) / 1e6) * clockTicksPerSecond;
+    const others = end.machineBusy - this.start.machineBusy - ours;
+    return total > 0 ? Math.max(0, Math.round((others / total) * 100)) : 0;
+  }
+}
