@@ -15,6 +15,7 @@ const executablePath =
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './global-teardown.ts',
   fullyParallel: false,
   workers: 2,
   retries: 0,
