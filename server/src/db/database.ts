@@ -6,6 +6,7 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  type SqliteDatabase,
   type Migration,
   type MigrationProvider,
 } from 'kysely';
@@ -50,9 +51,32 @@ export function openDatabase(options: { databaseUrl: string | undefined; dataDir
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',
     location: file,
+  };
+}
+
+/**
+ * Kysely prepares every statement anew; a feed page's statements are the same text each time, and
+ * preparing them cost more than running them when measured. Prepared statements are kept, by SQL text,
+ * in a small least-recently-used cache.
+ */
+function withStatementCache(sqlite: SQLite.Database, capacity = 256): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText);
+      if (statement) {
+        statements.delete(sqlText);
+      } else {
+        statement = sqlite.prepare(sqlText);
+        if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sqlText, statement);
+      return statement;
+    },
   };
 }
 
