@@ -28,7 +28,14 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMITS: 'off', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
