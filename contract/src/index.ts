@@ -189,6 +189,11 @@ export const UsersReply = Type.Object({ users: Type.Array(User), nextCursor: Typ
 export type UsersReply = Static<typeof UsersReply>;
 export const UserReply = Type.Object({ user: User });
 export type UserReply = Static<typeof UserReply>;
+/** `GET /users/suggestions`: people to follow, with their bio for the 'Recommended People' panel. */
+export const SuggestionsReply = Type.Object({
+  users: Type.Array(Type.Object({ ...UserSummary.properties, bio: Type.String() })),
+});
+export type SuggestionsReply = Static<typeof SuggestionsReply>;
 export const UserSummariesReply = Type.Object({
   users: Type.Array(UserSummary),
   nextCursor: NextCursor,

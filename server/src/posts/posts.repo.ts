@@ -203,7 +203,7 @@ export function listReactors(
 }
 
 export interface LoadPostsOptions {
-  /** The signed-in user, whose own like, dislike and bookmark are reported in `viewer`. */
+  /** The signed-in user, whose own like, dislike and bookmark are reported in `viewer` (on any post). */
   viewerId?: string | undefined;
   /** Paginated answers cap likedBy, dislikedBy and comments to a preview and add `viewer`. */
   preview: boolean;
@@ -217,7 +217,7 @@ export async function loadPosts(db: Db, rows: PostRow[], options: LoadPostsOptio
   const [reactions, comments, viewer] = await Promise.all([
     loadReactions(db, ids, options.preview),
     loadCommentsOfPosts(db, ids, options.preview),
-    options.preview && options.viewerId ? loadViewerState(db, ids, options.viewerId) : undefined,
+    options.viewerId ? loadViewerState(db, ids, options.viewerId) : undefined,
   ]);
   const reactionsByPost = groupBy(reactions, (reaction) => reaction.post_id);
   return rows.map((row) => {
@@ -237,7 +237,7 @@ export async function loadPosts(db: Db, rows: PostRow[], options: LoadPostsOptio
       comments: comments.get(row.id) ?? [],
       commentCount: row.comment_count,
     };
-    if (options.preview) {
+    if (options.preview || options.viewerId) {
       post.viewer = {
         liked: viewer?.reactions.get(row.id) === 'like',
         disliked: viewer?.reactions.get(row.id) === 'dislike',

@@ -74,10 +74,13 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/:postId',
-    { schema: { params: PostIdParams, response: { 200: PostReply, '4xx': ErrorBody } } },
+    {
+      schema: { params: PostIdParams, response: { 200: PostReply, '4xx': ErrorBody } },
+      preHandler: app.identifyUser,
+    },
     async (request) => {
       const row = await requirePost(db, request.params.postId);
-      const [post] = await posts.loadPosts(db, [row], { preview: false });
+      const [post] = await posts.loadPosts(db, [row], { preview: false, viewerId: request.viewer?.id });
       return { post: post! };
     },
   );

@@ -52,6 +52,17 @@ describeEachDatabase('posts', (dialect) => {
       expect(reply.body.post).toEqual(all[0]);
     });
 
+    it("GET /posts/:postId with a token adds the viewer's own state to the whole post", async () => {
+      const all = (await server.request('GET', '/api/posts')).body.posts;
+      const liked = all.find((post: any) => post.likes.likedBy.some((u: any) => u.username === 'guest'));
+      const token = await server.login('guest', 'guest-password');
+      expect((await server.request('POST', `/api/users/bookmark/${liked._id}`, { token })).status).toBe(200);
+      const reply = await server.request('GET', `/api/posts/${liked._id}`, { token });
+      expect(reply.body.post.viewer).toEqual({ liked: true, disliked: false, bookmarked: true });
+      expect(reply.body.post.likes).toEqual(liked.likes);
+      await server.request('POST', `/api/users/remove-bookmark/${liked._id}`, { token });
+    });
+
     it.each(['00000000-0000-7000-8000-000000000000', 'not-an-id', "' OR 1=1 --"])(
       'GET /posts/%s (unknown or malformed): 404 with a clear message',
       async (id) => {

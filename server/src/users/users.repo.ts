@@ -159,10 +159,14 @@ export async function loadUsers(
 }
 
 /** Up to `limit` users the viewer does not follow yet, most followed first. */
-export function suggestUsers(db: Db, viewerId: string, limit: number): Promise<SummaryRow[]> {
+export function suggestUsers(
+  db: Db,
+  viewerId: string,
+  limit: number,
+): Promise<(SummaryRow & { bio: string })[]> {
   return db
     .selectFrom('users')
-    .select(summaryColumns)
+    .select([...summaryColumns, 'users.bio'])
     .where('users.id', '!=', viewerId)
     .where((eb) =>
       eb.not(

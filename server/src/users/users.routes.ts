@@ -4,6 +4,7 @@ import {
   Limits,
   PageQuery,
   UserReply,
+  SuggestionsReply,
   UserSummariesReply,
   UsersReply,
   ReturnQuery,
@@ -51,13 +52,13 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })) }),
-        response: { 200: UserSummariesReply, '4xx': ErrorBody },
+        response: { 200: SuggestionsReply, '4xx': ErrorBody },
       },
       preHandler: app.requireUser,
     },
     async (request) => {
       const rows = await users.suggestUsers(db, viewerOf(request).id, request.query.limit ?? 4);
-      return { users: rows.map(users.toSummary), nextCursor: null };
+      return { users: rows.map((row) => ({ ...users.toSummary(row), bio: row.bio })) };
     },
   );
 

@@ -86,12 +86,23 @@ describeEachDatabase('users', (dialect) => {
       }
     });
 
-    it('GET /users/suggestions: 200 {users, nextCursor}, never the viewer nor people they follow', async () => {
+    it('GET /users/suggestions: 200 {users} with bios, never the viewer nor people they follow', async () => {
       const token = await server.login(guestAccount.username, guestAccount.password);
       const reply = await server.request('GET', '/api/users/suggestions', { token });
       expect(reply.status).toBe(200);
-      expect(Object.keys(reply.body).sort()).toEqual(['nextCursor', 'users']);
-      expect(reply.body.users.length).toBeLessThanOrEqual(4);
+      expect(Object.keys(reply.body)).toEqual(['users']);
+      expect(reply.body.users).toHaveLength(4);
+      for (const user of reply.body.users) {
+        expect(Object.keys(user).sort()).toEqual([
+          '_id',
+          'avatarURL',
+          'bio',
+          'firstName',
+          'lastName',
+          'username',
+        ]);
+        expect(user.bio).not.toBe('');
+      }
       const names = reply.body.users.map((u: any) => u.username);
       expect(names).not.toContain('guest');
       expect(names).not.toContain('maya.chen');

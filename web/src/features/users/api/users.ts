@@ -1,4 +1,11 @@
-import type { EditableProfile, FollowStateReply, User, UserReply, UserSummary } from '@sync/contract';
+import type {
+  EditableProfile,
+  FollowStateReply,
+  SuggestionsReply,
+  User,
+  UserReply,
+  UserSummary,
+} from '@sync/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getSession, updateSessionUser, type SessionUser } from '../../../lib/session';
@@ -21,8 +28,7 @@ export function useSuggestions() {
   return useQuery({
     queryKey: userKeys.suggestions,
     queryFn: async () =>
-      (await api<{ users: UserSummary[] }>('/users/suggestions', { query: { limit: RECOMMENDED_COUNT } }))
-        .users,
+      (await api<SuggestionsReply>('/users/suggestions', { query: { limit: RECOMMENDED_COUNT } })).users,
   });
 }
 
@@ -62,7 +68,7 @@ export function useFollow() {
       client.setQueryData<User>(userKeys.detail(me.username), (user) =>
         user ? { ...user, following, followingCount: reply.followingCount } : user,
       );
-      client.setQueryData<UserSummary[]>(userKeys.suggestions, (users) =>
+      client.setQueryData<SuggestionsReply['users']>(userKeys.suggestions, (users) =>
         reply.following ? users?.filter((u) => u._id !== target._id) : users,
       );
       updateSessionUser({ following, followingCount: reply.followingCount });

@@ -39,9 +39,8 @@ export function RecommendedPeople() {
                 >
                   {user.firstName} {user.lastName}
                 </Link>
-                {/* Suggestions are user summaries, which carry no bio today: show it once the server sends one. */}
                 <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">
-                  {'bio' in user && typeof user.bio === 'string' && user.bio ? user.bio : `@${user.username}`}
+                  {user.bio || `@${user.username}`}
                 </p>
               </div>
             </li>
