@@ -36,7 +36,7 @@ async function api(method: string, urlPath: string, body?: unknown, token?: stri
     headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return (await response.json()) as Record<string, any>;
+  return (await response.json()) as { encodedToken?: string; posts?: { _id: string }[] };
 }
 
 // Twenty writers; each connection writes as one of them.
@@ -48,9 +48,9 @@ for (let i = 0; i < 20; i++) {
     firstName: 'Soak',
     lastName: `Writer ${i}`,
   });
-  tokens.push(reply.encodedToken as string);
+  tokens.push(reply.encodedToken!);
 }
-const seedPostIds = ((await api('GET', '/api/posts')).posts as { _id: string }[]).map((post) => post._id);
+const seedPostIds = (await api('GET', '/api/posts')).posts!.map((post) => post._id);
 
 /** What each connection sends in turn, as one of the writers. */
 const mixedRequests = (token: string) => {

@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { HttpError } from './errors.js';
+// `request.viewer`, set by the auth plugin, keys the per-user write limit.
+import type {} from '../auth/auth.plugin.js';
 
 export interface RateLimitConfig {
   enabled: boolean;
