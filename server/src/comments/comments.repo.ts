@@ -1,5 +1,5 @@
 import { Limits, type Comment, type UserSummary } from '@sync/contract';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { groupBy, inChunks } from '../db/chunks.js';
 import { firstPerGroup } from '../db/first-per-group.js';
@@ -170,16 +170,17 @@ export async function loadCommentsOfPosts(
   postIds: string[],
   preview: boolean,
 ): Promise<Map<string, Comment[]>> {
+  if (postIds.length === 0) return new Map();
   let rows: CommentWithAuthor[] = [];
   if (preview) {
-    rows = await firstPerGroup(db, postIds, (postId) =>
-      commentsWithAuthors(db)
-        .where('comments.post_id', '=', postId)
-        .orderBy('comments.created_at')
-        .orderBy('comments.id')
-        .limit(Limits.previewSize),
+    const parts = postIds.map(
+      (postId) => sql`select id, post_id, author_id, text, created_at, updated_at from comments
+        where post_id = ${postId} order by created_at, id limit ${Limits.previewSize}`,
     );
-    rows.sort(byTimeThenId);
+    ({ rows } = await sql<CommentWithAuthor>`select c.id, c.post_id, c.author_id, c.text, c.created_at,
+        c.updated_at, u.id as user_id, u.username, u.first_name, u.last_name, u.avatar_url
+      from (${firstPerGroup(parts)}) as c inner join users u on u.id = c.author_id
+      order by c.created_at, c.id`.execute(db));
   } else {
     await inChunks(postIds, async (chunk) => {
       rows.push(
@@ -194,7 +195,3 @@ export async function loadCommentsOfPosts(
   const comments = await toComments(db, rows);
   return groupBy(comments, (_, index) => rows[index]!.post_id);
 }
-
-/** UNION ALL promises no order across its parts, so previews are put back in conversation order. */
-const byTimeThenId = (a: CommentRow, b: CommentRow) =>
-  a.created_at === b.created_at ? a.id.localeCompare(b.id) : a.created_at.localeCompare(b.created_at);

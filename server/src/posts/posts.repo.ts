@@ -1,4 +1,5 @@
 import { Limits, type Post, type PostSort, type UserSummary } from '@sync/contract';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { groupBy, inChunks } from '../db/chunks.js';
 import { firstPerGroup } from '../db/first-per-group.js';
@@ -209,7 +210,7 @@ export interface LoadPostsOptions {
   preview: boolean;
 }
 
-type ReactionRow = SummaryRow & { post_id: string; kind: ReactionKind };
+type ReactionRow = SummaryRow & { post_id: string; kind: ReactionKind; created_at: string };
 
 /** Builds the contract's posts from rows in a fixed number of queries, whatever the number of posts. */
 export async function loadPosts(db: Db, rows: PostRow[], options: LoadPostsOptions): Promise<Post[]> {
@@ -259,18 +260,20 @@ async function loadReactions(db: Db, postIds: string[], preview: boolean): Promi
         'post_reactions.created_at',
         ...summaryColumns,
       ]);
+  if (postIds.length === 0) return [];
   if (preview) {
-    const groups = postIds.flatMap((id) => [`like:${id}`, `dislike:${id}`]);
-    const rows = await firstPerGroup(db, groups, (group) => {
-      const [kind, postId] = group.split(':') as [ReactionKind, string];
-      return reactionsWithUsers()
-        .where('post_reactions.post_id', '=', postId)
-        .where('post_reactions.kind', '=', kind)
-        .orderBy('post_reactions.created_at')
-        .orderBy('post_reactions.user_id')
-        .limit(Limits.previewSize);
-    });
-    return rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
+    const parts = postIds.flatMap((postId) =>
+      (['like', 'dislike'] as const).map(
+        (kind) => sql`select post_id, kind, user_id, created_at from post_reactions
+          where post_id = ${postId} and kind = ${kind}
+          order by created_at, user_id limit ${Limits.previewSize}`,
+      ),
+    );
+    const { rows } = await sql<ReactionRow>`select r.post_id, r.kind, r.created_at, u.id as user_id,
+        u.username, u.first_name, u.last_name, u.avatar_url
+      from (${firstPerGroup(parts)}) as r inner join users u on u.id = r.user_id
+      order by r.created_at, r.user_id`.execute(db);
+    return rows;
   }
   const rows: ReactionRow[] = [];
   await inChunks(postIds, async (chunk) => {
