@@ -92,6 +92,8 @@ export const User = Type.Object({
   followingCount: Type.Integer(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  /** Additive, on `?preview=true` reads: whether the signed-in viewer follows this user. */
+  viewer: Type.Optional(Type.Object({ follows: Type.Boolean() })),
 });
 export type User = Static<typeof User>;
 
@@ -146,6 +148,13 @@ export const PageQuery = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type PageQuery = Static<typeof PageQuery>;
+
+/**
+ * Additive: `GET /users/:username?preview=true` caps `followers` and `following` to the most recent
+ * few (the counts and the paginated routes have the rest), leaves `bookmarks` empty and adds `viewer`.
+ */
+export const UserQuery = Type.Object({ preview: Type.Optional(Type.Boolean()) });
+export type UserQuery = Static<typeof UserQuery>;
 
 export const PostListQuery = Type.Object({
   ...PageQuery.properties,

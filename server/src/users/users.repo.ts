@@ -1,4 +1,4 @@
-import type { User, UserSummary } from '@sync/contract';
+import { Limits, type User, type UserSummary } from '@sync/contract';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { UsersTable } from '../db/schema.js';
@@ -138,7 +138,17 @@ export async function loadUsers(
   const followers = groupBy(into, (row) => row.owner_id);
   const ownBookmarks =
     options.viewerId && ids.includes(options.viewerId) ? await options.loadBookmarks(options.viewerId) : [];
-  return rows.map((row) => ({
+  return rows.map((row) =>
+    toUserObject(row, {
+      following: (following.get(row.id) ?? []).map(toSummary),
+      followers: (followers.get(row.id) ?? []).map(toSummary),
+      bookmarks: row.id === options.viewerId ? ownBookmarks : [],
+    }),
+  );
+}
+
+function toUserObject(row: UserRow, lists: Pick<User, 'following' | 'followers' | 'bookmarks'>): User {
+  return {
     _id: row.id,
     username: row.username,
     firstName: row.first_name,
@@ -148,14 +158,37 @@ export async function loadUsers(
     bio: row.bio,
     links: row.links,
     city: row.city,
-    following: (following.get(row.id) ?? []).map(toSummary),
-    followers: (followers.get(row.id) ?? []).map(toSummary),
-    bookmarks: row.id === options.viewerId ? ownBookmarks : [],
+    ...lists,
     followerCount: row.follower_count,
     followingCount: row.following_count,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  }));
+  };
+}
+
+/** A profile as `?preview=true` answers it: the latest few followers and followings, and `viewer`. */
+export async function loadUserPreview(db: Db, row: UserRow, viewerId: string | undefined): Promise<User> {
+  const page = { limit: Limits.previewSize, after: undefined };
+  const [followers, following, viewerFollows] = await Promise.all([
+    listRelation(db, row.id, 'followers', page),
+    listRelation(db, row.id, 'following', page),
+    viewerId
+      ? db
+          .selectFrom('follows')
+          .select('follower_id')
+          .where('follower_id', '=', viewerId)
+          .where('followee_id', '=', row.id)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  return {
+    ...toUserObject(row, {
+      followers: followers.slice(0, Limits.previewSize).map(toSummary),
+      following: following.slice(0, Limits.previewSize).map(toSummary),
+      bookmarks: [],
+    }),
+    viewer: { follows: viewerFollows !== undefined },
+  };
 }
 
 /** Up to `limit` users the viewer does not follow yet, most followed first. */

@@ -5,6 +5,7 @@ import {
   PageQuery,
   UserReply,
   SuggestionsReply,
+  UserQuery,
   UserSummariesReply,
   UsersReply,
   ReturnQuery,
@@ -104,12 +105,22 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:username',
     {
-      schema: { params: UsernameParams, response: { 200: UserReply, '4xx': ErrorBody } },
+      schema: {
+        params: UsernameParams,
+        querystring: UserQuery,
+        response: { 200: UserReply, '4xx': ErrorBody },
+      },
       preHandler: app.identifyUser,
     },
-    async (request) => ({
-      user: await toUser(db, await requireUserNamed(request.params.username), request.viewer?.id),
-    }),
+    async (request) => {
+      const user = await requireUserNamed(request.params.username);
+      const viewerId = request.viewer?.id;
+      return {
+        user: request.query.preview
+          ? await users.loadUserPreview(db, user, viewerId)
+          : await toUser(db, user, viewerId),
+      };
+    },
   );
 
   for (const relation of ['followers', 'following'] as const satisfies users.Relation[]) {

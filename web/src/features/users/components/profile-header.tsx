@@ -22,7 +22,7 @@ export function ProfileHeader({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const follow = useFollow();
   const isMe = me.username === user.username;
-  const following = user.followers.some((u) => u.username === me.username);
+  const following = user.viewer?.follows ?? user.followers.some((u) => u.username === me.username);
   const link = safeLink(user.links);
 
   return (
