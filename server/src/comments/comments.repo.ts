@@ -1,7 +1,7 @@
 import { Limits, type Comment, type UserSummary } from '@sync/contract';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
-import { groupBy, inChunks } from '../db/chunks.js';
+import { groupBy, loadInChunks } from '../db/chunks.js';
 import { firstPerGroup } from '../db/first-per-group.js';
 import { lockPost } from '../db/post-lock.js';
 import type { CommentsTable, VoteKind } from '../db/schema.js';
@@ -131,20 +131,16 @@ export function findCommentWithAuthor(db: Db, id: string): Promise<CommentWithAu
 
 /** Builds the contract's comments, loading every comment's votes in one query per 500 comments. */
 export async function toComments(db: Db, rows: CommentWithAuthor[]): Promise<Comment[]> {
-  const votes: (SummaryRow & { comment_id: string; kind: VoteKind })[] = [];
-  await inChunks(
+  const votes = await loadInChunks(
     rows.map((row) => row.id),
-    async (chunk) => {
-      votes.push(
-        ...(await db
-          .selectFrom('comment_votes')
-          .innerJoin('users', 'users.id', 'comment_votes.user_id')
-          .select(['comment_votes.comment_id', 'comment_votes.kind', ...summaryColumns])
-          .where('comment_votes.comment_id', 'in', chunk)
-          .orderBy('comment_votes.created_at')
-          .execute()),
-      );
-    },
+    (chunk) =>
+      db
+        .selectFrom('comment_votes')
+        .innerJoin('users', 'users.id', 'comment_votes.user_id')
+        .select(['comment_votes.comment_id', 'comment_votes.kind', ...summaryColumns])
+        .where('comment_votes.comment_id', 'in', chunk)
+        .orderBy('comment_votes.created_at')
+        .execute(),
   );
   const byComment = groupBy(votes, (vote) => vote.comment_id);
   return rows.map((row) => {
@@ -179,18 +175,17 @@ export async function loadCommentsOfPosts(
     );
     ({ rows } = await sql<CommentWithAuthor>`select c.id, c.post_id, c.author_id, c.text, c.created_at,
         c.updated_at, u.id as user_id, u.username, u.first_name, u.last_name, u.avatar_url
-      from (${firstPerGroup(parts)}) as c inner join users u on u.id = c.author_id
+      from (${firstPerGroup(parts)}) as c cross join users u
+      where u.id = c.author_id
       order by c.created_at, c.id`.execute(db));
   } else {
-    await inChunks(postIds, async (chunk) => {
-      rows.push(
-        ...(await commentsWithAuthors(db)
-          .where('comments.post_id', 'in', chunk)
-          .orderBy('comments.created_at')
-          .orderBy('comments.id')
-          .execute()),
-      );
-    });
+    rows = await loadInChunks(postIds, (chunk) =>
+      commentsWithAuthors(db)
+        .where('comments.post_id', 'in', chunk)
+        .orderBy('comments.created_at')
+        .orderBy('comments.id')
+        .execute(),
+    );
   }
   const comments = await toComments(db, rows);
   return groupBy(comments, (_, index) => rows[index]!.post_id);

@@ -1,10 +1,19 @@
 /** Bound on the ids in one `IN (...)` list: SQLite and PostgreSQL both cap bound parameters. */
 const chunkSize = 500;
 
-export async function inChunks<T>(ids: T[], load: (chunk: T[]) => Promise<void>): Promise<void> {
+/**
+ * Runs a query per chunk of ids and concatenates the rows. Rows are appended one by one: spreading a
+ * large result into push() overflows the call stack (seen past ~100,000 rows).
+ */
+export async function loadInChunks<T, Row>(
+  ids: readonly T[],
+  load: (chunk: T[]) => Promise<Row[]>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
   for (let start = 0; start < ids.length; start += chunkSize) {
-    await load(ids.slice(start, start + chunkSize));
+    for (const row of await load(ids.slice(start, start + chunkSize))) rows.push(row);
   }
+  return rows;
 }
 
 export function groupBy<K, V>(items: readonly V[], keyOf: (item: V, index: number) => K): Map<K, V[]> {

@@ -1,7 +1,7 @@
 import { Limits, type Post, type PostSort, type UserSummary } from '@sync/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { groupBy, inChunks } from '../db/chunks.js';
+import { groupBy, loadInChunks } from '../db/chunks.js';
 import { firstPerGroup } from '../db/first-per-group.js';
 import { lockPost } from '../db/post-lock.js';
 import type { ReactionKind } from '../db/schema.js';
@@ -271,20 +271,17 @@ async function loadReactions(db: Db, postIds: string[], preview: boolean): Promi
     );
     const { rows } = await sql<ReactionRow>`select r.post_id, r.kind, r.created_at, u.id as user_id,
         u.username, u.first_name, u.last_name, u.avatar_url
-      from (${firstPerGroup(parts)}) as r inner join users u on u.id = r.user_id
+      from (${firstPerGroup(parts)}) as r cross join users u
+      where u.id = r.user_id
       order by r.created_at, r.user_id`.execute(db);
     return rows;
   }
-  const rows: ReactionRow[] = [];
-  await inChunks(postIds, async (chunk) => {
-    rows.push(
-      ...(await reactionsWithUsers()
-        .where('post_reactions.post_id', 'in', chunk)
-        .orderBy('post_reactions.created_at')
-        .execute()),
-    );
-  });
-  return rows;
+  return loadInChunks(postIds, (chunk) =>
+    reactionsWithUsers()
+      .where('post_reactions.post_id', 'in', chunk)
+      .orderBy('post_reactions.created_at')
+      .execute(),
+  );
 }
 
 async function loadViewerState(db: Db, postIds: string[], viewerId: string) {

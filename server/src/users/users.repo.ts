@@ -3,7 +3,7 @@ import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { UsersTable } from '../db/schema.js';
 import type { PageRequest } from '../http/pagination.js';
-import { groupBy, inChunks } from '../db/chunks.js';
+import { groupBy, loadInChunks } from '../db/chunks.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -112,10 +112,8 @@ export async function loadUsers(
   options: { viewerId?: string | undefined; loadBookmarks: (userId: string) => Promise<User['bookmarks']> },
 ): Promise<User[]> {
   const ids = rows.map((row) => row.id);
-  const out: (SummaryRow & { owner_id: string })[] = [];
-  const into: (SummaryRow & { owner_id: string })[] = [];
-  await inChunks(ids, async (chunk) => {
-    const [outChunk, intoChunk] = await Promise.all([
+  const [out, into] = await Promise.all([
+    loadInChunks(ids, (chunk) =>
       db
         .selectFrom('follows')
         .innerJoin('users', 'users.id', 'follows.followee_id')
@@ -123,6 +121,8 @@ export async function loadUsers(
         .where('follows.follower_id', 'in', chunk)
         .orderBy('follows.created_at')
         .execute(),
+    ),
+    loadInChunks(ids, (chunk) =>
       db
         .selectFrom('follows')
         .innerJoin('users', 'users.id', 'follows.follower_id')
@@ -130,10 +130,8 @@ export async function loadUsers(
         .where('follows.followee_id', 'in', chunk)
         .orderBy('follows.created_at')
         .execute(),
-    ]);
-    out.push(...outChunk);
-    into.push(...intoChunk);
-  });
+    ),
+  ]);
   const following = groupBy(out, (row) => row.owner_id);
   const followers = groupBy(into, (row) => row.owner_id);
   const ownBookmarks =

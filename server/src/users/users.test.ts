@@ -63,11 +63,13 @@ describeEachDatabase('users', (dialect) => {
       expectNoSecrets(reply.body);
     });
 
-    it('GET /users/:username?preview=true: capped follow lists, exact counts, the viewer\'s follow state', async () => {
+    it("GET /users/:username?preview=true: capped follow lists, exact counts, the viewer's follow state", async () => {
       const star = await server.signup(uniqueName('star'));
       const fans = await Promise.all([1, 2, 3, 4, 5].map((n) => server.signup(uniqueName(`fan${n}`))));
       for (const fan of fans) {
-        const reply = await server.request('POST', `/api/users/follow/${star.user._id}`, { token: fan.token });
+        const reply = await server.request('POST', `/api/users/follow/${star.user._id}`, {
+          token: fan.token,
+        });
         expect(reply.status).toBe(200);
       }
       const path = `/api/users/${star.user.username}?preview=true`;
