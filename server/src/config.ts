@@ -1,5 +1,14 @@
 import path from 'node:path';
-import type { RateLimitConfig } from './http/rate-limits.js';
+
+export interface RateLimitConfig {
+  enabled: boolean;
+  /** Requests allowed per window: login per IP and per username, signup per IP, writes per user, reads per IP. */
+  login: number;
+  signup: number;
+  writes: number;
+  reads: number;
+  redisUrl: string | undefined;
+}
 
 export interface Config {
   port: number;

@@ -2,19 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import type { RateLimitConfig } from '../config.js';
 import { HttpError } from './errors.js';
-// `request.viewer`, set by the auth plugin, keys the per-user write limit.
-import type {} from '../auth/auth.plugin.js';
-
-export interface RateLimitConfig {
-  enabled: boolean;
-  /** Requests allowed per window: login per IP and per username, signup per IP, writes per user, reads per IP. */
-  login: number;
-  signup: number;
-  writes: number;
-  reads: number;
-  redisUrl: string | undefined;
-}
 
 export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
