@@ -11,7 +11,13 @@ interface CpuSnapshot {
 }
 
 function snapshot(serverPid: number): CpuSnapshot {
-  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const fields = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   const total = fields.reduce((sum, value) => sum + value, 0);
   const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
   let serverTicks = 0;
@@ -54,7 +60,9 @@ export class CpuShare {
     const end = snapshot(this.serverPid);
     const total = end.machineTotal - this.start.machineTotal;
     const ours =
-      end.serverTicks - this.start.serverTicks + ((end.benchMicros - this.start.benchMicros) / 1e6) * clockTicksPerSecond;
+      end.serverTicks -
+      this.start.serverTicks +
+      ((end.benchMicros - this.start.benchMicros) / 1e6) * clockTicksPerSecond;
     const others = end.machineBusy - this.start.machineBusy - ours;
     return total > 0 ? Math.max(0, Math.round((others / total) * 100)) : 0;
   }

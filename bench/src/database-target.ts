@@ -20,14 +20,19 @@ export function openServerDatabase(target: DatabaseTarget): DatabaseHandle {
 }
 
 export function openSink(target: DatabaseTarget): DatasetSink {
-  return target.databaseUrl ? new PostgresSink(target.databaseUrl) : new SqliteSink(sqliteFileOf(target.dataDir));
+  return target.databaseUrl
+    ? new PostgresSink(target.databaseUrl)
+    : new SqliteSink(sqliteFileOf(target.dataDir));
 }
 
 /**
  * Leaves the target migrated and empty. A database that already has users is refused, unless
  * `force`, which wipes it (the SQLite file, or every table of the PostgreSQL schema).
  */
-export async function prepareEmptyDatabase(target: DatabaseTarget, options: { force: boolean }): Promise<void> {
+export async function prepareEmptyDatabase(
+  target: DatabaseTarget,
+  options: { force: boolean },
+): Promise<void> {
   if (target.databaseUrl) await createPostgresDatabaseIfMissing(target.databaseUrl);
   let handle = openServerDatabase(target);
   await migrateToLatest(handle.db);
@@ -43,7 +48,8 @@ export async function prepareEmptyDatabase(target: DatabaseTarget, options: { fo
     await sql`CREATE SCHEMA public`.execute(handle.db);
   } else {
     await handle.db.destroy();
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(sqliteFileOf(target.dataDir) + suffix, { force: true });
+    for (const suffix of ['', '-wal', '-shm'])
+      fs.rmSync(sqliteFileOf(target.dataDir) + suffix, { force: true });
     handle = openServerDatabase(target);
   }
   await migrateToLatest(handle.db);

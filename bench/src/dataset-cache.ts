@@ -67,8 +67,14 @@ export async function checkOutDataset(
   let dataset = await readManifest(entry);
   if (!dataset) {
     const size = datasetSizeFor(posts);
-    console.log(`Generating the ${dialect} data set with ${posts.toLocaleString('en-US')} posts (cached in ${cacheDir})`);
-    const generation = await seedLargeDataset(entry.pristine, size, { force: true, dropIndexes: true, seed: 1 });
+    console.log(
+      `Generating the ${dialect} data set with ${posts.toLocaleString('en-US')} posts (cached in ${cacheDir})`,
+    );
+    const generation = await seedLargeDataset(entry.pristine, size, {
+      force: true,
+      dropIndexes: true,
+      seed: 1,
+    });
     console.log(describeSeedReport(generation));
     dataset = { dialect, size, generation, generatedAt: new Date().toISOString() };
     fs.writeFileSync(entry.manifestFile, JSON.stringify(dataset, null, 2));
@@ -102,7 +108,9 @@ async function copyDatabase(from: DatabaseTarget, to: DatabaseTarget): Promise<v
 
 async function postgresDatabaseExists(databaseUrl: string): Promise<boolean> {
   return withAdminClient(databaseUrl, async (admin) => {
-    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName(databaseUrl)]);
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      databaseName(databaseUrl),
+    ]);
     return (rowCount ?? 0) > 0;
   });
 }

@@ -52,7 +52,12 @@ export async function generateDataset(
   const posts = planPosts(size, now, activity, random);
   const comments = planComments(size, posts, activity, random, now);
 
-  const load = async (table: TableName, columns: readonly string[], total: number, rows: Iterable<readonly Cell[]>) => {
+  const load = async (
+    table: TableName,
+    columns: readonly string[],
+    total: number,
+    rows: Iterable<readonly Cell[]>,
+  ) => {
     const writer = sink.table(table, columns);
     const progress = new Progress(table, total);
     for (const row of rows) {
@@ -66,10 +71,20 @@ export async function generateDataset(
   return [
     await load('users', userColumns, size.users, userRows(users, follows, options.passwordHash, random)),
     await load('posts', postColumns, size.posts, postRows(posts, users, comments, random)),
-    await load('post_reactions', reactionColumns, posts.reactionTotal, reactionRows(posts, users, activity, random, now)),
+    await load(
+      'post_reactions',
+      reactionColumns,
+      posts.reactionTotal,
+      reactionRows(posts, users, activity, random, now),
+    ),
     await load('comments', commentColumns, size.comments, commentRows(comments, posts, users, random)),
     await load('follows', followColumns, size.follows, followRows(follows, users)),
-    await load('bookmarks', bookmarkColumns, size.bookmarks, bookmarkRows(size, posts, users, activity, random, now)),
+    await load(
+      'bookmarks',
+      bookmarkColumns,
+      size.bookmarks,
+      bookmarkRows(size, posts, users, activity, random, now),
+    ),
   ];
 }
 
@@ -77,10 +92,14 @@ function checkFeasible(size: DatasetSize) {
   if (size.users < 2 || size.posts < 1) throw new Error('Need at least 2 users and 1 post.');
   const reactionCapacity = size.posts * Math.floor(size.users * maxReactionShare);
   if (size.likes * (1 + dislikesPerLike) > reactionCapacity) {
-    throw new Error(`${size.likes} likes do not fit: at most ${maxReactionShare * 100}% of users react to one post.`);
+    throw new Error(
+      `${size.likes} likes do not fit: at most ${maxReactionShare * 100}% of users react to one post.`,
+    );
   }
-  if (size.follows > (size.users * (size.users - 1)) / 2) throw new Error('Too many follows for so few users.');
-  if (size.bookmarks > (size.users * size.posts) / 2) throw new Error('Too many bookmarks for so few users and posts.');
+  if (size.follows > (size.users * (size.users - 1)) / 2)
+    throw new Error('Too many follows for so few users.');
+  if (size.bookmarks > (size.users * size.posts) / 2)
+    throw new Error('Too many bookmarks for so few users and posts.');
 }
 
 /** A time in [start, end), most often soon after start (activity fades as content ages). */
@@ -109,8 +128,21 @@ function planUsers(count: number, now: number, random: Random): UserPlan {
 }
 
 const userColumns = [
-  'id', 'username', 'username_key', 'password_hash', 'first_name', 'last_name', 'email',
-  'avatar_url', 'bio', 'links', 'city', 'follower_count', 'following_count', 'created_at', 'updated_at',
+  'id',
+  'username',
+  'username_key',
+  'password_hash',
+  'first_name',
+  'last_name',
+  'email',
+  'avatar_url',
+  'bio',
+  'links',
+  'city',
+  'follower_count',
+  'following_count',
+  'created_at',
+  'updated_at',
 ] as const;
 
 function* userRows(users: UserPlan, follows: FollowPlan, passwordHash: string, random: Random) {
@@ -118,9 +150,21 @@ function* userRows(users: UserPlan, follows: FollowPlan, passwordHash: string, r
     const username = usernameOf(i);
     const created = iso(users.createdAt[i]!);
     yield [
-      users.ids[i]!, username, username.toLowerCase(), passwordHash, random.pick(firstNames), random.pick(lastNames),
-      `${username}@example.com`, '', random.next() < 0.6 ? randomText(random, 20, 120) : '', '', random.pick(cities),
-      follows.followerCount[i]!, follows.followingCount[i]!, created, created,
+      users.ids[i]!,
+      username,
+      username.toLowerCase(),
+      passwordHash,
+      random.pick(firstNames),
+      random.pick(lastNames),
+      `${username}@example.com`,
+      '',
+      random.next() < 0.6 ? randomText(random, 20, 120) : '',
+      '',
+      random.pick(cities),
+      follows.followerCount[i]!,
+      follows.followingCount[i]!,
+      created,
+      created,
     ];
   }
 }
@@ -210,9 +254,19 @@ function planPosts(size: DatasetSize, now: number, activity: ZipfSampler, random
   const dislikeCount = new Int32Array(size.posts);
   const dislikes = Math.round(size.likes * dislikesPerLike);
   const reactionsOf = (post: number) => likeCount[post]! + dislikeCount[post]!;
-  for (let i = 0; i < size.likes; i++) likeCount[drawBelowCap(popularity, reactionsOf, cap, size.posts, random)]!++;
-  for (let i = 0; i < dislikes; i++) dislikeCount[drawBelowCap(popularity, reactionsOf, cap, size.posts, random)]!++;
-  return { ids, createdAt, author, likeCount, dislikeCount, reactionTotal: size.likes + dislikes, popularity };
+  for (let i = 0; i < size.likes; i++)
+    likeCount[drawBelowCap(popularity, reactionsOf, cap, size.posts, random)]!++;
+  for (let i = 0; i < dislikes; i++)
+    dislikeCount[drawBelowCap(popularity, reactionsOf, cap, size.posts, random)]!++;
+  return {
+    ids,
+    createdAt,
+    author,
+    likeCount,
+    dislikeCount,
+    reactionTotal: size.likes + dislikes,
+    popularity,
+  };
 }
 
 /** A popular item whose count is below `cap`, or after many tries any such item. */
@@ -233,14 +287,27 @@ function drawBelowCap(
   }
 }
 
-const postColumns = ['id', 'author_id', 'content', 'like_count', 'comment_count', 'created_at', 'updated_at'] as const;
+const postColumns = [
+  'id',
+  'author_id',
+  'content',
+  'like_count',
+  'comment_count',
+  'created_at',
+  'updated_at',
+] as const;
 
 function* postRows(posts: PostPlan, users: UserPlan, comments: CommentPlan, random: Random) {
   for (let i = 0; i < posts.ids.length; i++) {
     const created = iso(posts.createdAt[i]!);
     yield [
-      posts.ids[i]!, users.ids[posts.author[i]!]!, randomText(random, 40, 280),
-      posts.likeCount[i]!, comments.countOfPost[i]!, created, created,
+      posts.ids[i]!,
+      users.ids[posts.author[i]!]!,
+      randomText(random, 40, 280),
+      posts.likeCount[i]!,
+      comments.countOfPost[i]!,
+      created,
+      created,
     ];
   }
 }
@@ -277,7 +344,13 @@ interface CommentPlan {
   countOfPost: Int32Array;
 }
 
-function planComments(size: DatasetSize, posts: PostPlan, activity: ZipfSampler, random: Random, now: number): CommentPlan {
+function planComments(
+  size: DatasetSize,
+  posts: PostPlan,
+  activity: ZipfSampler,
+  random: Random,
+  now: number,
+): CommentPlan {
   const plan: CommentPlan = {
     post: new Int32Array(size.comments),
     author: new Int32Array(size.comments),
@@ -303,8 +376,12 @@ function* commentRows(comments: CommentPlan, posts: PostPlan, users: UserPlan, r
   for (const i of comments.order) {
     const created = comments.createdAt[i]!;
     yield [
-      newId(created), posts.ids[comments.post[i]!]!, users.ids[comments.author[i]!]!,
-      randomText(random, 10, 140), iso(created), iso(created),
+      newId(created),
+      posts.ids[comments.post[i]!]!,
+      users.ids[comments.author[i]!]!,
+      randomText(random, 10, 140),
+      iso(created),
+      iso(created),
     ];
   }
 }

@@ -35,21 +35,51 @@ const sampleSize = 500;
  * The bench users are ordinary members (activity rank at 20% of the users, not the most active),
  * so that logging in or reading their own profile is a typical request, not the heaviest one.
  */
-export async function prepareFixture(db: Db, options: { connections: number; jwtSecret: string }): Promise<Fixture> {
-  const userCount = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM users`.execute(db)).rows[0]!.n);
-  if (userCount < options.connections + 2) throw new Error(`Need more than ${options.connections + 2} users.`);
+export async function prepareFixture(
+  db: Db,
+  options: { connections: number; jwtSecret: string },
+): Promise<Fixture> {
+  const userCount = Number(
+    (await sql<{ n: number }>`SELECT count(*) AS n FROM users`.execute(db)).rows[0]!.n,
+  );
+  if (userCount < options.connections + 2)
+    throw new Error(`Need more than ${options.connections + 2} users.`);
   const firstBenchUser = Math.min(Math.floor(userCount * 0.2), userCount - options.connections);
-  const benchUsernames = Array.from({ length: options.connections }, (_, i) => usernameOf(firstBenchUser + i));
+  const benchUsernames = Array.from({ length: options.connections }, (_, i) =>
+    usernameOf(firstBenchUser + i),
+  );
   const users = await signIn(db, benchUsernames, options.jwtSecret);
 
-  const randomPosts = await sql<{ id: string }>`SELECT id FROM posts ORDER BY random() LIMIT ${sampleSize}`.execute(db);
-  const mostCommented = await db.selectFrom('posts').select('id').orderBy('comment_count', 'desc').limit(sampleSize / 5).execute();
-  const postIds = interleave(randomPosts.rows.map((row) => row.id), mostCommented.map((row) => row.id));
+  const randomPosts = await sql<{
+    id: string;
+  }>`SELECT id FROM posts ORDER BY random() LIMIT ${sampleSize}`.execute(db);
+  const mostCommented = await db
+    .selectFrom('posts')
+    .select('id')
+    .orderBy('comment_count', 'desc')
+    .limit(sampleSize / 5)
+    .execute();
+  const postIds = interleave(
+    randomPosts.rows.map((row) => row.id),
+    mostCommented.map((row) => row.id),
+  );
 
-  const randomUsers = await sql<{ username: string }>`SELECT username FROM users ORDER BY random() LIMIT ${sampleSize}`.execute(db);
-  const famous = await db.selectFrom('users').select('username').orderBy('follower_count', 'desc').limit(20).execute();
+  const randomUsers = await sql<{
+    username: string;
+  }>`SELECT username FROM users ORDER BY random() LIMIT ${sampleSize}`.execute(db);
+  const famous = await db
+    .selectFrom('users')
+    .select('username')
+    .orderBy('follower_count', 'desc')
+    .limit(20)
+    .execute();
 
-  const mostLiked = await db.selectFrom('posts').select('id').orderBy('like_count', 'desc').limit(100).execute();
+  const mostLiked = await db
+    .selectFrom('posts')
+    .select('id')
+    .orderBy('like_count', 'desc')
+    .limit(100)
+    .execute();
   const reactionPlans = await Promise.all(
     users.map(async (user, index) => {
       const postId = mostLiked[index % mostLiked.length]!.id;
@@ -63,13 +93,18 @@ export async function prepareFixture(db: Db, options: { connections: number; jwt
     }),
   );
 
-  const candidates = await db.selectFrom('users').select('id').orderBy('follower_count', 'desc').limit(200).execute();
+  const candidates = await db
+    .selectFrom('users')
+    .select('id')
+    .orderBy('follower_count', 'desc')
+    .limit(200)
+    .execute();
   const followTargetIds = await Promise.all(
     users.map(async (user, index) => {
       const followed = new Set(
-        (await db.selectFrom('follows').select('followee_id').where('follower_id', '=', user.id).execute()).map(
-          (row) => row.followee_id,
-        ),
+        (
+          await db.selectFrom('follows').select('followee_id').where('follower_id', '=', user.id).execute()
+        ).map((row) => row.followee_id),
       );
       for (let step = 0; step < candidates.length; step++) {
         const candidate = candidates[(index + step) % candidates.length]!.id;
@@ -95,7 +130,11 @@ export async function prepareFixture(db: Db, options: { connections: number; jwt
  */
 async function signIn(db: Db, usernames: string[], jwtSecret: string): Promise<BenchUser[]> {
   const tokens = createTokenService(jwtSecret, 24 * 60 * 60);
-  const rows = await db.selectFrom('users').select(['id', 'username']).where('username', 'in', usernames).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('username', 'in', usernames)
+    .execute();
   return Promise.all(
     usernames.map(async (username) => {
       const row = rows.find((candidate) => candidate.username === username);

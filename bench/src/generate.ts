@@ -27,7 +27,8 @@ const { values } = parseArgs({
 
 function wholeNumber(name: string, raw: string): number {
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`--${name} must be a whole number, got "${raw}"`);
   return value;
 }
 

@@ -86,7 +86,10 @@ async function waitUntilIdle(url: string): Promise<number> {
   let prompt = 0;
   while (prompt < 2 && performance.now() - startedAt < maxDrainMs) {
     const askedAt = performance.now();
-    const ok = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     prompt = ok && performance.now() - askedAt < idleAnswerMs ? prompt + 1 : 0;
     if (prompt < 2) await sleep(100);
   }

@@ -59,17 +59,20 @@ export function renderMarkdown(report: BenchReport): string {
     '',
     '| dialect | posts | users | likes (+2% dislikes) | comments | follows | bookmarks | generated in | rows/s |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...report.runs.map(({ dataset: { dialect, size, generation } }) =>
-      `| ${dialect} | ${number(size.posts)} | ${number(size.users)} | ${number(size.likes)} | ${number(size.comments)} | ` +
-      `${number(size.follows)} | ${number(size.bookmarks)} | ${generation.totalSeconds.toFixed(1)} s | ` +
-      `${number(generation.rows / generation.totalSeconds)} |`,
+    ...report.runs.map(
+      ({ dataset: { dialect, size, generation } }) =>
+        `| ${dialect} | ${number(size.posts)} | ${number(size.users)} | ${number(size.likes)} | ${number(size.comments)} | ` +
+        `${number(size.follows)} | ${number(size.bookmarks)} | ${generation.totalSeconds.toFixed(1)} s | ` +
+        `${number(generation.rows / generation.totalSeconds)} |`,
     ),
     '',
   ];
   for (const run of report.runs) lines.push(...renderRun(run, report));
   lines.push('## Targets', '', '| dialect | target | measured | |', '|---|---|---|---|');
   for (const check of checkTargets(report.runs, report.baseline.requestsPerSecond)) {
-    lines.push(`| ${check.dialect} | ${check.target} | ${check.measured} | ${check.pass ? 'PASS' : '**MISS**'} |`);
+    lines.push(
+      `| ${check.dialect} | ${check.target} | ${check.measured} | ${check.pass ? 'PASS' : '**MISS**'} |`,
+    );
   }
   lines.push('');
   return lines.join('\n');
@@ -87,7 +90,8 @@ function renderRun(run: DatasetRun, report: BenchReport): string[] {
   ];
   for (const result of run.scenarios) {
     const before = smallest.scenarios.find((candidate) => candidate.name === result.name);
-    const kept = before && smallest !== run ? ratio(result.requestsPerSecond / before.requestsPerSecond) : '—';
+    const kept =
+      before && smallest !== run ? ratio(result.requestsPerSecond / before.requestsPerSecond) : '—';
     lines.push(
       `| ${result.name} | ${number(result.requestsPerSecond)} | ${ratio(result.requestsPerSecond / report.baseline.requestsPerSecond)} | ` +
         `${kept} | ${result.p50Ms} | ${result.p99Ms} | ${result.errors} | ${result.non2xx} | ${result.maxRssMb} | ${result.drainSeconds} | ${result.othersCpuPercent}% |`,
@@ -98,7 +102,8 @@ function renderRun(run: DatasetRun, report: BenchReport): string[] {
     '- backlog s: how long the server kept working on requests autocannon had given up on (10 s timeout) before it answered promptly again; ' +
       "others' CPU: share of the machine's 2 cores used by other processes during the run (this machine is shared)",
   );
-  for (const result of run.scenarios.filter((candidate) => candidate.note)) lines.push(`- ${result.name.split(':')[0]}: ${result.note}`);
+  for (const result of run.scenarios.filter((candidate) => candidate.note))
+    lines.push(`- ${result.name.split(':')[0]}: ${result.note}`);
   for (const creation of run.creations) {
     lines.push(
       `- ${creation.scenario.split(':')[0]}: ${number(creation.acknowledged)} acknowledged, ` +

@@ -45,7 +45,8 @@ const load: LoadOptions = {
   durationSeconds: values.quick ? 3 : Number(values.duration),
 };
 const only = values.only?.split(',');
-if (sizes.some((size) => !Number.isInteger(size) || size < 1000)) throw new Error('--sizes takes post counts ≥ 1000');
+if (sizes.some((size) => !Number.isInteger(size) || size < 1000))
+  throw new Error('--sizes takes post counts ≥ 1000');
 
 function logResult(result: ScenarioResult) {
   console.log(
@@ -55,7 +56,10 @@ function logResult(result: ScenarioResult) {
 }
 
 async function measureBaseline(): Promise<ScenarioResult> {
-  const server = await startBaselineServer({ port: baselinePort, logFile: path.join(cacheDir, 'logs', 'baseline.log') });
+  const server = await startBaselineServer({
+    port: baselinePort,
+    logFile: path.join(cacheDir, 'logs', 'baseline.log'),
+  });
   try {
     await warmUp(server.url, baselineScenario, load.connections);
     return await runScenario(server.url, server.pid, baselineScenario, load);
@@ -126,7 +130,8 @@ const report: BenchReport = {
 const stamp = report.date.replace(/[:.]/g, '-');
 fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
 fs.writeFileSync(path.join(benchDir, 'results', `${stamp}.json`), JSON.stringify(report, null, 2));
-const markdownFile = values.quick || only ? path.join(benchDir, 'results', 'partial.md') : path.join(benchDir, 'results.md');
+const markdownFile =
+  values.quick || only ? path.join(benchDir, 'results', 'partial.md') : path.join(benchDir, 'results.md');
 fs.writeFileSync(markdownFile, renderMarkdown(report));
 console.log(`\nWrote ${path.relative(process.cwd(), markdownFile)}`);
 for (const check of checkTargets(runs, baseline.requestsPerSecond)) {

@@ -38,42 +38,50 @@ export const baselineScenario: Scenario = {
  * contract reads, whose heavy answers are kept last.
  */
 export function serverScenarios(fixture: Fixture): Scenario[] {
-  const auth = (connection: number) => ({ authorization: fixture.users[connection % fixture.users.length]!.token });
-  const profilePages = (usernames: string[]) => (connection: number): autocannon.Request[] => {
-    const nextUser = cycle(usernames, connection);
-    let username = usernames[0]!;
-    return [
-      {
-        method: 'GET',
-        headers: auth(connection),
-        setupRequest: (request) => {
-          username = nextUser();
-          return { ...request, path: `/api/users/${username}` };
+  const auth = (connection: number) => ({
+    authorization: fixture.users[connection % fixture.users.length]!.token,
+  });
+  const profilePages =
+    (usernames: string[]) =>
+    (connection: number): autocannon.Request[] => {
+      const nextUser = cycle(usernames, connection);
+      let username = usernames[0]!;
+      return [
+        {
+          method: 'GET',
+          headers: auth(connection),
+          setupRequest: (request) => {
+            username = nextUser();
+            return { ...request, path: `/api/users/${username}` };
+          },
         },
-      },
-      {
-        method: 'GET',
-        headers: auth(connection),
-        setupRequest: (request) => ({ ...request, path: `/api/posts/user/${username}?limit=20` }),
-      },
-    ];
-  };
-  const postPage = (pathOf: (postId: string) => string) => (connection: number): autocannon.Request[] => {
-    const nextPost = cycle(fixture.postIds, connection);
-    return [
-      {
-        method: 'GET',
-        headers: auth(connection),
-        setupRequest: (request) => ({ ...request, path: pathOf(nextPost()) }),
-      },
-    ];
-  };
+        {
+          method: 'GET',
+          headers: auth(connection),
+          setupRequest: (request) => ({ ...request, path: `/api/posts/user/${username}?limit=20` }),
+        },
+      ];
+    };
+  const postPage =
+    (pathOf: (postId: string) => string) =>
+    (connection: number): autocannon.Request[] => {
+      const nextPost = cycle(fixture.postIds, connection);
+      return [
+        {
+          method: 'GET',
+          headers: auth(connection),
+          setupRequest: (request) => ({ ...request, path: pathOf(nextPost()) }),
+        },
+      ];
+    };
 
   return [
     {
       name: 'home feed: GET /api/posts?limit=20',
       kind: 'read',
-      requestsFor: (connection) => [{ method: 'GET', path: '/api/posts?limit=20', headers: auth(connection) }],
+      requestsFor: (connection) => [
+        { method: 'GET', path: '/api/posts?limit=20', headers: auth(connection) },
+      ],
     },
     {
       name: 'trending: GET /api/posts?limit=20&sort=trending',
@@ -100,7 +108,8 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
       note: 'the contract has no unlike: each user likes then dislikes one popular post, in turn',
       requestsFor: (connection) => {
         const plan = fixture.reactionPlans[connection % fixture.reactionPlans.length]!;
-        const order = plan.startWith === 'like' ? (['like', 'dislike'] as const) : (['dislike', 'like'] as const);
+        const order =
+          plan.startWith === 'like' ? (['like', 'dislike'] as const) : (['dislike', 'like'] as const);
         return order.map((kind) => ({
           method: 'POST',
           path: `/api/posts/${kind}/${plan.postId}?return=post`,
@@ -131,7 +140,9 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
           {
             method: 'POST',
             headers: { ...auth(connection), ...json },
-            body: JSON.stringify({ commentData: { text: `Benchmark comment from connection ${connection}.` } }),
+            body: JSON.stringify({
+              commentData: { text: `Benchmark comment from connection ${connection}.` },
+            }),
             setupRequest: (request) => ({ ...request, path: `/api/comments/add/${nextPost()}?return=post` }),
           },
         ];

@@ -21,7 +21,8 @@ export function checkTargets(runs: DatasetRun[], baselineRps: number): TargetChe
     const small = ofDialect[0]!;
     const large = ofDialect.at(-1)!;
     const at = `${large.posts.toLocaleString('en-US')} posts`;
-    const add = (target: string, measured: string, pass: boolean) => checks.push({ dialect, target, measured, pass });
+    const add = (target: string, measured: string, pass: boolean) =>
+      checks.push({ dialect, target, measured, pass });
     for (const result of large.scenarios) {
       // With no answer at all, autocannon reports a p99 of 0: count it as the timeout.
       const p99 = result.ok2xx > 0 ? `${result.p99Ms} ms` : 'no answer within the 10 s timeout';
@@ -33,7 +34,11 @@ export function checkTargets(runs: DatasetRun[], baselineRps: number): TargetChe
         const before = small.scenarios.find((candidate) => candidate.name === result.name);
         if (small !== large && before) {
           const kept = result.requestsPerSecond / before.requestsPerSecond;
-          add(`${result.name} — ≥ 80% of its req/s at ${small.posts.toLocaleString('en-US')} posts`, percent(kept), kept >= 0.8);
+          add(
+            `${result.name} — ≥ 80% of its req/s at ${small.posts.toLocaleString('en-US')} posts`,
+            percent(kept),
+            kept >= 0.8,
+          );
         }
       }
       if (result.kind === 'write') {
@@ -50,7 +55,10 @@ export function checkTargets(runs: DatasetRun[], baselineRps: number): TargetChe
         `counts exact after the writes at ${run.posts.toLocaleString('en-US')} posts`,
         broken.length === 0 && lost.length === 0
           ? 'all counters match their rows; every acknowledged post/comment exists'
-          : [...broken.map(([name, count]) => `${name}: ${count}`), ...lost.map((c) => `${c.table}: ${c.acknowledged} acknowledged, ${c.rowsAdded} added`)].join('; '),
+          : [
+              ...broken.map(([name, count]) => `${name}: ${count}`),
+              ...lost.map((c) => `${c.table}: ${c.acknowledged} acknowledged, ${c.rowsAdded} added`),
+            ].join('; '),
         broken.length === 0 && lost.length === 0,
       );
     }

@@ -9,9 +9,55 @@ const words = (
   'open source community design sunset rain snow summer winter spring autumn question answer'
 ).split(' ');
 
-export const firstNames = ['Ada', 'Alan', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'Edsger', 'Radia', 'Tim', 'Hedy', 'Donald', 'Katherine', 'John'];
-export const lastNames = ['Lovelace', 'Turing', 'Hopper', 'Torvalds', 'Hamilton', 'Thompson', 'Liskov', 'Ritchie', 'Allen', 'Dijkstra', 'Perlman', 'Berners-Lee', 'Lamarr', 'Knuth', 'Johnson', 'McCarthy'];
-export const cities = ['Lisbon', 'Nairobi', 'Osaka', 'Lima', 'Tallinn', 'Montreal', 'Pune', 'Cape Town', 'Oslo', 'Austin', ''];
+export const firstNames = [
+  'Ada',
+  'Alan',
+  'Grace',
+  'Linus',
+  'Margaret',
+  'Ken',
+  'Barbara',
+  'Dennis',
+  'Frances',
+  'Edsger',
+  'Radia',
+  'Tim',
+  'Hedy',
+  'Donald',
+  'Katherine',
+  'John',
+];
+export const lastNames = [
+  'Lovelace',
+  'Turing',
+  'Hopper',
+  'Torvalds',
+  'Hamilton',
+  'Thompson',
+  'Liskov',
+  'Ritchie',
+  'Allen',
+  'Dijkstra',
+  'Perlman',
+  'Berners-Lee',
+  'Lamarr',
+  'Knuth',
+  'Johnson',
+  'McCarthy',
+];
+export const cities = [
+  'Lisbon',
+  'Nairobi',
+  'Osaka',
+  'Lima',
+  'Tallinn',
+  'Montreal',
+  'Pune',
+  'Cape Town',
+  'Oslo',
+  'Austin',
+  '',
+];
 
 /** A sentence-like text of roughly `minLength`..`maxLength` characters. */
 export function randomText(random: Random, minLength: number, maxLength: number): string {

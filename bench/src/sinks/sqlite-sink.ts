@@ -34,7 +34,9 @@ export class SqliteSink implements DatasetSink {
 
   table(name: TableName, columns: readonly string[]): TableWriter {
     const placeholders = columns.map(() => '?').join(', ');
-    const insert = this.sqlite.prepare(`INSERT INTO ${name} (${columns.join(', ')}) VALUES (${placeholders})`);
+    const insert = this.sqlite.prepare(
+      `INSERT INTO ${name} (${columns.join(', ')}) VALUES (${placeholders})`,
+    );
     const insertAll = this.sqlite.transaction((rows: (readonly Cell[])[]) => {
       for (const row of rows) insert.run(row);
     });
