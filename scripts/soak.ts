@@ -23,7 +23,10 @@ const windowSeconds = Number(values['window-seconds']);
 const windows = Math.max(1, Math.round((Number(values.minutes) * 60) / windowSeconds));
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-soak-'));
-const server = await spawnServer({ DATA_DIR: dataDir });
+const server = await spawnServer({
+  DATA_DIR: dataDir,
+  ...(process.env.SOAK_LOG ? { LOG_LEVEL: 'info' } : {}),
+});
 const pid = server.child.pid!;
 const rssMb = () => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -94,7 +97,12 @@ for (let window = 1; window <= windows; window++) {
   });
   clearInterval(sampler);
   const errors = result.errors + result.timeouts + result.non2xx;
-  if (errors) console.log(`status codes: ${JSON.stringify(result.statusCodeStats)}`);
+  if (errors) {
+    const { errors: failed, timeouts, non2xx, resets, mismatches } = result;
+    console.log(
+      `errors: ${JSON.stringify({ failed, timeouts, non2xx, resets, mismatches, codes: result.statusCodeStats })}`,
+    );
+  }
   totalErrors += errors;
   rows.push(
     `| ${window} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${errors} | ${peakRss.toFixed(0)} |`,
@@ -114,3 +122,4 @@ ${rows.join('\n')}
 
 Errors: ${totalErrors} (must be 0). Server RSS: ${startRss.toFixed(0)} MB at start, ${endRss.toFixed(0)} MB at end.`);
 process.exitCode = totalErrors === 0 ? 0 : 1;
+if (process.env.SOAK_LOG) fs.writeFileSync(process.env.SOAK_LOG, server.output());
