@@ -1,7 +1,10 @@
 import type { PostSort } from '@sync/contract';
 import { Flame, Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { Columns, PageHeader } from '../../components/layout/app-layout';
 import { buttonClass } from '../../components/ui/button';
+import { RecommendedPeople } from '../../features/users/components/recommended-people';
 
 /** The panel's 'latest' is the list's 'newest'; the choice lives in the URL so reloads keep it. */
 export function useSort(): [PostSort, (sort: PostSort) => void] {
@@ -42,5 +45,35 @@ export function SortPanel({ sort, onSort }: { sort: PostSort; onSort: (sort: Pos
     <section aria-label="Sort" className="rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
       <SortButtons sort={sort} onSort={onSort} />
     </section>
+  );
+}
+
+/** Network and Bookmark: the sort buttons in the side panel, or above the list below lg. */
+export function SortablePage({
+  title,
+  sort,
+  onSort,
+  children,
+}: {
+  title: string;
+  sort: PostSort;
+  onSort: (sort: PostSort) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Columns
+      side={
+        <>
+          <SortPanel sort={sort} onSort={onSort} />
+          <RecommendedPeople />
+        </>
+      }
+    >
+      <PageHeader title={title} />
+      <div className="border-b border-zinc-200 px-4 py-3 lg:hidden dark:border-zinc-800">
+        <SortButtons sort={sort} onSort={onSort} />
+      </div>
+      {children}
+    </Columns>
   );
 }

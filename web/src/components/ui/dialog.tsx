@@ -73,3 +73,22 @@ export function ConfirmDialog({
     </AlertDialog.Root>
   );
 }
+
+/** The end of a dialog's form: the server's refusal, if any, then Close and Save. */
+export function ModalFormActions({ error, pending }: { error: Error | null; pending: boolean }) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error.message}
+        </p>
+      )}
+      <div className="flex justify-end gap-3">
+        <ModalClose />
+        <Button type="submit" disabled={pending}>
+          Save
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,7 +1,6 @@
 import type { Post } from '@sync/contract';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Modal, ModalClose } from '../../../components/ui/dialog';
+import { Modal, ModalFormActions } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/field';
 import { useEditPost } from '../api/posts';
 
@@ -36,17 +35,7 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
         onChange={(event) => setContent(event.target.value)}
         className={`${inputClass} min-h-32 resize-y`}
       />
-      {edit.error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {edit.error.message}
-        </p>
-      )}
-      <div className="flex justify-end gap-3">
-        <ModalClose />
-        <Button type="submit" disabled={edit.isPending}>
-          Save
-        </Button>
-      </div>
+      <ModalFormActions error={edit.error} pending={edit.isPending} />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import type { User } from '@sync/contract';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Modal, ModalClose } from '../../../components/ui/dialog';
+import { Modal, ModalFormActions } from '../../../components/ui/dialog';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { toastSuccess } from '../../../lib/toast';
 import { useEditProfile } from '../api/users';
@@ -57,17 +56,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         value={form.avatarURL}
         onChange={set('avatarURL')}
       />
-      {edit.error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {edit.error.message}
-        </p>
-      )}
-      <div className="flex justify-end gap-3">
-        <ModalClose />
-        <Button type="submit" disabled={edit.isPending}>
-          Save
-        </Button>
-      </div>
+      <ModalFormActions error={edit.error} pending={edit.isPending} />
     </form>
   );
 }
