@@ -4,10 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasPostgres } from '../test/harness.js';
+import { tables } from '../test/expectations.js';
+import { createTestDatabase, hasPostgres } from '../test/harness.js';
 import { spawnServer, type ServerProcess } from '../test/server-process.js';
-
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Storage {
   env: Record<string, string>;
@@ -36,29 +35,15 @@ async function sqliteStorage(): Promise<Storage> {
 
 async function postgresStorage(): Promise<Storage> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-crash-'));
-  const name = `sync_crash_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createTestDatabase();
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
     async verify() {
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       try {
         // PostgreSQL has no integrity pragma: check that every table is readable end to end.
-        for (const table of [
-          'users',
-          'posts',
-          'post_reactions',
-          'comments',
-          'comment_votes',
-          'bookmarks',
-          'follows',
-        ]) {
+        for (const table of tables) {
           await client.query(`select count(*) from ${table}`);
         }
         const { rows } = await client.query(mismatchSql);
@@ -68,10 +53,7 @@ async function postgresStorage(): Promise<Storage> {
       }
     },
     async dispose() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

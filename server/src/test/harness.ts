@@ -87,23 +87,32 @@ async function createStorage(dialect: Dialect, env: Record<string, string>): Pro
       dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `sync_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createTestDatabase();
   return {
-    config: { ...base, databaseUrl: url.toString() },
+    config: { ...base, databaseUrl: database.url },
     dispose: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A fresh, empty PostgreSQL database of its own, and the way to drop it. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sync_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 export const testSecret = 'test-secret-that-is-long-enough-for-hs256';
