@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Columns } from '../../components/layout/app-layout';
-import { EmptyState, ErrorState } from '../../components/ui/error-state';
+import { ErrorState, MissingPage } from '../../components/ui/error-state';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { Comments } from '../../features/comments/components/comments';
 import { usePost } from '../../features/posts/api/posts';
@@ -25,18 +25,7 @@ export default function PostRoute() {
   } else if (post.isPending) {
     body = <ListSkeleton count={1} label="Loading post" />;
   } else if (post.error instanceof ApiError && post.error.status === 404) {
-    body = (
-      <EmptyState>
-        This post seems to be deleted
-        <br />
-        <Link
-          to="/"
-          className="mt-3 inline-block font-semibold text-teal-700 hover:underline focus-ring dark:text-teal-400"
-        >
-          Back to Home
-        </Link>
-      </EmptyState>
-    );
+    body = <MissingPage message="This post seems to be deleted" />;
   } else {
     body = (
       <ErrorState

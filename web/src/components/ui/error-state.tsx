@@ -1,5 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from './button';
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
@@ -16,4 +17,20 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
 
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="px-4 py-12 text-center text-sm text-zinc-600 dark:text-zinc-400">{children}</p>;
+}
+
+/** A page with nothing to show (unknown route, deleted post): the reason and a way back home. */
+export function MissingPage({ message }: { message: string }) {
+  return (
+    <EmptyState>
+      {message}
+      <br />
+      <Link
+        to="/"
+        className="mt-3 inline-block font-semibold text-teal-700 hover:underline focus-ring dark:text-teal-400"
+      >
+        Back to Home
+      </Link>
+    </EmptyState>
+  );
 }

@@ -3,6 +3,10 @@ import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 're
 export const inputClass =
   'w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-500 focus-ring read-only:bg-zinc-100 read-only:text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400 dark:read-only:bg-zinc-800 dark:read-only:text-zinc-400';
 
+/** The softer, borderless-looking box of the post composer and the comment box. */
+export const composerInputClass =
+  'resize-y rounded-xl border border-zinc-200 bg-zinc-50 px-3 py-2 text-zinc-900 placeholder:text-zinc-500 focus-ring dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400';
+
 export function TextField({ label, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
   const id = useId();
   return (

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { composerInputClass } from '../../../components/ui/field';
 import { EmptyState, ErrorState } from '../../../components/ui/error-state';
 import { InfiniteList } from '../../../components/ui/infinite-list';
 import { ListSkeleton } from '../../../components/ui/skeleton';
@@ -36,7 +37,7 @@ function CommentForm({ postId }: { postId: string }) {
         rows={1}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        className="min-h-10 flex-1 resize-y rounded-xl border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-500 focus-ring dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400"
+        className={`${composerInputClass} min-h-10 flex-1 text-sm`}
       />
       <Button type="submit" disabled={add.isPending}>
         Post

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { composerInputClass } from '../../../components/ui/field';
 import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useCreatePost } from '../api/posts';
@@ -30,7 +31,7 @@ export function Composer() {
           rows={3}
           value={content}
           onChange={(event) => setContent(event.target.value)}
-          className="w-full resize-y rounded-xl border border-zinc-200 bg-zinc-50 px-3 py-2 text-[15px] text-zinc-900 placeholder:text-zinc-500 focus-ring dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400"
+          className={`${composerInputClass} w-full text-[15px]`}
         />
         <div className="flex justify-end">
           <Button type="submit" disabled={create.isPending}>
