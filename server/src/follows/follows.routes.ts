@@ -36,8 +36,9 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
         } else if ((await unfollow(db, viewer.id, targetId)) === 'missing') {
           throw badRequest(Messages.notFollowing);
         }
-        const [me, target] = await Promise.all([findUserById(db, viewer.id), findUserById(db, targetId)]);
         if (wantsChangedOnly(request.query)) {
+          // The counts after the change, re-read: other follows may have landed meanwhile.
+          const [me, target] = await Promise.all([findUserById(db, viewer.id), findUserById(db, targetId)]);
           return {
             followUserId: targetId,
             following: change === 'follow',
