@@ -2,7 +2,7 @@
 /**
  * The whole test suite, as CI runs it: lint and type checks, the server's API tests (SQLite and
  * PostgreSQL), the web client's unit tests, then the end-to-end tests in Chromium against the built
- * client served by the real server. Ends with one line: "N passed, N failed".
+ * client served by the compiled server. Ends with one line: "N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -69,9 +69,10 @@ function playwright(name) {
 }
 
 check('lint', 'npm', ['run', 'lint']);
+vitest('contract unit', 'contract');
 vitest('server API (SQLite + PostgreSQL)', 'server');
 vitest('web unit', 'web');
-if (check('web build', 'npm', ['run', 'build'])) playwright('end-to-end (Chromium)');
+if (check('build (server, web client)', 'npm', ['run', 'build'])) playwright('end-to-end (Chromium)');
 else results.push({ name: 'end-to-end (Chromium)', passed: 0, failed: 1, skipped: 0 });
 
 console.log('\n=== Summary');

@@ -1,4 +1,9 @@
-/** The baseline: a bare Fastify route answering a precomputed 2 KB JSON document. Run as its own process. */
+/**
+ * The baselines, run as their own process: a bare Fastify route answering a precomputed 2 KB JSON
+ * document, and (with SAME_BYTES_FILE) the exact bytes of a page of Sync, fetched once before the run,
+ * so each page can be compared with serving its own bytes.
+ */
+import fs from 'node:fs';
 import Fastify from 'fastify';
 
 const items = Array.from({ length: 16 }, (_, index) => ({
@@ -12,5 +17,13 @@ const app = Fastify({ logger: false });
 app.get('/api/health', async () => ({ status: 'ok' }));
 app.get('/baseline', (_request, reply) => {
   void reply.header('content-type', 'application/json; charset=utf-8').send(body);
+});
+const sameBytes: string[] = process.env.SAME_BYTES_FILE
+  ? JSON.parse(fs.readFileSync(process.env.SAME_BYTES_FILE, 'utf8'))
+  : [];
+app.get<{ Params: { index: string } }>('/same/:index', (request, reply) => {
+  void reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(sameBytes[Number(request.params.index)]);
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

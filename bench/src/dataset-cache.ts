@@ -20,7 +20,12 @@ export function datasetSizeFor(posts: number): DatasetSize {
   };
 }
 
+/** Moves when the generator writes different tables: a data set of another format is generated again. */
+const datasetFormat = 2;
+
 export interface CachedDataset {
+  /** The generator's format (absent before format 2: tags, mentions, notifications). */
+  format?: number;
   dialect: Dialect;
   size: DatasetSize;
   /** How long generating took (when it was generated, possibly by an earlier run). */
@@ -76,7 +81,7 @@ export async function checkOutDataset(
       seed: 1,
     });
     console.log(describeSeedReport(generation));
-    dataset = { dialect, size, generation, generatedAt: new Date().toISOString() };
+    dataset = { format: datasetFormat, dialect, size, generation, generatedAt: new Date().toISOString() };
     fs.writeFileSync(entry.manifestFile, JSON.stringify(dataset, null, 2));
   }
   await copyDatabase(entry.pristine, entry.working);
@@ -88,7 +93,9 @@ async function readManifest(entry: CacheEntry): Promise<CachedDataset | undefine
   const exists = entry.pristine.databaseUrl
     ? await postgresDatabaseExists(entry.pristine.databaseUrl)
     : fs.existsSync(sqliteFileOf(entry.pristine.dataDir));
-  return exists ? (JSON.parse(fs.readFileSync(entry.manifestFile, 'utf8')) as CachedDataset) : undefined;
+  if (!exists) return undefined;
+  const dataset = JSON.parse(fs.readFileSync(entry.manifestFile, 'utf8')) as CachedDataset;
+  return dataset.format === datasetFormat ? dataset : undefined;
 }
 
 /** SQLite: copies the file. PostgreSQL: CREATE DATABASE ... TEMPLATE (a file-level copy). */

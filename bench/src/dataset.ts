@@ -1,8 +1,9 @@
 import { newId } from '../../server/src/db/ids.js';
+import { nameKeys } from '../../server/src/search/name-keys.js';
 import { Progress } from './progress.js';
 import { Random, ZipfSampler } from './random.js';
 import type { Cell, DatasetSink, TableName } from './sinks/sink.js';
-import { cities, firstNames, lastNames, randomText } from './text.js';
+import { cities, firstNames, lastNames, randomText, rareWord, tagWords } from './text.js';
 
 export interface DatasetSize {
   users: number;
@@ -22,6 +23,11 @@ const dislikesPerLike = 0.02;
 /** No post is liked (or disliked) by more than this share of all users. */
 const maxReactionShare = 0.5;
 const yearMs = 365 * 86_400_000;
+/** Posts with a tag, and posts that mention someone. */
+const taggedShare = 0.1;
+const mentionShare = 0.05;
+/** One post in this many has the rare word (search for a rare word finds a few). */
+const rareWordEvery = 20_000;
 /** Skew: user 0 is the most active and the most followed; post popularity is shuffled over time. */
 const activityExponent = 0.8;
 const popularityExponent = 1.0;
@@ -49,8 +55,9 @@ export async function generateDataset(
 
   const users = planUsers(size.users, now, random);
   const follows = planFollows(size, users, activity, fame, random, now);
-  const posts = planPosts(size, now, activity, random);
+  const posts = planPosts(size, now, activity, fame, random);
   const comments = planComments(size, posts, activity, random, now);
+  const likes = new LikePlan(size.likes);
 
   const load = async (
     table: TableName,
@@ -75,10 +82,13 @@ export async function generateDataset(
       'post_reactions',
       reactionColumns,
       posts.reactionTotal,
-      reactionRows(posts, users, activity, random, now),
+      reactionRows(posts, users, activity, random, now, likes),
     ),
     await load('comments', commentColumns, size.comments, commentRows(comments, posts, users, random)),
     await load('follows', followColumns, size.follows, followRows(follows, users)),
+    await load('post_tags', postTagColumns, posts.taggedCount, postTagRows(posts)),
+    await load('mentions', mentionColumns, posts.mentionCount, mentionRows(posts, users)),
+    ...(await loadNotifications(load, { users, posts, comments, follows, likes })),
     await load(
       'bookmarks',
       bookmarkColumns,
@@ -122,7 +132,7 @@ function planUsers(count: number, now: number, random: Random): UserPlan {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     createdAt[i] = Math.floor(now - 2 * yearMs + random.next() * yearMs);
-    ids.push(newId(createdAt[i]));
+    ids.push(newId(new Date(createdAt[i]!)));
   }
   return { ids, createdAt };
 }
@@ -143,19 +153,23 @@ const userColumns = [
   'following_count',
   'created_at',
   'updated_at',
+  'name_key',
+  'last_name_key',
 ] as const;
 
 function* userRows(users: UserPlan, follows: FollowPlan, passwordHash: string, random: Random) {
   for (let i = 0; i < users.ids.length; i++) {
     const username = usernameOf(i);
     const created = iso(users.createdAt[i]!);
+    const [firstName, lastName] = [random.pick(firstNames), random.pick(lastNames)];
+    const keys = nameKeys(firstName, lastName);
     yield [
       users.ids[i]!,
       username,
       username.toLowerCase(),
       passwordHash,
-      random.pick(firstNames),
-      random.pick(lastNames),
+      firstName,
+      lastName,
       `${username}@example.com`,
       '',
       random.next() < 0.6 ? randomText(random, 20, 120) : '',
@@ -165,6 +179,8 @@ function* userRows(users: UserPlan, follows: FollowPlan, passwordHash: string, r
       follows.followingCount[i]!,
       created,
       created,
+      keys.name_key,
+      keys.last_name_key,
     ];
   }
 }
@@ -235,9 +251,21 @@ interface PostPlan {
   dislikeCount: Int32Array;
   reactionTotal: number;
   popularity: ZipfSampler;
+  /** The index in tagWords of the post's tag, or -1. */
+  tag: Int16Array;
+  taggedCount: number;
+  /** The user the post mentions (famous users are mentioned more), or -1. */
+  mention: Int32Array;
+  mentionCount: number;
 }
 
-function planPosts(size: DatasetSize, now: number, activity: ZipfSampler, random: Random): PostPlan {
+function planPosts(
+  size: DatasetSize,
+  now: number,
+  activity: ZipfSampler,
+  fame: ZipfSampler,
+  random: Random,
+): PostPlan {
   const createdAt = new Float64Array(size.posts);
   for (let i = 0; i < size.posts; i++) createdAt[i] = Math.floor(now - yearMs + random.next() * yearMs);
   createdAt.sort();
@@ -245,7 +273,7 @@ function planPosts(size: DatasetSize, now: number, activity: ZipfSampler, random
   const ids: string[] = [];
   for (let i = 0; i < size.posts; i++) {
     author[i] = activity.draw();
-    ids.push(newId(createdAt[i]));
+    ids.push(newId(new Date(createdAt[i]!)));
   }
   // Popular posts are anywhere in time: ranks are shuffled over the posts.
   const popularity = new ZipfSampler(size.posts, popularityExponent, random, random.permutation(size.posts));
@@ -258,6 +286,21 @@ function planPosts(size: DatasetSize, now: number, activity: ZipfSampler, random
     likeCount[drawBelowCap(popularity, reactionsOf, cap, size.posts, random)]!++;
   for (let i = 0; i < dislikes; i++)
     dislikeCount[drawBelowCap(popularity, reactionsOf, cap, size.posts, random)]!++;
+  const tagSampler = new ZipfSampler(tagWords.length, popularityExponent, random);
+  const tag = new Int16Array(size.posts).fill(-1);
+  const mention = new Int32Array(size.posts).fill(-1);
+  let taggedCount = 0;
+  let mentionCount = 0;
+  for (let i = 0; i < size.posts; i++) {
+    if (random.next() < taggedShare) {
+      tag[i] = tagSampler.draw();
+      taggedCount++;
+    }
+    if (random.next() < mentionShare) {
+      mention[i] = fame.draw();
+      mentionCount++;
+    }
+  }
   return {
     ids,
     createdAt,
@@ -266,6 +309,10 @@ function planPosts(size: DatasetSize, now: number, activity: ZipfSampler, random
     dislikeCount,
     reactionTotal: size.likes + dislikes,
     popularity,
+    tag,
+    taggedCount,
+    mention,
+    mentionCount,
   };
 }
 
@@ -300,10 +347,14 @@ const postColumns = [
 function* postRows(posts: PostPlan, users: UserPlan, comments: CommentPlan, random: Random) {
   for (let i = 0; i < posts.ids.length; i++) {
     const created = iso(posts.createdAt[i]!);
+    let content = randomText(random, 40, 280);
+    if (posts.mention[i] !== -1) content += ` @${usernameOf(posts.mention[i]!)}`;
+    if (posts.tag[i] !== -1) content += ` #${tagWords[posts.tag[i]!]}`;
+    if (i % rareWordEvery === 7) content += ` ${rareWord}`;
     yield [
       posts.ids[i]!,
       users.ids[posts.author[i]!]!,
-      randomText(random, 40, 280),
+      content,
       posts.likeCount[i]!,
       comments.countOfPost[i]!,
       created,
@@ -315,7 +366,14 @@ function* postRows(posts: PostPlan, users: UserPlan, comments: CommentPlan, rand
 const reactionColumns = ['post_id', 'user_id', 'kind', 'created_at'] as const;
 
 /** Each post's likes, then dislikes, from distinct users (active users react more), after the post. */
-function* reactionRows(posts: PostPlan, users: UserPlan, activity: ZipfSampler, random: Random, now: number) {
+function* reactionRows(
+  posts: PostPlan,
+  users: UserPlan,
+  activity: ZipfSampler,
+  random: Random,
+  now: number,
+  likePlan: LikePlan,
+) {
   const userCount = users.ids.length;
   for (let post = 0; post < posts.ids.length; post++) {
     const likes = posts.likeCount[post]!;
@@ -327,7 +385,9 @@ function* reactionRows(posts: PostPlan, users: UserPlan, activity: ZipfSampler, 
     let rank = 0;
     for (const user of reactors) {
       const kind = rank++ < likes ? 'like' : 'dislike';
-      yield [posts.ids[post]!, users.ids[user]!, kind, iso(soonAfter(posts.createdAt[post]!, now, random))];
+      const at = soonAfter(posts.createdAt[post]!, now, random);
+      if (kind === 'like') likePlan.add(post, user, at);
+      yield [posts.ids[post]!, users.ids[user]!, kind, iso(at)];
     }
   }
 }
@@ -341,6 +401,8 @@ interface CommentPlan {
   createdAt: Float64Array;
   /** The comment indexes in time order: comment ids are UUIDv7, so they are written ascending. */
   order: Int32Array;
+  /** Filled as the comments are written (the notifications of comments name them). */
+  ids: string[];
   countOfPost: Int32Array;
 }
 
@@ -357,6 +419,7 @@ function planComments(
     createdAt: new Float64Array(size.comments),
     order: new Int32Array(size.comments),
     countOfPost: new Int32Array(size.posts),
+    ids: new Array<string>(size.comments),
   };
   for (let i = 0; i < size.comments; i++) {
     const post = posts.popularity.draw();
@@ -375,8 +438,9 @@ const commentColumns = ['id', 'post_id', 'author_id', 'text', 'created_at', 'upd
 function* commentRows(comments: CommentPlan, posts: PostPlan, users: UserPlan, random: Random) {
   for (const i of comments.order) {
     const created = comments.createdAt[i]!;
+    comments.ids[i] = newId(new Date(created));
     yield [
-      newId(created),
+      comments.ids[i],
       posts.ids[comments.post[i]!]!,
       users.ids[comments.author[i]!]!,
       randomText(random, 10, 140),
@@ -411,4 +475,186 @@ function* bookmarkRows(
     taken.add(user * size.posts + post);
     yield [users.ids[user]!, posts.ids[post]!, iso(soonAfter(posts.createdAt[post]!, now, random))];
   }
+}
+
+// ---- tags and mentions ----
+
+const postTagColumns = ['post_id', 'tag', 'created_at'] as const;
+
+function* postTagRows(posts: PostPlan) {
+  for (let i = 0; i < posts.ids.length; i++) {
+    if (posts.tag[i] !== -1) yield [posts.ids[i]!, tagWords[posts.tag[i]!]!, iso(posts.createdAt[i]!)];
+  }
+}
+
+const mentionColumns = ['source_id', 'post_id', 'comment_id', 'user_id', 'created_at'] as const;
+
+function* mentionRows(posts: PostPlan, users: UserPlan) {
+  for (let i = 0; i < posts.ids.length; i++) {
+    if (posts.mention[i] === -1) continue;
+    yield [posts.ids[i]!, posts.ids[i]!, null, users.ids[posts.mention[i]!]!, iso(posts.createdAt[i]!)];
+  }
+}
+
+// ---- notifications ----
+
+/** Every like as it was written (grouped by post, posts in order): the like notifications' actors. */
+class LikePlan {
+  readonly post: Int32Array;
+  readonly user: Int32Array;
+  readonly at: Float64Array;
+  count = 0;
+
+  constructor(capacity: number) {
+    this.post = new Int32Array(capacity);
+    this.user = new Int32Array(capacity);
+    this.at = new Float64Array(capacity);
+  }
+
+  add(post: number, user: number, at: number) {
+    this.post[this.count] = post;
+    this.user[this.count] = user;
+    this.at[this.count] = at;
+    this.count++;
+  }
+}
+
+interface NotificationSource {
+  users: UserPlan;
+  posts: PostPlan;
+  comments: CommentPlan;
+  follows: FollowPlan;
+  likes: LikePlan;
+}
+
+interface PlannedNotification {
+  recipient: number;
+  type: 'like' | 'comment' | 'mention' | 'follow';
+  groupKey: string;
+  postId: string | null;
+  commentId: string | null;
+  /** Actors with the time of their cause. */
+  actors: { user: number; at: number }[];
+}
+
+const notificationColumns = [
+  'id',
+  'recipient_id',
+  'type',
+  'group_key',
+  'post_id',
+  'comment_id',
+  'actor_count',
+  'latest_at',
+] as const;
+const notificationActorColumns = ['notification_id', 'actor_id', 'created_at'] as const;
+
+/**
+ * The notifications the generated likes, comments, follows and mentions cause, as the server would
+ * have written them: likes grouped by post, followers by followee, one per comment and mention,
+ * nobody notified of their own action.
+ */
+function* plannedNotifications(source: NotificationSource): Generator<PlannedNotification> {
+  const { posts, comments, follows, likes } = source;
+  for (let start = 0; start < likes.count;) {
+    const post = likes.post[start]!;
+    let end = start;
+    const actors: { user: number; at: number }[] = [];
+    for (; end < likes.count && likes.post[end] === post; end++) {
+      if (likes.user[end] !== posts.author[post]) actors.push({ user: likes.user[end]!, at: likes.at[end]! });
+    }
+    start = end;
+    if (actors.length === 0) continue;
+    const postId = posts.ids[post]!;
+    yield { recipient: posts.author[post]!, type: 'like', groupKey: postId, postId, commentId: null, actors };
+  }
+  for (let i = 0; i < comments.post.length; i++) {
+    const post = comments.post[i]!;
+    if (comments.author[i] === posts.author[post]) continue;
+    yield {
+      recipient: posts.author[post]!,
+      type: 'comment',
+      groupKey: comments.ids[i]!,
+      postId: posts.ids[post]!,
+      commentId: comments.ids[i]!,
+      actors: [{ user: comments.author[i]!, at: comments.createdAt[i]! }],
+    };
+  }
+  const byFollowee = Int32Array.from(follows.followee.keys()).sort(
+    (a, b) => follows.followee[a]! - follows.followee[b]!,
+  );
+  for (let start = 0; start < byFollowee.length;) {
+    const followee = follows.followee[byFollowee[start]!]!;
+    const actors: { user: number; at: number }[] = [];
+    let end = start;
+    for (; end < byFollowee.length && follows.followee[byFollowee[end]!] === followee; end++) {
+      actors.push({ user: follows.follower[byFollowee[end]!]!, at: follows.createdAt[byFollowee[end]!]! });
+    }
+    start = end;
+    yield { recipient: followee, type: 'follow', groupKey: 'follow', postId: null, commentId: null, actors };
+  }
+  for (let i = 0; i < posts.ids.length; i++) {
+    if (posts.mention[i] === -1 || posts.mention[i] === posts.author[i]) continue;
+    yield {
+      recipient: posts.mention[i]!,
+      type: 'mention',
+      groupKey: posts.ids[i]!,
+      postId: posts.ids[i]!,
+      commentId: null,
+      actors: [{ user: posts.author[i]!, at: posts.createdAt[i]! }],
+    };
+  }
+}
+
+/** The time of the latest cause (a loop: a famous user's followers are too many to spread into Math.max). */
+function latestOf(planned: PlannedNotification): number {
+  let latest = 0;
+  for (const actor of planned.actors) latest = Math.max(latest, actor.at);
+  return latest;
+}
+
+/** Writes the notifications, then their actors (the ids are kept from one pass to the next). */
+async function loadNotifications(
+  load: (
+    table: TableName,
+    columns: readonly string[],
+    total: number,
+    rows: Iterable<readonly Cell[]>,
+  ) => Promise<TableTiming>,
+  source: NotificationSource,
+): Promise<TableTiming[]> {
+  const ids: string[] = [];
+  let actorTotal = 0;
+  for (const planned of plannedNotifications(source)) {
+    ids.push(newId(new Date(latestOf(planned))));
+    actorTotal += planned.actors.length;
+  }
+  const { users } = source;
+  function* notificationRows() {
+    let index = 0;
+    for (const planned of plannedNotifications(source)) {
+      const latest = latestOf(planned);
+      yield [
+        ids[index++]!,
+        users.ids[planned.recipient]!,
+        planned.type,
+        planned.groupKey,
+        planned.postId,
+        planned.commentId,
+        planned.actors.length,
+        iso(latest),
+      ];
+    }
+  }
+  function* actorRows() {
+    let index = 0;
+    for (const planned of plannedNotifications(source)) {
+      const id = ids[index++]!;
+      for (const actor of planned.actors) yield [id, users.ids[actor.user]!, iso(actor.at)];
+    }
+  }
+  return [
+    await load('notifications', notificationColumns, ids.length, notificationRows()),
+    await load('notification_actors', notificationActorColumns, actorTotal, actorRows()),
+  ];
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../server/src/db/database.js';
 import { createTokenService } from '../../server/src/auth/tokens.js';
+import { systemClock } from '../../server/src/clock.js';
 import { usernameOf } from './dataset.js';
 
 export interface BenchUser {
@@ -27,6 +28,10 @@ export interface Fixture {
   reactionPlans: ReactionPlan[];
   /** For each bench user, someone they do not follow yet (follow, then unfollow, in turn). */
   followTargetIds: string[];
+  /** The user who follows the number of people closest to 2,000 (the heavy Following timeline). */
+  heavyFollower: BenchUser;
+  /** The user with the most notifications. */
+  mostNotified: BenchUser;
 }
 
 const sampleSize = 500;
@@ -114,7 +119,29 @@ export async function prepareFixture(
     }),
   );
 
+  const heavy = await db
+    .selectFrom('users')
+    .select('username')
+    .orderBy(sql`abs(following_count - 2000)`)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const notified = await db
+    .selectFrom('notifications')
+    .innerJoin('users', 'users.id', 'notifications.recipient_id')
+    .select('users.username')
+    .groupBy('users.username')
+    .orderBy(sql`count(*)`, 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const [heavyFollower, mostNotified] = await signIn(
+    db,
+    [heavy.username, notified.username],
+    options.jwtSecret,
+  );
+
   return {
+    heavyFollower: heavyFollower!,
+    mostNotified: mostNotified!,
     users,
     postIds,
     usernames: randomUsers.rows.map((row) => row.username),
@@ -129,19 +156,17 @@ export async function prepareFixture(
  * through the API is measured by the login scenario, not paid for in the set-up.
  */
 async function signIn(db: Db, usernames: string[], jwtSecret: string): Promise<BenchUser[]> {
-  const tokens = createTokenService(jwtSecret, 24 * 60 * 60);
+  const tokens = createTokenService(jwtSecret, 24 * 60 * 60, systemClock);
   const rows = await db
     .selectFrom('users')
     .select(['id', 'username'])
     .where('username', 'in', usernames)
     .execute();
-  return Promise.all(
-    usernames.map(async (username) => {
-      const row = rows.find((candidate) => candidate.username === username);
-      if (!row) throw new Error(`No user ${username} in the data set.`);
-      return { id: row.id, username, token: await tokens.sign({ _id: row.id, username }) };
-    }),
-  );
+  return usernames.map((username) => {
+    const row = rows.find((candidate) => candidate.username === username);
+    if (!row) throw new Error(`No user ${username} in the data set.`);
+    return { id: row.id, username, token: tokens.sign({ _id: row.id, username, ver: 0 }) };
+  });
 }
 
 /** One item of `extra` after every few of `base`, so both kinds are spread over the run. */

@@ -7,6 +7,7 @@ export interface InvariantViolations {
   postsWithWrongCommentCount: number;
   usersWithWrongFollowCounts: number;
   selfFollows: number;
+  notificationsWithWrongActorCount: number;
 }
 
 export interface RowCounts {
@@ -17,6 +18,9 @@ export interface RowCounts {
   comments: number;
   follows: number;
   bookmarks: number;
+  postTags: number;
+  mentions: number;
+  notifications: number;
 }
 
 const count = async (db: Db, query: ReturnType<typeof sql<{ n: number | string }>>) =>
@@ -41,6 +45,11 @@ export async function findInvariantViolations(db: Db): Promise<InvariantViolatio
              OR u.following_count <> (SELECT count(*) FROM follows f WHERE f.follower_id = u.id)`,
     ),
     selfFollows: await count(db, sql`SELECT count(*) AS n FROM follows WHERE follower_id = followee_id`),
+    notificationsWithWrongActorCount: await count(
+      db,
+      sql`SELECT count(*) AS n FROM notifications n WHERE n.actor_count <>
+          (SELECT count(*) FROM notification_actors a WHERE a.notification_id = n.id)`,
+    ),
   };
 }
 
@@ -56,5 +65,8 @@ export async function countAllRows(db: Db): Promise<RowCounts> {
     comments: await count(db, sql`SELECT count(*) AS n FROM comments`),
     follows: await count(db, sql`SELECT count(*) AS n FROM follows`),
     bookmarks: await count(db, sql`SELECT count(*) AS n FROM bookmarks`),
+    postTags: await count(db, sql`SELECT count(*) AS n FROM post_tags`),
+    mentions: await count(db, sql`SELECT count(*) AS n FROM mentions`),
+    notifications: await count(db, sql`SELECT count(*) AS n FROM notifications`),
   };
 }

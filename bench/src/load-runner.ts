@@ -25,6 +25,10 @@ export interface ScenarioResult {
   othersCpuPercent: number;
   /** Seconds the server kept working on abandoned requests after the run, before it answered promptly again. */
   drainSeconds: number;
+  /** Reads and login: the size of the answers (the largest of one connection's requests), in bytes. */
+  answerBytes?: number;
+  /** Reads: a bare Fastify serving this scenario's exact answer bytes, measured in the same run. */
+  sameBytes?: { requestsPerSecond: number; p99Ms: number };
 }
 
 /** Runs one scenario with autocannon against `url`, sampling the server's memory meanwhile. */

@@ -85,16 +85,19 @@ function renderRun(run: DatasetRun, report: BenchReport): string[] {
   const lines = [
     `## ${run.dialect}, ${number(run.posts)} posts`,
     '',
-    `| scenario | req/s | × baseline | vs ${number(smallest.posts)} posts | p50 ms | p99 ms | errors | non-2xx | max RSS MB | backlog s | others' CPU |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| scenario | req/s | × same bytes | × 2 KB baseline | vs ${number(smallest.posts)} posts | p50 ms | p99 ms | answer KB | errors | non-2xx | max RSS MB | backlog s | others' CPU |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const result of run.scenarios) {
     const before = smallest.scenarios.find((candidate) => candidate.name === result.name);
     const kept =
       before && smallest !== run ? ratio(result.requestsPerSecond / before.requestsPerSecond) : '—';
     lines.push(
-      `| ${result.name} | ${number(result.requestsPerSecond)} | ${ratio(result.requestsPerSecond / report.baseline.requestsPerSecond)} | ` +
-        `${kept} | ${result.p50Ms} | ${result.p99Ms} | ${result.errors} | ${result.non2xx} | ${result.maxRssMb} | ${result.drainSeconds} | ${result.othersCpuPercent}% |`,
+      `| ${result.name} | ${number(result.requestsPerSecond)} | ` +
+        `${result.sameBytes ? `${ratio(result.requestsPerSecond / result.sameBytes.requestsPerSecond)} of ${number(result.sameBytes.requestsPerSecond)}` : '—'} | ` +
+        `${ratio(result.requestsPerSecond / report.baseline.requestsPerSecond)} | ` +
+        `${kept} | ${result.p50Ms} | ${result.p99Ms} | ${result.answerBytes === undefined ? '—' : (result.answerBytes / 1024).toFixed(1)} | ` +
+        `${result.errors} | ${result.non2xx} | ${result.maxRssMb} | ${result.drainSeconds} | ${result.othersCpuPercent}% |`,
     );
   }
   lines.push(

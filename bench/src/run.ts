@@ -1,6 +1,6 @@
 /**
  * npm run bench -w bench -- [--db sqlite|postgres|both] [--sizes 10000,1000000] [--duration 10]
- *   [--connections 50] [--quick] [--only name,name] [--cpu-prof] [--postgres-url postgres://...]
+ *   [--connections 50] [--quick] [--only name,name] [--cpu-prof] [--postgres-url postgres://...] [--port 3901]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,13 +13,12 @@ import { prepareFixture } from './fixture.js';
 import { findInvariantViolations } from './invariants.js';
 import { runScenario, warmUp, type LoadOptions, type ScenarioResult } from './load-runner.js';
 import { cpuModel, renderMarkdown, type BenchReport, type DatasetRun, type RowCreation } from './report.js';
-import { baselineScenario, serverScenarios } from './scenarios.js';
+import { captureAnswers, largestAnswerBytes, sameBytesScenario } from './same-bytes.js';
+import { baselineScenario, serverScenarios, type Scenario } from './scenarios.js';
 import { jwtSecret, startBaselineServer, startSyncServer } from './server-process.js';
 import { checkTargets } from './targets.js';
 
 const benchDir = path.resolve(import.meta.dirname, '..');
-const baselinePort = 3901;
-const serverPort = 3902;
 
 const { values } = parseArgs({
   options: {
@@ -31,8 +30,13 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
     'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/' },
+    port: { type: 'string', default: '3901' },
   },
 });
+
+/** The baseline servers listen on --port, Sync on the next one. */
+const baselinePort = Number(values.port);
+const serverPort = baselinePort + 1;
 
 const dialects: Dialect[] = values.quick
   ? ['sqlite']
@@ -51,7 +55,9 @@ if (sizes.some((size) => !Number.isInteger(size) || size < 1000))
 function logResult(result: ScenarioResult) {
   console.log(
     `  ${result.name.padEnd(72)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  ` +
-      `p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors}  non-2xx ${result.non2xx}  RSS ${result.maxRssMb} MB`,
+      `p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  errors ${result.errors}  non-2xx ${result.non2xx}  RSS ${result.maxRssMb} MB` +
+      (result.sameBytes ? `  same bytes ${Math.round(result.sameBytes.requestsPerSecond)} req/s` : '') +
+      (result.answerBytes ? `  answer ${result.answerBytes} B` : ''),
   );
 }
 
@@ -63,6 +69,23 @@ async function measureBaseline(): Promise<ScenarioResult> {
   try {
     await warmUp(server.url, baselineScenario, load.connections);
     return await runScenario(server.url, server.pid, baselineScenario, load);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A bare Fastify serving `answers` (a page's exact bytes), measured like the page itself. */
+async function measureSameBytes(scenario: Scenario, answers: string[]) {
+  const replay = sameBytesScenario(scenario, answers, path.join(cacheDir, 'same-bytes'));
+  const server = await startBaselineServer({
+    port: baselinePort,
+    logFile: path.join(cacheDir, 'logs', 'same-bytes.log'),
+    sameBytesFile: replay.file,
+  });
+  try {
+    await warmUp(server.url, replay.scenario, load.connections);
+    const result = await runScenario(server.url, server.pid, replay.scenario, load);
+    return { requestsPerSecond: result.requestsPerSecond, p99Ms: result.p99Ms };
   } finally {
     await server.stop();
   }
@@ -87,6 +110,11 @@ async function benchDataset(dialect: Dialect, posts: number): Promise<DatasetRun
       const rowsBefore = table ? await countRows(handle, table) : 0;
       await warmUp(server.url, scenario, load.connections);
       const result = await runScenario(server.url, server.pid, scenario, load);
+      if (scenario.kind === 'read' || scenario.kind === 'login') {
+        const answers = await captureAnswers(server.url, scenario);
+        result.answerBytes = largestAnswerBytes(answers);
+        if (scenario.kind === 'read') result.sameBytes = await measureSameBytes(scenario, answers);
+      }
       scenarios.push(result);
       logResult(result);
       if (table) {

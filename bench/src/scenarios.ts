@@ -1,6 +1,7 @@
 import type autocannon from 'autocannon';
 import { benchPassword } from './dataset.js';
-import type { Fixture } from './fixture.js';
+import { rareWord } from './text.js';
+import type { BenchUser, Fixture } from './fixture.js';
 
 export type ScenarioKind = 'baseline' | 'read' | 'write' | 'login';
 
@@ -24,6 +25,16 @@ function cycle<T>(items: readonly T[], connection: number): () => T {
     const item = items[next]!;
     next = (next + 1) % items.length;
     return item;
+  };
+}
+
+/** A page read by one particular user on every connection (the heaviest case of a page). */
+function asOneUser(name: string, who: string, user: BenchUser, path: string): Scenario {
+  return {
+    name,
+    kind: 'read',
+    note: `${who}, on every connection`,
+    requestsFor: () => [{ method: 'GET', path, headers: { authorization: user.token } }],
   };
 }
 
@@ -101,6 +112,41 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
       kind: 'read',
       note: 'random users; two requests per page, req/s counts requests',
       requestsFor: profilePages(fixture.usernames),
+    },
+    {
+      name: 'following timeline: GET /api/timeline?limit=20',
+      kind: 'read',
+      note: 'the bench users (typical members): the people they follow and their own posts',
+      requestsFor: (connection) => [
+        { method: 'GET', path: '/api/timeline?limit=20', headers: auth(connection) },
+      ],
+    },
+    asOneUser(
+      'following timeline, 2,000 followees: GET /api/timeline?limit=20',
+      `the user who follows the number of people closest to 2,000 (${fixture.heavyFollower.username})`,
+      fixture.heavyFollower,
+      '/api/timeline?limit=20',
+    ),
+    asOneUser(
+      'notifications: GET /api/notifications?limit=20',
+      `the most notified user (${fixture.mostNotified.username})`,
+      fixture.mostNotified,
+      '/api/notifications?limit=20',
+    ),
+    {
+      name: 'search, common word: GET /api/search?q=coffee&limit=20',
+      kind: 'read',
+      requestsFor: (connection) => [
+        { method: 'GET', path: '/api/search?q=coffee&limit=20', headers: auth(connection) },
+      ],
+    },
+    {
+      name: `search, rare word: GET /api/search?q=${rareWord}&limit=20`,
+      kind: 'read',
+      note: 'a word in one post in 20,000',
+      requestsFor: (connection) => [
+        { method: 'GET', path: `/api/search?q=${rareWord}&limit=20`, headers: auth(connection) },
+      ],
     },
     {
       name: 'like/dislike: POST /api/posts/like|dislike/:id?return=post',

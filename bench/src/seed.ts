@@ -29,7 +29,15 @@ export async function seedLargeDataset(
   const sink = openSink(target);
   try {
     await sink.beginLoad({ dropIndexes: options.dropIndexes });
-    const tables = await generateDataset(sink, size, { passwordHash, seed: options.seed });
+    let tables: Awaited<ReturnType<typeof generateDataset>>;
+    try {
+      tables = await generateDataset(sink, size, { passwordHash, seed: options.seed });
+    } catch (error) {
+      // The indexes were dropped for the load: put them back, or the next attempt (which reads the
+      // indexes to drop from the database) would build a data set without them.
+      await sink.finishLoad();
+      throw error;
+    }
     const indexStartedAt = performance.now();
     console.log(options.dropIndexes ? '  re-creating indexes and running ANALYZE…' : '  running ANALYZE…');
     await sink.finishLoad();

@@ -21,11 +21,12 @@ interface StartOptions {
   nodeFlags?: string[];
 }
 
-/** Starts `node --import tsx <script>` and resolves once its /api/health answers 200. */
+/** Starts `node <script>` (TypeScript through tsx) and resolves once its /api/health answers 200. */
 async function startNodeProcess(options: StartOptions): Promise<ServerProcess> {
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', options.script], {
+  const loader = options.script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...loader, options.script], {
     cwd: repoRoot,
     env: { ...process.env, ...options.env, PORT: String(options.port) },
     stdio: ['ignore', log, log],
@@ -69,10 +70,14 @@ export function startSyncServer(
   options: { port: number; logFile: string; cpuProfileDir?: string | undefined },
 ): Promise<ServerProcess> {
   return startNodeProcess({
-    script: 'server/src/main.ts',
+    // `npm start`: builds the compiled server if it is missing or stale, then runs it.
+    script: 'scripts/start.mjs',
     port: options.port,
     logFile: options.logFile,
-    nodeFlags: options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
+    nodeFlags: [
+      '--enable-source-maps',
+      ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
+    ],
     env: {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -83,16 +88,23 @@ export function startSyncServer(
       SEED_DEMO: 'false',
       // Rate limits would answer 429 to a benchmark by design; they are measured apart, not here.
       RATE_LIMITS: 'off',
+      // Load shedding would turn a saturated run into 503s: the bench measures capacity, the soak shedding.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
     },
   });
 }
 
-export function startBaselineServer(options: { port: number; logFile: string }): Promise<ServerProcess> {
+export function startBaselineServer(options: {
+  port: number;
+  logFile: string;
+  /** A JSON array of answer bodies, served at /same/<index>. */
+  sameBytesFile?: string;
+}): Promise<ServerProcess> {
   return startNodeProcess({
     script: 'bench/src/baseline-server.ts',
     port: options.port,
     logFile: options.logFile,
-    env: { NODE_ENV: 'production' },
+    env: { NODE_ENV: 'production', SAME_BYTES_FILE: options.sameBytesFile ?? '' },
   });
 }
 

@@ -67,3 +67,13 @@ export function randomText(random: Random, minLength: number, maxLength: number)
   while (text.length < target) text += ` ${random.pick(words)}`;
   return `${text}.`;
 }
+
+/** The tags posts carry (a few are very common, most are rare). */
+export const tagWords = (
+  'sync opensource coffee music travel photography running books cooking garden design typescript ' +
+  'sqlite postgres weekend sunset hiking cycling jazz film art science space climate football ' +
+  'chess gaming podcast writing'
+).split(' ');
+
+/** A word in a few posts only: the rare-word search. */
+export const rareWord = 'zyzzyva';

@@ -74,12 +74,22 @@ export const Post = Type.Object({
 });
 export type Post = Static<typeof Post>;
 
+/**
+ * A post in the spec's unpaginated answers and `GET /posts/:postId`: likedBy, dislikedBy and comments
+ * listed in full up to the server's caps (the signed-in user's own entries always included), `viewer`
+ * when signed in.
+ */
+export type FullPost = Post;
+/** A post in a page of a list: the first 3 likers, dislikers and comments, and always `viewer`. */
+export type PreviewPost = Post & { viewer: ViewerState };
+
 export const User = Type.Object({
   _id: Type.String(),
   username: Type.String(),
   firstName: Type.String(),
   lastName: Type.String(),
-  email: Type.String(),
+  /** Private: only in the user's own answers (their signup, login, own profile read and settings). */
+  email: Type.Optional(Type.String()),
   avatarURL: Type.String(),
   bio: Type.String(),
   links: Type.String(),
@@ -231,3 +241,143 @@ export const FollowStateReply = Type.Object({
 export type FollowStateReply = Static<typeof FollowStateReply>;
 export const HealthReply = Type.Object({ status: Type.String(), database: Type.String() });
 export type HealthReply = Static<typeof HealthReply>;
+
+// ---- the account (additive; the signed-in user's own settings) ----
+
+/** `POST /api/account/password`: every token issued before the change stops working; the answer carries a new one. */
+export const ChangePasswordBody = Type.Object({ currentPassword: Type.String(), newPassword: Type.String() });
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+export const ChangePasswordReply = Type.Object({ encodedToken: Type.String() });
+export type ChangePasswordReply = Static<typeof ChangePasswordReply>;
+
+/** `POST /api/account/delete`: the password confirms; everything of the user goes, every other count stays exact. */
+export const DeleteAccountBody = Type.Object({ password: Type.String() });
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
+export const DeleteAccountReply = Type.Object({ deleted: Type.Literal(true) });
+export type DeleteAccountReply = Static<typeof DeleteAccountReply>;
+
+/**
+ * `GET /api/account/export`: everything the user wrote or did, as one JSON download
+ * (`content-disposition: attachment`). Posts and comments are the user's own, with their counts;
+ * reactions, votes, bookmarks and follows name the other side by id.
+ */
+export const AccountExport = Type.Object({
+  exportedAt: Type.String(),
+  profile: Type.Object({
+    _id: Type.String(),
+    username: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    email: Type.String(),
+    avatarURL: Type.String(),
+    bio: Type.String(),
+    links: Type.String(),
+    city: Type.String(),
+    createdAt: Type.String(),
+    updatedAt: Type.String(),
+  }),
+  posts: Type.Array(
+    Type.Object({
+      _id: Type.String(),
+      content: Type.String(),
+      likeCount: Type.Integer(),
+      commentCount: Type.Integer(),
+      createdAt: Type.String(),
+      updatedAt: Type.String(),
+    }),
+  ),
+  comments: Type.Array(
+    Type.Object({
+      _id: Type.String(),
+      postId: Type.String(),
+      text: Type.String(),
+      createdAt: Type.String(),
+      updatedAt: Type.String(),
+    }),
+  ),
+  reactions: Type.Array(
+    Type.Object({
+      postId: Type.String(),
+      kind: Type.Union([Type.Literal('like'), Type.Literal('dislike')]),
+      createdAt: Type.String(),
+    }),
+  ),
+  commentVotes: Type.Array(
+    Type.Object({
+      commentId: Type.String(),
+      kind: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+      createdAt: Type.String(),
+    }),
+  ),
+  bookmarks: Type.Array(Type.Object({ postId: Type.String(), createdAt: Type.String() })),
+  following: Type.Array(
+    Type.Object({ userId: Type.String(), username: Type.String(), createdAt: Type.String() }),
+  ),
+  followers: Type.Array(
+    Type.Object({ userId: Type.String(), username: Type.String(), createdAt: Type.String() }),
+  ),
+});
+export type AccountExport = Static<typeof AccountExport>;
+
+// ---- the social core (additive): the Following timeline, tags, notifications, search ----
+
+export * from './text-entities.js';
+export { textEntityFixtures } from './text-entities.fixtures.js';
+
+export const SearchLimits = { queryMax: 200 } as const;
+
+/** `GET /api/timeline` and `GET /api/tags/:tag`: always paginated. */
+export const PostsPageReply = Type.Object({ posts: Type.Array(Post), nextCursor: NextCursor });
+export type PostsPageReply = Static<typeof PostsPageReply>;
+export const TagParams = Type.Object({ tag: Type.String() });
+
+export const NotificationType = Type.Union([
+  Type.Literal('like'),
+  Type.Literal('comment'),
+  Type.Literal('mention'),
+  Type.Literal('follow'),
+  Type.Literal('upvote'),
+]);
+export type NotificationType = Static<typeof NotificationType>;
+
+/**
+ * One entry of `GET /api/notifications`. Likes of one post, upvotes of one comment and new followers
+ * are grouped: `actors` are the newest few (at most 3), `actorCount` counts them all. `post` is a
+ * preview of the post liked, commented on or mentioned in; `comment` the comment commented, mentioned
+ * in or upvoted. `createdAt` is the time of the latest cause; `read` says whether it came before the
+ * user last marked notifications as read.
+ */
+export const Notification = Type.Object({
+  _id: Type.String(),
+  type: NotificationType,
+  actors: Type.Array(UserSummary),
+  actorCount: Type.Integer(),
+  post: Type.Optional(Post),
+  comment: Type.Optional(Comment),
+  createdAt: Type.String(),
+  read: Type.Boolean(),
+});
+export type Notification = Static<typeof Notification>;
+export const NotificationsReply = Type.Object({
+  notifications: Type.Array(Notification),
+  nextCursor: NextCursor,
+});
+export type NotificationsReply = Static<typeof NotificationsReply>;
+/** `GET /api/notifications/unread` and `POST /api/notifications/read` (which answers 0). */
+export const UnreadCountReply = Type.Object({ count: Type.Integer() });
+export type UnreadCountReply = Static<typeof UnreadCountReply>;
+
+/**
+ * `GET /api/search?q=…&type=posts|users`: posts by full text, newest first, with the operators
+ * `from:username` and `#tag`; people by a prefix of their username or name (case and accents ignored).
+ */
+export const SearchQuery = Type.Object({
+  ...PageQuery.properties,
+  q: Type.String(),
+  type: Type.Optional(Type.Union([Type.Literal('posts'), Type.Literal('users')])),
+});
+export type SearchQuery = Static<typeof SearchQuery>;
+export const PersonSummary = Type.Object({ ...UserSummary.properties, bio: Type.String() });
+export type PersonSummary = Static<typeof PersonSummary>;
+export const SearchUsersReply = Type.Object({ users: Type.Array(PersonSummary), nextCursor: NextCursor });
+export type SearchUsersReply = Static<typeof SearchUsersReply>;

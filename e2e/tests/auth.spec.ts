@@ -29,9 +29,12 @@ test('signing up with a taken username shows the server message and stays', asyn
   await page.getByLabel('Email address').fill('dup@example.com');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Join Sync' }).click();
-  await expect(page.locator('form').getByRole('alert')).toHaveText(
-    'Unprocessable Entity. Username Already Exists.',
-  );
+  // The refusal is about the username: said at that field, which takes focus, and not in a toast.
+  const usernameField = page.getByLabel('Username');
+  await expect(usernameField).toBeFocused();
+  await expect(usernameField).toHaveAttribute('aria-invalid', 'true');
+  await expect(usernameField).toHaveAccessibleDescription(/Unprocessable Entity\. Username Already Exists\./);
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
   await expect(page).toHaveURL('/signup');
 });
 
@@ -55,9 +58,13 @@ test('a failed login stays on /login and says why', async ({ page, request }) =>
   await page.getByLabel('User Name').fill(user.username);
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByText('Something went wrong').first()).toBeVisible();
-  await expect(page.locator('form').getByRole('alert')).toHaveText(
-    'The credentials you entered are invalid. Unauthorized access error.',
+  const alert = page.locator('form').getByRole('alert');
+  await expect(alert).toHaveText('The credentials you entered are invalid. Unauthorized access error.');
+  // Said once: inline and tied to the fields, not repeated in a toast.
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
+    /credentials you entered are invalid/,
   );
   await expect(page).toHaveURL('/login');
 });

@@ -1,33 +1,41 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
+import { accountRoutes } from './account/account.routes.js';
 import { authPlugin } from './auth/auth.plugin.js';
 import { authRoutes } from './auth/auth.routes.js';
-import { createTokenService, type TokenService } from './auth/tokens.js';
+import { createTokenService } from './auth/tokens.js';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.js';
 import { commentRoutes } from './comments/comments.routes.js';
+import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle, Db, Dialect } from './db/database.js';
+import type { Deps } from './deps.js';
 import { followRoutes } from './follows/follows.routes.js';
-import { HttpError, Messages } from './http/errors.js';
+import { registerCompression } from './http/compression.js';
+import { registerWebClient } from './http/web-client.js';
+import { isDatabaseUnavailable } from './db/unavailable.js';
+import { limitConnections } from './http/connection-limits.js';
+import { HttpError, Messages, unavailableRetryAfterSeconds } from './http/errors.js';
 import { healthRoutes } from './http/health.routes.js';
+import { overloadMessage, shedLoadUnderPressure } from './http/overload.js';
 import { CursorCodec } from './http/pagination.js';
+import { proxyTrust } from './http/proxy-trust.js';
 import { describeValidationError, validatorCompiler } from './http/validation.js';
 import { rateLimitPlugin, registerReadLimit } from './http/rate-limits.js';
 import { registerSecurityHeaders } from './http/security.js';
+import { Hydrator } from './hydration/hydrator.js';
+import { notificationRoutes } from './notifications/notifications.routes.js';
 import { postRoutes } from './posts/posts.routes.js';
+import { timelineRoutes } from './timeline/timeline.routes.js';
 import { userRoutes } from './users/users.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dialect: Dialect;
-    tokens: TokenService;
-    cursors: CursorCodec;
+    deps: Deps;
   }
 }
 
@@ -38,11 +46,21 @@ export interface AppOptions {
   database: DatabaseHandle;
   jwtSecret: string;
   logger?: boolean;
+  /** Tests set the time; the server reads the system's. */
+  clock?: Clock;
 }
 
 export type App = FastifyInstance;
 
-export async function buildApp({ config, database, jwtSecret, logger = true }: AppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  jwtSecret,
+  logger = true,
+  clock = systemClock,
+}: AppOptions): Promise<App> {
+  const trust = proxyTrust(config.trustProxy);
+  const { connections } = config;
   const app = Fastify({
     logger: logger
       ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
@@ -50,7 +68,17 @@ export async function buildApp({ config, database, jwtSecret, logger = true }: A
     bodyLimit: bodyLimitBytes,
     // Sessions are stateless tokens, so any process can answer any request; ids tie log lines together.
     requestIdHeader: 'x-request-id',
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy === false ? false : trust,
+    // A client gets this long to send its request; idle keep-alive connections close after their own
+    // timeout. Neither cuts a long response (server-sent events): they bound what the client sends.
+    requestTimeout: connections.requestTimeoutMs,
+    keepAliveTimeout: connections.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: connections.headersTimeoutMs,
+      // How often Node looks for requests past their time (its default, 30 s, would let a slow client
+      // keep its connection up to 30 s past the limit).
+      connectionsCheckingInterval: 1000,
+    },
     // URLs refused by the router itself (bad %-encoding, overlong ids) answer like every other error.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode ?? 400;
@@ -77,11 +105,23 @@ export async function buildApp({ config, database, jwtSecret, logger = true }: A
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ errors: [error.message] });
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
+      return reply.code(error.statusCode).send({ errors: [error.message] });
+    }
     if (error.validation?.[0]) {
       return reply
         .code(400)
         .send({ errors: [describeValidationError(error.validation[0], error.validationContext ?? 'body')] });
+    }
+    // Shed by @fastify/under-pressure, which has set Retry-After.
+    if (error.code === 'FST_UNDER_PRESSURE') return reply.code(503).send({ errors: [overloadMessage] });
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', unavailableRetryAfterSeconds)
+        .send({ errors: ['The database is not answering right now. Try again in a few seconds.'] });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.code(status).send({ errors: [clientErrorMessage(error)] });
@@ -89,31 +129,51 @@ export async function buildApp({ config, database, jwtSecret, logger = true }: A
     return reply.code(500).send({ errors: [Messages.internal] });
   });
 
+  database.onConnectionLost((error) =>
+    app.log.warn({ err: error }, 'a database connection was closed; new requests get a fresh one'),
+  );
+  // Refusals first: a connection over its cap or a request while overloaded costs as little as possible.
+  limitConnections(app, connections, (address) => trust(address, 0));
+  await shedLoadUnderPressure(app, connections.maxEventLoopDelayMs);
   await registerSecurityHeaders(app);
+  // Before every route: it attaches itself to each route as the route is added.
+  await registerCompression(app);
   await app.register(rateLimitPlugin, config.rateLimits);
   await app.register(
     fp(
       async (instance) => {
         instance.decorate('db', database.db);
         instance.decorate('dialect', database.dialect);
-        instance.decorate('tokens', createTokenService(jwtSecret, config.tokenTtlSeconds));
-        instance.decorate('cursors', new CursorCodec(jwtSecret));
+        const deps: Deps = {
+          db: database.db,
+          dialect: database.dialect,
+          clock,
+          tokens: createTokenService(jwtSecret, config.tokenTtlSeconds, clock),
+          cursors: new CursorCodec(jwtSecret),
+          hydrator: new Hydrator(database.db, database.dialect, config.answerCaps, config.postCacheBytes),
+          caps: config.answerCaps,
+        };
+        instance.decorate('deps', deps);
       },
       { name: 'deps' },
     ),
   );
   await app.register(authPlugin);
 
+  // Health answers load balancers, whatever the rate limits and Redis are doing.
+  await app.register(healthRoutes, { prefix: '/api' });
   await app.register(
     async (api) => {
       registerReadLimit(api);
-      await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(accountRoutes, { prefix: '/account' });
       await api.register(postRoutes, { prefix: '/posts' });
       await api.register(commentRoutes, { prefix: '/comments' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(bookmarkRoutes, { prefix: '/users' });
       await api.register(followRoutes, { prefix: '/users' });
+      await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(timelineRoutes);
     },
     { prefix: '/api' },
   );
@@ -131,17 +191,4 @@ function clientErrorMessage(error: FastifyError): string {
     default:
       return error.message;
   }
-}
-
-/** Serves the built client, and index.html for any other GET so deep links work (SPA fallback). */
-async function registerWebClient(app: App, webDir: string) {
-  const hasClient = fs.existsSync(path.join(webDir, 'index.html'));
-  if (hasClient) await app.register(fastifyStatic, { root: webDir, wildcard: false });
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasClient && request.method === 'GET') return reply.sendFile('index.html');
-    return reply
-      .code(404)
-      .send({ errors: [`There is no route ${request.method} ${request.url.split('?')[0]}.`] });
-  });
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 
 export interface RateLimitConfig {
   enabled: boolean;
@@ -8,7 +9,44 @@ export interface RateLimitConfig {
   writes: number;
   reads: number;
   redisUrl: string | undefined;
+  /** A Redis command that takes longer is given up and the request let through (limits fail open). */
+  redisCommandTimeoutMs: number;
 }
+
+/**
+ * Bounds on the spec's unpaginated answers, so no answer grows with the site. Counts stay exact;
+ * the signed-in user's own entries are always listed (see views/).
+ */
+export interface AnswerCaps {
+  /** Posts in an unpaginated list of posts (the newest; most recently bookmarked for bookmarks). */
+  posts: number;
+  /** Users in an unpaginated list of users (the newest sign-ups). */
+  users: number;
+  /** Entries of a list inside a post, comment or user: likers, dislikers, comments, voters, followers, following. */
+  entries: number;
+  /** The people the signed-in user follows, in their own user object (a client checks it for Follow/UnFollow). */
+  ownFollowing: number;
+}
+
+/** What a client may hold: how long it may take to send a request, how many connections it may keep open. */
+export interface ConnectionLimits {
+  headersTimeoutMs: number;
+  /** Headers and body together. */
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** 0: no cap (here and per IP). */
+  maxConnections: number;
+  /** Connections from a trusted proxy are never capped per address (they carry many clients). */
+  maxConnectionsPerIp: number;
+  /** Requests are shed with 503 while the event loop lags more than this (0: never). */
+  maxEventLoopDelayMs: number;
+}
+
+/**
+ * Which peers may tell us the client's address in X-Forwarded-For: none, the first N hops counted from
+ * our socket, or the proxies at these addresses/CIDRs.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
 export interface Config {
   port: number;
@@ -16,6 +54,10 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; SQLite in `dataDir` when absent. */
   databaseUrl: string | undefined;
+  /** PostgreSQL: longest wait to open a connection or to get a free one from the pool. */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL: longest a statement may run (statement_timeout); the client gives up a second later. */
+  databaseQueryTimeoutMs: number;
   redisUrl: string | undefined;
   /** From JWT_SECRET; otherwise generated once and kept in `dataDir`. */
   jwtSecret: string | undefined;
@@ -26,10 +68,14 @@ export interface Config {
   /** Load the demo data when the database is empty. */
   seedDemo: boolean;
   rateLimits: RateLimitConfig;
-  /** Behind a reverse proxy, take the client's address from X-Forwarded-For. */
-  trustProxy: boolean;
+  connections: ConnectionLimits;
+  trustProxy: TrustProxy;
+  answerCaps: AnswerCaps;
+  /** Memory for hydrated posts cached by (id, version); 0 turns the cache off. */
+  postCacheBytes: number;
 }
 
+// Two folders up from server/src/config.ts and from the compiled server/dist/main.js alike.
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -42,12 +88,43 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value === 0) throw new Error(`${name} must be at least 1`);
+  return value;
+}
+
+/** TRUST_PROXY: unset or `false`, a hop count, or comma-separated proxy addresses/CIDRs. */
+function trustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would trust every X-Forwarded-For entry, and clients write those themselves. ' +
+        'Set TRUST_PROXY to the number of proxies in front of Sync (1 for a single nginx on the same ' +
+        'machine) or to their addresses, e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.0/8.',
+    );
+  }
+  if (/^\d+$/.test(value)) return { hops: Number(value) };
+  const addresses = value.split(',').map((address) => address.trim());
+  try {
+    proxyAddr.compile(addresses);
+  } catch (error) {
+    throw new Error(
+      `TRUST_PROXY must be a hop count or proxy addresses/CIDRs separated by commas: ${(error as Error).message}`,
+    );
+  }
+  return { addresses };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  return {
+  const config: Config = {
     port: integer(env, 'PORT', 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseConnectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3000),
+    databaseQueryTimeoutMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 5000),
     redisUrl: env.REDIS_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 60 * 60),
@@ -61,7 +138,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       writes: integer(env, 'RATE_LIMIT_WRITES', 300),
       reads: integer(env, 'RATE_LIMIT_READS', 3000),
       redisUrl: env.REDIS_URL || undefined,
+      redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 200),
     },
-    trustProxy: env.TRUST_PROXY === 'true',
+    connections: {
+      headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000),
+      requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000),
+      // Longer than the idle timeout of proxies in front (nginx 60 s), so a proxy never reuses a
+      // connection we are closing.
+      keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000),
+      maxConnections: integer(env, 'MAX_CONNECTIONS', 4096),
+      maxConnectionsPerIp: integer(env, 'MAX_CONNECTIONS_PER_IP', 128),
+      maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 200),
+    },
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    answerCaps: {
+      posts: positive(env, 'CAP_POSTS', 100),
+      users: positive(env, 'CAP_USERS', 100),
+      entries: positive(env, 'CAP_ENTRIES', 100),
+      ownFollowing: positive(env, 'CAP_OWN_FOLLOWING', 2000),
+    },
+    postCacheBytes: integer(env, 'POST_CACHE_MB', 64) * 1024 * 1024,
   };
+  const { headersTimeoutMs, requestTimeoutMs } = config.connections;
+  if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
+    throw new Error(
+      `HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs}): the headers are part of the request.`,
+    );
+  }
+  return config;
 }

@@ -5,9 +5,12 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import { seedDemoData } from './seed/demo.js';
 
 const config = loadConfig();
+// Migrations and the demo load run without the time limits of requests: a migration may rightly take minutes.
+const setup = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrateToLatest(setup.db);
+const seeded = config.seedDemo && (await seedDemoData(setup.db));
+await setup.db.destroy();
 const database = openDatabase(config);
-await migrateToLatest(database.db);
-const seeded = config.seedDemo && (await seedDemoData(database.db));
 const app = await buildApp({
   config,
   database,

@@ -72,8 +72,9 @@ export class PostgresSink implements DatasetSink {
   }
 }
 
-/** COPY's text format: backslash, tab and line breaks are escaped. */
+/** COPY's text format: backslash, tab and line breaks are escaped; \N is NULL. */
 function copyText(cell: Cell): string {
+  if (cell === null) return '\\N';
   if (typeof cell === 'number') return String(cell);
   return /[\\\t\n\r]/.test(cell)
     ? cell.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')

@@ -1,6 +1,6 @@
 import type { Dialect } from '../../../server/src/db/database.js';
 
-export type Cell = string | number;
+export type Cell = string | number | null;
 
 /** Receives the rows of one table, in the order of the columns it was opened with. */
 export interface TableWriter {
@@ -9,7 +9,17 @@ export interface TableWriter {
   end(): Promise<void>;
 }
 
-export type TableName = 'users' | 'posts' | 'post_reactions' | 'comments' | 'follows' | 'bookmarks';
+export type TableName =
+  | 'users'
+  | 'posts'
+  | 'post_reactions'
+  | 'comments'
+  | 'follows'
+  | 'bookmarks'
+  | 'post_tags'
+  | 'mentions'
+  | 'notifications'
+  | 'notification_actors';
 
 /** A database opened for a bulk load of an empty, migrated schema. */
 export interface DatasetSink {

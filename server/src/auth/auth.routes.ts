@@ -1,11 +1,12 @@
 import { AuthLoginReply, AuthSignupReply, ErrorBody, Limits, LoginBody, SignupBody } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { newId, nowIso } from '../db/ids.js';
+import { newId } from '../db/ids.js';
 import { HttpError, Messages, badRequest, notFound, unauthorized } from '../http/errors.js';
 import { checkText, checkUrl } from '../http/text.js';
 import { findUserByUsername, insertUser, type UserRow } from '../users/users.repo.js';
-import { toUser } from '../users/users.service.js';
-import { hashPassword, passwordMatches } from './passwords.js';
+import { userObject } from '../users/user-answers.js';
+import { claimsFor } from './auth.plugin.js';
+import { checkNewPassword, hashPassword, passwordMatches } from './passwords.js';
 
 /** Words that are paths under /api/users, so they cannot be usernames. */
 const reservedUsernames = new Set([
@@ -33,12 +34,7 @@ function checkSignup(body: SignupBody) {
   if (reservedUsernames.has(username.toLowerCase())) {
     throw badRequest(`The username "${username}" is reserved. Please choose another.`);
   }
-  if (body.password.length < Limits.passwordMin) {
-    throw badRequest(`Password must be at least ${Limits.passwordMin} characters long.`);
-  }
-  if (body.password.length > Limits.passwordMax) {
-    throw badRequest(`Password must be at most ${Limits.passwordMax} characters long.`);
-  }
+  checkNewPassword(body.password);
   const name = (value: string | undefined, label: string) => {
     if (value === undefined) throw badRequest(`${label} is required.`);
     return checkText(value, { label, max: Limits.name, required: true });
@@ -72,10 +68,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const input = checkSignup(request.body);
-      if (await findUserByUsername(app.db, input.username)) throw new HttpError(422, Messages.usernameTaken);
-      const now = nowIso();
+      if (await findUserByUsername(app.deps.db, input.username))
+        throw new HttpError(422, Messages.usernameTaken);
+      const at = app.deps.clock.now();
+      const now = at.toISOString();
       const row: UserRow = {
-        id: newId(),
+        id: newId(at),
         username: input.username,
         username_key: input.username.toLowerCase(),
         password_hash: await hashPassword(input.password),
@@ -88,19 +86,20 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         avatar_url: input.avatar_url,
         follower_count: 0,
         following_count: 0,
+        token_version: 0,
         created_at: now,
         updated_at: now,
       };
       try {
-        await insertUser(app.db, row);
+        await insertUser(app.deps.db, row);
       } catch (error) {
         // Two sign-ups racing for one name: the unique index decides.
-        if (await findUserByUsername(app.db, input.username))
+        if (await findUserByUsername(app.deps.db, input.username))
           throw new HttpError(422, Messages.usernameTaken);
         throw error;
       }
-      const encodedToken = await app.tokens.sign({ _id: row.id, username: row.username });
-      return reply.code(201).send({ createdUser: await toUser(app.db, row, row.id), encodedToken });
+      const encodedToken = app.deps.tokens.sign(claimsFor(row));
+      return reply.code(201).send({ createdUser: await userObject(app.deps, row, row.id), encodedToken });
     },
   );
 
@@ -111,13 +110,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: [app.limits.loginByIp, app.limits.loginByUsername],
     },
     async (request) => {
-      const user = await findUserByUsername(app.db, request.body.username.trim());
+      const user = await findUserByUsername(app.deps.db, request.body.username.trim());
       if (!user) throw notFound(Messages.userNotRegistered);
       if (!(await passwordMatches(user.password_hash, request.body.password))) {
         throw unauthorized(Messages.wrongPassword);
       }
-      const encodedToken = await app.tokens.sign({ _id: user.id, username: user.username });
-      return { foundUser: await toUser(app.db, user, user.id), encodedToken };
+      const encodedToken = app.deps.tokens.sign(claimsFor(user));
+      return { foundUser: await userObject(app.deps, user, user.id), encodedToken };
     },
   );
 };

@@ -1,62 +1,71 @@
-import type { Post } from '@sync/contract';
 import type { Db } from '../db/database.js';
-import { lockPost } from '../db/post-lock.js';
-import type { PageRequest } from '../http/pagination.js';
-import { loadPosts, postsWithAuthors, type PostRow } from '../posts/posts.repo.js';
+import { cursorKind, type CursorKey } from '../http/pagination.js';
 
-/** 'already' when the post was bookmarked before, 'missing' when it was deleted meanwhile. */
-export function addBookmark(
-  db: Db,
-  userId: string,
-  postId: string,
-  now: string,
-): Promise<'ok' | 'already' | 'missing'> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockPost(trx, postId))) return 'missing';
-    const result = await trx
-      .insertInto('bookmarks')
-      .values({ user_id: userId, post_id: postId, created_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'post_id']).doNothing())
-      .executeTakeFirst();
-    return (result.numInsertedOrUpdatedRows ?? 0n) > 0n ? 'ok' : 'already';
-  });
+/** The `bookmarks` table. */
+
+export const bookmarksByTime = cursorKind('bookmarks', ['string', 'string']);
+
+/** False when the post was bookmarked before. The caller has taken the post in the same transaction. */
+export async function insertBookmark(trx: Db, userId: string, postId: string, at: string): Promise<boolean> {
+  const result = await trx
+    .insertInto('bookmarks')
+    .values({ user_id: userId, post_id: postId, created_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'post_id']).doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
-/** 'missing' when the post was not bookmarked. */
-export async function removeBookmark(db: Db, userId: string, postId: string): Promise<'ok' | 'missing'> {
+/** False when the post was not bookmarked. */
+export async function deleteBookmark(db: Db, userId: string, postId: string): Promise<boolean> {
   const result = await db
     .deleteFrom('bookmarks')
     .where('user_id', '=', userId)
     .where('post_id', '=', postId)
     .executeTakeFirst();
-  return result.numDeletedRows > 0n ? 'ok' : 'missing';
+  return result.numDeletedRows > 0n;
 }
 
-/** A user's bookmarked posts, most recently bookmarked first: all of them, or one page. */
-export function listBookmarkedRows(
+/** A user's bookmarks, most recently bookmarked first: one page, or the first `limit`. */
+export function bookmarkPage(
   db: Db,
   userId: string,
-  page?: PageRequest,
-): Promise<(PostRow & { bookmarked_at: string })[]> {
-  let query = postsWithAuthors(db)
-    .innerJoin('bookmarks', 'bookmarks.post_id', 'posts.id')
-    .select('bookmarks.created_at as bookmarked_at')
-    .where('bookmarks.user_id', '=', userId)
-    .orderBy('bookmarks.created_at', 'desc')
-    .orderBy('bookmarks.post_id', 'desc');
-  if (page) {
-    if (page.after) {
-      const [bookmarkedAt, id] = page.after as [string, string];
-      query = query.where((eb) =>
-        eb(eb.refTuple('bookmarks.created_at', 'bookmarks.post_id'), '<', eb.tuple(bookmarkedAt, id)),
-      );
-    }
-    query = query.limit(page.limit + 1);
+  after: CursorKey<typeof bookmarksByTime.shape> | undefined,
+  limit: number,
+): Promise<{ post_id: string; created_at: string }[]> {
+  let query = db.selectFrom('bookmarks').select(['post_id', 'created_at']).where('user_id', '=', userId);
+  if (after) {
+    const [bookmarkedAt, postId] = after;
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'post_id'), '<', eb.tuple(bookmarkedAt, postId)),
+    );
   }
-  return query.execute();
+  return query.orderBy('created_at', 'desc').orderBy('post_id', 'desc').limit(limit).execute();
 }
 
-/** The contract's `bookmarks`: every bookmarked post, whole, newest bookmark first. */
-export async function loadAllBookmarks(db: Db, userId: string): Promise<Post[]> {
-  return loadPosts(db, await listBookmarkedRows(db, userId), { preview: false });
+export async function deleteBookmarksOf(trx: Db, userId: string): Promise<void> {
+  await trx.deleteFrom('bookmarks').where('user_id', '=', userId).execute();
+}
+
+export type BookmarkExportRow = { post_id: string; created_at: string };
+
+/** One page of a user's bookmarks, oldest first, after the row given. */
+export function bookmarksPage(
+  db: Db,
+  userId: string,
+  after: BookmarkExportRow | undefined,
+  limit: number,
+): Promise<BookmarkExportRow[]> {
+  let query = db
+    .selectFrom('bookmarks')
+    .select(['post_id', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('post_id')
+    .limit(limit);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'post_id'), '>', eb.tuple(after.created_at, after.post_id)),
+    );
+  }
+  return query.execute();
 }

@@ -1,34 +1,21 @@
-import { Limits, type Comment, type UserSummary } from '@sync/contract';
-import { sql, type Selectable } from 'kysely';
-import type { Db } from '../db/database.js';
-import { groupBy, loadInChunks } from '../db/chunks.js';
+import type { Selectable } from 'kysely';
+import type { Db, Dialect } from '../db/database.js';
+import { loadInChunks } from '../db/chunks.js';
 import { firstPerGroup } from '../db/first-per-group.js';
-import { lockPost } from '../db/post-lock.js';
 import type { CommentsTable, VoteKind } from '../db/schema.js';
-import type { PageRequest } from '../http/pagination.js';
-import { summaryColumns, toSummary, type SummaryRow } from '../users/users.repo.js';
+import { cursorKind, type CursorKey } from '../http/pagination.js';
 
-export type CommentRow = Selectable<CommentsTable>;
-type CommentWithAuthor = CommentRow & SummaryRow;
+/** The `comments` and `comment_votes` tables. */
 
-function commentsWithAuthors(db: Db) {
-  return db
-    .selectFrom('comments')
-    .innerJoin('users', 'users.id', 'comments.author_id')
-    .select([
-      'comments.id',
-      'comments.post_id',
-      'comments.author_id',
-      'comments.text',
-      'comments.created_at',
-      'comments.updated_at',
-      ...summaryColumns,
-    ]);
-}
+export type CommentRecord = Selectable<CommentsTable>;
 
-export function findComment(db: Db, postId: string, commentId: string): Promise<CommentRow | undefined> {
-  // PostgreSQL refuses NUL in text parameters (a 500); no id contains one, so there is nothing to find.
-  if (`${postId}${commentId}`.includes('\u0000')) return Promise.resolve(undefined);
+export const commentsInOrder = cursorKind('comments', ['string', 'string']);
+type CommentKey = CursorKey<typeof commentsInOrder.shape>;
+
+const hasNul = (value: string) => value.includes('\u0000');
+
+export function findComment(db: Db, postId: string, commentId: string): Promise<CommentRecord | undefined> {
+  if (hasNul(postId) || hasNul(commentId)) return Promise.resolve(undefined);
   return db
     .selectFrom('comments')
     .selectAll()
@@ -37,156 +24,206 @@ export function findComment(db: Db, postId: string, commentId: string): Promise<
     .executeTakeFirst();
 }
 
-/** False when the post was deleted meanwhile. */
-export async function insertComment(db: Db, row: CommentRow): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockPost(trx, row.post_id))) return false;
-    await trx.insertInto('comments').values(row).execute();
-    await trx
-      .updateTable('posts')
-      .set((eb) => ({ comment_count: eb('comment_count', '+', 1) }))
-      .where('id', '=', row.post_id)
-      .execute();
-    return true;
-  });
+export async function insertComment(trx: Db, row: CommentRecord): Promise<void> {
+  await trx.insertInto('comments').values(row).execute();
 }
 
-export async function updateCommentText(db: Db, id: string, text: string, now: string): Promise<void> {
-  await db.updateTable('comments').set({ text, updated_at: now }).where('id', '=', id).execute();
+export async function updateCommentText(trx: Db, id: string, text: string, at: string): Promise<void> {
+  await trx.updateTable('comments').set({ text, updated_at: at }).where('id', '=', id).execute();
 }
 
-export async function deleteComment(db: Db, comment: CommentRow): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    if (!(await lockPost(trx, comment.post_id))) return;
-    const { numDeletedRows } = await trx
-      .deleteFrom('comments')
-      .where('id', '=', comment.id)
-      .executeTakeFirstOrThrow();
-    if (numDeletedRows > 0n) {
-      await trx
-        .updateTable('posts')
-        .set((eb) => ({ comment_count: eb('comment_count', '-', 1) }))
-        .where('id', '=', comment.post_id)
-        .execute();
-    }
-  });
+/** False when the comment was already gone. */
+export async function deleteComment(trx: Db, id: string): Promise<boolean> {
+  const { numDeletedRows } = await trx.deleteFrom('comments').where('id', '=', id).executeTakeFirstOrThrow();
+  return numDeletedRows > 0n;
 }
 
-/** Records an up or down vote; 'already' when the user had cast this very vote, 'missing' when the comment is gone. */
-export async function vote(
-  db: Db,
-  comment: Pick<CommentRow, 'id' | 'post_id'>,
+/** Whether the comment is still there, inside the caller's transaction (the post is taken, so it stays). */
+export async function commentExists(trx: Db, id: string): Promise<boolean> {
+  return (
+    (await trx.selectFrom('comments').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+  );
+}
+
+/** Records an up or down vote, replacing the other one; false when the user had cast this very vote. */
+export async function putVote(
+  trx: Db,
+  commentId: string,
   userId: string,
   kind: VoteKind,
-  now: string,
-): Promise<'ok' | 'already' | 'missing'> {
-  const commentId = comment.id;
-  return db.transaction().execute(async (trx) => {
-    // With the post locked, neither the post nor (see deleteComment) the comment can go away meanwhile.
-    if (!(await lockPost(trx, comment.post_id))) return 'missing';
-    const exists = await trx
-      .selectFrom('comments')
-      .select('id')
-      .where('id', '=', commentId)
-      .executeTakeFirst();
-    if (!exists) return 'missing';
-    const switched = await trx
-      .updateTable('comment_votes')
-      .set({ kind, created_at: now })
-      .where('comment_id', '=', commentId)
-      .where('user_id', '=', userId)
-      .where('kind', '!=', kind)
-      .executeTakeFirst();
-    if (switched.numUpdatedRows > 0n) return 'ok';
-    const inserted = await trx
-      .insertInto('comment_votes')
-      .values({ comment_id: commentId, user_id: userId, kind, created_at: now })
-      .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n ? 'ok' : 'already';
+  at: string,
+): Promise<boolean> {
+  const changed = await trx
+    .insertInto('comment_votes')
+    .values({ comment_id: commentId, user_id: userId, kind, created_at: at })
+    .onConflict((oc) =>
+      oc
+        .columns(['comment_id', 'user_id'])
+        .doUpdateSet({ kind, created_at: at })
+        .where('comment_votes.kind', '!=', kind),
+    )
+    .returning('comment_id')
+    .executeTakeFirst();
+  return changed !== undefined;
+}
+
+/** A post's comments in conversation order (oldest first): one page, or the first `limit`. */
+export function commentPage(
+  db: Db,
+  postId: string,
+  after: CommentKey | undefined,
+  limit: number,
+): Promise<CommentRecord[]> {
+  let query = db.selectFrom('comments').selectAll().where('post_id', '=', postId);
+  if (after) {
+    const [createdAt, id] = after;
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(createdAt, id)));
+  }
+  return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+}
+
+export function commentsByIds(db: Db, ids: readonly string[]): Promise<CommentRecord[]> {
+  return loadInChunks(ids, (chunk) =>
+    db.selectFrom('comments').selectAll().where('id', 'in', chunk).execute(),
+  );
+}
+
+/** The first `limit` comments of each post, oldest first, in one round trip whatever the number of posts. */
+export function firstComments(
+  db: Db,
+  dialect: Dialect,
+  postIds: readonly string[],
+  limit: number,
+): Promise<CommentRecord[]> {
+  return firstPerGroup<CommentRecord>(db, dialect, {
+    table: 'comments',
+    groupColumn: 'post_id',
+    groups: postIds,
+    columns: ['id', 'post_id', 'author_id', 'text', 'created_at', 'updated_at'],
+    orderBy: ['created_at', 'id'],
+    limit,
   });
 }
 
-/** A post's comments in conversation order (oldest first): all of them, or one page. */
-export function listCommentRows(db: Db, postId: string, page?: PageRequest): Promise<CommentWithAuthor[]> {
-  let query = commentsWithAuthors(db)
-    .where('comments.post_id', '=', postId)
-    .orderBy('comments.created_at')
-    .orderBy('comments.id');
-  if (page) {
-    if (page.after) {
-      const [createdAt, id] = page.after as [string, string];
-      query = query.where((eb) =>
-        eb(eb.refTuple('comments.created_at', 'comments.id'), '>', eb.tuple(createdAt, id)),
-      );
-    }
-    query = query.limit(page.limit + 1);
-  }
+export interface VoterRow {
+  comment_id: string;
+  kind: VoteKind;
+  user_id: string;
+  created_at: string;
+}
+
+/** The first `limit` up- and down-voters of each comment, earliest first. */
+export function firstVoters(
+  db: Db,
+  dialect: Dialect,
+  commentIds: readonly string[],
+  limit: number,
+): Promise<VoterRow[]> {
+  return firstPerGroup<VoterRow>(db, dialect, {
+    table: 'comment_votes',
+    groupColumn: 'comment_id',
+    groups: commentIds,
+    split: { column: 'kind', values: ['up', 'down'] },
+    columns: ['comment_id', 'kind', 'user_id', 'created_at'],
+    orderBy: ['created_at', 'user_id'],
+    limit,
+  });
+}
+
+/** Takes back the user's vote on a comment; false when there was none. */
+export async function removeVote(trx: Db, commentId: string, userId: string): Promise<boolean> {
+  const deleted = await trx
+    .deleteFrom('comment_votes')
+    .where('comment_id', '=', commentId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
+}
+
+/** The posts holding comments a user voted on: deleting the user changes what those posts show. */
+export async function postIdsOfCommentsVotedBy(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('comment_votes')
+    .innerJoin('comments', 'comments.id', 'comment_votes.comment_id')
+    .select('comments.post_id')
+    .distinct()
+    .where('comment_votes.user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.post_id);
+}
+
+/** The posts a user commented on: deleting the user changes their comment counts. */
+export async function postIdsCommentedBy(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .select('post_id')
+    .distinct()
+    .where('author_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.post_id);
+}
+
+/**
+ * Removes a user's comments (their votes go with them), taking each off its post's count. Run it
+ * holding those posts' rows.
+ */
+export async function deleteCommentsOf(trx: Db, authorId: string): Promise<void> {
+  // Counted per post first: a correlated count per post made SQLite scan all the author's comments for
+  // each post (quadratic: minutes at 100,000 comments).
+  await trx
+    .updateTable('posts')
+    .from(
+      trx
+        .selectFrom('comments')
+        .select((eb) => ['post_id', eb.fn.countAll<number>().as('removed')])
+        .where('author_id', '=', authorId)
+        .groupBy('post_id')
+        .as('theirs'),
+    )
+    .set((eb) => ({ comment_count: eb('posts.comment_count', '-', eb.ref('theirs.removed')) }))
+    .whereRef('posts.id', '=', 'theirs.post_id')
+    .execute();
+  await trx.deleteFrom('comments').where('author_id', '=', authorId).execute();
+}
+
+export async function deleteCommentVotesOf(trx: Db, userId: string): Promise<void> {
+  await trx.deleteFrom('comment_votes').where('user_id', '=', userId).execute();
+}
+
+export type CommentExportRow = Pick<CommentRecord, 'id' | 'post_id' | 'text' | 'created_at' | 'updated_at'>;
+
+/** One page of an author's comments, by id (time-ordered ids: oldest first), after the row given. */
+export function commentsOfAuthorPage(
+  db: Db,
+  authorId: string,
+  after: CommentExportRow | undefined,
+  limit: number,
+): Promise<CommentExportRow[]> {
+  let query = db
+    .selectFrom('comments')
+    .select(['id', 'post_id', 'text', 'created_at', 'updated_at'])
+    .where('author_id', '=', authorId)
+    .orderBy('id')
+    .limit(limit);
+  if (after) query = query.where('id', '>', after.id);
   return query.execute();
 }
 
-export function findCommentWithAuthor(db: Db, id: string): Promise<CommentWithAuthor | undefined> {
-  return commentsWithAuthors(db).where('comments.id', '=', id).executeTakeFirst();
-}
+export type VoteExportRow = { comment_id: string; kind: VoteKind; created_at: string };
 
-/** Builds the contract's comments, loading every comment's votes in one query per 500 comments. */
-export async function toComments(db: Db, rows: CommentWithAuthor[]): Promise<Comment[]> {
-  const votes = await loadInChunks(
-    rows.map((row) => row.id),
-    (chunk) =>
-      db
-        .selectFrom('comment_votes')
-        .innerJoin('users', 'users.id', 'comment_votes.user_id')
-        .select(['comment_votes.comment_id', 'comment_votes.kind', ...summaryColumns])
-        .where('comment_votes.comment_id', 'in', chunk)
-        .orderBy('comment_votes.created_at')
-        .execute(),
-  );
-  const byComment = groupBy(votes, (vote) => vote.comment_id);
-  return rows.map((row) => {
-    const own = byComment.get(row.id) ?? [];
-    const voters = (kind: VoteKind): UserSummary[] => own.filter((vote) => vote.kind === kind).map(toSummary);
-    return {
-      _id: row.id,
-      text: row.text,
-      username: row.username,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      avatarURL: row.avatar_url,
-      votes: { upvotedBy: voters('up'), downvotedBy: voters('down') },
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    };
-  });
-}
-
-/** The comments of many posts: all of them, or (preview) the first few of each. */
-export async function loadCommentsOfPosts(
+/** One page of a user's comment votes, by comment id, after the row given. */
+export function votesOfUserPage(
   db: Db,
-  postIds: string[],
-  preview: boolean,
-): Promise<Map<string, Comment[]>> {
-  if (postIds.length === 0) return new Map();
-  let rows: CommentWithAuthor[] = [];
-  if (preview) {
-    const parts = postIds.map(
-      (postId) => sql`select id, post_id, author_id, text, created_at, updated_at from comments
-        where post_id = ${postId} order by created_at, id limit ${Limits.previewSize}`,
-    );
-    ({ rows } = await sql<CommentWithAuthor>`select c.id, c.post_id, c.author_id, c.text, c.created_at,
-        c.updated_at, u.id as user_id, u.username, u.first_name, u.last_name, u.avatar_url
-      from (${firstPerGroup(parts)}) as c cross join users u
-      where u.id = c.author_id
-      order by c.created_at, c.id`.execute(db));
-  } else {
-    rows = await loadInChunks(postIds, (chunk) =>
-      commentsWithAuthors(db)
-        .where('comments.post_id', 'in', chunk)
-        .orderBy('comments.created_at')
-        .orderBy('comments.id')
-        .execute(),
-    );
-  }
-  const comments = await toComments(db, rows);
-  return groupBy(comments, (_, index) => rows[index]!.post_id);
+  userId: string,
+  after: VoteExportRow | undefined,
+  limit: number,
+): Promise<VoteExportRow[]> {
+  let query = db
+    .selectFrom('comment_votes')
+    .select(['comment_id', 'kind', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('comment_id')
+    .limit(limit);
+  if (after) query = query.where('comment_id', '>', after.comment_id);
+  return query.execute();
 }

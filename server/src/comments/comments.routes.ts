@@ -1,52 +1,27 @@
 import {
   CommentDataBody,
+  CommentParams,
   CommentReply,
   CommentsReply,
   ErrorBody,
-  Limits,
   PageQuery,
+  PostIdParams,
   PostsReply,
   ReturnQuery,
-  PostIdParams,
-  CommentParams,
 } from '@sync/contract';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from '../auth/auth.plugin.js';
 import { wantsChangedOnly } from '../http/reply-shape.js';
-import { newId, nowIso } from '../db/ids.js';
-import type { VoteKind } from '../db/schema.js';
-import { Messages, badRequest, notFound } from '../http/errors.js';
-import { checkText } from '../http/text.js';
-import { allPosts, postPreview, requirePost } from '../posts/posts.service.js';
-import * as comments from './comments.repo.js';
+import * as useCases from './comments.use-cases.js';
 
 const ChangeReply = Type.Union([PostsReply, CommentReply]);
-const checkCommentText = (text: string) =>
-  checkText(text, { label: 'Comment', max: Limits.commentText, required: true });
 
 export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, cursors } = app;
-
-  const requireComment = async (postId: string, commentId: string) => {
-    await requirePost(db, postId);
-    const comment = await comments.findComment(db, postId, commentId);
-    if (!comment) throw notFound(Messages.commentNotFound(commentId));
-    return comment;
-  };
-
-  /** Comment changes answer all posts (the contract) or, with ?return=post|minimal, the post and the comment. */
-  const changeReply = async (
-    postId: string,
-    commentId: string | undefined,
-    query: ReturnQuery,
-    viewerId: string,
-  ) => {
-    if (!wantsChangedOnly(query)) return { posts: await allPosts(db) };
-    const post = await postPreview(db, postId, viewerId);
-    const row = commentId ? await comments.findCommentWithAuthor(db, commentId) : undefined;
-    if (!row) return { post };
-    const [comment] = await comments.toComments(db, [row]);
-    return { post, comment };
+  const { deps } = app;
+  const changeSchema = {
+    params: CommentParams,
+    querystring: ReturnQuery,
+    response: { 201: ChangeReply, '4xx': ErrorBody },
   };
 
   app.get(
@@ -57,17 +32,14 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: PageQuery,
         response: { 200: CommentsReply, '4xx': ErrorBody },
       },
+      preHandler: app.identifyUser,
     },
-    async (request) => {
-      const { postId } = request.params;
-      await requirePost(db, postId);
-      const scope = `comments:${postId}`;
-      const page = cursors.pageRequest(scope, request.query, ['string', 'string']);
-      const rows = await comments.listCommentRows(db, postId, page);
-      if (!page) return { comments: await comments.toComments(db, rows) };
-      const { items, nextCursor } = cursors.page(scope, rows, page.limit, (row) => [row.created_at, row.id]);
-      return { comments: await comments.toComments(db, items), nextCursor };
-    },
+    (request) =>
+      useCases.listComments(deps, {
+        postId: request.params.postId,
+        query: request.query,
+        viewerId: request.viewer?.id,
+      }),
   );
 
   app.post(
@@ -82,89 +54,61 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
     },
     async (request, reply) => {
-      const viewer = viewerOf(request);
-      const post = await requirePost(db, request.params.postId);
-      const text = checkCommentText(request.body.commentData.text);
-      const now = nowIso();
-      const id = newId();
-      const inserted = await comments.insertComment(db, {
-        id,
-        post_id: post.id,
-        author_id: viewer.id,
-        text,
-        created_at: now,
-        updated_at: now,
+      const answer = await useCases.addComment(deps, {
+        viewerId: viewerOf(request).id,
+        postId: request.params.postId,
+        text: request.body.commentData.text,
+        changedOnly: wantsChangedOnly(request.query),
       });
-      if (!inserted) throw notFound(Messages.postNotFound(post.id));
-      return reply.code(201).send(await changeReply(post.id, id, request.query, viewer.id));
+      return reply.code(201).send(answer);
     },
   );
 
   app.post(
     '/edit/:postId/:commentId',
-    {
-      schema: {
-        params: CommentParams,
-        body: CommentDataBody,
-        querystring: ReturnQuery,
-        response: { 201: ChangeReply, '4xx': ErrorBody },
-      },
-      preHandler: app.requireUser,
-    },
+    { schema: { ...changeSchema, body: CommentDataBody }, preHandler: app.requireUser },
     async (request, reply) => {
-      const viewer = viewerOf(request);
-      const comment = await requireComment(request.params.postId, request.params.commentId);
-      if (comment.author_id !== viewer.id) throw badRequest(Messages.editForeignComment);
-      const text = checkCommentText(request.body.commentData.text);
-      await comments.updateCommentText(db, comment.id, text, nowIso());
-      return reply.code(201).send(await changeReply(comment.post_id, comment.id, request.query, viewer.id));
+      const answer = await useCases.editComment(deps, {
+        viewerId: viewerOf(request).id,
+        ...request.params,
+        text: request.body.commentData.text,
+        changedOnly: wantsChangedOnly(request.query),
+      });
+      return reply.code(201).send(answer);
     },
   );
 
   app.post(
     '/delete/:postId/:commentId',
-    {
-      schema: {
-        params: CommentParams,
-        querystring: ReturnQuery,
-        response: { 201: ChangeReply, '4xx': ErrorBody },
-      },
-      preHandler: app.requireUser,
-    },
+    { schema: changeSchema, preHandler: app.requireUser },
     async (request, reply) => {
-      const viewer = viewerOf(request);
-      const post = await requirePost(db, request.params.postId);
-      const comment = await requireComment(post.id, request.params.commentId);
-      if (comment.author_id !== viewer.id && post.author_id !== viewer.id) {
-        throw badRequest(Messages.deleteForeignComment);
-      }
-      await comments.deleteComment(db, comment);
-      return reply.code(201).send(await changeReply(post.id, undefined, request.query, viewer.id));
+      const answer = await useCases.deleteComment(deps, {
+        viewerId: viewerOf(request).id,
+        ...request.params,
+        changedOnly: wantsChangedOnly(request.query),
+      });
+      return reply.code(201).send(answer);
     },
   );
 
-  const voteRoute = (kind: VoteKind) =>
+  for (const [path, vote] of [
+    ['upvote', 'up'],
+    ['downvote', 'down'],
+    // Additive: takes back the caller's vote, whichever it was.
+    ['unvote', 'none'],
+  ] as const) {
     app.post(
-      `/${kind}vote/:postId/:commentId`,
-      {
-        schema: {
-          params: CommentParams,
-          querystring: ReturnQuery,
-          response: { 201: ChangeReply, '4xx': ErrorBody },
-        },
-        preHandler: app.requireUser,
-      },
+      `/${path}/:postId/:commentId`,
+      { schema: changeSchema, preHandler: app.requireUser },
       async (request, reply) => {
-        const viewer = viewerOf(request);
-        const comment = await requireComment(request.params.postId, request.params.commentId);
-        const outcome = await comments.vote(db, comment, viewer.id, kind, nowIso());
-        if (outcome === 'missing') throw notFound(Messages.commentNotFound(comment.id));
-        if (outcome === 'already') {
-          throw badRequest(kind === 'up' ? Messages.alreadyUpvoted : Messages.alreadyDownvoted);
-        }
-        return reply.code(201).send(await changeReply(comment.post_id, comment.id, request.query, viewer.id));
+        const answer = await useCases.voteOnComment(deps, {
+          viewerId: viewerOf(request).id,
+          ...request.params,
+          vote,
+          changedOnly: wantsChangedOnly(request.query),
+        });
+        return reply.code(201).send(answer);
       },
     );
-  voteRoute('up');
-  voteRoute('down');
+  }
 };

@@ -1,6 +1,11 @@
 /** Bound on the ids in one `IN (...)` list: SQLite and PostgreSQL both cap bound parameters. */
 const chunkSize = 500;
 
+/** The ids in chunks small enough for one `IN (...)` list each. */
+export function* chunksOf<T>(ids: readonly T[]): Generator<T[]> {
+  for (let start = 0; start < ids.length; start += chunkSize) yield ids.slice(start, start + chunkSize);
+}
+
 /**
  * Runs a query per chunk of ids and concatenates the rows. Rows are appended one by one: spreading a
  * large result into push() overflows the call stack (seen past ~100,000 rows).
@@ -10,8 +15,8 @@ export async function loadInChunks<T, Row>(
   load: (chunk: T[]) => Promise<Row[]>,
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  for (let start = 0; start < ids.length; start += chunkSize) {
-    for (const row of await load(ids.slice(start, start + chunkSize))) rows.push(row);
+  for (const chunk of chunksOf(ids)) {
+    for (const row of await load(chunk)) rows.push(row);
   }
   return rows;
 }

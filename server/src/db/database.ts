@@ -9,10 +9,17 @@ import {
   type SqliteDatabase,
   type Migration,
   type MigrationProvider,
+  type PostgresPool,
+  type PostgresPoolClient,
 } from 'kysely';
-import pg from 'pg';
+import type { Pool } from 'pg';
+import { ensurePrivateDirectory, ensurePrivateFile } from '../ops/private-files.js';
 import type { Database } from './schema.js';
 import * as initial from './migrations/001_initial.js';
+import * as readPipeline from './migrations/003_read_pipeline.js';
+import * as profilesVersion from './migrations/004_profiles_version.js';
+import * as social from './migrations/005_social.js';
+import * as account from './migrations/006_account.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -22,29 +29,43 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Where the data lives, for logs: the SQLite file or the PostgreSQL URL without its password. */
   location: string;
+  /**
+   * PostgreSQL: where to report connections the server closed (restart, failover, pg_terminate_backend).
+   * They are survived: the pool drops them and opens new ones.
+   */
+  onConnectionLost(listener: (error: Error) => void): void;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /**
+   * PostgreSQL limits for serving requests (see Config). Absent for migrations and bulk loads, which
+   * may rightly take minutes.
+   */
+  databaseConnectTimeoutMs?: number;
+  databaseQueryTimeoutMs?: number;
 }
 
 /** Migrations are listed in code, not read from a folder, so they work the same from source and from a bundle. */
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
+  '003_read_pipeline': readPipeline,
+  '004_profiles_version': profilesVersion,
+  '005_social': social,
+  '006_account': account,
 };
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): DatabaseHandle {
-  if (options.databaseUrl) {
-    // Counts come back as strings from pg by default; ours stay far below 2^53.
-    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const url = new URL(options.databaseUrl);
-    url.password = '';
-    return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-      dialect: 'postgres',
-      location: url.toString(),
-    };
-  }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  ensurePrivateDirectory(options.dataDir);
   const file = path.join(options.dataDir, 'sync.sqlite');
+  // SQLite gives the -wal and -shm files it creates the mode of the database file.
+  ensurePrivateFile(file);
+  for (const companion of [`${file}-wal`, `${file}-shm`]) {
+    if (fs.existsSync(companion)) fs.chmodSync(companion, 0o600);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -54,6 +75,69 @@ export function openDatabase(options: { databaseUrl: string | undefined; dataDir
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',
     location: file,
+    onConnectionLost: () => undefined,
+  };
+}
+
+function openPostgres(databaseUrl: string, options: DatabaseOptions): DatabaseHandle {
+  const { databaseConnectTimeoutMs: connectMs, databaseQueryTimeoutMs: queryMs } = options;
+  let reportLoss: (error: Error) => void = () => undefined;
+  // pg is loaded on first use, so a server on SQLite does not spend start-up time importing it.
+  const pool = async () => {
+    const { default: pg } = await import('pg');
+    // Counts come back as strings from pg by default; ours stay far below 2^53.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      keepAlive: true,
+      ...(connectMs ? { connectionTimeoutMillis: connectMs } : {}),
+      // The server cancels a statement that runs too long; the client stops waiting a second later,
+      // for a server that does not answer at all.
+      ...(queryMs ? { statement_timeout: queryMs, query_timeout: queryMs + 1000 } : {}),
+    });
+    // Without listeners, a connection the server closes ends the process through an unhandled 'error'
+    // event: on a client in use (here) or on an idle one (re-emitted by the pool, already reported here).
+    pool.on('connect', (client) => client.on('error', (error) => reportLoss(error)));
+    pool.on('error', () => undefined);
+    return discardingTimedOutClients(pool);
+  };
+  const url = new URL(databaseUrl);
+  url.password = '';
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    dialect: 'postgres',
+    location: url.toString(),
+    onConnectionLost: (listener) => (reportLoss = listener),
+  };
+}
+
+/**
+ * A client whose query timed out on our side is still waiting for an answer, perhaps on a dead
+ * connection: it fails its remaining queries at once (the rollback that follows, say) and is destroyed
+ * on release instead of being handed to the next request.
+ */
+function discardingTimedOutClients(pool: Pool): PostgresPool {
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      let timedOut: Error | undefined;
+      const query = async (text: string, parameters: unknown[]) => {
+        if (timedOut) throw timedOut;
+        try {
+          return await client.query(text, parameters);
+        } catch (error) {
+          if ((error as Error).message === 'Query read timeout') timedOut = error as Error;
+          throw error;
+        }
+      };
+      // Kysely only calls query(sql, parameters): no cursor is configured.
+      return {
+        query: query as unknown as PostgresPoolClient['query'],
+        release: () => client.release(timedOut),
+      };
+    },
   };
 }
 

@@ -1,18 +1,81 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
+import type { Db, Dialect } from './database.js';
+
+export interface FirstPerGroupQuery {
+  table: string;
+  /** The column that names the group (a post's likers: `post_id`). */
+  groupColumn: string;
+  groups: readonly string[];
+  /** Optionally split each group by the values of one more column (`kind`: like, dislike). */
+  split?: { column: string; values: readonly string[] };
+  columns: readonly string[];
+  /** The order within a group: the rows of one group come in this order. */
+  orderBy: readonly string[];
+  /** Newest first (the notifications' latest actors) instead of first come first. */
+  descending?: boolean;
+  limit: number;
+}
 
 /**
- * The first few rows of each group: one small indexed `LIMIT` query per group, joined with
- * UNION ALL, to be used as a derived table. Unlike a window function over the whole group, its cost
- * does not grow with the group (a post with 100,000 likes costs what a post with 3 does).
+ * The first `limit` rows of each group, in one round trip, with a cost that does not grow with the
+ * group (a post with 100,000 likes costs what a post with 3 does): one small indexed `LIMIT` query per
+ * group.
  *
- * The parts are plain SQL over covering indexes, joined to other tables once outside the union:
- * building 40 parts with the query builder, and joining inside each, cost most of a feed page.
- * Join the union with CROSS JOIN ... WHERE: SQLite keeps the union as the outer loop then, where with
- * an INNER JOIN it chose to scan every user (68 ms instead of 3 ms on a trending page at 1M posts).
+ * SQLite runs them as a UNION ALL of plain parts (prepared once per shape and kept; building 40 parts
+ * with the query builder cost most of a feed page). PostgreSQL plans a 40-part UNION in 9–17 ms, so
+ * there the same lists are one LATERAL join over the array of groups, planned in well under 1 ms.
  */
-export function firstPerGroup(parts: RawBuilder<unknown>[]): RawBuilder<unknown> {
-  return sql.join(
-    parts.map((part) => sql`select * from (${part}) as part`),
-    sql` union all `,
-  );
+/** SQLite's SQLITE_MAX_COMPOUND_SELECT (500), with room to spare. */
+const maxCompoundTerms = 400;
+
+export async function firstPerGroup<Row>(
+  db: Db,
+  dialect: Dialect,
+  query: FirstPerGroupQuery,
+): Promise<Row[]> {
+  if (query.groups.length === 0) return [];
+  const columns = sql.join(query.columns.map((column) => sql.ref(column)));
+  const direction = sql.raw(query.descending ? 'desc' : 'asc');
+  const order = sql.join(query.orderBy.map((column) => sql`${sql.ref(column)} ${direction}`));
+  const table = sql.table(query.table);
+  const group = sql.ref(query.groupColumn);
+  const { split } = query;
+
+  if (dialect === 'postgres') {
+    const outer = sql.join(query.columns.map((column) => sql.ref(`part.${column}`)));
+    const outerOrder = sql.join(
+      query.orderBy.map((column) => sql`${sql.ref(`part.${column}`)} ${direction}`),
+    );
+    const splitJoin = split
+      ? sql`cross join unnest(${[...split.values]}::varchar[]) as split_by(value)`
+      : sql``;
+    const splitWhere = split ? sql`and ${sql.ref(split.column)} = split_by.value` : sql``;
+    const { rows } = await sql<Row>`select ${outer}
+      from unnest(${[...query.groups]}::varchar[]) as grouped(key) ${splitJoin}
+      cross join lateral (
+        select ${columns} from ${table}
+        where ${group} = grouped.key ${splitWhere}
+        order by ${order} limit ${query.limit}
+      ) as part
+      order by ${outerOrder}`.execute(db);
+    return rows;
+  }
+
+  // SQLite allows at most 500 terms in one compound SELECT: many groups (the comments of a hundred
+  // whole posts) go in several statements. Each group stays whole in one, so its rows keep their order.
+  const groupsPerStatement = Math.floor(maxCompoundTerms / (split ? split.values.length : 1));
+  const rows: Row[] = [];
+  for (let start = 0; start < query.groups.length; start += groupsPerStatement) {
+    const parts = query.groups.slice(start, start + groupsPerStatement).flatMap((key) =>
+      (split ? split.values : [undefined]).map(
+        (value) => sql`select * from (select ${columns} from ${table}
+          where ${group} = ${key} ${value === undefined || !split ? sql`` : sql`and ${sql.ref(split.column)} = ${value}`}
+          order by ${order} limit ${query.limit})`,
+      ),
+    );
+    const result = await sql<Row>`select * from (${sql.join(parts, sql` union all `)}) as part
+      order by ${order}`.execute(db);
+    for (const row of result.rows) rows.push(row);
+  }
+  return rows;
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Timestamps are ISO-8601 strings in UTC with milliseconds: they sort as text on both dialects. */
 export interface UsersTable {
@@ -16,8 +16,13 @@ export interface UsersTable {
   city: string;
   follower_count: Generated<number>;
   following_count: Generated<number>;
+  /** Bumped by a password change: tokens carrying an older version are refused. */
+  token_version: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** For people search (search/name-keys.ts): "first last" and the last name, lower-cased, no accents. */
+  name_key: ColumnType<string, string | undefined, string>;
+  last_name_key: ColumnType<string, string | undefined, string>;
 }
 
 export interface PostsTable {
@@ -27,6 +32,8 @@ export interface PostsTable {
   /** Always equal to the number of 'like' rows in post_reactions for this post. */
   like_count: Generated<number>;
   comment_count: Generated<number>;
+  /** Bumped with every change to what the post shows; hydrated posts are cached by (id, version). */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -68,6 +75,55 @@ export interface FollowsTable {
   created_at: string;
 }
 
+/** One row: moves with every change to what a user summary shows, so summaries are cached while it stays. */
+export interface ProfilesVersionTable {
+  id: number;
+  version: number;
+}
+
+/** Who is mentioned by a post or a comment (`source_id`: the post's or the comment's id). */
+export interface MentionsTable {
+  source_id: string;
+  post_id: string;
+  comment_id: string | null;
+  user_id: string;
+  created_at: string;
+}
+
+/** A post's tags (lower-cased), with the post's created_at for the tag timeline. */
+export interface PostTagsTable {
+  post_id: string;
+  tag: string;
+  created_at: string;
+}
+
+export type NotificationKind = 'like' | 'comment' | 'mention' | 'follow' | 'upvote';
+/** One entry of a user's notifications: the causes of one kind about one thing, grouped. */
+export interface NotificationsTable {
+  id: string;
+  recipient_id: string;
+  type: NotificationKind;
+  group_key: string;
+  post_id: string | null;
+  comment_id: string | null;
+  /** Always equal to the number of its notification_actors rows. */
+  actor_count: number;
+  /** When its latest cause happened. */
+  latest_at: string;
+}
+
+export interface NotificationActorsTable {
+  notification_id: string;
+  actor_id: string;
+  created_at: string;
+}
+
+/** When each user last marked their notifications as read. */
+export interface NotificationReadsTable {
+  user_id: string;
+  read_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   posts: PostsTable;
@@ -76,4 +132,10 @@ export interface Database {
   comment_votes: CommentVotesTable;
   bookmarks: BookmarksTable;
   follows: FollowsTable;
+  profiles_version: ProfilesVersionTable;
+  mentions: MentionsTable;
+  post_tags: PostTagsTable;
+  notifications: NotificationsTable;
+  notification_actors: NotificationActorsTable;
+  notification_reads: NotificationReadsTable;
 }

@@ -146,6 +146,38 @@ const privateRoutes: PrivateRoute[] = [
   },
   {
     method: 'POST',
+    route: '/comments/unvote/:postId/:commentId',
+    ownerStatus: 201,
+    prepare: async (server, owner, other) => {
+      const postId = await createPost(server, other.token);
+      const path = `${postId}/${await addComment(server, other.token, postId)}`;
+      await server.request('POST', `/api/comments/upvote/${path}`, { token: owner.token });
+      return { path: `/api/comments/unvote/${path}` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/account/password',
+    ownerStatus: 200,
+    prepare: async () => ({
+      path: '/api/account/password',
+      body: { currentPassword: 'password123', newPassword: 'another-password' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/account/export',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/account/export' }),
+  },
+  {
+    method: 'POST',
+    route: '/account/delete',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/account/delete', body: { password: 'password123' } }),
+  },
+  {
+    method: 'POST',
     route: '/users/edit',
     ownerStatus: 201,
     prepare: async () => ({ path: '/api/users/edit', body: { updatedUserData: { bio: 'authz bio' } } }),
@@ -195,25 +227,64 @@ const privateRoutes: PrivateRoute[] = [
     ownerStatus: 200,
     prepare: async () => ({ path: '/api/users/suggestions' }),
   },
+  {
+    method: 'GET',
+    route: '/timeline',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/timeline' }),
+  },
+  {
+    method: 'GET',
+    route: '/notifications',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/notifications' }),
+  },
+  {
+    method: 'GET',
+    route: '/notifications/unread',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/notifications/unread' }),
+  },
+  {
+    method: 'POST',
+    route: '/notifications/read',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/notifications/read' }),
+  },
 ];
 
 type Caller =
-  'no token' | 'malformed token' | 'forged token' | 'tampered token' | 'expired token' | 'deleted user';
+  | 'no token'
+  | 'malformed token'
+  | 'forged token'
+  | 'tampered token'
+  | 'expired token'
+  | 'token from before a password change'
+  | 'deleted user';
 const refusedCallers: [Caller, number, string][] = [
   ['no token', 401, Messages.missingToken],
   ['malformed token', 401, Messages.invalidToken],
   ['forged token', 401, Messages.invalidToken],
   ['tampered token', 401, Messages.invalidToken],
   ['expired token', 401, Messages.invalidToken],
+  ['token from before a password change', 401, Messages.invalidToken],
   ['deleted user', 404, Messages.userNotRegistered],
 ];
 
 describeEachDatabase('authorization', (dialect) => {
   let server: TestServer;
   let deletedToken: string;
+  let staleToken: string;
   beforeAll(async () => {
     server = await startServer(dialect);
     deletedToken = await deletedUserToken(server, uniqueName('deleted'));
+    const changer = await server.signup(uniqueName('changer'));
+    const changed = await server.request('POST', '/api/account/password', {
+      token: changer.token,
+      body: { currentPassword: 'password123', newPassword: 'another-password' },
+    });
+    if (changed.status !== 200) throw new Error(`password change: ${changed.status}`);
+    staleToken = changer.token;
   });
   afterAll(() => server.close());
 
@@ -234,6 +305,8 @@ describeEachDatabase('authorization', (dialect) => {
       }
       case 'expired token':
         return expiredToken(claims);
+      case 'token from before a password change':
+        return staleToken;
       case 'deleted user':
         return deletedToken;
     }
@@ -334,6 +407,6 @@ describeEachDatabase('authorization', (dialect) => {
       .filter((route) => route.method !== 'GET')
       .map((route) => `${route.method} /api${route.route}`);
     expect([...changing].sort()).toEqual(listed.sort());
-    expect(privateRoutes).toHaveLength(17);
+    expect(privateRoutes).toHaveLength(25);
   });
 });

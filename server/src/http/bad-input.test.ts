@@ -12,7 +12,7 @@ afterAll(() => {
   console.log(`bad-input sweep: ${total} requests`);
 });
 
-type BodyKind = 'signup' | 'login' | 'post' | 'comment' | 'user' | 'none';
+type BodyKind = 'signup' | 'login' | 'post' | 'comment' | 'user' | 'password' | 'deleteAccount' | 'none';
 
 interface SweepRoute {
   method: 'GET' | 'POST' | 'DELETE';
@@ -43,6 +43,9 @@ const routes: SweepRoute[] = [
   { method: 'POST', path: '/api/comments/delete/:postId/:commentId', body: 'none', auth: true },
   { method: 'POST', path: '/api/comments/upvote/:postId/:commentId', body: 'none', auth: true },
   { method: 'POST', path: '/api/comments/downvote/:postId/:commentId', body: 'none', auth: true },
+  { method: 'POST', path: '/api/comments/unvote/:postId/:commentId', body: 'none', auth: true },
+  { method: 'POST', path: '/api/account/password', body: 'password', auth: true },
+  { method: 'POST', path: '/api/account/delete', body: 'deleteAccount', auth: true },
   { method: 'GET', path: '/api/users', body: 'none', auth: false, list: 'page' },
   { method: 'GET', path: '/api/users/suggestions', body: 'none', auth: true, list: 'suggestions' },
   { method: 'GET', path: '/api/users/:username', body: 'none', auth: false },
@@ -103,6 +106,9 @@ const bodies: Record<Exclude<BodyKind, 'none'>, { wrap?: string; valid: Record<s
   post: { wrap: 'postData', valid: { content: 'fine' } },
   comment: { wrap: 'commentData', valid: { text: 'fine' } },
   user: { wrap: 'updatedUserData', valid: { bio: 'fine' } },
+  // The sweeper's real password: each request of the battery breaks exactly one other thing.
+  password: { valid: { currentPassword: 'password123', newPassword: 'a-new-password' } },
+  deleteAccount: { valid: { password: 'password123' } },
 };
 
 const wrongValues: [string, unknown][] = [
@@ -159,6 +165,16 @@ const ruleBreakers: Record<Exclude<BodyKind, 'none'>, [string, string, unknown][
     ['links', 'protocol-relative', '//evil.example'],
     ['avatarURL', 'javascript:', 'javascript:alert(1)'],
     ['avatarURL', 'too long', `https://example.com/${'a'.repeat(2100)}`],
+  ],
+  password: [
+    ['currentPassword', 'wrong', 'not-the-password'],
+    ['currentPassword', 'empty', ''],
+    ['newPassword', 'too short', 'short'],
+    ['newPassword', 'too long', 'p'.repeat(257)],
+  ],
+  deleteAccount: [
+    ['password', 'wrong', 'not-the-password'],
+    ['password', 'NUL', 'password123\u0000'],
   ],
 };
 
@@ -383,7 +399,9 @@ describeEachDatabase('bad input', (dialect) => {
         });
       }
 
-      if (route.method !== 'GET' && route.path !== '/api/auth/signup' && route.path !== '/api/auth/login') {
+      // Sign-up, login and the account routes answer no post, comment or user: they take no ?return=.
+      const takesReturn = !route.path.startsWith('/api/auth/') && !route.path.startsWith('/api/account/');
+      if (route.method !== 'GET' && takesReturn) {
         it('refuses an unknown ?return= value', async () => {
           const validBody =
             route.body === 'none'

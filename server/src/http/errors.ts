@@ -30,11 +30,18 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Sent as Retry-After: when a client may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
+
+/** How long a client is asked to wait after a 503 (overload, a database that does not answer, a connection cap). */
+export const unavailableRetryAfterSeconds = 5;
+
+export const unavailable = (message: string) => new HttpError(503, message, unavailableRetryAfterSeconds);
 
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message: string) => new HttpError(401, message);

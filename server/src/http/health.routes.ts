@@ -1,19 +1,46 @@
 import { HealthReply } from '@sync/contract';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { unavailableRetryAfterSeconds } from './errors.js';
+import { servedUnderPressure } from './overload.js';
 
+/** A load balancer waits about 2 s for a health answer; a database that does not answer by then is down. */
+export const healthCheckTimeoutMs = 1500;
+
+/**
+ * `200 {status: "ok"}`; `503` with `status: "overloaded"` while requests are being shed, or
+ * `"unavailable"` when the database does not answer within `healthCheckTimeoutMs`.
+ */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
-    { schema: { response: { 200: HealthReply, 503: HealthReply } } },
+    { schema: { response: { 200: HealthReply, 503: HealthReply } }, config: servedUnderPressure },
     async (_request, reply) => {
+      const database = app.dialect;
+      if (app.isUnderPressure()) {
+        return reply
+          .code(503)
+          .header('retry-after', unavailableRetryAfterSeconds)
+          .send({ status: 'overloaded', database });
+      }
       try {
-        await sql`select 1`.execute(app.db);
-        return { status: 'ok', database: app.dialect };
+        await withTimeout(sql`select 1`.execute(app.db), healthCheckTimeoutMs);
+        return { status: 'ok', database };
       } catch (error) {
         app.log.error({ err: error }, 'health check: database unreachable');
-        return reply.code(503).send({ status: 'unavailable', database: app.dialect });
+        return reply
+          .code(503)
+          .header('retry-after', unavailableRetryAfterSeconds)
+          .send({ status: 'unavailable', database });
       }
     },
   );
 };
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

@@ -116,7 +116,7 @@ describeEachDatabase('pagination', (dialect) => {
     it('keeps a stable order across pages when posts share one timestamp', async () => {
       const author = await server.signup(uniqueName('sametime'));
       const createdAt = '2020-02-02T02:02:02.000Z';
-      const inserted = Array.from({ length: 7 }, () => newId(Date.parse(createdAt)));
+      const inserted = Array.from({ length: 7 }, () => newId(new Date(createdAt)));
       for (const id of inserted) {
         await server.database.db
           .insertInto('posts')

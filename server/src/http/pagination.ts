@@ -2,17 +2,42 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Limits } from '@sync/contract';
 import { badRequest } from './errors.js';
 
-export type CursorKey = (string | number)[];
+type KeyPart = 'string' | 'number';
 
-export interface PageRequest {
+/** The TypeScript type of a cursor key with the given shape: ['string', 'number'] → [string, number]. */
+export type CursorKey<Shape extends readonly KeyPart[]> = {
+  -readonly [I in keyof Shape]: Shape[I] extends 'number' ? number : string;
+};
+
+/**
+ * A kind of list that can be paged: its scope (a cursor of one list is refused by another) and the
+ * shape of its sort key. Declared once beside the query that reads the key, so the key's type is
+ * checked where it is made and where it is read.
+ */
+export interface CursorKind<Shape extends readonly KeyPart[]> {
+  scope: string;
+  shape: Shape;
+}
+
+export const cursorKind = <const Shape extends readonly KeyPart[]>(
+  scope: string,
+  shape: Shape,
+): CursorKind<Shape> => ({ scope, shape });
+
+export interface PageRequest<Key> {
   limit: number;
   /** The sort key of the last item of the previous page; absent on the first page. */
-  after: CursorKey | undefined;
+  after: Key | undefined;
 }
 
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
+}
+
+export interface PageQuery {
+  limit?: number | undefined;
+  cursor?: string | undefined;
 }
 
 const invalidCursor = 'The cursor is not valid. Load the list again from the start (without a cursor).';
@@ -24,15 +49,15 @@ const invalidCursor = 'The cursor is not valid. Load the list again from the sta
 export class CursorCodec {
   constructor(private readonly secret: string) {}
 
-  encode(scope: string, key: CursorKey): string {
+  encode<Shape extends readonly KeyPart[]>(kind: CursorKind<Shape>, key: CursorKey<Shape>): string {
     const body = Buffer.from(JSON.stringify(key)).toString('base64url');
-    return `${body}.${this.sign(scope, body)}`;
+    return `${body}.${this.sign(kind.scope, body)}`;
   }
 
-  decode(scope: string, cursor: string, shape: readonly ('string' | 'number')[]): CursorKey {
+  decode<Shape extends readonly KeyPart[]>(kind: CursorKind<Shape>, cursor: string): CursorKey<Shape> {
     const [body, signature, extra] = cursor.split('.');
     if (!body || !signature || extra !== undefined) throw badRequest(invalidCursor);
-    const expected = Buffer.from(this.sign(scope, body));
+    const expected = Buffer.from(this.sign(kind.scope, body));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       throw badRequest(invalidCursor);
@@ -43,40 +68,61 @@ export class CursorCodec {
     } catch {
       throw badRequest(invalidCursor);
     }
-    if (
-      !Array.isArray(key) ||
-      key.length !== shape.length ||
-      key.some((value, index) => typeof value !== shape[index])
-    ) {
-      throw badRequest(invalidCursor);
-    }
-    return key as CursorKey;
+    if (!isKeyOfShape(key, kind.shape)) throw badRequest(invalidCursor);
+    return key;
   }
 
   /** Reads `limit` and `cursor` of a list request; undefined when neither was sent (the unpaginated contract). */
-  pageRequest(
-    scope: string,
-    query: { limit?: number; cursor?: string },
-    shape: readonly ('string' | 'number')[],
-  ): PageRequest | undefined {
+  pageRequest<Shape extends readonly KeyPart[]>(
+    kind: CursorKind<Shape>,
+    query: PageQuery,
+  ): PageRequest<CursorKey<Shape>> | undefined {
     if (query.limit === undefined && query.cursor === undefined) return undefined;
     return {
       limit: query.limit ?? Limits.pageSizeDefault,
-      after: query.cursor === undefined ? undefined : this.decode(scope, query.cursor, shape),
+      after: query.cursor === undefined ? undefined : this.decode(kind, query.cursor),
     };
   }
 
-  /** Builds a page from rows fetched with `limit + 1`: the extra row only says whether more exist. */
-  page<T>(scope: string, rows: T[], limit: number, keyOf: (row: T) => CursorKey): Page<T> {
-    const items = rows.slice(0, limit);
+  /**
+   * The one way a list becomes a page: asks `load` for `limit + 1` rows after the cursor (the extra
+   * row only says whether more exist) and signs the last item's key as `nextCursor`.
+   */
+  async page<Shape extends readonly KeyPart[], Row>(
+    kind: CursorKind<Shape>,
+    request: PageRequest<CursorKey<Shape>>,
+    load: (after: CursorKey<Shape> | undefined, limit: number) => Promise<Row[]>,
+    keyOf: (row: Row) => CursorKey<Shape>,
+  ): Promise<Page<Row>> {
+    const rows = await load(request.after, request.limit + 1);
+    const items = rows.slice(0, request.limit);
     const last = items.at(-1);
     return {
       items,
-      nextCursor: rows.length > limit && last ? this.encode(scope, keyOf(last)) : null,
+      nextCursor: rows.length > request.limit && last ? this.encode(kind, keyOf(last)) : null,
     };
+  }
+
+  /** A page of a list that is always paginated: the first page when neither limit nor cursor was sent. */
+  pageOrFirst<Shape extends readonly KeyPart[], Row>(
+    kind: CursorKind<Shape>,
+    query: PageQuery,
+    load: (after: CursorKey<Shape> | undefined, limit: number) => Promise<Row[]>,
+    keyOf: (row: Row) => CursorKey<Shape>,
+  ): Promise<Page<Row>> {
+    const request = this.pageRequest(kind, query) ?? { limit: Limits.pageSizeDefault, after: undefined };
+    return this.page(kind, request, load, keyOf);
   }
 
   private sign(scope: string, body: string): string {
     return createHmac('sha256', this.secret).update(`${scope}:${body}`).digest('base64url').slice(0, 22);
   }
+}
+
+function isKeyOfShape<Shape extends readonly KeyPart[]>(key: unknown, shape: Shape): key is CursorKey<Shape> {
+  return (
+    Array.isArray(key) &&
+    key.length === shape.length &&
+    key.every((value, index) => typeof value === shape[index])
+  );
 }

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test/harness.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase, startServer, type TestServer } from '../test/harness.js';
+import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';
+import { timed } from '../test/wait.js';
 
 const limited = {
   RATE_LIMITS: 'on',
@@ -7,10 +9,12 @@ const limited = {
   RATE_LIMIT_SIGNUP: '2',
   RATE_LIMIT_WRITES: '3',
   RATE_LIMIT_READS: '40',
-  TRUST_PROXY: 'true',
+  // The test plays one proxy in front of Sync: the address it appends is the client's.
+  TRUST_PROXY: '1',
 };
 
 const fromIp = (ip: string) => ({ 'x-forwarded-for': ip });
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('rate limits (in memory)', () => {
   let server: TestServer;
@@ -80,19 +84,72 @@ describe('rate limits (in memory)', () => {
     expect(fromOther.status).toBe(201);
   });
 
-  it('limits reads per IP', async () => {
+  it('limits reads per IP, but never the health check', async () => {
+    const read = (ip: string) => server.request('GET', '/api/posts?limit=1', { headers: fromIp(ip) });
     const statuses: number[] = [];
-    for (let i = 0; i < 41; i++) {
-      statuses.push((await server.request('GET', '/api/health', { headers: fromIp('10.0.4.1') })).status);
-    }
+    for (let i = 0; i < 41; i++) statuses.push((await read('10.0.4.1')).status);
     expect(statuses.slice(0, 40).every((status) => status === 200)).toBe(true);
     expect(statuses[40]).toBe(429);
-    expect((await server.request('GET', '/api/health', { headers: fromIp('10.0.4.2') })).status).toBe(200);
+    expect((await server.request('GET', '/api/health', { headers: fromIp('10.0.4.1') })).status).toBe(200);
+    expect((await read('10.0.4.2')).status).toBe(200);
+  });
+});
+
+describeEachDatabase('rate limits behind a proxy', (dialect) => {
+  const servers: TestServer[] = [];
+  afterAll(() => Promise.all(servers.map((server) => server.close())));
+
+  // The proxy appends the address it saw to whatever X-Forwarded-For the client wrote.
+  const signupsThroughProxy = async (trustProxy: string, clientIp: string) => {
+    const server = await startServer(dialect, {
+      env: { ...limited, RATE_LIMIT_SIGNUP: '3', TRUST_PROXY: trustProxy },
+    });
+    servers.push(server);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const reply = await server.request('POST', '/api/auth/signup', {
+        body: { username: `forger.${i}`, password: 'password123', firstName: 'F', lastName: 'X' },
+        headers: { 'x-forwarded-for': `203.0.113.${i}, ${clientIp}` },
+      });
+      statuses.push(reply.status);
+    }
+    return statuses;
+  };
+
+  it('a client cannot reset its limits by writing its own X-Forwarded-For (hop count)', async () => {
+    expect(await signupsThroughProxy('1', '198.51.100.7')).toEqual([201, 201, 201, 429, 429, 429]);
+  });
+
+  it('a client cannot reset its limits by writing its own X-Forwarded-For (proxy addresses)', async () => {
+    expect(await signupsThroughProxy('127.0.0.1, 10.0.0.0/8', '198.51.100.8')).toEqual([
+      201, 201, 201, 429, 429, 429,
+    ]);
+  });
+});
+
+describe('password confirmations (in memory)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Writes are not what is limited here: only the login limit (3) applies.
+    server = await startServer('sqlite', { env: { ...limited, RATE_LIMIT_WRITES: '100' } });
+  });
+  afterAll(() => server.close());
+
+  it('are limited per user like logins: a stolen session cannot guess the password faster', async () => {
+    const { token } = await server.signup('guessed');
+    const confirm = (password: string, ip: string) =>
+      server.request('POST', '/api/account/delete', { token, body: { password }, headers: fromIp(ip) });
+    for (let i = 0; i < 3; i++) expect((await confirm(`guess-${i}`, `10.0.5.${i}`)).status).toBe(400);
+    const refused = await confirm('password123', '10.0.5.200');
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0]).toContain('Too many password attempts.');
+    expect(
+      (await server.request('GET', '/api/users/bookmark', { token, headers: fromIp('10.0.5.200') })).status,
+    ).toBe(200);
   });
 });
 
 describe('rate limits shared through Redis', () => {
-  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
@@ -116,5 +173,48 @@ describe('rate limits shared through Redis', () => {
     expect((await attempt(second)).status).toBe(404);
     expect((await attempt(first)).status).toBe(404);
     expect((await attempt(second)).status).toBe(429);
+  });
+});
+
+describeEachDatabase('rate limits with a Redis that does not answer', (dialect) => {
+  let proxy: TcpProxy;
+  let server: TestServer;
+  beforeAll(async () => {
+    const redis = new URL(redisUrl);
+    proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+    server = await startServer(dialect, {
+      env: { ...limited, REDIS_URL: proxy.urlFor(redisUrl), REDIS_COMMAND_TIMEOUT_MS: '1000' },
+    });
+  });
+  afterEach(() => proxy.resume());
+  afterAll(async () => {
+    await server.close();
+    await proxy.close();
+  });
+
+  it('lets requests through after the command timeout (limits fail open), health at once', async () => {
+    const ip = { 'x-forwarded-for': `10.8.${Math.floor(Math.random() * 250)}.1` };
+    expect((await server.request('GET', '/api/posts?limit=1', { headers: ip })).status).toBe(200);
+    proxy.pause();
+
+    const health = await timed(() => server.request('GET', '/api/health', { headers: ip }));
+    expect(health.result.status).toBe(200);
+    expect(health.ms).toBeLessThan(500);
+
+    const read = await timed(() => server.request('GET', '/api/posts?limit=1', { headers: ip }));
+    expect(read.result.status).toBe(200);
+    expect(read.ms).toBeGreaterThanOrEqual(990);
+    expect(read.ms).toBeLessThan(3000);
+
+    // Login checks two limits (per IP and per username): both fail open.
+    const login = await timed(() =>
+      server.request('POST', '/api/auth/login', {
+        body: { username: 'guest', password: 'guest-password' },
+        headers: ip,
+      }),
+    );
+    expect(login.result.status).toBe(200);
+    expect(login.ms).toBeLessThan(4000);
+    console.log(`hung Redis [${dialect}]: health ${health.ms} ms, read ${read.ms} ms, login ${login.ms} ms`);
   });
 });

@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { RateLimitConfig } from '../config.js';
 import { HttpError } from './errors.js';
 
@@ -9,7 +8,10 @@ export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<
 
 declare module 'fastify' {
   interface FastifyInstance {
-    limits: Record<'loginByIp' | 'loginByUsername' | 'signup' | 'writes' | 'reads', Limiter>;
+    limits: Record<
+      'loginByIp' | 'loginByUsername' | 'passwordChecks' | 'signup' | 'writes' | 'reads',
+      Limiter
+    >;
   }
 }
 
@@ -17,15 +19,19 @@ const minutes = (count: number) => count * 60_000;
 
 /**
  * Mastodon-style limits. Counters live in memory, or in Redis when REDIS_URL is set so that every
- * server process shares them. A Redis outage lets requests through rather than taking Sync down.
+ * server process shares them. A Redis outage lets requests through rather than taking Sync down: a
+ * Redis that is down fails at once (no offline queue), one that does not answer within
+ * `redisCommandTimeoutMs` is given up on (skipOnError lets the request through).
  */
 export const rateLimitPlugin = fp<RateLimitConfig>(
   async (app, config) => {
+    // ioredis is loaded only when configured, so a single process does not spend start-up time on it.
     const redis = config.redisUrl
-      ? new Redis(config.redisUrl, {
+      ? new (await import('ioredis')).Redis(config.redisUrl, {
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,
           connectTimeout: 2000,
+          commandTimeout: config.redisCommandTimeoutMs || undefined,
         })
       : undefined;
     if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
@@ -70,6 +76,14 @@ export const rateLimitPlugin = fp<RateLimitConfig>(
         minutes(5),
         usernameOf,
         'Too many login attempts for this username.',
+      ),
+      // A stolen session must not become a way to guess the password faster than logging in allows.
+      passwordChecks: limiter(
+        'password-check',
+        config.login,
+        minutes(5),
+        (r) => r.viewer?.id ?? r.ip,
+        'Too many password attempts.',
       ),
       signup: limiter(
         'signup',

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { ensurePrivateDirectory, ensurePrivateFile } from './private-files.js';
 
 export interface BackupTarget {
   databaseUrl: string | undefined;
@@ -21,7 +22,9 @@ function runTool(command: string, args: string[]) {
  * PostgreSQL: pg_dump in its custom format.
  */
 export async function backup(target: BackupTarget, outFile: string): Promise<void> {
-  fs.mkdirSync(path.dirname(outFile), { recursive: true });
+  ensurePrivateDirectory(path.dirname(outFile));
+  // Created owner-only before anything is written into it; both tools keep the mode of the file.
+  ensurePrivateFile(outFile);
   if (target.databaseUrl) {
     runTool('pg_dump', ['--format=custom', '--no-owner', `--file=${outFile}`, target.databaseUrl]);
     return;
@@ -51,7 +54,8 @@ export function restore(target: BackupTarget, inFile: string): void {
     check.close();
   }
   const file = sqliteFile(target.dataDir);
-  fs.mkdirSync(target.dataDir, { recursive: true });
+  ensurePrivateDirectory(target.dataDir);
   for (const stale of [`${file}-wal`, `${file}-shm`]) fs.rmSync(stale, { force: true });
   fs.copyFileSync(inFile, file);
+  fs.chmodSync(file, 0o600);
 }

@@ -1,94 +1,143 @@
-import { Limits, type Post, type PostSort, type UserSummary } from '@sync/contract';
-import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
-import { groupBy, loadInChunks } from '../db/chunks.js';
+import { sql, type Selectable } from 'kysely';
+import type { Db, Dialect } from '../db/database.js';
+import { chunksOf, loadInChunks } from '../db/chunks.js';
 import { firstPerGroup } from '../db/first-per-group.js';
-import { lockPost } from '../db/post-lock.js';
-import type { ReactionKind } from '../db/schema.js';
-import type { PageRequest } from '../http/pagination.js';
-import { loadCommentsOfPosts } from '../comments/comments.repo.js';
-import { summaryColumns, toSummary, type SummaryRow } from '../users/users.repo.js';
+import type { PostsTable, ReactionKind } from '../db/schema.js';
+import { cursorKind, type CursorKey } from '../http/pagination.js';
 
-export function postsWithAuthors(db: Db) {
-  return db
-    .selectFrom('posts')
-    .innerJoin('users', 'users.id', 'posts.author_id')
-    .select([
-      'posts.id',
-      'posts.author_id',
-      'posts.content',
-      'posts.like_count',
-      'posts.comment_count',
-      'posts.created_at',
-      'posts.updated_at',
-      'users.username',
-      'users.first_name',
-      'users.last_name',
-      'users.avatar_url',
-    ]);
+/** The `posts` and `post_reactions` tables. Rows in, rows out: contract shapes are built in views/. */
+
+export type PostRecord = Selectable<PostsTable>;
+
+/** A skeleton entry: which post, and which version of it the database holds now. */
+export interface PostRef {
+  id: string;
+  version: number;
 }
 
-export type PostRow = Awaited<ReturnType<ReturnType<typeof postsWithAuthors>['executeTakeFirstOrThrow']>>;
+export const newestPosts = cursorKind('posts:newest', ['string', 'string']);
+export const trendingPosts = cursorKind('posts:trending', ['number', 'string', 'string']);
+export type NewestKey = CursorKey<typeof newestPosts.shape>;
+export type TrendingKey = CursorKey<typeof trendingPosts.shape>;
 
-/** The cursor key of a post in each sort order. */
-export const postKey: Record<PostSort, (row: PostRow) => (string | number)[]> = {
-  newest: (row) => [row.created_at, row.id],
-  trending: (row) => [row.like_count, row.created_at, row.id],
-};
-export const postKeyShape = {
-  newest: ['string', 'string'],
-  trending: ['number', 'string', 'string'],
-} as const;
+const recordColumns = [
+  'posts.id',
+  'posts.author_id',
+  'posts.content',
+  'posts.like_count',
+  'posts.comment_count',
+  'posts.version',
+  'posts.created_at',
+  'posts.updated_at',
+] as const;
 
-export function findPostRow(db: Db, id: string): Promise<PostRow | undefined> {
-  // PostgreSQL refuses NUL in text parameters (a 500); no id contains one, so there is nothing to find.
-  if (id.includes('\u0000')) return Promise.resolve(undefined);
-  return postsWithAuthors(db).where('posts.id', '=', id).executeTakeFirst();
+// PostgreSQL refuses NUL in text parameters (a 500); no id contains one, so there is nothing to find.
+const hasNul = (value: string) => value.includes('\u0000');
+
+export function findPost(db: Db, id: string): Promise<PostRecord | undefined> {
+  if (hasNul(id)) return Promise.resolve(undefined);
+  return db.selectFrom('posts').select(recordColumns).where('posts.id', '=', id).executeTakeFirst();
 }
 
-/**
- * Posts, optionally of one author: newest first, or trending (most liked, then newest), one page or
- * all of them. With neither a sort nor a page: all of them in creation order (the contract).
- */
-export function listPostRows(
+export function postsByIds(db: Db, ids: readonly string[]): Promise<PostRecord[]> {
+  return loadInChunks(ids, (chunk) =>
+    db.selectFrom('posts').select(recordColumns).where('posts.id', 'in', chunk).execute(),
+  );
+}
+
+/** A page of posts, newest first, optionally of one author. */
+export function newestPostRefs(
   db: Db,
-  options: { authorId?: string; sort?: PostSort | undefined; page?: PageRequest | undefined },
-): Promise<PostRow[]> {
-  let query = postsWithAuthors(db);
-  if (options.authorId) query = query.where('posts.author_id', '=', options.authorId);
-  const { page, sort } = options;
-  if (!page && !sort) return query.orderBy('posts.created_at').orderBy('posts.id').execute();
-  if (sort === 'trending') {
-    query = query.orderBy('posts.like_count', 'desc');
-    if (page?.after) {
-      const [likes, createdAt, id] = page.after as [number, string, string];
-      query = query.where((eb) =>
-        eb(
-          eb.refTuple('posts.like_count', 'posts.created_at', 'posts.id'),
-          '<',
-          eb.tuple(likes, createdAt, id),
-        ),
-      );
-    }
-  } else if (page?.after) {
-    const [createdAt, id] = page.after as [string, string];
+  options: { authorId?: string | undefined; after: NewestKey | undefined; limit: number },
+): Promise<(PostRef & { created_at: string })[]> {
+  let query = db.selectFrom('posts').select(['id', 'version', 'created_at']);
+  if (options.authorId) query = query.where('author_id', '=', options.authorId);
+  if (options.after) {
+    const [createdAt, id] = options.after;
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt, id)));
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+/** A page of posts, most liked first (then newest), optionally of one author. */
+export function trendingPostRefs(
+  db: Db,
+  options: { authorId?: string | undefined; after: TrendingKey | undefined; limit: number },
+): Promise<(PostRef & { like_count: number; created_at: string })[]> {
+  let query = db.selectFrom('posts').select(['id', 'version', 'like_count', 'created_at']);
+  if (options.authorId) query = query.where('author_id', '=', options.authorId);
+  if (options.after) {
+    const [likes, createdAt, id] = options.after;
     query = query.where((eb) =>
-      eb(eb.refTuple('posts.created_at', 'posts.id'), '<', eb.tuple(createdAt, id)),
+      eb(eb.refTuple('like_count', 'created_at', 'id'), '<', eb.tuple(likes, createdAt, id)),
     );
   }
-  query = query.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc');
-  return (page ? query.limit(page.limit + 1) : query).execute();
+  return query
+    .orderBy('like_count', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit)
+    .execute();
 }
 
 export async function insertPost(
   db: Db,
   row: { id: string; author_id: string; content: string; created_at: string; updated_at: string },
-): Promise<void> {
-  await db.insertInto('posts').values(row).execute();
+): Promise<PostRecord> {
+  return db.insertInto('posts').values(row).returning(recordColumns).executeTakeFirstOrThrow();
 }
 
-export async function updatePostContent(db: Db, id: string, content: string, now: string): Promise<void> {
-  await db.updateTable('posts').set({ content, updated_at: now }).where('id', '=', id).execute();
+/**
+ * Takes a post for a change to what it shows, in the caller's transaction: moves its counters by the
+ * given amounts and its version by one, and returns it as it is now, or undefined when it is gone.
+ *
+ * The row is written first, as deleting a post does, so a change racing a deletion on PostgreSQL waits
+ * for it and finds nothing (a clean 404) instead of a foreign-key error or a deadlock.
+ */
+export function takeForChange(
+  trx: Db,
+  id: string,
+  change: { likes?: number; comments?: number; content?: string; at?: string } = {},
+): Promise<PostRecord | undefined> {
+  if (hasNul(id)) return Promise.resolve(undefined);
+  return trx
+    .updateTable('posts')
+    .set((eb) => ({
+      version: eb('version', '+', 1),
+      like_count: eb('like_count', '+', change.likes ?? 0),
+      comment_count: eb('comment_count', '+', change.comments ?? 0),
+      ...(change.content === undefined ? {} : { content: change.content }),
+      ...(change.at === undefined ? {} : { updated_at: change.at }),
+    }))
+    .where('id', '=', id)
+    .returning(recordColumns)
+    .executeTakeFirst();
+}
+
+/** Moves these posts' versions, for a change that touched many at once (a deleted account). */
+export async function bumpVersions(trx: Db, ids: readonly string[]): Promise<void> {
+  for (const chunk of chunksOf(ids)) {
+    await trx
+      .updateTable('posts')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', 'in', chunk)
+      .execute();
+  }
+}
+
+/**
+ * Locks a post's row for the rest of the transaction without changing it, and says whether it still
+ * exists: for changes under a post that it does not show (a bookmark). A no-op write, so it works the
+ * same on SQLite (which has no SELECT ... FOR UPDATE).
+ */
+export async function lockPost(trx: Db, id: string): Promise<boolean> {
+  if (hasNul(id)) return false;
+  const result = await trx
+    .updateTable('posts')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Deletes a post; its comments, votes, reactions and bookmarks go with it (ON DELETE CASCADE, one statement). */
@@ -97,212 +146,241 @@ export async function deletePost(db: Db, id: string): Promise<void> {
 }
 
 /**
- * Likes a post, replacing the user's dislike if any. The like count moves with the like rows in the
- * same transaction, so it always equals the number of likes.
+ * Records the user's like, replacing their dislike. False when they already like the post. The
+ * caller has taken the post (takeForChange) in the same transaction.
  */
-export function like(
-  db: Db,
-  postId: string,
-  userId: string,
-  now: string,
-): Promise<'ok' | 'already' | 'missing'> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockPost(trx, postId))) return 'missing';
-    const switched = await trx
-      .updateTable('post_reactions')
-      .set({ kind: 'like', created_at: now })
-      .where('post_id', '=', postId)
-      .where('user_id', '=', userId)
-      .where('kind', '=', 'dislike')
-      .executeTakeFirst();
-    if (switched.numUpdatedRows === 0n) {
-      const inserted = await trx
-        .insertInto('post_reactions')
-        .values({ post_id: postId, user_id: userId, kind: 'like', created_at: now })
-        .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
-        .executeTakeFirst();
-      if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) return 'already';
-    }
-    await trx
-      .updateTable('posts')
-      .set((eb) => ({ like_count: eb('like_count', '+', 1) }))
-      .where('id', '=', postId)
-      .execute();
-    return 'ok';
-  });
+export async function putLike(trx: Db, postId: string, userId: string, at: string): Promise<boolean> {
+  const changed = await trx
+    .insertInto('post_reactions')
+    .values({ post_id: postId, user_id: userId, kind: 'like', created_at: at })
+    .onConflict((oc) =>
+      oc
+        .columns(['post_id', 'user_id'])
+        .doUpdateSet({ kind: 'like', created_at: at })
+        .where('post_reactions.kind', '=', 'dislike'),
+    )
+    .returning('post_id')
+    .executeTakeFirst();
+  return changed !== undefined;
 }
 
 /**
- * Dislikes a post, removing the user's like if any. Refused when nobody likes the post ('zero', the
- * spec's first check) or the user already disliked it ('already').
+ * Records the user's dislike, replacing their like. 'already' when they dislike it already;
+ * 'replaced-like' tells the caller the like count goes down by one.
  */
-export function dislike(
-  db: Db,
+export async function putDislike(
+  trx: Db,
   postId: string,
   userId: string,
-  now: string,
-): Promise<'ok' | 'zero' | 'already' | 'missing'> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockPost(trx, postId))) return 'missing';
-    const post = await trx
-      .selectFrom('posts')
-      .select('like_count')
-      .where('id', '=', postId)
-      .executeTakeFirstOrThrow();
-    if (post.like_count <= 0) return 'zero';
-    const switched = await trx
+  at: string,
+): Promise<'added' | 'replaced-like' | 'already'> {
+  const previous = await trx
+    .selectFrom('post_reactions')
+    .select('kind')
+    .where('post_id', '=', postId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (previous?.kind === 'dislike') return 'already';
+  if (previous) {
+    await trx
       .updateTable('post_reactions')
-      .set({ kind: 'dislike', created_at: now })
+      .set({ kind: 'dislike', created_at: at })
       .where('post_id', '=', postId)
       .where('user_id', '=', userId)
-      .where('kind', '=', 'like')
-      .executeTakeFirst();
-    if (switched.numUpdatedRows > 0n) {
-      await trx
-        .updateTable('posts')
-        .set((eb) => ({ like_count: eb('like_count', '-', 1) }))
-        .where('id', '=', postId)
-        .execute();
-      return 'ok';
-    }
-    const inserted = await trx
-      .insertInto('post_reactions')
-      .values({ post_id: postId, user_id: userId, kind: 'dislike', created_at: now })
-      .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n ? 'ok' : 'already';
+      .execute();
+    return 'replaced-like';
+  }
+  await trx
+    .insertInto('post_reactions')
+    .values({ post_id: postId, user_id: userId, kind: 'dislike', created_at: at })
+    .execute();
+  return 'added';
+}
+
+export interface ReactorRow {
+  post_id: string;
+  kind: ReactionKind;
+  user_id: string;
+  created_at: string;
+}
+
+/** The first `limit` likers and dislikers of each post, earliest first. */
+export function firstReactors(
+  db: Db,
+  dialect: Dialect,
+  postIds: readonly string[],
+  limit: number,
+): Promise<ReactorRow[]> {
+  return firstPerGroup<ReactorRow>(db, dialect, {
+    table: 'post_reactions',
+    groupColumn: 'post_id',
+    groups: postIds,
+    split: { column: 'kind', values: ['like', 'dislike'] },
+    columns: ['post_id', 'kind', 'user_id', 'created_at'],
+    orderBy: ['created_at', 'user_id'],
+    limit,
   });
 }
 
+export const reactors = cursorKind('reactors', ['string', 'string']);
+
 /** One page of the users who liked (or disliked) a post, earliest first. */
-export function listReactors(
+export function reactorPage(
   db: Db,
   postId: string,
   kind: ReactionKind,
-  page: PageRequest,
-): Promise<(SummaryRow & { reacted_at: string })[]> {
+  after: CursorKey<typeof reactors.shape> | undefined,
+  limit: number,
+): Promise<{ user_id: string; created_at: string }[]> {
   let query = db
     .selectFrom('post_reactions')
-    .innerJoin('users', 'users.id', 'post_reactions.user_id')
-    .select([...summaryColumns, 'post_reactions.created_at as reacted_at'])
-    .where('post_reactions.post_id', '=', postId)
-    .where('post_reactions.kind', '=', kind)
-    .orderBy('post_reactions.created_at')
-    .orderBy('post_reactions.user_id')
-    .limit(page.limit + 1);
-  if (page.after) {
-    const [reactedAt, userId] = page.after as [string, string];
+    .select(['user_id', 'created_at'])
+    .where('post_id', '=', postId)
+    .where('kind', '=', kind);
+  if (after) {
+    const [reactedAt, userId] = after;
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'user_id'), '>', eb.tuple(reactedAt, userId)));
+  }
+  return query.orderBy('created_at').orderBy('user_id').limit(limit).execute();
+}
+
+/** The posts a user wrote or reacted to: the rows deleting the user deletes or changes the like count of. */
+export async function postIdsTouchedBy(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('posts')
+    .select('id')
+    .where('author_id', '=', userId)
+    .union(db.selectFrom('post_reactions').select('post_id as id').where('user_id', '=', userId))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Deletes a user's posts; their comments, votes, reactions and bookmarks go with them (ON DELETE CASCADE). */
+export async function deletePostsOf(trx: Db, authorId: string): Promise<void> {
+  await trx.deleteFrom('posts').where('author_id', '=', authorId).execute();
+}
+
+/** Removes a user's likes and dislikes, taking each like off its post's count. Run it holding those posts' rows. */
+export async function deleteReactionsOf(trx: Db, userId: string): Promise<void> {
+  await trx
+    .updateTable('posts')
+    .set((eb) => ({ like_count: eb('like_count', '-', 1) }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('post_reactions')
+        .select('post_id')
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'like'),
+    )
+    .execute();
+  await trx.deleteFrom('post_reactions').where('user_id', '=', userId).execute();
+}
+
+export type PostExportRow = Pick<
+  PostRecord,
+  'id' | 'content' | 'like_count' | 'comment_count' | 'created_at' | 'updated_at'
+>;
+
+/** One page of an author's posts, oldest first, after the row given. */
+export function postsOfAuthorPage(
+  db: Db,
+  authorId: string,
+  after: PostExportRow | undefined,
+  limit: number,
+): Promise<PostExportRow[]> {
+  let query = db
+    .selectFrom('posts')
+    .select(['id', 'content', 'like_count', 'comment_count', 'created_at', 'updated_at'])
+    .where('author_id', '=', authorId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit);
+  if (after) {
     query = query.where((eb) =>
-      eb(
-        eb.refTuple('post_reactions.created_at', 'post_reactions.user_id'),
-        '>',
-        eb.tuple(reactedAt, userId),
-      ),
+      eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.created_at, after.id)),
     );
   }
   return query.execute();
 }
 
-export interface LoadPostsOptions {
-  /** The signed-in user, whose own like, dislike and bookmark are reported in `viewer` (on any post). */
-  viewerId?: string | undefined;
-  /** Paginated answers cap likedBy, dislikedBy and comments to a preview and add `viewer`. */
-  preview: boolean;
+export type ReactionExportRow = { post_id: string; kind: ReactionKind; created_at: string };
+
+/** One page of a user's reactions, by post id (the order the user's index serves), after the row given. */
+export function reactionsOfUserPage(
+  db: Db,
+  userId: string,
+  after: ReactionExportRow | undefined,
+  limit: number,
+): Promise<ReactionExportRow[]> {
+  let query = db
+    .selectFrom('post_reactions')
+    .select(['post_id', 'kind', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('post_id')
+    .limit(limit);
+  if (after) query = query.where('post_id', '>', after.post_id);
+  return query.execute();
 }
 
-type ReactionRow = SummaryRow & { post_id: string; kind: ReactionKind; created_at: string };
-
-/** Builds the contract's posts from rows in a fixed number of queries, whatever the number of posts. */
-export async function loadPosts(db: Db, rows: PostRow[], options: LoadPostsOptions): Promise<Post[]> {
-  const ids = rows.map((row) => row.id);
-  const [reactions, comments, viewer] = await Promise.all([
-    loadReactions(db, ids, options.preview),
-    loadCommentsOfPosts(db, ids, options.preview),
-    options.viewerId ? loadViewerState(db, ids, options.viewerId) : undefined,
-  ]);
-  const reactionsByPost = groupBy(reactions, (reaction) => reaction.post_id);
-  return rows.map((row) => {
-    const own = reactionsByPost.get(row.id) ?? [];
-    const reactors = (kind: ReactionKind): UserSummary[] =>
-      own.filter((reaction) => reaction.kind === kind).map(toSummary);
-    const post: Post = {
-      _id: row.id,
-      content: row.content,
-      username: row.username,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      avatarURL: row.avatar_url,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      likes: { likeCount: row.like_count, likedBy: reactors('like'), dislikedBy: reactors('dislike') },
-      comments: comments.get(row.id) ?? [],
-      commentCount: row.comment_count,
-    };
-    if (options.preview || options.viewerId) {
-      post.viewer = {
-        liked: viewer?.reactions.get(row.id) === 'like',
-        disliked: viewer?.reactions.get(row.id) === 'dislike',
-        bookmarked: viewer?.bookmarks.has(row.id) ?? false,
-      };
-    }
-    return post;
-  });
-}
-
-async function loadReactions(db: Db, postIds: string[], preview: boolean): Promise<ReactionRow[]> {
-  const reactionsWithUsers = () =>
-    db
-      .selectFrom('post_reactions')
-      .innerJoin('users', 'users.id', 'post_reactions.user_id')
-      .select([
-        'post_reactions.post_id',
-        'post_reactions.kind',
-        'post_reactions.created_at',
-        ...summaryColumns,
-      ]);
-  if (postIds.length === 0) return [];
-  if (preview) {
-    const parts = postIds.flatMap((postId) =>
-      (['like', 'dislike'] as const).map(
-        (kind) => sql`select post_id, kind, user_id, created_at from post_reactions
-          where post_id = ${postId} and kind = ${kind}
-          order by created_at, user_id limit ${Limits.previewSize}`,
-      ),
-    );
-    const { rows } = await sql<ReactionRow>`select r.post_id, r.kind, r.created_at, u.id as user_id,
-        u.username, u.first_name, u.last_name, u.avatar_url
-      from (${firstPerGroup(parts)}) as r cross join users u
-      where u.id = r.user_id
-      order by r.created_at, r.user_id`.execute(db);
+/**
+ * A page of the posts of some authors (the Following timeline: the people the viewer follows and the
+ * viewer), newest first, fanned out on read over the (author_id, created_at, id) index, in two
+ * statements:
+ * 1. each author's newest post after the cursor (one index seek per author); the `limit`-th newest of
+ *    those is a floor: at least `limit` authors have a post at or after it, so the page is all above it;
+ * 2. each author's posts between the floor and the cursor (short index ranges), newest `limit` of them.
+ *    Without a floor (fewer than `limit` authors posted), each author's range stops at their own
+ *    `limit`-th post instead.
+ * The floor is found first, in its own statement, so that the second is planned knowing it.
+ * The cost grows with the number of authors, never with how many posts they wrote or how old they are.
+ */
+export async function newestPostRefsByAuthors(
+  db: Db,
+  dialect: Dialect,
+  options: { authorIds: readonly string[]; after: NewestKey | undefined; limit: number },
+): Promise<(PostRef & { created_at: string })[]> {
+  const { authorIds, after, limit } = options;
+  if (authorIds.length === 0) return [];
+  const before = (table: string) =>
+    after
+      ? sql`and (${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) < (${after[0]}, ${after[1]})`
+      : sql``;
+  const authors =
+    dialect === 'postgres'
+      ? sql`select unnest(${[...authorIds]}::varchar[]) as id`
+      : sql`select value as id from json_each(${JSON.stringify(authorIds)})`;
+  const heads = await sql<{ head: string }>`
+    select head from (
+      select (select newest.created_at from posts as newest where newest.author_id = author.id ${before('newest')}
+              order by newest.created_at desc, newest.id desc limit 1) as head
+      from (${authors}) as author
+    ) as heads
+    where head is not null order by head desc limit 1 offset ${limit - 1}`.execute(db);
+  const floor = heads.rows[0]?.head;
+  const aboveFloor = (table: string) =>
+    floor === undefined ? sql`` : sql`and ${sql.ref(`${table}.created_at`)} >= ${floor}`;
+  if (dialect === 'postgres') {
+    const { rows } = await sql<PostRef & { created_at: string }>`
+      select p.id, p.version, p.created_at from (${authors}) as author cross join lateral (
+        select posts.id, posts.version, posts.created_at from posts
+        where posts.author_id = author.id ${aboveFloor('posts')} ${before('posts')}
+        order by posts.created_at desc, posts.id desc limit ${limit}
+      ) as p
+      order by p.created_at desc, p.id desc limit ${limit}`.execute(db);
     return rows;
   }
-  return loadInChunks(postIds, (chunk) =>
-    reactionsWithUsers()
-      .where('post_reactions.post_id', 'in', chunk)
-      .orderBy('post_reactions.created_at')
-      .execute(),
-  );
-}
-
-async function loadViewerState(db: Db, postIds: string[], viewerId: string) {
-  if (postIds.length === 0)
-    return { reactions: new Map<string, ReactionKind>(), bookmarks: new Set<string>() };
-  const [reactions, bookmarks] = await Promise.all([
-    db
-      .selectFrom('post_reactions')
-      .select(['post_id', 'kind'])
-      .where('user_id', '=', viewerId)
-      .where('post_id', 'in', postIds)
-      .execute(),
-    db
-      .selectFrom('bookmarks')
-      .select('post_id')
-      .where('user_id', '=', viewerId)
-      .where('post_id', 'in', postIds)
-      .execute(),
-  ]);
-  return {
-    reactions: new Map(reactions.map((row) => [row.post_id, row.kind])),
-    bookmarks: new Set(bookmarks.map((row) => row.post_id)),
-  };
+  // SQLite has no LATERAL: without a floor, each author's range is bounded below by that author's
+  // `limit`-th post (a correlated subquery, evaluated once per author).
+  const ownBound =
+    floor === undefined
+      ? sql`and p.created_at >= coalesce((
+          select bound.created_at from posts as bound where bound.author_id = author.id ${before('bound')}
+          order by bound.created_at desc, bound.id desc limit 1 offset ${limit - 1}), '')`
+      : sql``;
+  const { rows } = await sql<PostRef & { created_at: string }>`
+    select p.id, p.version, p.created_at
+    from (${authors}) as author join posts as p on p.author_id = author.id
+    where true ${aboveFloor('p')} ${ownBound} ${before('p')}
+    order by p.created_at desc, p.id desc limit ${limit}`.execute(db);
+  return rows;
 }

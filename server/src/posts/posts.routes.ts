@@ -1,50 +1,25 @@
 import {
   DeletedReply,
   ErrorBody,
-  Limits,
   PageQuery,
   PostDataBody,
+  PostIdParams,
   PostListQuery,
   PostReply,
   PostsReply,
   ReturnQuery,
   UserSummariesReply,
-  PostIdParams,
 } from '@sync/contract';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from '../auth/auth.plugin.js';
-import { wantsChangedOnly } from '../http/reply-shape.js';
-import { newId, nowIso } from '../db/ids.js';
 import type { ReactionKind } from '../db/schema.js';
-import { Messages, badRequest, notFound } from '../http/errors.js';
-import { checkText } from '../http/text.js';
-import { findUserByUsername } from '../users/users.repo.js';
-import { toSummary } from '../users/users.repo.js';
-import * as posts from './posts.repo.js';
-import { allPosts, postPreview, requirePost } from './posts.service.js';
+import { wantsChangedOnly } from '../http/reply-shape.js';
+import * as useCases from './posts.use-cases.js';
 
-const checkContent = (content: string) =>
-  checkText(content, { label: 'Post content', max: Limits.postContent, required: true });
 const ChangeReply = Type.Union([PostsReply, PostReply]);
 
 export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, cursors } = app;
-
-  /** Post changes answer all posts (the contract) or, with ?return=post|minimal, just the changed one. */
-  const changeReply = async (postId: string, query: ReturnQuery, viewerId: string) =>
-    wantsChangedOnly(query)
-      ? { post: await postPreview(db, postId, viewerId) }
-      : { posts: await allPosts(db) };
-
-  const listReply = async (query: PostListQuery, viewerId: string | undefined, authorId?: string) => {
-    const sort = query.sort ?? 'newest';
-    const scope = `posts:${sort}:${authorId ?? '*'}`;
-    const page = cursors.pageRequest(scope, query, posts.postKeyShape[sort]);
-    const rows = await posts.listPostRows(db, { authorId, sort: query.sort, page });
-    if (!page) return { posts: await posts.loadPosts(db, rows, { preview: false }) };
-    const { items, nextCursor } = cursors.page(scope, rows, page.limit, posts.postKey[sort]);
-    return { posts: await posts.loadPosts(db, items, { preview: true, viewerId }), nextCursor };
-  };
+  const { deps } = app;
 
   app.get(
     '/',
@@ -52,7 +27,7 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { querystring: PostListQuery, response: { 200: PostsReply, '4xx': ErrorBody } },
       preHandler: app.identifyUser,
     },
-    (request) => listReply(request.query, request.viewer?.id),
+    (request) => useCases.listPosts(deps, { query: request.query, viewerId: request.viewer?.id }),
   );
 
   app.get(
@@ -65,11 +40,12 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       preHandler: app.identifyUser,
     },
-    async (request) => {
-      const author = await findUserByUsername(db, request.params.username);
-      if (!author) throw notFound(Messages.userNotFound(request.params.username));
-      return listReply(request.query, request.viewer?.id, author.id);
-    },
+    (request) =>
+      useCases.listPosts(deps, {
+        query: request.query,
+        viewerId: request.viewer?.id,
+        authorUsername: request.params.username,
+      }),
   );
 
   app.get(
@@ -78,11 +54,7 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: PostIdParams, response: { 200: PostReply, '4xx': ErrorBody } },
       preHandler: app.identifyUser,
     },
-    async (request) => {
-      const row = await requirePost(db, request.params.postId);
-      const [post] = await posts.loadPosts(db, [row], { preview: false, viewerId: request.viewer?.id });
-      return { post: post! };
-    },
+    (request) => useCases.getPost(deps, { postId: request.params.postId, viewerId: request.viewer?.id }),
   );
 
   for (const kind of ['like', 'dislike'] as const satisfies ReactionKind[]) {
@@ -95,21 +67,7 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: UserSummariesReply, '4xx': ErrorBody },
         },
       },
-      async (request) => {
-        const { postId } = request.params;
-        await requirePost(db, postId);
-        const scope = `${kind}s:${postId}`;
-        const page = cursors.pageRequest(scope, request.query, ['string', 'string']) ?? {
-          limit: Limits.pageSizeDefault,
-          after: undefined,
-        };
-        const rows = await posts.listReactors(db, postId, kind, page);
-        const { items, nextCursor } = cursors.page(scope, rows, page.limit, (row) => [
-          row.reacted_at,
-          row.user_id,
-        ]);
-        return { users: items.map(toSummary), nextCursor };
-      },
+      (request) => useCases.listReactors(deps, { postId: request.params.postId, kind, query: request.query }),
     );
   }
 
@@ -124,12 +82,12 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
     },
     async (request, reply) => {
-      const viewer = viewerOf(request);
-      const content = checkContent(request.body.postData.content);
-      const now = nowIso();
-      const id = newId();
-      await posts.insertPost(db, { id, author_id: viewer.id, content, created_at: now, updated_at: now });
-      return reply.code(201).send(await changeReply(id, request.query, viewer.id));
+      const answer = await useCases.createPost(deps, {
+        viewerId: viewerOf(request).id,
+        content: request.body.postData.content,
+        changedOnly: wantsChangedOnly(request.query),
+      });
+      return reply.code(201).send(answer);
     },
   );
 
@@ -145,12 +103,13 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
     },
     async (request, reply) => {
-      const viewer = viewerOf(request);
-      const post = await requirePost(db, request.params.postId);
-      if (post.author_id !== viewer.id) throw badRequest(Messages.editForeignPost);
-      const content = checkContent(request.body.postData.content);
-      await posts.updatePostContent(db, post.id, content, nowIso());
-      return reply.code(201).send(await changeReply(post.id, request.query, viewer.id));
+      const answer = await useCases.editPost(deps, {
+        viewerId: viewerOf(request).id,
+        postId: request.params.postId,
+        content: request.body.postData.content,
+        changedOnly: wantsChangedOnly(request.query),
+      });
+      return reply.code(201).send(answer);
     },
   );
 
@@ -165,16 +124,16 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
     },
     async (request, reply) => {
-      const viewer = viewerOf(request);
-      const post = await requirePost(db, request.params.postId);
-      if (post.author_id !== viewer.id) throw badRequest(Messages.deleteForeignPost);
-      await posts.deletePost(db, post.id);
-      const minimal = wantsChangedOnly(request.query);
-      return reply.code(201).send(minimal ? { deleted: post.id } : { posts: await allPosts(db) });
+      const answer = await useCases.deletePost(deps, {
+        viewerId: viewerOf(request).id,
+        postId: request.params.postId,
+        changedOnly: wantsChangedOnly(request.query),
+      });
+      return reply.code(201).send(answer);
     },
   );
 
-  const reactionRoute = (kind: ReactionKind) =>
+  for (const kind of ['like', 'dislike'] as const satisfies ReactionKind[]) {
     app.post(
       `/${kind}/:postId`,
       {
@@ -186,21 +145,14 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
         preHandler: app.requireUser,
       },
       async (request, reply) => {
-        const viewer = viewerOf(request);
-        const post = await requirePost(db, request.params.postId);
-        const now = nowIso();
-        const outcome =
-          kind === 'like'
-            ? await posts.like(db, post.id, viewer.id, now)
-            : await posts.dislike(db, post.id, viewer.id, now);
-        if (outcome === 'missing') throw notFound(Messages.postNotFound(post.id));
-        if (outcome === 'zero') throw badRequest(Messages.likeBelowZero);
-        if (outcome === 'already') {
-          throw badRequest(kind === 'like' ? Messages.alreadyLiked : Messages.alreadyDisliked);
-        }
-        return reply.code(201).send(await changeReply(post.id, request.query, viewer.id));
+        const answer = await useCases.reactToPost(deps, {
+          viewerId: viewerOf(request).id,
+          postId: request.params.postId,
+          kind,
+          changedOnly: wantsChangedOnly(request.query),
+        });
+        return reply.code(201).send(answer);
       },
     );
-  reactionRoute('like');
-  reactionRoute('dislike');
+  }
 };

@@ -1,6 +1,7 @@
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
+import { nameKeys } from '../search/name-keys.js';
 
 /** The account behind the web client's 'Guest Login'. */
 export const guestAccount = { username: 'guest', password: 'guest-password' } as const;
@@ -138,12 +139,13 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
 
   await db.transaction().execute(async (trx) => {
     for (const [index, user] of demoUsers.entries()) {
-      const id = newId(Date.parse(joined) + index);
+      const id = newId(new Date(Date.parse(joined) + index));
       ids.set(user.username, id);
       await trx
         .insertInto('users')
         .values({
           ...user,
+          ...nameKeys(user.first_name, user.last_name),
           id,
           username_key: user.username.toLowerCase(),
           password_hash: user.username === guestAccount.username ? guestHash : demoHash,
@@ -157,7 +159,7 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
     const id = (name: DemoName) => ids.get(name)!;
 
     for (const post of demoPosts) {
-      const postId = newId(Date.parse(at(post.ageMinutes)));
+      const postId = newId(new Date(Date.parse(at(post.ageMinutes))));
       const createdAt = at(post.ageMinutes);
       await trx
         .insertInto('posts')
@@ -183,7 +185,7 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
       }
       for (const [index, comment] of post.comments.entries()) {
         const commentAt = at(post.ageMinutes, 120 + index * 60);
-        const commentId = newId(Date.parse(commentAt));
+        const commentId = newId(new Date(Date.parse(commentAt)));
         await trx
           .insertInto('comments')
           .values({

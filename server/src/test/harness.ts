@@ -117,15 +117,43 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 
 export const testSecret = 'test-secret-that-is-long-enough-for-hs256';
 
+/** Sends requests to a running app, the way the spec's client does. */
+function requester(baseUrl: () => string): TestServer['request'] {
+  return async (method, urlPath, { body, token, headers = {}, rawBody } = {}) => {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (token) (init.headers as Record<string, string>).authorization = token;
+    if (rawBody !== undefined || body !== undefined) {
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+      init.body = rawBody ?? JSON.stringify(body);
+    }
+    const response = await fetch(baseUrl() + urlPath, init);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (e.g. the web client's HTML): hand back the text.
+    }
+    return { status: response.status, headers: response.headers, body: parsed as any };
+  };
+}
+
 /** Starts the real app over HTTP on a fresh database with the demo data. */
 export async function startServer(
   dialect: Dialect,
-  options: { env?: Record<string, string>; seed?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    /** Adds test-only routes to the real app before it listens. */
+    extraRoutes?: (app: App) => void;
+  } = {},
 ): Promise<TestServer> {
   // Rate limits are off unless a test turns them on: suites sign up and post far faster than people do.
+  // So is load shedding: the test's own work (seeding, a held SQLite lock) runs on the server's event loop.
   const storage = await createStorage(dialect, {
     JWT_SECRET: testSecret,
     RATE_LIMITS: 'off',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   let database!: DatabaseHandle;
@@ -136,6 +164,7 @@ export async function startServer(
     database = openDatabase(storage.config);
     await migrateToLatest(database.db);
     app = await buildApp({ config: storage.config, database, jwtSecret: testSecret, logger: false });
+    options.extraRoutes?.(app);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     url = address;
   };
@@ -159,23 +188,7 @@ export async function startServer(
       return app;
     },
     config: storage.config,
-    async request(method, urlPath, { body, token, headers = {}, rawBody } = {}) {
-      const init: RequestInit = { method, headers: { ...headers } };
-      if (token) (init.headers as Record<string, string>).authorization = token;
-      if (rawBody !== undefined || body !== undefined) {
-        (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
-        init.body = rawBody ?? JSON.stringify(body);
-      }
-      const response = await fetch(url + urlPath, init);
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        // Not JSON (e.g. the web client's HTML): hand back the text.
-      }
-      return { status: response.status, headers: response.headers, body: parsed as any };
-    },
+    request: requester(() => url),
     async login(username, password) {
       const reply = await server.request('POST', '/api/auth/login', { body: { username, password } });
       if (reply.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(reply.body)}`);
@@ -200,4 +213,26 @@ export async function startServer(
     },
   };
   return server;
+}
+
+/**
+ * A second app on the same database as `server`, as a second process of one deployment would be: its
+ * own connections and its own post cache. Only for PostgreSQL, which several processes may share.
+ */
+export async function startSecondServer(
+  server: TestServer,
+): Promise<Pick<TestServer, 'url' | 'app' | 'request'> & { close(): Promise<void> }> {
+  if (server.dialect !== 'postgres') throw new Error('A second app shares a PostgreSQL database only.');
+  const database = openDatabase(server.config);
+  const app = await buildApp({ config: server.config, database, jwtSecret: testSecret, logger: false });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    app,
+    request: requester(() => url),
+    async close() {
+      await app.close();
+      await database.db.destroy();
+    },
+  };
 }

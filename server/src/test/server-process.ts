@@ -1,8 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
+
+/** The server from its TypeScript sources (tsx), or compiled as `npm start` runs it. */
+const entryArguments = {
+  source: ['--import', 'tsx', 'src/main.ts'],
+  compiled: ['--enable-source-maps', 'dist/main.js'],
+};
+export type ServerEntry = keyof typeof entryArguments;
+
+/** Builds server/dist if it is missing or its sources changed (what `npm start` does first). */
+export function buildCompiledServer() {
+  execFileSync(process.execPath, ['../scripts/build.mjs', '--if-stale', 'server'], {
+    cwd: serverRoot,
+    stdio: 'pipe',
+  });
+}
 
 export interface ServerProcess {
   url: string;
@@ -23,15 +38,21 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the production entry point (src/main.ts) as its own process and waits until it answers. */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+/** Starts the production entry point as its own process and waits until it answers. */
+export async function spawnServer(
+  env: Record<string, string>,
+  entry: ServerEntry = 'source',
+): Promise<ServerProcess> {
+  if (entry === 'compiled') buildCompiledServer();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, entryArguments[entry], {
     cwd: serverRoot,
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
+      // Tests are not load: on a busy machine, shedding would turn the machine's slowness into 503s.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       HOST: '127.0.0.1',
       PORT: String(port),
       ...env,

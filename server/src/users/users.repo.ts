@@ -1,45 +1,31 @@
-import { Limits, type User, type UserSummary } from '@sync/contract';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/database.js';
+import { loadInChunks } from '../db/chunks.js';
 import type { UsersTable } from '../db/schema.js';
-import type { PageRequest } from '../http/pagination.js';
-import { groupBy, loadInChunks } from '../db/chunks.js';
+import { cursorKind, type CursorKey } from '../http/pagination.js';
+import { nameKeys } from '../search/name-keys.js';
 
-export type UserRow = Selectable<UsersTable>;
+/** The `users` table. */
 
-/** The columns a user summary is built from, for queries that join `users`. */
-export const summaryColumns = [
-  'users.id as user_id',
-  'users.username',
-  'users.first_name',
-  'users.last_name',
-  'users.avatar_url',
-] as const;
+/** A user's row; the search keys stay with people search (search/). */
+export type UserRow = Omit<Selectable<UsersTable>, 'name_key' | 'last_name_key'>;
 
-export interface SummaryRow {
-  user_id: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  avatar_url: string;
-}
+/** What a user summary (an author, a liker, a follower) is built from. */
+export type SummaryRow = Pick<UserRow, 'id' | 'username' | 'first_name' | 'last_name' | 'avatar_url'>;
 
-export const toSummary = (row: SummaryRow): UserSummary => ({
-  _id: row.user_id,
-  username: row.username,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  avatarURL: row.avatar_url,
-});
+export const usersBySignup = cursorKind('users', ['string', 'string']);
+
+const summaryColumns = ['id', 'username', 'first_name', 'last_name', 'avatar_url'] as const;
+const hasNul = (value: string) => value.includes('\u0000');
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   // PostgreSQL refuses NUL in text parameters (a 500); no id or username contains one.
-  if (id.includes('\u0000')) return Promise.resolve(undefined);
+  if (hasNul(id)) return Promise.resolve(undefined);
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  if (username.includes('\u0000')) return Promise.resolve(undefined);
+  if (hasNul(username)) return Promise.resolve(undefined);
   return db
     .selectFrom('users')
     .selectAll()
@@ -47,171 +33,156 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
     .executeTakeFirst();
 }
 
-export async function insertUser(db: Db, row: Omit<UserRow, 'follower_count' | 'following_count'>) {
-  await db.insertInto('users').values(row).execute();
+export function usersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  return loadInChunks(ids, (chunk) => db.selectFrom('users').selectAll().where('id', 'in', chunk).execute());
 }
 
-export async function updateProfile(
-  db: Db,
-  id: string,
-  changes: Pick<Updateable<UsersTable>, 'bio' | 'links' | 'city' | 'avatar_url' | 'updated_at'>,
-) {
-  await db.updateTable('users').set(changes).where('id', '=', id).execute();
-}
-
-/** Every user in sign-up order, or one page of them when `page` is given. */
-export function listUserRows(db: Db, page?: PageRequest): Promise<UserRow[]> {
-  let query = db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id');
-  if (page) {
-    if (page.after) {
-      const [createdAt, id] = page.after as [string, string];
-      query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(createdAt, id)));
-    }
-    query = query.limit(page.limit + 1);
-  }
-  return query.execute();
-}
-
-export type Relation = 'followers' | 'following';
-
-/** One page of a user's followers or of the users they follow, most recent first. */
-export async function listRelation(
-  db: Db,
-  userId: string,
-  relation: Relation,
-  page: PageRequest,
-): Promise<(SummaryRow & { followed_at: string })[]> {
-  const [self, other] =
-    relation === 'followers'
-      ? (['followee_id', 'follower_id'] as const)
-      : (['follower_id', 'followee_id'] as const);
-  let query = db
-    .selectFrom('follows')
-    .innerJoin('users', 'users.id', `follows.${other}`)
-    .select([...summaryColumns, 'follows.created_at as followed_at'])
-    .where(`follows.${self}`, '=', userId)
-    .orderBy('follows.created_at', 'desc')
-    .orderBy(`follows.${other}`, 'desc')
-    .limit(page.limit + 1);
-  if (page.after) {
-    const [followedAt, id] = page.after as [string, string];
-    query = query.where((eb) =>
-      eb(eb.refTuple('follows.created_at', `follows.${other}`), '<', eb.tuple(followedAt, id)),
-    );
-  }
-  return query.execute();
-}
-
-/**
- * Assembles the contract's user objects: following and followers as summaries (two queries for any
- * number of users) and, for the viewer's own object only, the bookmarked posts.
- */
-export async function loadUsers(
-  db: Db,
-  rows: UserRow[],
-  options: { viewerId?: string | undefined; loadBookmarks: (userId: string) => Promise<User['bookmarks']> },
-): Promise<User[]> {
-  const ids = rows.map((row) => row.id);
-  const [out, into] = await Promise.all([
-    loadInChunks(ids, (chunk) =>
-      db
-        .selectFrom('follows')
-        .innerJoin('users', 'users.id', 'follows.followee_id')
-        .select([...summaryColumns, 'follows.follower_id as owner_id'])
-        .where('follows.follower_id', 'in', chunk)
-        .orderBy('follows.created_at')
-        .execute(),
-    ),
-    loadInChunks(ids, (chunk) =>
-      db
-        .selectFrom('follows')
-        .innerJoin('users', 'users.id', 'follows.follower_id')
-        .select([...summaryColumns, 'follows.followee_id as owner_id'])
-        .where('follows.followee_id', 'in', chunk)
-        .orderBy('follows.created_at')
-        .execute(),
-    ),
-  ]);
-  const following = groupBy(out, (row) => row.owner_id);
-  const followers = groupBy(into, (row) => row.owner_id);
-  const ownBookmarks =
-    options.viewerId && ids.includes(options.viewerId) ? await options.loadBookmarks(options.viewerId) : [];
-  return rows.map((row) =>
-    toUserObject(row, {
-      following: (following.get(row.id) ?? []).map(toSummary),
-      followers: (followers.get(row.id) ?? []).map(toSummary),
-      bookmarks: row.id === options.viewerId ? ownBookmarks : [],
-    }),
+export function summariesByIds(db: Db, ids: readonly string[]): Promise<SummaryRow[]> {
+  return loadInChunks(ids, (chunk) =>
+    db.selectFrom('users').select(summaryColumns).where('id', 'in', chunk).execute(),
   );
 }
 
-function toUserObject(row: UserRow, lists: Pick<User, 'following' | 'followers' | 'bookmarks'>): User {
-  return {
-    _id: row.id,
-    username: row.username,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    avatarURL: row.avatar_url,
-    bio: row.bio,
-    links: row.links,
-    city: row.city,
-    ...lists,
-    followerCount: row.follower_count,
-    followingCount: row.following_count,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+export async function insertUser(db: Db, row: Omit<UserRow, 'follower_count' | 'following_count'>) {
+  await db
+    .insertInto('users')
+    .values({ ...row, ...nameKeys(row.first_name, row.last_name) })
+    .execute();
 }
 
-/** A profile as `?preview=true` answers it: the latest few followers and followings, and `viewer`. */
-export async function loadUserPreview(db: Db, row: UserRow, viewerId: string | undefined): Promise<User> {
-  const page = { limit: Limits.previewSize, after: undefined };
-  const [followers, following, viewerFollows] = await Promise.all([
-    listRelation(db, row.id, 'followers', page),
-    listRelation(db, row.id, 'following', page),
-    viewerId
-      ? db
-          .selectFrom('follows')
-          .select('follower_id')
-          .where('follower_id', '=', viewerId)
-          .where('followee_id', '=', row.id)
-          .executeTakeFirst()
-      : undefined,
-  ]);
-  return {
-    ...toUserObject(row, {
-      followers: followers.slice(0, Limits.previewSize).map(toSummary),
-      following: following.slice(0, Limits.previewSize).map(toSummary),
-      bookmarks: [],
-    }),
-    viewer: { follows: viewerFollows !== undefined },
-  };
+/** The ids of the users with these usernames (lower-cased), for mentions; unknown names are left out. */
+export function idsByUsernames(db: Db, usernameKeys: readonly string[]): Promise<{ id: string }[]> {
+  return loadInChunks(
+    usernameKeys.filter((key) => !hasNul(key)),
+    (chunk) => db.selectFrom('users').select('id').where('username_key', 'in', chunk).execute(),
+  );
 }
 
-/** Up to `limit` users the viewer does not follow yet, most followed first. */
-export function suggestUsers(
+/** The profile fields change; summaries cached anywhere go stale with the profiles' version. */
+export function updateProfile(
   db: Db,
-  viewerId: string,
+  id: string,
+  changes: Pick<Updateable<UsersTable>, 'bio' | 'links' | 'city' | 'avatar_url' | 'updated_at'>,
+): Promise<UserRow> {
+  return db.transaction().execute(async (trx) => {
+    await bumpProfilesVersion(trx);
+    return trx
+      .updateTable('users')
+      .set(changes)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** Call in the transaction of any change to what a summary shows (a profile, a deleted account). */
+export async function bumpProfilesVersion(trx: Db): Promise<void> {
+  await trx
+    .updateTable('profiles_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .execute();
+}
+
+export async function profilesVersion(db: Db): Promise<number> {
+  const row = await db.selectFrom('profiles_version').select('version').executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+/** Users in sign-up order: one page, or the first `limit`. */
+export function userPage(
+  db: Db,
+  after: CursorKey<typeof usersBySignup.shape> | undefined,
   limit: number,
+): Promise<UserRow[]> {
+  let query = db.selectFrom('users').selectAll();
+  if (after) {
+    const [createdAt, id] = after;
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(createdAt, id)));
+  }
+  return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+}
+
+/** The newest `limit` sign-ups, in sign-up order (the capped form of the spec's "every user"). */
+export async function newestUsers(db: Db, limit: number): Promise<UserRow[]> {
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+/**
+ * Moves follower and following counts, rows in id order so that two users following each other at
+ * once cannot deadlock.
+ */
+export async function adjustFollowCounts(trx: Db, followerId: string, followeeId: string, delta: 1 | -1) {
+  const updates = [
+    { id: followerId, column: 'following_count' as const },
+    { id: followeeId, column: 'follower_count' as const },
+  ].sort((a, b) => a.id.localeCompare(b.id));
+  for (const { id, column } of updates) {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ [column]: eb(column, '+', delta) }))
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/**
+ * Up to `limit` users the viewer does not follow yet (nor the viewer), most followed first. It reads
+ * `follows` in a NOT EXISTS: the one question about follows that only makes sense joined to users.
+ */
+export function suggestedUsers(
+  db: Db,
+  options: { viewerId: string; limit: number },
 ): Promise<(SummaryRow & { bio: string })[]> {
   return db
     .selectFrom('users')
-    .select([...summaryColumns, 'users.bio'])
-    .where('users.id', '!=', viewerId)
+    .select([...summaryColumns, 'bio'])
+    .where('id', '!=', options.viewerId)
     .where((eb) =>
       eb.not(
         eb.exists(
           eb
             .selectFrom('follows')
             .select('follows.followee_id')
-            .where('follows.follower_id', '=', viewerId)
+            .where('follows.follower_id', '=', options.viewerId)
             .whereRef('follows.followee_id', '=', 'users.id'),
         ),
       ),
     )
-    .orderBy('users.follower_count', 'desc')
-    .orderBy('users.id')
-    .limit(limit)
+    .orderBy('follower_count', 'desc')
+    .orderBy('id')
+    .limit(options.limit)
     .execute();
+}
+
+/**
+ * Sets a new password hash and bumps the token version, provided the hash is still the one the
+ * caller checked the current password against (of two changes racing, the second finds it changed).
+ * The new token version, or undefined when the hash had changed meanwhile.
+ */
+export async function replacePassword(
+  db: Db,
+  id: string,
+  checkedHash: string,
+  newHash: string,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ password_hash: newHash, token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', id)
+    .where('password_hash', '=', checkedHash)
+    .returning('token_version')
+    .executeTakeFirst();
+  return row?.token_version;
+}
+
+/** Deletes a user's row; run it last, after the rows that reference it have been removed with their counts. */
+export async function deleteUserRow(trx: Db, id: string): Promise<void> {
+  await trx.deleteFrom('users').where('id', '=', id).execute();
 }

@@ -1,33 +1,23 @@
 import {
   EditUserBody,
   ErrorBody,
-  Limits,
   PageQuery,
-  UserReply,
+  ReturnQuery,
   SuggestionsReply,
   UserQuery,
+  UserReply,
   UserSummariesReply,
-  UsersReply,
-  ReturnQuery,
   UsernameParams,
+  UsersReply,
 } from '@sync/contract';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from '../auth/auth.plugin.js';
+import type { Relation } from '../follows/follows.repo.js';
 import { wantsChangedOnly } from '../http/reply-shape.js';
-import { nowIso } from '../db/ids.js';
-import { Messages, notFound } from '../http/errors.js';
-import { checkText, checkUrl } from '../http/text.js';
-import * as users from './users.repo.js';
-import { toUser, toUsers } from './users.service.js';
+import * as useCases from './users.use-cases.js';
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, cursors } = app;
-
-  const requireUserNamed = async (username: string) => {
-    const user = await users.findUserByUsername(db, username);
-    if (!user) throw notFound(Messages.userNotFound(username));
-    return user;
-  };
+  const { deps } = app;
 
   app.get(
     '/',
@@ -35,17 +25,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { querystring: PageQuery, response: { 200: UsersReply, '4xx': ErrorBody } },
       preHandler: app.identifyUser,
     },
-    async (request) => {
-      const viewerId = request.viewer?.id;
-      const page = cursors.pageRequest('users', request.query, ['string', 'string']);
-      const rows = await users.listUserRows(db, page);
-      if (!page) return { users: await toUsers(db, rows, viewerId) };
-      const { items, nextCursor } = cursors.page('users', rows, page.limit, (row) => [
-        row.created_at,
-        row.id,
-      ]);
-      return { users: await toUsers(db, items, viewerId), nextCursor };
-    },
+    (request) => useCases.listUsers(deps, { query: request.query, viewerId: request.viewer?.id }),
   );
 
   app.get(
@@ -57,10 +37,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       preHandler: app.requireUser,
     },
-    async (request) => {
-      const rows = await users.suggestUsers(db, viewerOf(request).id, request.query.limit ?? 4);
-      return { users: rows.map((row) => ({ ...users.toSummary(row), bio: row.bio })) };
-    },
+    (request) =>
+      useCases.suggestPeople(deps, { viewerId: viewerOf(request).id, limit: request.query.limit ?? 4 }),
   );
 
   app.post(
@@ -74,31 +52,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
     },
     async (request, reply) => {
-      const viewer = viewerOf(request);
-      const data = request.body.updatedUserData;
-      // Only the profile fields are taken; names, username, password, follows and bookmarks never change here.
-      await users.updateProfile(db, viewer.id, {
-        bio:
-          data.bio === undefined
-            ? viewer.bio
-            : checkText(data.bio, { label: 'Bio', max: Limits.bio, required: false }),
-        links:
-          data.links === undefined ? viewer.links : checkUrl(data.links, { label: 'Link', max: Limits.url }),
-        city:
-          data.city === undefined
-            ? viewer.city
-            : checkText(data.city, { label: 'City', max: Limits.city, required: false }),
-        avatar_url:
-          data.avatarURL === undefined
-            ? viewer.avatar_url
-            : checkUrl(data.avatarURL, { label: 'Avatar URL', max: Limits.url }),
-        updated_at: nowIso(),
+      const answer = await useCases.editProfile(deps, {
+        viewer: viewerOf(request),
+        data: request.body.updatedUserData,
+        changedOnly: wantsChangedOnly(request.query),
       });
-      if (wantsChangedOnly(request.query)) {
-        const updated = await users.findUserById(db, viewer.id);
-        return reply.code(201).send({ user: await toUser(db, updated!, viewer.id) });
-      }
-      return reply.code(201).send({ users: await toUsers(db, await users.listUserRows(db), viewer.id) });
+      return reply.code(201).send(answer);
     },
   );
 
@@ -112,18 +71,15 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       preHandler: app.identifyUser,
     },
-    async (request) => {
-      const user = await requireUserNamed(request.params.username);
-      const viewerId = request.viewer?.id;
-      return {
-        user: request.query.preview
-          ? await users.loadUserPreview(db, user, viewerId)
-          : await toUser(db, user, viewerId),
-      };
-    },
+    (request) =>
+      useCases.getUser(deps, {
+        username: request.params.username,
+        viewerId: request.viewer?.id,
+        preview: request.query.preview === true,
+      }),
   );
 
-  for (const relation of ['followers', 'following'] as const satisfies users.Relation[]) {
+  for (const relation of ['followers', 'following'] as const satisfies Relation[]) {
     app.get(
       `/:username/${relation}`,
       {
@@ -133,20 +89,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: UserSummariesReply, '4xx': ErrorBody },
         },
       },
-      async (request) => {
-        const user = await requireUserNamed(request.params.username);
-        const scope = `${relation}:${user.id}`;
-        const page = cursors.pageRequest(scope, request.query, ['string', 'string']) ?? {
-          limit: Limits.pageSizeDefault,
-          after: undefined,
-        };
-        const rows = await users.listRelation(db, user.id, relation, page);
-        const { items, nextCursor } = cursors.page(scope, rows, page.limit, (row) => [
-          row.followed_at,
-          row.user_id,
-        ]);
-        return { users: items.map(users.toSummary), nextCursor };
-      },
+      (request) =>
+        useCases.listRelation(deps, { username: request.params.username, relation, query: request.query }),
     );
   }
 };

@@ -1,51 +1,91 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { AppLayout } from '../components/layout/app-layout';
+import type { ReactNode } from 'react';
+import { Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { useReturnPath } from '../features/auth';
+import { useFocusHeadingOnNavigate } from '../lib/page-title';
+import { useSession } from '../lib/session';
+import { AppLayout } from './layout/app-layout';
+import { lazyScreen } from './lazy-screen';
 import { RequireAuth } from './require-auth';
+import { RouteError } from './route-error';
 
-const Login = lazy(() => import('./routes/login'));
-const Signup = lazy(() => import('./routes/signup'));
-const Home = lazy(() => import('./routes/home'));
-const Network = lazy(() => import('./routes/network'));
-const Bookmark = lazy(() => import('./routes/bookmark'));
-const Post = lazy(() => import('./routes/post'));
-const Profile = lazy(() => import('./routes/profile'));
-const NotFound = lazy(() => import('./routes/not-found'));
+const Login = lazyScreen(() => import('./routes/login'));
+const Signup = lazyScreen(() => import('./routes/signup'));
+const Home = lazyScreen(() => import('./routes/home'));
+const Network = lazyScreen(() => import('./routes/network'));
+const Bookmark = lazyScreen(() => import('./routes/bookmark'));
+const Post = lazyScreen(() => import('./routes/post'));
+const Profile = lazyScreen(() => import('./routes/profile'));
+const PeopleList = lazyScreen(() => import('./routes/people-list'));
+const People = lazyScreen(() => import('./routes/people'));
+const Settings = lazyScreen(() => import('./routes/settings'));
+const NotFound = lazyScreen(() => import('./routes/not-found'));
 
-function Public({ children }: { children: ReactNode }) {
+function Root() {
+  useFocusHeadingOnNavigate();
+  return <Outlet />;
+}
+
+/** Login and signup are for visitors: a signed-in user goes where they were heading, or home. */
+function SignedOut({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const returnPath = useReturnPath();
+  if (session) return <Navigate to={returnPath} replace />;
   return <Suspense fallback={<div className="min-h-dvh bg-zinc-50 dark:bg-zinc-950" />}>{children}</Suspense>;
 }
 
+const errorElement = <RouteError />;
+
+/**
+ * The screens inside the app's frame. Search and Notifications, when they exist, are one line each
+ * here (and one in `app/layout/nav-items.ts`).
+ */
+const screens: RouteObject[] = [
+  { path: '/', element: <Home /> },
+  { path: '/network', element: <Network /> },
+  { path: '/bookmark', element: <Bookmark /> },
+  { path: '/people', element: <People /> },
+  { path: '/settings', element: <Settings /> },
+  { path: '/post/:postId', element: <Post /> },
+  { path: '/post/:postId/likes', element: <PeopleList kind="likes" /> },
+  { path: '/profile/:username', element: <Profile /> },
+  { path: '/profile/:username/followers', element: <PeopleList kind="followers" /> },
+  { path: '/profile/:username/following', element: <PeopleList kind="following" /> },
+  { path: '*', element: <NotFound /> },
+];
+
 export const router = createBrowserRouter([
   {
-    path: '/login',
-    element: (
-      <Public>
-        <Login />
-      </Public>
-    ),
-  },
-  {
-    path: '/signup',
-    element: (
-      <Public>
-        <Signup />
-      </Public>
-    ),
-  },
-  {
-    element: (
-      <RequireAuth>
-        <AppLayout />
-      </RequireAuth>
-    ),
+    element: <Root />,
+    errorElement,
     children: [
-      { path: '/', element: <Home /> },
-      { path: '/network', element: <Network /> },
-      { path: '/bookmark', element: <Bookmark /> },
-      { path: '/post/:postId', element: <Post /> },
-      { path: '/profile/:username', element: <Profile /> },
-      { path: '*', element: <NotFound /> },
+      {
+        path: '/login',
+        errorElement,
+        element: (
+          <SignedOut>
+            <Login />
+          </SignedOut>
+        ),
+      },
+      {
+        path: '/signup',
+        errorElement,
+        element: (
+          <SignedOut>
+            <Signup />
+          </SignedOut>
+        ),
+      },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        errorElement,
+        children: screens.map((screen) => ({ ...screen, errorElement })),
+      },
     ],
   },
 ]);

@@ -16,13 +16,9 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   query?: Query;
+  /** The request carries a password the server checks: a 401 may be about it, not the session. */
+  checksPassword?: boolean;
 };
-
-/** Called when a request with a token is refused as unauthenticated; the router redirects then. */
-let onUnauthorized: () => void = () => {};
-export function setUnauthorizedHandler(handler: () => void) {
-  onUnauthorized = handler;
-}
 
 function withQuery(path: string, query: Query | undefined) {
   if (!query) return path;
@@ -34,7 +30,7 @@ function withQuery(path: string, query: Query | undefined) {
   return text ? `${path}?${text}` : path;
 }
 
-export async function api<T>(path: string, { method = 'GET', body, query }: RequestOptions = {}): Promise<T> {
+async function send(path: string, { method = 'GET', body, query, checksPassword }: RequestOptions) {
   const token = getSession()?.token;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = token;
@@ -51,20 +47,39 @@ export async function api<T>(path: string, { method = 'GET', body, query }: Requ
     throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
   }
 
-  const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
+    const data: unknown = await response.json().catch(() => undefined);
     const errors = (data as { errors?: unknown } | undefined)?.errors;
     const message =
       Array.isArray(errors) && typeof errors[0] === 'string'
         ? errors[0]
         : `Request failed (${response.status} ${response.statusText})`;
-    if (response.status === 401 && token) {
-      clearSession();
-      onUnauthorized();
+    // A refused token means the session is over (expired, or the password changed elsewhere): the
+    // guard sends the user to /login, which says so; their drafts are kept for after signing in.
+    if (response.status === 401 && token && !checksPassword && getSession()?.token === token) {
+      clearSession('expired');
     }
     throw new ApiError(response.status, message);
   }
-  return data as T;
+  return response;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  return (await response.json().catch(() => undefined)) as T;
+}
+
+/** A file the server sends as an attachment, with the name its content-disposition gives. */
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+): Promise<{ blob: Blob; filename: string }> {
+  const response = await send(path, {});
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  const filename = (encoded ? decodeURIComponent(encoded) : plain) ?? fallbackName;
+  return { blob: await response.blob(), filename };
 }
 
 export function errorMessage(error: unknown): string {

@@ -8,18 +8,54 @@ export type Session = { token: string; user: SessionUser };
 const TOKEN_KEY = 'TOKEN';
 const USER_KEY = 'USER';
 
-function read(): Session | null {
-  const token = localStorage.getItem(TOKEN_KEY);
-  const raw = localStorage.getItem(USER_KEY);
-  if (!token || !raw) return null;
+const isString = (value: unknown) => typeof value === 'string';
+
+/** The fields the client reads from the stored user; anything else stored there is not trusted. */
+export function isSessionUser(value: unknown): value is SessionUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const user = value as Record<string, unknown>;
+  return (
+    ['_id', 'username', 'firstName', 'lastName', 'avatarURL', 'bio', 'links', 'city'].every((key) =>
+      isString(user[key]),
+    ) &&
+    Array.isArray(user.following) &&
+    user.following.every(
+      (u: unknown) => typeof u === 'object' && u !== null && isString((u as SessionUser)._id),
+    ) &&
+    Array.isArray(user.followers) &&
+    Number.isInteger(user.followingCount) &&
+    Number.isInteger(user.followerCount)
+  );
+}
+
+function parse(raw: string): unknown {
   try {
-    return { token, user: JSON.parse(raw) as SessionUser };
+    return JSON.parse(raw);
   } catch {
-    return null;
+    return undefined;
   }
 }
 
+/**
+ * The stored session, or null. A half-written or corrupt one (edited by hand, left by an older
+ * client) is discarded, so the visitor sees the login page instead of a crash.
+ */
+function read(): Session | null {
+  const token = localStorage.getItem(TOKEN_KEY);
+  const raw = localStorage.getItem(USER_KEY);
+  if (token === null && raw === null) return null;
+  const user = raw === null ? undefined : parse(raw);
+  if (token && isSessionUser(user)) return { token, user };
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+  return null;
+}
+
 let current = read();
+
+/** Why the last session ended, for the login page to say; null after a plain logout. */
+export type SessionEnd = 'expired' | 'account-deleted';
+let ended: SessionEnd | null = null;
 const listeners = new Set<() => void>();
 
 function emit() {
@@ -33,6 +69,7 @@ export function getSession(): Session | null {
 export function setSession(token: string, user: User | SessionUser) {
   const { bookmarks: _bookmarks, ...rest } = user as User;
   current = { token, user: rest };
+  ended = null;
   localStorage.setItem(TOKEN_KEY, token);
   localStorage.setItem(USER_KEY, JSON.stringify(rest));
   emit();
@@ -43,11 +80,16 @@ export function updateSessionUser(patch: Partial<SessionUser>) {
   setSession(current.token, { ...current.user, ...patch });
 }
 
-export function clearSession() {
+export function clearSession(reason: SessionEnd | null = null) {
   current = null;
+  ended = reason;
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
   emit();
+}
+
+export function sessionEndReason(): SessionEnd | null {
+  return ended;
 }
 
 function subscribe(listener: () => void) {

@@ -1,4 +1,5 @@
 import { Toast } from '@base-ui/react/toast';
+import { useSyncExternalStore } from 'react';
 
 /** One manager for the whole app, so mutation callbacks outside components can raise toasts. */
 export const toastManager = Toast.createToastManager();
@@ -7,13 +8,31 @@ export const TOAST_TIMEOUT = 4000;
 
 type ToastOptions = Parameters<typeof toastManager.add>[0];
 
-// The toaster is loaded lazily; toasts raised before it listens wait here instead of being lost.
+// The toaster loads with the first toast (not with the first screen); toasts raised before it
+// listens wait here instead of being lost.
 let ready = false;
+let wanted = false;
 const pending: ToastOptions[] = [];
+const wantListeners = new Set<() => void>();
 
 function add(options: ToastOptions) {
-  if (ready) toastManager.add(options);
-  else pending.push(options);
+  if (ready) return toastManager.add(options);
+  pending.push(options);
+  if (!wanted) {
+    wanted = true;
+    for (const listener of wantListeners) listener();
+  }
+}
+
+/** Whether a toast has been raised yet, so the toaster is needed. */
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      wantListeners.add(listener);
+      return () => wantListeners.delete(listener);
+    },
+    () => wanted,
+  );
 }
 
 export function markToasterReady() {

@@ -1,6 +1,6 @@
 import type { Post, PostSort } from '@sync/contract';
-import { useBookmarks } from '../../features/bookmarks/api/bookmarks';
-import { PostList } from '../../features/posts/components/post-list';
+import { useBookmarks } from '../../features/bookmarks';
+import { PostList } from '../../features/posts';
 import { SortablePage, useSort } from './sort-buttons';
 
 /** Bookmarks come newest-bookmarked first; the panel re-sorts what is loaded. */

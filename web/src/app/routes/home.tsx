@@ -1,13 +1,11 @@
-import { Columns, PageHeader } from '../../components/layout/app-layout';
-import { useFeed } from '../../features/posts/api/posts';
-import { Composer } from '../../features/posts/components/composer';
-import { PostList } from '../../features/posts/components/post-list';
-import { RecommendedPeople } from '../../features/users/components/recommended-people';
+import { Columns, PageHeader } from '../layout/app-layout';
+import { RecommendedPanel } from '../layout/recommended-panel';
+import { useFeed, Composer, PostList } from '../../features/posts';
 
 export default function HomeRoute() {
   const feed = useFeed('newest');
   return (
-    <Columns side={<RecommendedPeople />}>
+    <Columns side={<RecommendedPanel />}>
       <PageHeader title="Home" />
       <Composer />
       <PostList query={feed} label="Home feed" empty="No posts yet. Share the first one!" />

@@ -1,5 +1,4 @@
-import { useFeed } from '../../features/posts/api/posts';
-import { PostList } from '../../features/posts/components/post-list';
+import { useFeed, PostList } from '../../features/posts';
 import { SortablePage, useSort } from './sort-buttons';
 
 export default function NetworkRoute() {

@@ -1,5 +1,7 @@
 import { MissingPage } from '../../components/ui/error-state';
+import { usePageTitle } from '../../lib/page-title';
 
 export default function NotFoundRoute() {
-  return <MissingPage message="This page doesn't exist." />;
+  usePageTitle('Page not found');
+  return <MissingPage title="Page not found" message="This page doesn't exist." />;
 }

@@ -1,13 +1,12 @@
-import { ArrowLeft } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
-import { Columns } from '../../components/layout/app-layout';
 import { ErrorState, MissingPage } from '../../components/ui/error-state';
 import { ListSkeleton } from '../../components/ui/skeleton';
-import { Comments } from '../../features/comments/components/comments';
-import { usePost } from '../../features/posts/api/posts';
-import { PostCard } from '../../features/posts/components/post-card';
-import { RecommendedPeople } from '../../features/users/components/recommended-people';
+import { Comments } from '../../features/comments';
+import { PostCard, usePost } from '../../features/posts';
 import { ApiError } from '../../lib/api-client';
+import { Columns } from '../layout/app-layout';
+import { RecommendedPanel } from '../layout/recommended-panel';
+import { BackHeader } from '../layout/back-header';
 
 export default function PostRoute() {
   const { postId = '' } = useParams();
@@ -15,7 +14,9 @@ export default function PostRoute() {
   const navigate = useNavigate();
 
   let body;
+  let title = 'Post';
   if (post.data) {
+    title = `Post by ${post.data.firstName} ${post.data.lastName}`;
     body = (
       <>
         <PostCard post={post.data} linked={false} onDeleted={() => navigate('/', { replace: true })} />
@@ -25,6 +26,7 @@ export default function PostRoute() {
   } else if (post.isPending) {
     body = <ListSkeleton count={1} label="Loading post" />;
   } else if (post.error instanceof ApiError && post.error.status === 404) {
+    title = 'Post not found';
     body = <MissingPage message="This post seems to be deleted" />;
   } else {
     body = (
@@ -36,18 +38,8 @@ export default function PostRoute() {
   }
 
   return (
-    <Columns side={<RecommendedPeople />}>
-      <div className="flex h-14 items-center gap-2 border-b border-zinc-200 px-2 dark:border-zinc-800">
-        <button
-          type="button"
-          aria-label="Back"
-          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}
-          className="inline-flex size-10 items-center justify-center rounded-full hover:bg-zinc-100 focus-ring dark:hover:bg-zinc-800"
-        >
-          <ArrowLeft className="size-5" aria-hidden="true" />
-        </button>
-        <h1 className="text-xl font-bold">Post</h1>
-      </div>
+    <Columns side={<RecommendedPanel />}>
+      <BackHeader title="Post" documentTitle={title} />
       {body}
     </Columns>
   );

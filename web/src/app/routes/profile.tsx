@@ -1,13 +1,12 @@
 import { useParams } from 'react-router';
-import { Columns } from '../../components/layout/app-layout';
-import { EmptyState, ErrorState } from '../../components/ui/error-state';
+import { ErrorState, MissingPage } from '../../components/ui/error-state';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useUserPosts } from '../../features/posts/api/posts';
-import { PostList } from '../../features/posts/components/post-list';
-import { ProfileHeader } from '../../features/users/components/profile-header';
-import { RecommendedPeople } from '../../features/users/components/recommended-people';
-import { useUser } from '../../features/users/api/users';
+import { PostList, useUserPosts } from '../../features/posts';
+import { ProfileHeader, useUser } from '../../features/users';
 import { ApiError } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/page-title';
+import { Columns } from '../layout/app-layout';
+import { RecommendedPanel } from '../layout/recommended-panel';
 
 function ProfilePosts({ username }: { username: string }) {
   const posts = useUserPosts(username);
@@ -22,6 +21,14 @@ function ProfilePosts({ username }: { username: string }) {
 export default function ProfileRoute() {
   const { username = '' } = useParams();
   const user = useUser(username);
+  const missing = user.error instanceof ApiError && user.error.status === 404;
+  usePageTitle(
+    user.data
+      ? `${user.data.firstName} ${user.data.lastName} (@${user.data.username})`
+      : missing
+        ? 'Page not found'
+        : `@${username}`,
+  );
 
   let body;
   if (user.data) {
@@ -39,8 +46,8 @@ export default function ProfileRoute() {
         <Skeleton className="h-4 w-32" />
       </div>
     );
-  } else if (user.error instanceof ApiError && user.error.status === 404) {
-    body = <EmptyState>{user.error.message}</EmptyState>;
+  } else if (missing) {
+    body = <MissingPage title="Page not found" message={`There is no one called @${username} here.`} />;
   } else {
     body = (
       <ErrorState
@@ -50,5 +57,5 @@ export default function ProfileRoute() {
     );
   }
 
-  return <Columns side={<RecommendedPeople />}>{body}</Columns>;
+  return <Columns side={<RecommendedPanel />}>{body}</Columns>;
 }

@@ -1,4 +1,4 @@
-import { SignupForm } from '../../features/auth/components/signup-form';
+import { SignupForm } from '../../features/auth';
 
 export default function SignupRoute() {
   return <SignupForm />;

@@ -2,9 +2,9 @@ import type { PostSort } from '@sync/contract';
 import { Flame, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Columns, PageHeader } from '../../components/layout/app-layout';
+import { Columns, PageHeader } from '../layout/app-layout';
+import { RecommendedPanel } from '../layout/recommended-panel';
 import { buttonClass } from '../../components/ui/button';
-import { RecommendedPeople } from '../../features/users/components/recommended-people';
 
 /** The panel's 'latest' is the list's 'newest'; the choice lives in the URL so reloads keep it. */
 export function useSort(): [PostSort, (sort: PostSort) => void] {
@@ -65,7 +65,7 @@ export function SortablePage({
       side={
         <>
           <SortPanel sort={sort} onSort={onSort} />
-          <RecommendedPeople />
+          <RecommendedPanel />
         </>
       }
     >

@@ -38,12 +38,13 @@ export function Avatar({ user, size = 'md' }: { user: Person; size?: keyof typeo
       />
     );
   }
+  // The initials are drawn by CSS, not text: a control named "Ada Lovelace's profile" would
+  // otherwise show "AL" that its name does not contain (WCAG 2.5.3, label in name).
   return (
     <span
       aria-hidden="true"
-      className={`${sizes[size]} ${colourFor(user.username)} inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white select-none`}
-    >
-      {initials(user)}
-    </span>
+      data-initials={initials(user)}
+      className={`${sizes[size]} ${colourFor(user.username)} inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white select-none before:content-[attr(data-initials)]`}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'sm' | 'md';
@@ -18,11 +18,34 @@ const sizes: Record<Size, string> = {
 };
 
 export function buttonClass(variant: Variant = 'primary', size: Size = 'md') {
-  return `inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors focus-ring disabled:cursor-not-allowed disabled:opacity-50 ${variants[variant]} ${sizes[size]}`;
+  return `inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors focus-ring disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${variants[variant]} ${sizes[size]}`;
 }
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size };
+/**
+ * While its request runs a button stays focusable (aria-disabled, not disabled), so keyboard focus
+ * does not fall to the page and the next key press still reaches it; presses are ignored meanwhile.
+ */
+export function pendingProps(pending: boolean | undefined) {
+  return {
+    'aria-disabled': pending || undefined,
+    onClickCapture: pending
+      ? (event: MouseEvent) => {
+          event.preventDefault();
+          event.stopPropagation();
+        }
+      : undefined,
+  };
+}
 
-export function Button({ variant, size, className = '', type = 'button', ...props }: Props) {
-  return <button type={type} className={`${buttonClass(variant, size)} ${className}`} {...props} />;
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size; pending?: boolean };
+
+export function Button({ variant, size, className = '', type = 'button', pending, ...props }: Props) {
+  return (
+    <button
+      type={type}
+      className={`${buttonClass(variant, size)} ${className}`}
+      {...props}
+      {...pendingProps(pending)}
+    />
+  );
 }

@@ -64,7 +64,7 @@ export function ConfirmDialog({
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Close render={<Button variant="secondary" />}>Cancel</AlertDialog.Close>
-            <Button variant="danger" onClick={onConfirm} disabled={pending}>
+            <Button variant="danger" onClick={onConfirm} pending={pending}>
               {confirmLabel}
             </Button>
           </div>
@@ -85,7 +85,7 @@ export function ModalFormActions({ error, pending }: { error: Error | null; pend
       )}
       <div className="flex justify-end gap-3">
         <ModalClose />
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" pending={pending}>
           Save
         </Button>
       </div>

@@ -19,18 +19,21 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="px-4 py-12 text-center text-sm text-zinc-600 dark:text-zinc-400">{children}</p>;
 }
 
-/** A page with nothing to show (unknown route, deleted post): the reason and a way back home. */
-export function MissingPage({ message }: { message: string }) {
+/**
+ * A page with nothing to show (unknown route or profile, deleted post): the reason and a way back
+ * home; `title` is the page's h1 where the screen has none of its own.
+ */
+export function MissingPage({ message, title }: { message: string; title?: string }) {
   return (
-    <EmptyState>
-      {message}
-      <br />
+    <div className="px-4 py-12 text-center text-sm text-zinc-600 dark:text-zinc-400">
+      {title && <h1 className="mb-2 text-xl font-bold text-zinc-900 dark:text-zinc-50">{title}</h1>}
+      <p>{message}</p>
       <Link
         to="/"
         className="mt-3 inline-block font-semibold text-teal-700 hover:underline focus-ring dark:text-teal-400"
       >
         Back to Home
       </Link>
-    </EmptyState>
+    </div>
   );
 }

@@ -1,12 +1,25 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Button } from './button';
 import { PostSkeleton } from './skeleton';
 
 /** Past this many rows only the ones near the viewport are in the DOM. */
 const VIRTUALIZE_AFTER = 100;
 
-type Props<T> = {
+type RowsProps<T> = Pick<Props<T>, 'items' | 'getKey' | 'renderItem'>;
+
+// The windowing code (some 10 KB) loads only when a list grows past VIRTUALIZE_AFTER. (lazy() drops
+// the component's type parameter; the cast puts it back.)
+const VirtualRows = lazy(() => import('./virtual-rows')) as unknown as <T>(props: RowsProps<T>) => ReactNode;
+
+function PlainRows<T>({ items, getKey, renderItem }: RowsProps<T>) {
+  return items.map((item) => (
+    <div role="listitem" key={getKey(item)}>
+      {renderItem(item)}
+    </div>
+  ));
+}
+
+export type Props<T> = {
   items: T[];
   getKey: (item: T) => string;
   renderItem: (item: T) => ReactNode;
@@ -15,39 +28,6 @@ type Props<T> = {
   fetchNextPage: () => unknown;
   label: string;
 };
-
-function VirtualRows<T>({ items, getKey, renderItem }: Pick<Props<T>, 'items' | 'getKey' | 'renderItem'>) {
-  const [offset, setOffset] = useState(0);
-  const virtualizer = useWindowVirtualizer({
-    count: items.length,
-    estimateSize: () => 160,
-    overscan: 6,
-    scrollMargin: offset,
-    getItemKey: (index) => getKey(items[index]!),
-  });
-  return (
-    <div
-      ref={(el) => {
-        if (el) setOffset(el.offsetTop);
-      }}
-      className="relative w-full"
-      style={{ height: virtualizer.getTotalSize() }}
-    >
-      {virtualizer.getVirtualItems().map((row) => (
-        <div
-          key={row.key}
-          data-index={row.index}
-          ref={virtualizer.measureElement}
-          role="listitem"
-          className="absolute top-0 left-0 w-full"
-          style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
-        >
-          {renderItem(items[row.index]!)}
-        </div>
-      ))}
-    </div>
-  );
-}
 
 /** Loads the next page when the end of the list comes near; a button does the same for keyboards. */
 function LoadMore({
@@ -93,13 +73,11 @@ export function InfiniteList<T>(props: Props<T>) {
     <>
       <div role="list" aria-label={label}>
         {items.length > VIRTUALIZE_AFTER ? (
-          <VirtualRows items={items} getKey={getKey} renderItem={renderItem} />
+          <Suspense fallback={<PlainRows items={items} getKey={getKey} renderItem={renderItem} />}>
+            <VirtualRows items={items} getKey={getKey} renderItem={renderItem} />
+          </Suspense>
         ) : (
-          items.map((item) => (
-            <div role="listitem" key={getKey(item)}>
-              {renderItem(item)}
-            </div>
-          ))
+          <PlainRows items={items} getKey={getKey} renderItem={renderItem} />
         )}
       </div>
       <LoadMore

@@ -40,7 +40,10 @@ export default function Toaster() {
   return (
     <Toast.Provider toastManager={toastManager} timeout={TOAST_TIMEOUT} limit={4}>
       <Toast.Portal>
-        <Toast.Viewport className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-[calc(100vw-2rem)] flex-col gap-2 sm:w-96">
+        <Toast.Viewport
+          data-toasts=""
+          className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-[calc(100vw-2rem)] flex-col gap-2 sm:w-96"
+        >
           <ToastList />
         </Toast.Viewport>
       </Toast.Portal>

@@ -16,14 +16,28 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   );
 }
 
-export function FormError({ message }: { message: string | undefined }) {
+/** A form-level error: a live region, so it is announced once when it appears. */
+export function FormError({ id, message }: { id?: string; message: string | undefined }) {
   if (!message) return null;
   return (
     <p
+      id={id}
       role="alert"
       className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-300"
     >
       {message}
+    </p>
+  );
+}
+
+/** Why the user is on this page (the session expired, the account was deleted). */
+export function FormNotice({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="status"
+      className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/60 dark:text-amber-200"
+    >
+      {children}
     </p>
   );
 }

@@ -1,63 +1,83 @@
 import type { LoginBody } from '@sync/contract';
-import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { usePageTitle } from '../../../lib/page-title';
 import { GUEST, useLogin } from '../api/auth';
-import { AuthCard, FormError } from './auth-card';
-import { useReturnPath } from './use-return-path';
+import { AuthCard, FormError, FormNotice } from './auth-card';
 
+type Notice = { reason?: 'expired' | 'account-deleted' } | null;
+
+const notices = {
+  expired: 'Your session has expired — log in again. What you were typing is kept.',
+  'account-deleted': 'Your account has been deleted.',
+};
+
+/** After signing in, the visitor guard (in the router) takes the user back to where they were. */
 export function LoginForm() {
+  usePageTitle('Log in');
   const [form, setForm] = useState({ username: '', password: '' });
+  const [missing, setMissing] = useState<Partial<Record<keyof LoginBody, string>>>({});
   const login = useLogin();
-  const navigate = useNavigate();
   const location = useLocation();
-  const returnPath = useReturnPath();
+  const reason = (location.state as Notice)?.reason;
+  const errorId = useId();
+  const usernameField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
 
   const signIn = (body: LoginBody) => {
     if (login.isPending) return;
-    login.mutate(body, {
-      onSuccess: () => {
-        toastSuccess('Loged In.', 'You are now Successfully loged in ');
-        navigate(returnPath, { replace: true });
-      },
-      onError: (error) => toastError('Error', `Something went wrong\n${error.message}`),
-    });
+    login.mutate(body);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const errors = {
+      username: form.username.trim() ? undefined : 'Enter your user name.',
+      password: form.password ? undefined : 'Enter your password.',
+    };
+    setMissing(errors);
+    if (errors.username) return usernameField.current?.focus();
+    if (errors.password) return passwordField.current?.focus();
     signIn(form);
   };
 
+  const serverError = login.error?.message;
   return (
     <AuthCard title="Log in to Sync">
-      <form onSubmit={submit} className="flex flex-col gap-4">
+      {reason && <FormNotice>{notices[reason]}</FormNotice>}
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField
+          ref={usernameField}
           label="User Name"
           name="username"
           autoComplete="username"
           required
           value={form.username}
+          error={missing.username}
+          describedBy={serverError ? errorId : undefined}
           onChange={(event) => setForm({ ...form, username: event.target.value })}
         />
         <TextField
+          ref={passwordField}
           label="Password"
           name="password"
           type="password"
           autoComplete="current-password"
           required
           value={form.password}
+          error={missing.password}
+          describedBy={serverError ? errorId : undefined}
           onChange={(event) => setForm({ ...form, password: event.target.value })}
         />
-        <FormError message={login.error?.message} />
-        <Button type="submit" disabled={login.isPending} className="mt-2 w-full">
+        <FormError id={errorId} message={serverError} />
+        <Button type="submit" pending={login.isPending} className="mt-2 w-full">
           Log in
         </Button>
         <Button
           variant="secondary"
-          disabled={login.isPending}
+          pending={login.isPending}
           className="w-full"
           onClick={() => signIn(GUEST)}
         >

@@ -3,8 +3,8 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { api } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
 import { toastError } from '../../../lib/toast';
-import { postKeys } from '../../posts/api/keys';
-import { prependPost, removePostFromList, setViewer, updatePost } from '../../posts/api/post-cache';
+import { postKeys } from '../../posts';
+import { prependPost, removePostFromList, setViewer, updatePost } from '../../posts';
 
 export function useBookmarks() {
   return useInfiniteQuery({

@@ -2,7 +2,7 @@ import type { Comment, CommentReply, CommentsReply } from '@sync/contract';
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
-import { takeFields, updatePost } from '../../posts/api/post-cache';
+import { takeFields, updatePost } from '../../posts';
 
 type CommentPage = { comments: Comment[]; nextCursor: string | null };
 type CommentPages = InfiniteData<CommentPage>;
@@ -36,7 +36,9 @@ type Action =
   | { kind: 'add'; text: string }
   | { kind: 'edit'; commentId: string; text: string }
   | { kind: 'delete'; commentId: string }
-  | { kind: 'upvote' | 'downvote'; commentId: string };
+  | { kind: VoteKind | 'unvote'; commentId: string };
+
+export type VoteKind = 'upvote' | 'downvote';
 
 function request(postId: string, action: Action) {
   const post = encodeURIComponent(postId);

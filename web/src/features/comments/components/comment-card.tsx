@@ -1,46 +1,118 @@
-import type { Comment } from '@sync/contract';
+import { Limits, type Comment } from '@sync/contract';
 import { ArrowBigDown, ArrowBigUp, Pencil, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
+import { Button, pendingProps } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/field';
+import { isWithinLimit, MessageField } from '../../../components/ui/message-field';
+import { draftKeys, useDraft } from '../../../lib/drafts';
+import { useFocusAfterRemoval } from '../../../lib/focus-after-removal';
 import { timeAgo } from '../../../lib/relative-time';
 import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
-import { useCommentAction } from '../api/comments';
+import { useCommentAction, type VoteKind } from '../api/comments';
 
 const control =
-  'inline-flex items-center gap-1 rounded-full px-2 py-1 text-sm transition-colors focus-ring hover:bg-zinc-100 disabled:opacity-50 dark:hover:bg-zinc-800';
+  'inline-flex items-center gap-1 rounded-full px-2 py-1 text-sm transition-colors focus-ring hover:bg-zinc-100 aria-disabled:opacity-60 dark:hover:bg-zinc-800';
+
+/** Where focus goes after a comment is deleted: the box to write the next one. */
+export const commentBoxId = (postId: string) => `comment-box-${postId}`;
 
 type Props = { comment: Comment; postId: string; postAuthor: string };
+
+function EditCommentForm({
+  comment,
+  postId,
+  onDone,
+}: {
+  comment: Comment;
+  postId: string;
+  onDone: () => void;
+}) {
+  const draft = useDraft(draftKeys.editComment(comment._id), comment.text);
+  const action = useCommentAction(postId);
+  const field = useRef<HTMLTextAreaElement>(null);
+
+  // Edit opens to change this text: focus goes straight into it, at its end.
+  useEffect(() => {
+    const box = field.current;
+    box?.focus();
+    box?.setSelectionRange(box.value.length, box.value.length);
+  }, []);
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isWithinLimit(draft.text, Limits.commentText) || action.isPending) return;
+    action.mutate(
+      { kind: 'edit', commentId: comment._id, text: draft.text },
+      {
+        onSuccess: () => {
+          draft.discard();
+          onDone();
+        },
+        onError: (error) => toastError('Error', error.message),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={save} className="mt-2 flex flex-col gap-2">
+      <MessageField
+        ref={field}
+        label="Edit comment"
+        required
+        limit={Limits.commentText}
+        value={draft.text}
+        onValueChange={draft.setText}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onDone();
+        }}
+        className={`${inputClass} min-h-20`}
+      />
+      <div className="flex justify-end gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            draft.discard(comment.text);
+            onDone();
+          }}
+        >
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" pending={action.isPending}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 export function CommentCard({ comment, postId, postAuthor }: Props) {
   const me = useMe();
   const action = useCommentAction(postId);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [text, setText] = useState(comment.text);
+  const afterRemoval = useFocusAfterRemoval();
   const name = `${comment.firstName} ${comment.lastName}`;
   const mine = comment.username === me.username;
   const upvoted = comment.votes.upvotedBy.some((u) => u.username === me.username);
   const downvoted = comment.votes.downvotedBy.some((u) => u.username === me.username);
   const onError = (error: Error) => toastError('Error', error.message);
+  const editButtonId = `edit-comment-${comment._id}`;
 
-  const vote = (kind: 'upvote' | 'downvote') => {
-    // The server has no "take back a vote": pressing the vote you already gave changes nothing.
-    if ((kind === 'upvote' && upvoted) || (kind === 'downvote' && downvoted) || action.isPending) return;
-    action.mutate({ kind, commentId: comment._id }, { onError });
+  // Pressing the vote you gave takes it back; the other vote replaces it.
+  const vote = (kind: VoteKind, given: boolean) => {
+    if (action.isPending) return;
+    action.mutate({ kind: given ? 'unvote' : kind, commentId: comment._id }, { onError });
   };
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim() || action.isPending) return;
-    action.mutate(
-      { kind: 'edit', commentId: comment._id, text },
-      { onSuccess: () => setEditing(false), onError },
-    );
+  const closeEditor = () => {
+    setEditing(false);
+    // Back to the button that opened the editor, once it is shown again.
+    requestAnimationFrame(() => document.getElementById(editButtonId)?.focus());
   };
 
   return (
@@ -48,10 +120,12 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
       aria-label={`Comment by ${name}`}
       className="flex gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800"
     >
+      {/* The name link below goes to the same profile; the picture is for the eye only. */}
       <Link
         to={`/profile/${comment.username}`}
-        className="h-fit rounded-full focus-ring"
-        aria-label={`${name}'s profile`}
+        className="h-fit rounded-full"
+        tabIndex={-1}
+        aria-hidden="true"
       >
         <Avatar user={comment} size="sm" />
       </Link>
@@ -72,30 +146,7 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
           </time>
         </div>
         {editing ? (
-          <form onSubmit={save} className="mt-2 flex flex-col gap-2">
-            <textarea
-              aria-label="Edit comment"
-              required
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              className={`${inputClass} min-h-20`}
-            />
-            <div className="flex justify-end gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => {
-                  setText(comment.text);
-                  setEditing(false);
-                }}
-              >
-                Cancel
-              </Button>
-              <Button type="submit" size="sm" disabled={action.isPending}>
-                Save
-              </Button>
-            </div>
-          </form>
+          <EditCommentForm comment={comment} postId={postId} onDone={closeEditor} />
         ) : (
           <p className="mt-0.5 text-[15px] break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">
             {comment.text}
@@ -104,33 +155,28 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
         <div className="-ml-2 mt-1 flex flex-wrap items-center gap-1 text-zinc-600 dark:text-zinc-400">
           <button
             type="button"
-            aria-label="Upvote"
             aria-pressed={upvoted}
-            onClick={() => vote('upvote')}
+            onClick={() => vote('upvote', upvoted)}
             className={`${control} ${upvoted ? 'text-emerald-700 dark:text-emerald-400' : ''}`}
+            {...pendingProps(action.isPending)}
           >
             <ArrowBigUp className="size-5" fill={upvoted ? 'currentColor' : 'none'} aria-hidden="true" />
+            <span className="sr-only">Upvote, </span>
             <span data-testid="upvotes">{comment.votes.upvotedBy.length}</span>
           </button>
           <button
             type="button"
-            aria-label="Downvote"
             aria-pressed={downvoted}
-            onClick={() => vote('downvote')}
+            onClick={() => vote('downvote', downvoted)}
             className={`${control} ${downvoted ? 'text-red-700 dark:text-red-400' : ''}`}
+            {...pendingProps(action.isPending)}
           >
             <ArrowBigDown className="size-5" fill={downvoted ? 'currentColor' : 'none'} aria-hidden="true" />
+            <span className="sr-only">Downvote, </span>
             <span data-testid="downvotes">{comment.votes.downvotedBy.length}</span>
           </button>
           {mine && !editing && (
-            <button
-              type="button"
-              className={control}
-              onClick={() => {
-                setText(comment.text);
-                setEditing(true);
-              }}
-            >
+            <button id={editButtonId} type="button" className={control} onClick={() => setEditing(true)}>
               <Pencil className="size-4" aria-hidden="true" /> Edit
             </button>
           )}
@@ -148,12 +194,20 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
         description="This can't be undone."
         confirmLabel="Delete"
         pending={action.isPending}
-        onConfirm={() =>
+        onConfirm={() => {
+          // The comment and its buttons go with it: continue at the box for a new comment.
+          afterRemoval.arm(() => document.getElementById(commentBoxId(postId)));
           action.mutate(
             { kind: 'delete', commentId: comment._id },
-            { onSuccess: () => setConfirming(false), onError },
-          )
-        }
+            {
+              onSuccess: () => setConfirming(false),
+              onError: (error) => {
+                afterRemoval.disarm();
+                onError(error);
+              },
+            },
+          );
+        }}
       />
     </article>
   );

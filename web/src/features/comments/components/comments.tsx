@@ -1,26 +1,29 @@
-import { useState, type FormEvent } from 'react';
+import { Limits } from '@sync/contract';
+import type { FormEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { composerInputClass } from '../../../components/ui/field';
 import { EmptyState, ErrorState } from '../../../components/ui/error-state';
+import { composerInputClass } from '../../../components/ui/field';
 import { InfiniteList } from '../../../components/ui/infinite-list';
+import { isWithinLimit, MessageField } from '../../../components/ui/message-field';
 import { ListSkeleton } from '../../../components/ui/skeleton';
+import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { flattenComments, useCommentAction, useComments } from '../api/comments';
-import { CommentCard } from './comment-card';
+import { CommentCard, commentBoxId } from './comment-card';
 
 function CommentForm({ postId }: { postId: string }) {
   const me = useMe();
-  const [text, setText] = useState('');
+  const draft = useDraft(draftKeys.comment(postId));
   const add = useCommentAction(postId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim() || add.isPending) return;
+    if (!isWithinLimit(draft.text, Limits.commentText) || add.isPending) return;
     add.mutate(
-      { kind: 'add', text },
-      { onSuccess: () => setText(''), onError: (error) => toastError('Error', error.message) },
+      { kind: 'add', text: draft.text },
+      { onSuccess: () => draft.discard(), onError: (error) => toastError('Error', error.message) },
     );
   };
 
@@ -30,16 +33,18 @@ function CommentForm({ postId }: { postId: string }) {
       className="flex items-start gap-3 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800"
     >
       <Avatar user={me} size="sm" />
-      <textarea
-        aria-label="Comment"
+      <MessageField
+        id={commentBoxId(postId)}
+        label="Comment"
         placeholder="Post your comment here..."
         required
         rows={1}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        className={`${composerInputClass} min-h-10 flex-1 text-sm`}
+        limit={Limits.commentText}
+        value={draft.text}
+        onValueChange={draft.setText}
+        className={`${composerInputClass} min-h-10 text-sm`}
       />
-      <Button type="submit" disabled={add.isPending}>
+      <Button type="submit" pending={add.isPending}>
         Post
       </Button>
     </form>
@@ -51,7 +56,10 @@ export function Comments({ postId, postAuthor }: { postId: string; postAuthor: s
   const comments = flattenComments(query.data);
 
   return (
-    <section aria-label="Comments">
+    <section aria-labelledby="comments-heading">
+      <h2 id="comments-heading" className="sr-only">
+        Comments
+      </h2>
       <CommentForm postId={postId} />
       {query.isPending ? (
         <ListSkeleton count={2} label="Loading comments" />

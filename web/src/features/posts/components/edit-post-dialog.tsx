@@ -1,7 +1,9 @@
-import type { Post } from '@sync/contract';
-import { useState, type FormEvent } from 'react';
+import { Limits, type Post } from '@sync/contract';
+import type { FormEvent } from 'react';
 import { Modal, ModalFormActions } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/field';
+import { isWithinLimit, MessageField } from '../../../components/ui/message-field';
+import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useEditPost } from '../api/posts';
 
 type Props = { post: Post; open: boolean; onOpenChange: (open: boolean) => void };
@@ -9,30 +11,40 @@ type Props = { post: Post; open: boolean; onOpenChange: (open: boolean) => void 
 export function EditPostDialog({ post, open, onOpenChange }: Props) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Edit Post">
-      {/* Mounted per opening, so the text starts from the post's current content each time. */}
+      {/* Mounted per opening: the text starts from an unsent edit, or the post's current content. */}
       {open && <EditPostForm post={post} onDone={() => onOpenChange(false)} />}
     </Modal>
   );
 }
 
 function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
-  const [content, setContent] = useState(post.content);
+  const draft = useDraft(draftKeys.editPost(post._id), post.content);
   const edit = useEditPost();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (content === '' || edit.isPending) return;
-    edit.mutate({ postId: post._id, content }, { onSuccess: onDone });
+    if (!isWithinLimit(draft.text, Limits.postContent) || edit.isPending) return;
+    edit.mutate(
+      { postId: post._id, content: draft.text },
+      {
+        onSuccess: () => {
+          draft.discard();
+          onDone();
+        },
+      },
+    );
   };
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <textarea
-        aria-label="Post content"
+      {/* The first field of the dialog: Base UI puts focus in it when the dialog opens. */}
+      <MessageField
+        label="Post content"
         placeholder="Edit a post...."
         required
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
+        limit={Limits.postContent}
+        value={draft.text}
+        onValueChange={draft.setText}
         className={`${inputClass} min-h-32 resize-y`}
       />
       <ModalFormActions error={edit.error} pending={edit.isPending} />

@@ -3,16 +3,20 @@ import { Bookmark, Heart, MessageCircle } from 'lucide-react';
 import { lazy, Suspense, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
+import { pendingProps } from '../../../components/ui/button';
 import { timeAgo } from '../../../lib/relative-time';
 import { useMe } from '../../../lib/session';
-import { useToggleBookmark } from '../../bookmarks/api/bookmarks';
+import { useToggleBookmark } from '../../bookmarks';
 import { useToggleLike } from '../api/posts';
+import { POST_CARD_ATTRIBUTE } from '../dom';
 
 // Only the author's own posts have a menu; its Base UI code loads when one is first shown.
 const PostMenu = lazy(() => import('./post-menu'));
 
 const action =
-  'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm transition-colors focus-ring hover:bg-zinc-100 dark:hover:bg-zinc-800';
+  'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm transition-colors focus-ring hover:bg-zinc-100 aria-disabled:opacity-60 dark:hover:bg-zinc-800';
+const count =
+  'inline-flex min-h-8 min-w-6 items-center justify-center rounded-full px-1 text-sm tabular-nums hover:underline focus-ring';
 
 /** Clicks on the card's own controls, or bubbling up from its portalled menus and dialogs, don't open it. */
 function fromControl(event: MouseEvent) {
@@ -23,7 +27,11 @@ function fromControl(event: MouseEvent) {
 
 type Props = { post: Post; linked?: boolean; onDeleted?: () => void };
 
-/** One post. In lists (`linked`) the whole card opens the post, by pointer or by Enter. */
+/**
+ * One post. In lists (`linked`) the card is a stop for the keyboard (the ARIA feed pattern: j/k move
+ * between cards, Enter or o opens one) and a click anywhere on it opens the post; its time is also a
+ * plain link to the post.
+ */
 export function PostCard({ post, linked = true, onDeleted }: Props) {
   const me = useMe();
   const navigate = useNavigate();
@@ -32,16 +40,21 @@ export function PostCard({ post, linked = true, onDeleted }: Props) {
   const liked = post.viewer?.liked ?? post.likes.likedBy.some((u) => u.username === me.username);
   const bookmarked = post.viewer?.bookmarked ?? false;
   const name = `${post.firstName} ${post.lastName}`;
-  const open = () => navigate(`/post/${post._id}`);
+  const postPath = `/post/${post._id}`;
+  const likeCount = post.likes.likeCount;
 
   return (
+    // The feed pattern's article: focusable, opened by a click anywhere or by Enter (and o, see
+    // keyboard shortcuts); its time is also a plain link to the post.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <article
       aria-label={`Post by ${name}`}
+      {...{ [POST_CARD_ATTRIBUTE]: post._id }}
       tabIndex={linked ? 0 : undefined}
-      onClick={linked ? (event) => !fromControl(event) && open() : undefined}
+      onClick={linked ? (event) => !fromControl(event) && navigate(postPath) : undefined}
       onKeyDown={
         linked
-          ? (event) => event.key === 'Enter' && event.target === event.currentTarget && open()
+          ? (event) => event.key === 'Enter' && event.target === event.currentTarget && navigate(postPath)
           : undefined
       }
       className={`flex gap-3 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800 ${
@@ -50,19 +63,17 @@ export function PostCard({ post, linked = true, onDeleted }: Props) {
           : ''
       }`}
     >
-      <Link
-        to={`/profile/${post.username}`}
-        className="h-fit rounded-full focus-ring"
-        aria-label={`${name}'s profile`}
-      >
+      {/* The name link goes to the same profile; the picture is for the eye only. */}
+      <Link to={`/profile/${post.username}`} className="h-fit rounded-full" tabIndex={-1} aria-hidden="true">
         <Avatar user={post} />
       </Link>
       <div className="min-w-0 flex-1">
+        {/* py-0.5: the name and time links are 24 px tall, WCAG 2.2's smallest touch target. */}
         <header className="flex items-start gap-2">
           <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-1.5 text-sm">
             <Link
               to={`/profile/${post.username}`}
-              className="truncate font-semibold text-zinc-900 hover:underline focus-ring dark:text-zinc-50"
+              className="truncate py-0.5 font-semibold text-zinc-900 hover:underline focus-ring dark:text-zinc-50"
             >
               {name}
             </Link>
@@ -70,13 +81,13 @@ export function PostCard({ post, linked = true, onDeleted }: Props) {
             <span aria-hidden="true" className="text-zinc-500">
               ·
             </span>
-            <time
-              dateTime={post.createdAt}
+            <Link
+              to={postPath}
+              className="py-0.5 text-zinc-600 hover:underline focus-ring dark:text-zinc-400"
               title={new Date(post.createdAt).toLocaleString()}
-              className="text-zinc-600 dark:text-zinc-400"
             >
-              {timeAgo(post.createdAt)}
-            </time>
+              <time dateTime={post.createdAt}>{timeAgo(post.createdAt)}</time>
+            </Link>
           </div>
           {post.username === me.username && (
             <Suspense fallback={<span className="size-9" />}>
@@ -88,28 +99,35 @@ export function PostCard({ post, linked = true, onDeleted }: Props) {
           {post.content}
         </p>
         <div className="-ml-2.5 mt-2 flex items-center gap-4 text-zinc-600 dark:text-zinc-400">
-          <Link to={`/post/${post._id}`} className={action} aria-label={`Comments: ${post.commentCount}`}>
+          <Link to={postPath} className={action} aria-label={`Comments: ${post.commentCount}`}>
             <MessageCircle className="size-[18px]" aria-hidden="true" />
             <span>{post.commentCount}</span>
           </Link>
+          <span className="inline-flex items-center">
+            <button
+              type="button"
+              aria-label="Like"
+              aria-pressed={liked}
+              data-shortcut="like"
+              onClick={() => like.mutate({ postId: post._id, like: !liked })}
+              className={`${action} ${liked ? 'text-emerald-700 dark:text-emerald-400' : ''}`}
+              {...pendingProps(like.isPending)}
+            >
+              <Heart className="size-[18px]" fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
+            </button>
+            <Link to={`${postPath}/likes`} className={count}>
+              <span data-testid="like-count">{likeCount}</span>
+              <span className="sr-only"> {likeCount === 1 ? 'like' : 'likes'}</span>
+            </Link>
+          </span>
           <button
             type="button"
-            aria-label={liked ? 'Unlike' : 'Like'}
-            aria-pressed={liked}
-            disabled={like.isPending}
-            onClick={() => like.mutate({ postId: post._id, like: !liked })}
-            className={`${action} ${liked ? 'text-emerald-700 dark:text-emerald-400' : ''}`}
-          >
-            <Heart className="size-[18px]" fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
-            <span data-testid="like-count">{post.likes.likeCount}</span>
-          </button>
-          <button
-            type="button"
-            aria-label={bookmarked ? 'Remove bookmark' : 'Bookmark'}
+            aria-label="Bookmark"
             aria-pressed={bookmarked}
-            disabled={bookmark.isPending}
+            data-shortcut="bookmark"
             onClick={() => bookmark.mutate({ post, bookmark: !bookmarked })}
             className={`${action} ${bookmarked ? 'text-emerald-700 dark:text-emerald-400' : ''}`}
+            {...pendingProps(bookmark.isPending)}
           >
             <Bookmark
               className="size-[18px]"

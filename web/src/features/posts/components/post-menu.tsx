@@ -1,8 +1,10 @@
 import { Menu } from '@base-ui/react/menu';
 import type { Post } from '@sync/contract';
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialog';
+import { useFocusAfterRemoval } from '../../../lib/focus-after-removal';
+import { pageHeading } from '../../../lib/page-title';
 import { toastError } from '../../../lib/toast';
 import { useDeletePost } from '../api/posts';
 import { EditPostDialog } from './edit-post-dialog';
@@ -10,15 +12,24 @@ import { EditPostDialog } from './edit-post-dialog';
 const item =
   'flex cursor-default items-center gap-2 rounded-md px-3 py-2 text-sm outline-none select-none data-highlighted:bg-zinc-100 dark:data-highlighted:bg-zinc-800';
 
+function neighbourOf(element: HTMLElement | null): HTMLElement | null {
+  const row = element?.closest('[role="listitem"]');
+  const next = row?.nextElementSibling ?? row?.previousElementSibling;
+  return next?.querySelector<HTMLElement>('article') ?? pageHeading();
+}
+
 export default function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: () => void }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const deletePost = useDeletePost();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const afterRemoval = useFocusAfterRemoval();
 
   return (
     <>
       <Menu.Root>
         <Menu.Trigger
+          ref={trigger}
           aria-label="Post options"
           className="-mr-2 rounded-full p-2 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-ring dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
         >
@@ -48,15 +59,23 @@ export default function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: 
         description="This can't be undone. The post and its comments will be removed."
         confirmLabel="Delete"
         pending={deletePost.isPending}
-        onConfirm={() =>
+        onConfirm={() => {
+          // In a list the card goes with the post: focus moves on to the next post (or the page's heading).
+          if (!onDeleted) {
+            const neighbour = neighbourOf(trigger.current);
+            afterRemoval.arm(() => neighbour);
+          }
           deletePost.mutate(post._id, {
             onSuccess: () => {
               setConfirming(false);
               onDeleted?.();
             },
-            onError: (error) => toastError('Error', error.message),
-          })
-        }
+            onError: (error) => {
+              afterRemoval.disarm();
+              toastError('Error', error.message);
+            },
+          });
+        }}
       />
     </>
   );

@@ -4,17 +4,30 @@ import type {
   SuggestionsReply,
   User,
   UserReply,
+  UserSummariesReply,
   UserSummary,
 } from '@sync/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getSession, updateSessionUser, type SessionUser } from '../../../lib/session';
+import { PAGE_SIZE } from '../../../lib/query-client';
+import { getSession, updateSessionUser } from '../../../lib/session';
 
 export const RECOMMENDED_COUNT = 4;
+/** The People page: the most the suggestions route gives. */
+export const PEOPLE_PAGE_COUNT = 20;
+
+/** A suggested person; `following` is set once the viewer follows them from the list. */
+export type Suggestion = SuggestionsReply['users'][number] & { following?: boolean };
+
+/** The lists of people the API has: a user's followers and followings, a post's likers. */
+export type PeopleListKind =
+  { kind: 'followers' | 'following'; username: string } | { kind: 'likes'; postId: string };
 
 export const userKeys = {
   detail: (username: string) => ['users', 'detail', username] as const,
   suggestions: ['users', 'suggestions'] as const,
+  suggestionList: (limit: number) => ['users', 'suggestions', limit] as const,
+  people: (list: PeopleListKind) => ['users', 'people', list] as const,
 };
 
 export function useUser(username: string) {
@@ -26,15 +39,31 @@ export function useUser(username: string) {
   });
 }
 
-export function useSuggestions() {
+export function useSuggestions(limit = RECOMMENDED_COUNT) {
   return useQuery({
-    queryKey: userKeys.suggestions,
-    queryFn: async () =>
-      (await api<SuggestionsReply>('/users/suggestions', { query: { limit: RECOMMENDED_COUNT } })).users,
+    queryKey: userKeys.suggestionList(limit),
+    queryFn: async (): Promise<Suggestion[]> =>
+      (await api<SuggestionsReply>('/users/suggestions', { query: { limit } })).users,
   });
 }
 
-function summaryOf(user: SessionUser | User): UserSummary {
+function peoplePath(list: PeopleListKind) {
+  return list.kind === 'likes'
+    ? `/posts/${encodeURIComponent(list.postId)}/likes`
+    : `/users/${encodeURIComponent(list.username)}/${list.kind}`;
+}
+
+export function usePeople(list: PeopleListKind) {
+  return useInfiniteQuery({
+    queryKey: userKeys.people(list),
+    queryFn: ({ pageParam }) =>
+      api<UserSummariesReply>(peoplePath(list), { query: { limit: PAGE_SIZE, cursor: pageParam } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+function summaryOf(user: UserSummary): UserSummary {
   const { _id, username, firstName, lastName, avatarURL } = user;
   return { _id, username, firstName, lastName, avatarURL };
 }
@@ -43,7 +72,7 @@ function summaryOf(user: SessionUser | User): UserSummary {
 export function useFollow() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ target, follow }: { target: User; follow: boolean }) =>
+    mutationFn: ({ target, follow }: { target: UserSummary; follow: boolean }) =>
       api<FollowStateReply>(`/users/${follow ? 'follow' : 'unfollow'}/${encodeURIComponent(target._id)}`, {
         method: 'POST',
         query: { return: 'minimal' },
@@ -71,9 +100,11 @@ export function useFollow() {
       client.setQueryData<User>(userKeys.detail(me.username), (user) =>
         user ? { ...user, following, followingCount: reply.followingCount } : user,
       );
-      client.setQueryData<SuggestionsReply['users']>(userKeys.suggestions, (users) =>
-        reply.following ? users?.filter((u) => u._id !== target._id) : users,
+      // A suggestion stays in its list, marked, so it can be taken back from there.
+      client.setQueriesData<Suggestion[]>({ queryKey: userKeys.suggestions }, (users) =>
+        users?.map((u) => (u._id === target._id ? { ...u, following: reply.following } : u)),
       );
+      void client.invalidateQueries({ queryKey: ['users', 'people'], refetchType: 'none' });
       updateSessionUser({ following, followingCount: reply.followingCount });
     },
   });

@@ -1,12 +1,15 @@
 import type { User } from '@sync/contract';
 import { ExternalLink, MapPin } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useFollow } from '../api/users';
 import { EditProfileDialog } from './edit-profile-dialog';
+
+const countLink = 'rounded hover:underline focus-ring';
 
 function safeLink(link: string): string | null {
   try {
@@ -36,7 +39,7 @@ export function ProfileHeader({ user }: { user: User }) {
         ) : (
           <Button
             variant={following ? 'secondary' : 'primary'}
-            disabled={follow.isPending}
+            pending={follow.isPending}
             onClick={() =>
               follow.mutate(
                 { target: user, follow: !following },
@@ -70,18 +73,18 @@ export function ProfileHeader({ user }: { user: User }) {
         )}
       </div>
       <p className="mt-4 flex gap-5 text-sm text-zinc-600 dark:text-zinc-400">
-        <span>
+        <Link to={`/profile/${user.username}/following`} className={countLink}>
           <strong className="font-semibold text-zinc-900 dark:text-zinc-50" data-testid="following-count">
             {user.followingCount}
           </strong>{' '}
           Following
-        </span>
-        <span>
+        </Link>
+        <Link to={`/profile/${user.username}/followers`} className={countLink}>
           <strong className="font-semibold text-zinc-900 dark:text-zinc-50" data-testid="follower-count">
             {user.followerCount}
           </strong>{' '}
           {user.followerCount === 1 ? 'Follower' : 'Followers'}
-        </span>
+        </Link>
       </p>
       {isMe && <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />}
     </section>

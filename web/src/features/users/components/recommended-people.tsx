@@ -1,11 +1,47 @@
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/avatar';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useSuggestions } from '../api/users';
+import { RECOMMENDED_COUNT, useSuggestions } from '../api/users';
+import { FollowButton } from './follow-button';
+import { PersonRow } from './person-row';
+
+/** Suggested people with Follow buttons: the side panel (4) and the People page (more). */
+export function SuggestedPeople({ limit = RECOMMENDED_COUNT }: { limit?: number }) {
+  const suggestions = useSuggestions(limit);
+  if (suggestions.isPending) {
+    return (
+      <div className="space-y-3" role="status" aria-label="Loading suggested people">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="flex items-center gap-3">
+            <Skeleton className="size-11 rounded-full" />
+            <Skeleton className="h-3.5 w-32" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (suggestions.isError) {
+    return <ErrorState message={suggestions.error.message} onRetry={() => void suggestions.refetch()} />;
+  }
+  if (suggestions.data.length === 0) {
+    return <p className="text-sm text-zinc-600 dark:text-zinc-400">You follow everyone here already.</p>;
+  }
+  return (
+    <ul className="space-y-3">
+      {suggestions.data.map((user) => (
+        <li key={user._id}>
+          <PersonRow
+            user={user}
+            detail={user.bio}
+            action={<FollowButton user={user} following={user.following ?? false} />}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function RecommendedPeople() {
-  const suggestions = useSuggestions();
   return (
     <section
       aria-labelledby="recommended-heading"
@@ -14,39 +50,13 @@ export function RecommendedPeople() {
       <h2 id="recommended-heading" className="mb-3 text-base font-bold text-zinc-900 dark:text-zinc-50">
         Recommended People
       </h2>
-      {suggestions.isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading recommended people">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="flex items-center gap-3">
-              <Skeleton className="size-11 rounded-full" />
-              <Skeleton className="h-3.5 w-32" />
-            </div>
-          ))}
-        </div>
-      ) : suggestions.isError ? (
-        <ErrorState message={suggestions.error.message} onRetry={() => void suggestions.refetch()} />
-      ) : suggestions.data.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">You follow everyone here already.</p>
-      ) : (
-        <ul className="space-y-3">
-          {suggestions.data.map((user) => (
-            <li key={user._id} className="flex items-center gap-3">
-              <Avatar user={user} />
-              <div className="min-w-0">
-                <Link
-                  to={`/profile/${user.username}`}
-                  className="block truncate text-sm font-semibold text-zinc-900 hover:underline focus-ring dark:text-zinc-50"
-                >
-                  {user.firstName} {user.lastName}
-                </Link>
-                <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">
-                  {user.bio || `@${user.username}`}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SuggestedPeople />
+      <Link
+        to="/people"
+        className="mt-3 inline-block text-sm font-semibold text-teal-700 hover:underline focus-ring dark:text-teal-400"
+      >
+        Show more people
+      </Link>
     </section>
   );
 }

@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createPost, createUser, logIn, PASSWORD, uniqueName } from './helpers';
+
+/** A token the server refuses (its signature is wrong), as after expiry or a password change elsewhere. */
+async function expireSession(page: Page) {
+  await page.evaluate(() => {
+    const [header, payload] = (localStorage.getItem('TOKEN') ?? '').split('.');
+    localStorage.setItem('TOKEN', `${header}.${payload}.invalid-signature`);
+    // The client keeps the session in memory; another tab changing storage is how it learns.
+    window.dispatchEvent(new StorageEvent('storage', { key: 'TOKEN' }));
+  });
+}
+
+test('a corrupt stored session is discarded: the login page shows, not a crash', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  for (const corrupt of ['{not json', 'null', '{"username":"x"}']) {
+    await page.goto('/login');
+    await page.evaluate(
+      ({ token, value }) => {
+        localStorage.setItem('TOKEN', token);
+        localStorage.setItem('USER', value);
+      },
+      { token: user.token, value: corrupt },
+    );
+    await page.goto('/');
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { name: 'Log in to Sync' })).toBeVisible();
+    expect(await page.evaluate(() => [localStorage.getItem('TOKEN'), localStorage.getItem('USER')])).toEqual([
+      null,
+      null,
+    ]);
+  }
+});
+
+test('a screen whose code fails to load reloads once, then offers Retry', async ({ page, request }) => {
+  const user = await createUser(request, 'Chunk', 'Lost');
+  await logIn(page, user.username);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+
+  // As after a redeploy: the profile screen's chunk is gone while the server is up.
+  let chunkRequests = 0;
+  await page.route(/\/assets\/profile-[^/]+\.js$/, (route) => {
+    chunkRequests += 1;
+    return route.fulfill({ status: 404, body: 'gone' });
+  });
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+
+  const alert = page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' });
+  await expect(alert).toBeVisible();
+  expect(loads).toBe(1);
+  expect(chunkRequests).toBe(2);
+  // The app's frame stays: navigation still works.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+
+  await page.unroute(/\/assets\/profile-[^/]+\.js$/);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Chunk Lost' })).toBeVisible();
+});
+
+test('with the server unreachable, a screen not loaded yet says so and Retry works once it is back', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, 'Offline', 'Reader');
+  await logIn(page, user.username);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+
+  await page.route(/\/assets\/network-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.route('**/api/health', (route) => route.abort('internetdisconnected'));
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await page.getByRole('link', { name: 'Network' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: "Sync can't reach the server" });
+  await expect(alert).toBeVisible();
+  expect(loads).toBe(0);
+
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(alert).toBeVisible();
+  expect(loads).toBe(0);
+
+  await page.unrouteAll();
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Network' })).toBeVisible();
+});
+
+test('an expired session says so, and the drafts come back after logging in again', async ({
+  page,
+  request,
+}) => {
+  const author = await createUser(request, 'Draft', 'Host');
+  const post = await createPost(request, author, `Talk about drafts ${uniqueName('d')}`);
+  const user = await createUser(request, 'Draft', 'Writer');
+  await logIn(page, user.username);
+
+  const composerText = `Half-written post ${uniqueName('c')}`;
+  await page.getByRole('textbox', { name: 'Create a post' }).fill(composerText);
+  await page.goto(`/post/${post._id}`);
+  const commentText = 'A comment I was still typing';
+  await page.getByRole('textbox', { name: 'Comment' }).fill(commentText);
+
+  await expireSession(page);
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your session has expired — log in again' }),
+  ).toBeVisible();
+
+  await page.getByLabel('User Name').fill(user.username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(`/post/${post._id}`);
+  await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveValue(commentText);
+  await page.goto('/');
+  await expect(page.getByRole('textbox', { name: 'Create a post' })).toHaveValue(composerText);
+
+  // Another account on this browser does not see them.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  const other = await createUser(request);
+  await logIn(page, other.username);
+  await expect(page.getByRole('textbox', { name: 'Create a post' })).toHaveValue('');
+});

@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+/**
+ * Builds the compiled server (server/dist, esbuild) and the web client (web/dist, Vite).
+ *
+ *   node scripts/build.mjs              build both (npm run build)
+ *   node scripts/build.mjs --if-stale   build only what is missing or whose sources changed (npm start)
+ *   node scripts/build.mjs server       one target (server or web); combines with --if-stale
+ *
+ * A target is stale when its output is missing or the hash of its input files differs from the one
+ * recorded in the stamp written beside the output after the last successful build. Content hashes,
+ * not modification times: a checkout or a copy that touches every file does not force a rebuild.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stampName = '.build-stamp';
+/** Files every target depends on: dependency versions, shared compiler settings, this script. */
+const sharedInputs = ['package-lock.json', 'tsconfig.base.json', 'scripts/build.mjs', 'contract'];
+
+/** Tests never reach an output, so editing one does not make a target stale. */
+const isTest = (file) => /\.test\.tsx?$/.test(file) || file.includes(`${path.sep}test${path.sep}`);
+
+const targets = {
+  server: {
+    label: 'server',
+    inputs: [...sharedInputs, 'server/src', 'server/package.json'],
+    outDir: path.join(root, 'server/dist'),
+    entry: 'main.js',
+    build: buildServer,
+  },
+  web: {
+    label: 'web client',
+    inputs: [
+      ...sharedInputs,
+      'web/src',
+      'web/public',
+      'web/index.html',
+      'web/vite.config.ts',
+      'web/tsconfig.json',
+      'web/package.json',
+    ],
+    outDir: path.join(root, 'web/dist'),
+    entry: 'index.html',
+    build: buildWeb,
+  },
+};
+
+/**
+ * The server and the workspace `@sync/contract` (TypeScript sources) in one ES module;
+ * every npm package stays an import resolved from node_modules at run time (native ones cannot be
+ * bundled). server/dist/main.js sits as deep as server/src/config.ts, so the repository root that
+ * config.ts derives from its own folder is the same from the bundle.
+ */
+async function buildServer(outDir) {
+  const esbuild = await import('esbuild');
+  const npmPackagesExternal = {
+    name: 'npm-packages-external',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) =>
+        args.path.startsWith('@sync/') ? undefined : { path: args.path, external: true },
+      );
+    },
+  };
+  try {
+    await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: { main: 'server/src/main.ts' },
+      outdir: outDir,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      // Stack traces name the TypeScript files when node runs with --enable-source-maps.
+      sourcemap: true,
+      sourcesContent: false,
+      plugins: [npmPackagesExternal],
+      logLevel: 'warning',
+    });
+  } finally {
+    await esbuild.stop();
+  }
+}
+
+function buildWeb() {
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  // The web build writes .br and .gz beside its files itself (web/precompress.ts).
+  if (result.status !== 0) throw new Error(`the web client build failed (exit ${result.status})`);
+}
+
+function listFiles(relative) {
+  const absolute = path.join(root, relative);
+  if (!fs.existsSync(absolute)) return [];
+  if (!fs.statSync(absolute).isDirectory()) return [relative];
+  return fs
+    .readdirSync(absolute, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .filter((file) => !file.split(path.sep).includes('node_modules') && !isTest(file));
+}
+
+function inputsHash(target) {
+  const hash = createHash('sha256');
+  const files = target.inputs.flatMap(listFiles).sort();
+  for (const file of files) {
+    hash.update(`${file}\0`);
+    hash.update(fs.readFileSync(path.join(root, file)));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+function isStale(target, hash) {
+  const stamp = path.join(target.outDir, stampName);
+  if (!fs.existsSync(path.join(target.outDir, target.entry)) || !fs.existsSync(stamp)) return true;
+  return fs.readFileSync(stamp, 'utf8').trim() !== hash;
+}
+
+/** Builds the named targets (all by default); with `ifStale`, only those missing or out of date. */
+export async function build({ names = Object.keys(targets), ifStale = false } = {}) {
+  for (const name of names) {
+    const target = targets[name];
+    if (!target) throw new Error(`Unknown build target "${name}": use ${Object.keys(targets).join(' or ')}.`);
+    const hash = inputsHash(target);
+    if (ifStale && !isStale(target, hash)) continue;
+    const started = Date.now();
+    console.error(`Building the ${target.label}…`);
+    fs.rmSync(path.join(target.outDir, stampName), { force: true });
+    await target.build(target.outDir);
+    fs.writeFileSync(path.join(target.outDir, stampName), `${hash}\n`);
+    console.error(`Built the ${target.label} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+}
+
+if (import.meta.filename === process.argv[1]) {
+  const { values, positionals } = parseArgs({
+    options: { 'if-stale': { type: 'boolean' } },
+    allowPositionals: true,
+  });
+  try {
+    await build({ names: positionals.length ? positionals : undefined, ifStale: values['if-stale'] });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds the server and the web client if they are missing or their sources changed,
+ * then runs the compiled server in this same process, so signals reach it directly and no supervisor
+ * process stays resident. Run it with `node --enable-source-maps` so stack traces name the TS files.
+ */
+import { build } from './build.mjs';
+
+await build({ ifStale: true });
+await import('../server/dist/main.js');

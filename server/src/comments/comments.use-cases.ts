@@ -1,0 +1,212 @@
+import { Limits, type Comment, type CommentsReply, type FullPost, type PreviewPost } from '@sync/contract';
+import type { Deps } from '../deps.js';
+import { newId } from '../db/ids.js';
+import type { VoteKind } from '../db/schema.js';
+import { Messages, badRequest, notFound } from '../http/errors.js';
+import type { PageQuery } from '../http/pagination.js';
+import { checkText } from '../http/text.js';
+import * as notifications from '../notifications/notifications.repo.js';
+import { everyPost, postPreview, requirePost } from '../posts/post-answers.js';
+import * as posts from '../posts/posts.repo.js';
+import { recordTextEntities } from '../text-entities/record.js';
+import { commentView, commentViews } from '../views/comments.js';
+import * as comments from './comments.repo.js';
+
+/** One function per endpoint of /api/comments. Every change takes the post first, in its transaction. */
+
+type ChangeAnswer = { posts: FullPost[] } | { post: PreviewPost; comment?: Comment };
+
+const checkCommentText = (text: string) =>
+  checkText(text, { label: 'Comment', max: Limits.commentText, required: true });
+
+/** Comment changes answer every post (the contract) or, with ?return=post|minimal, the post and the comment. */
+async function changeAnswer(
+  deps: Deps,
+  input: { record: posts.PostRecord; commentId?: string; viewerId: string; changedOnly: boolean },
+): Promise<ChangeAnswer> {
+  if (!input.changedOnly) return { posts: await everyPost(deps, { viewerId: input.viewerId }) };
+  const post = await postPreview(deps, input.record, input.viewerId);
+  if (!input.commentId) return { post };
+  const [record] = await comments.commentsByIds(deps.db, [input.commentId]);
+  if (!record) return { post };
+  const [hydrated] = await deps.hydrator.comments([record]);
+  const shown = { comments: [hydrated!] };
+  const [people, marks] = await Promise.all([
+    deps.hydrator.people(shown, input.viewerId),
+    deps.hydrator.marks(input.viewerId, shown),
+  ]);
+  const comment = commentView(hydrated!, { people, viewer: { id: input.viewerId, votes: marks!.votes } });
+  return comment ? { post, comment } : { post };
+}
+
+async function requireComment(deps: Deps, postId: string, commentId: string) {
+  const post = await requirePost(deps, postId);
+  const comment = await comments.findComment(deps.db, post.id, commentId);
+  if (!comment) throw notFound(Messages.commentNotFound(commentId));
+  return { post, comment };
+}
+
+/** Runs a change to a post's comments in one transaction that takes the post first (a 404 if it is gone). */
+function underPost<T>(
+  deps: Deps,
+  postId: string,
+  counts: { comments?: number },
+  change: (trx: Deps['db'], record: posts.PostRecord) => Promise<T>,
+): Promise<{ record: posts.PostRecord; result: T }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const record = await posts.takeForChange(trx, postId, counts);
+    if (!record) throw notFound(Messages.postNotFound(postId));
+    return { record, result: await change(trx, record) };
+  });
+}
+
+/** `GET /comments/:postId`: a page in conversation order, or the first `caps.entries`. */
+export async function listComments(
+  deps: Deps,
+  input: { postId: string; query: PageQuery; viewerId: string | undefined },
+): Promise<CommentsReply> {
+  const post = await requirePost(deps, input.postId);
+  const kind = { ...comments.commentsInOrder, scope: `comments:${post.id}` };
+  const request = deps.cursors.pageRequest(kind, input.query);
+  const { items, nextCursor } = request
+    ? await deps.cursors.page(
+        kind,
+        request,
+        (after, limit) => comments.commentPage(deps.db, post.id, after, limit),
+        (row) => [row.created_at, row.id],
+      )
+    : {
+        items: await comments.commentPage(deps.db, post.id, undefined, deps.caps.entries),
+        nextCursor: undefined,
+      };
+  const hydrated = await deps.hydrator.comments(items);
+  const [people, marks] = await Promise.all([
+    deps.hydrator.people({ comments: hydrated }, input.viewerId),
+    deps.hydrator.marks(input.viewerId, { comments: hydrated }),
+  ]);
+  const viewer = input.viewerId && marks ? { id: input.viewerId, votes: marks.votes } : undefined;
+  const list = commentViews(hydrated, { people, viewer });
+  return nextCursor === undefined ? { comments: list } : { comments: list, nextCursor };
+}
+
+/** `POST /comments/add/:postId` */
+export async function addComment(
+  deps: Deps,
+  input: { viewerId: string; postId: string; text: string; changedOnly: boolean },
+): Promise<ChangeAnswer> {
+  const post = await requirePost(deps, input.postId);
+  const text = checkCommentText(input.text);
+  const now = deps.clock.now();
+  const id = newId(now);
+  const at = now.toISOString();
+  const { record } = await underPost(deps, post.id, { comments: 1 }, async (trx, taken) => {
+    await comments.insertComment(trx, {
+      id,
+      post_id: post.id,
+      author_id: input.viewerId,
+      text,
+      created_at: at,
+      updated_at: at,
+    });
+    const comment = { id, author_id: input.viewerId };
+    await notifications.addCause(trx, {
+      recipientId: taken.author_id,
+      actorId: input.viewerId,
+      type: 'comment',
+      groupKey: id,
+      postId: post.id,
+      commentId: id,
+      at,
+    });
+    await recordTextEntities(trx, { post: taken, comment, text, isNew: true, at });
+  });
+  return changeAnswer(deps, {
+    record,
+    commentId: id,
+    viewerId: input.viewerId,
+    changedOnly: input.changedOnly,
+  });
+}
+
+/** `POST /comments/edit/:postId/:commentId` */
+export async function editComment(
+  deps: Deps,
+  input: { viewerId: string; postId: string; commentId: string; text: string; changedOnly: boolean },
+): Promise<ChangeAnswer> {
+  const { comment } = await requireComment(deps, input.postId, input.commentId);
+  if (comment.author_id !== input.viewerId) throw badRequest(Messages.editForeignComment);
+  const text = checkCommentText(input.text);
+  const at = deps.clock.now().toISOString();
+  const { record } = await underPost(deps, comment.post_id, {}, async (trx, taken) => {
+    await comments.updateCommentText(trx, comment.id, text, at);
+    await recordTextEntities(trx, { post: taken, comment, text, isNew: false, at });
+  });
+  return changeAnswer(deps, {
+    record,
+    commentId: comment.id,
+    viewerId: input.viewerId,
+    changedOnly: input.changedOnly,
+  });
+}
+
+/** `POST /comments/delete/:postId/:commentId`: the comment's author or the post's author may delete it. */
+export async function deleteComment(
+  deps: Deps,
+  input: { viewerId: string; postId: string; commentId: string; changedOnly: boolean },
+): Promise<ChangeAnswer> {
+  const { post, comment } = await requireComment(deps, input.postId, input.commentId);
+  if (comment.author_id !== input.viewerId && post.author_id !== input.viewerId) {
+    throw badRequest(Messages.deleteForeignComment);
+  }
+  const { record } = await deps.db.transaction().execute(async (trx) => {
+    const taken = await posts.takeForChange(trx, post.id);
+    if (!taken) throw notFound(Messages.postNotFound(post.id));
+    // Deleted meanwhile by someone else: nothing to count.
+    if (!(await comments.deleteComment(trx, comment.id))) return { record: taken };
+    return { record: (await posts.takeForChange(trx, post.id, { comments: -1 }))! };
+  });
+  return changeAnswer(deps, { record, viewerId: input.viewerId, changedOnly: input.changedOnly });
+}
+
+/** `POST /comments/upvote|downvote|unvote/:postId/:commentId`: cast, switch or (additive) take back a vote. */
+export async function voteOnComment(
+  deps: Deps,
+  input: {
+    viewerId: string;
+    postId: string;
+    commentId: string;
+    vote: VoteKind | 'none';
+    changedOnly: boolean;
+  },
+): Promise<ChangeAnswer> {
+  const { comment } = await requireComment(deps, input.postId, input.commentId);
+  const { record } = await underPost(deps, comment.post_id, {}, async (trx) => {
+    // With the post taken, the comment cannot go away meanwhile (deleting it takes the post too).
+    if (!(await comments.commentExists(trx, comment.id)))
+      throw notFound(Messages.commentNotFound(comment.id));
+    const at = deps.clock.now().toISOString();
+    if (input.vote === 'none') {
+      if (!(await comments.removeVote(trx, comment.id, input.viewerId))) {
+        throw badRequest('You have not voted on this comment.');
+      }
+    } else if (!(await comments.putVote(trx, comment.id, input.viewerId, input.vote, at))) {
+      throw badRequest(input.vote === 'up' ? Messages.alreadyUpvoted : Messages.alreadyDownvoted);
+    }
+    // An upvote notifies the comment's author; a downvote or taking the vote back removes the upvote's.
+    const upvote = {
+      recipientId: comment.author_id,
+      actorId: input.viewerId,
+      type: 'upvote',
+      groupKey: comment.id,
+    } as const;
+    if (input.vote === 'up')
+      await notifications.addCause(trx, { ...upvote, postId: comment.post_id, commentId: comment.id, at });
+    else await notifications.removeCause(trx, upvote);
+  });
+  return changeAnswer(deps, {
+    record,
+    commentId: comment.id,
+    viewerId: input.viewerId,
+    changedOnly: input.changedOnly,
+  });
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('reads TRUST_PROXY as no proxy, a hop count, or proxy addresses/CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,loopback' }).trustProxy).toEqual({
+      addresses: ['127.0.0.1', '10.0.0.0/8', 'loopback'],
+    });
+  });
+
+  it('refuses TRUST_PROXY=true, saying what to set instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/number of proxies in front of Sync/);
+  });
+
+  it('refuses a TRUST_PROXY that is neither a count nor addresses', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'my-proxy' })).toThrow(/^TRUST_PROXY must be a hop count/);
+  });
+
+  it('refuses a header timeout longer than the request timeout', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' })).toThrow(
+      /HEADERS_TIMEOUT_MS/,
+    );
+  });
+});

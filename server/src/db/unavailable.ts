@@ -1,0 +1,25 @@
+/**
+ * Whether an error means the database cannot answer right now (it is down, restarting, unreachable,
+ * too slow or out of connections), as opposed to a bug or bad data: the request is answered 503 and
+ * may be retried.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    // SQLite: another process holds the write lock longer than busy_timeout.
+    if (code === 'SQLITE_BUSY') return true;
+    // PostgreSQL classes 08 (connection exception), 53 (insufficient resources: too many connections)
+    // and 57 (operator intervention: statement timeout, shutdown, pg_terminate_backend, starting up).
+    if (/^(08|53|57)[0-9A-Z]{3}$/.test(code)) return true;
+    // The socket to PostgreSQL failed.
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)) {
+      return true;
+    }
+  }
+  // node-postgres gives these without a code: the pool's wait for a connection, the client's wait for
+  // an answer, and a connection that closed under a query.
+  return /^(timeout exceeded when trying to connect|Query read timeout|Connection terminated)/.test(
+    error.message,
+  );
+}

@@ -1,0 +1,17 @@
+import type { TokenService } from './auth/tokens.js';
+import type { Clock } from './clock.js';
+import type { AnswerCaps } from './config.js';
+import type { Db, Dialect } from './db/database.js';
+import type { CursorCodec } from './http/pagination.js';
+import type { Hydrator } from './hydration/hydrator.js';
+
+/** What every use case may need, built once per app (app.ts) and handed to each. */
+export interface Deps {
+  db: Db;
+  dialect: Dialect;
+  clock: Clock;
+  tokens: TokenService;
+  cursors: CursorCodec;
+  hydrator: Hydrator;
+  caps: AnswerCaps;
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, startServer, type TestServer } from '../test/harness.js';
+import { eventually } from '../test/wait.js';
+import { overloadMessage } from './overload.js';
+
+/** Keeps the event loop (the test's and the in-process server's) busy in 200 ms slices for `ms`. */
+async function lagEventLoop(ms: number) {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    const slice = performance.now() + 200;
+    while (performance.now() < slice) {
+      // Busy: nothing else runs.
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describeEachDatabase('overload', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(dialect, { env: { MAX_EVENT_LOOP_DELAY_MS: '50' } });
+  });
+  afterAll(() => server.close());
+
+  it('sheds requests with 503 and Retry-After while the event loop lags, health says so, then serves again', async () => {
+    expect((await server.request('GET', '/api/posts?limit=1')).status).toBe(200);
+    await lagEventLoop(1500);
+    const shed = await server.request('GET', '/api/posts?limit=1');
+    const health = await server.request('GET', '/api/health');
+    expect(shed.status).toBe(503);
+    expect(Number(shed.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(shed.body).toEqual({ errors: [overloadMessage] });
+    expect(health.status).toBe(503);
+    expect(health.body).toEqual({ status: 'overloaded', database: dialect });
+
+    await eventually(
+      async () => ((await server.request('GET', '/api/posts?limit=1')).status === 200 ? true : undefined),
+      {
+        what: 'requests to be served once the lag is over',
+      },
+    );
+    expect((await server.request('GET', '/api/health')).body).toEqual({ status: 'ok', database: dialect });
+  });
+});

@@ -1,0 +1,297 @@
+import { sql } from 'kysely';
+import type { AnswerCaps } from '../config.js';
+import type { Db, Dialect } from '../db/database.js';
+import { groupBy } from '../db/chunks.js';
+import type { ReactionKind, VoteKind } from '../db/schema.js';
+import * as comments from '../comments/comments.repo.js';
+import * as posts from '../posts/posts.repo.js';
+import * as users from '../users/users.repo.js';
+import { VersionedCache } from './post-cache.js';
+
+/**
+ * The middle of the read pipeline (skeleton → hydrate → view): everything a list of posts shows,
+ * loaded in a fixed number of batched queries whatever the number of posts, and shared by every route.
+ *
+ * Hydrated posts hold ids, not people: user summaries are loaded fresh for each answer (one primary-key
+ * query), so a new avatar shows everywhere at once without touching the posts it appears in.
+ */
+
+export interface HydratedComment {
+  record: comments.CommentRecord;
+  /** The first voters, earliest first, capped at the answer caps' `entries`. */
+  upvoters: string[];
+  downvoters: string[];
+}
+
+export interface HydratedPost {
+  record: posts.PostRecord;
+  likers: string[];
+  dislikers: string[];
+  comments: HydratedComment[];
+}
+
+/**
+ * A page shows the first few likers, dislikers and comments of each post ('preview', the paginated
+ * lists); the spec's unpaginated answers show them all, up to the caps ('full').
+ */
+export type PostShape = 'preview' | 'full';
+
+/** What the signed-in viewer did to the posts and comments of one answer: read per request, never cached. */
+export interface ViewerMarks {
+  reactions: Map<string, ReactionKind>;
+  bookmarks: Set<string>;
+  votes: Map<string, VoteKind>;
+}
+
+export interface HydratedPage {
+  posts: HydratedPost[];
+  users: Map<string, users.SummaryRow>;
+  marks: ViewerMarks | undefined;
+}
+
+const previewSize = 3;
+const noMarks = (): ViewerMarks => ({ reactions: new Map(), bookmarks: new Set(), votes: new Map() });
+
+/** User summaries kept at most (about 200 bytes each), while the profiles' version stays. */
+const summariesKept = 50_000;
+
+export class Hydrator {
+  readonly cache: VersionedCache<HydratedPost>;
+  private readonly summaries = new Map<string, users.SummaryRow>();
+  private summariesVersion = -1;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+    private readonly caps: AnswerCaps,
+    private readonly cacheBytes: number,
+  ) {
+    this.cache = new VersionedCache(cacheBytes);
+  }
+
+  /**
+   * Posts of a skeleton, in its order, each from the cache when its version is current. A skeleton
+   * entry may be a whole record (a change's answer already holds it): it is then not read again.
+   * Posts deleted since the skeleton was read are left out.
+   */
+  async posts(
+    refs: readonly (posts.PostRef | posts.PostRecord)[],
+    shape: PostShape,
+  ): Promise<HydratedPost[]> {
+    const found = new Map<string, HydratedPost>();
+    const missing: (posts.PostRef | posts.PostRecord)[] = [];
+    for (const ref of refs) {
+      const cached = this.cache.get(`${shape}:${ref.id}`, ref.version);
+      if (cached) found.set(ref.id, cached);
+      else missing.push(ref);
+    }
+    if (missing.length > 0) {
+      for (const post of await this.load(missing, shape)) {
+        found.set(post.record.id, post);
+        this.cache.set(`${shape}:${post.record.id}`, post.record.version, post, estimateBytes(post));
+      }
+    }
+    return refs.flatMap((ref) => found.get(ref.id) ?? []);
+  }
+
+  /** Comments with their first voters (for the comment lists and a comment change's answer). */
+  async comments(records: readonly comments.CommentRecord[]): Promise<HydratedComment[]> {
+    const voters = await comments.firstVoters(
+      this.db,
+      this.dialect,
+      records.map((record) => record.id),
+      this.caps.entries,
+    );
+    const byComment = groupBy(voters, (vote) => vote.comment_id);
+    return records.map((record) => {
+      const own = byComment.get(record.id) ?? [];
+      return {
+        record,
+        upvoters: own.filter((vote) => vote.kind === 'up').map((vote) => vote.user_id),
+        downvoters: own.filter((vote) => vote.kind === 'down').map((vote) => vote.user_id),
+      };
+    });
+  }
+
+  /**
+   * The summaries of everyone the posts and comments show, the viewer's own among them (the views list
+   * the viewer's own like, dislike and votes past the caps: views/own-entries.ts). They are kept while
+   * the profiles' version (one row, moved by every profile change in its transaction) stays what it
+   * was: a warm page reads that one number instead of a hundred users.
+   */
+  async people(
+    hydrated: { posts?: readonly HydratedPost[]; comments?: readonly HydratedComment[] },
+    viewerId: string | undefined,
+    extra: readonly string[] = [],
+  ): Promise<Map<string, users.SummaryRow>> {
+    const ids = new Set<string>(viewerId === undefined ? extra : [viewerId, ...extra]);
+    const addComment = (comment: HydratedComment) => {
+      ids.add(comment.record.author_id);
+      for (const id of comment.upvoters) ids.add(id);
+      for (const id of comment.downvoters) ids.add(id);
+    };
+    for (const post of hydrated.posts ?? []) {
+      ids.add(post.record.author_id);
+      for (const id of post.likers) ids.add(id);
+      for (const id of post.dislikers) ids.add(id);
+      post.comments.forEach(addComment);
+    }
+    hydrated.comments?.forEach(addComment);
+    return this.peopleByIds([...ids]);
+  }
+
+  /** Summaries of these users (anyone deleted is left out). */
+  async peopleByIds(ids: readonly string[]): Promise<Map<string, users.SummaryRow>> {
+    if (this.cacheBytes === 0) {
+      return new Map((await users.summariesByIds(this.db, ids)).map((row) => [row.id, row]));
+    }
+    const version = await users.profilesVersion(this.db);
+    if (version !== this.summariesVersion) {
+      this.summaries.clear();
+      this.summariesVersion = version;
+    }
+    const missing = ids.filter((id) => !this.summaries.has(id));
+    if (missing.length > 0) {
+      for (const row of await users.summariesByIds(this.db, missing)) this.summaries.set(row.id, row);
+      for (const oldest of this.summaries.keys()) {
+        if (this.summaries.size <= summariesKept) break;
+        this.summaries.delete(oldest);
+      }
+    }
+    const found = new Map<string, users.SummaryRow>();
+    for (const id of ids) {
+      const row = this.summaries.get(id);
+      if (row) found.set(id, row);
+    }
+    return found;
+  }
+
+  /**
+   * The viewer's likes, dislikes, bookmarks and comment votes on what the answer shows, in one query.
+   * It reads three features' tables at once because this is the one per-request read of every page.
+   */
+  async marks(
+    viewerId: string | undefined,
+    hydrated: { posts?: readonly HydratedPost[]; comments?: readonly HydratedComment[] },
+  ): Promise<ViewerMarks | undefined> {
+    if (!viewerId) return undefined;
+    const postIds = (hydrated.posts ?? []).map((post) => post.record.id);
+    const commentIds = [
+      ...(hydrated.posts ?? []).flatMap((post) => post.comments),
+      ...(hydrated.comments ?? []),
+    ].map((comment) => comment.record.id);
+    if (postIds.length === 0 && commentIds.length === 0) return noMarks();
+    const inList = (ids: string[]) => (ids.length > 0 ? sql.join(ids) : sql`null`);
+    const { rows } = await sql<{ target: string; mark: string }>`
+      select post_id as target, kind as mark from post_reactions
+        where user_id = ${viewerId} and post_id in (${inList(postIds)})
+      union all
+      select post_id, 'bookmark' from bookmarks where user_id = ${viewerId} and post_id in (${inList(postIds)})
+      union all
+      select comment_id, kind from comment_votes
+        where user_id = ${viewerId} and comment_id in (${inList(commentIds)})`.execute(this.db);
+    const marks = noMarks();
+    for (const { target, mark } of rows) {
+      if (mark === 'bookmark') marks.bookmarks.add(target);
+      else if (mark === 'like' || mark === 'dislike') marks.reactions.set(target, mark);
+      else if (mark === 'up' || mark === 'down') marks.votes.set(target, mark);
+    }
+    return marks;
+  }
+
+  /** Skeleton to everything a view needs: posts, the people they show and the viewer's marks. */
+  async page(
+    refs: readonly (posts.PostRef | posts.PostRecord)[],
+    shape: PostShape,
+    viewerId: string | undefined,
+  ): Promise<HydratedPage> {
+    const hydrated = await this.posts(refs, shape);
+    const [people, marks] = await Promise.all([
+      this.people({ posts: hydrated }, viewerId),
+      this.marks(viewerId, { posts: hydrated }),
+    ]);
+    return { posts: hydrated, users: people, marks };
+  }
+
+  /**
+   * After the viewer's own reaction moved a post by `steps` versions and nothing else did (the cached
+   * entry is exactly `steps` behind), the cached lists are brought forward instead of read again: the
+   * new reaction is the newest, so it joins its list only while the list is not full, and leaves the
+   * other list. Where that cannot be known (a full list loses an entry), the entry is left to go stale.
+   */
+  noteOwnReaction(record: posts.PostRecord, viewerId: string, kind: ReactionKind, steps: number): void {
+    for (const shape of ['preview', 'full'] as const) {
+      const key = `${shape}:${record.id}`;
+      const cached = this.cache.peek(key, record.version - steps);
+      if (!cached) continue;
+      const limit = shape === 'preview' ? previewSize : this.caps.entries;
+      const [joined, left] =
+        kind === 'like' ? [cached.likers, cached.dislikers] : [cached.dislikers, cached.likers];
+      if (left.includes(viewerId) && left.length >= limit) continue;
+      const nextJoined = joined.includes(viewerId) || joined.length >= limit ? joined : [...joined, viewerId];
+      const nextLeft = left.filter((id) => id !== viewerId);
+      const post: HydratedPost = {
+        ...cached,
+        record,
+        likers: kind === 'like' ? nextJoined : nextLeft,
+        dislikers: kind === 'like' ? nextLeft : nextJoined,
+      };
+      this.cache.set(key, record.version, post, estimateBytes(post));
+    }
+  }
+
+  /**
+   * The same for a skeleton that comes from another table (bookmarks): the posts' records are read
+   * first, in one query, for their versions, and kept for hydration.
+   */
+  async pageOfIds(ids: readonly string[], shape: PostShape, viewerId: string | undefined) {
+    const records = new Map((await posts.postsByIds(this.db, ids)).map((record) => [record.id, record]));
+    return this.page(
+      ids.flatMap((id) => records.get(id) ?? []),
+      shape,
+      viewerId,
+    );
+  }
+
+  private async load(
+    refs: readonly (posts.PostRef | posts.PostRecord)[],
+    shape: PostShape,
+  ): Promise<HydratedPost[]> {
+    const given = refs.filter((ref): ref is posts.PostRecord => 'author_id' in ref);
+    const toRead = refs.filter((ref) => !('author_id' in ref)).map((ref) => ref.id);
+    // The records are read before the lists: data read later is never older than the version read,
+    // so nothing is cached under a version newer than what it shows.
+    const records = [...given, ...(toRead.length > 0 ? await posts.postsByIds(this.db, toRead) : [])];
+    const ids = records.map((record) => record.id);
+    const limit = shape === 'preview' ? previewSize : this.caps.entries;
+    const [reactors, commentRecords] = await Promise.all([
+      posts.firstReactors(this.db, this.dialect, ids, limit),
+      comments.firstComments(this.db, this.dialect, ids, limit),
+    ]);
+    const hydratedComments = groupBy(
+      await this.comments(commentRecords),
+      (comment) => comment.record.post_id,
+    );
+    const reactorsByPost = groupBy(reactors, (reactor) => reactor.post_id);
+    return records.map((record) => {
+      const own = reactorsByPost.get(record.id) ?? [];
+      return {
+        record,
+        likers: own.filter((reactor) => reactor.kind === 'like').map((reactor) => reactor.user_id),
+        dislikers: own.filter((reactor) => reactor.kind === 'dislike').map((reactor) => reactor.user_id),
+        comments: hydratedComments.get(record.id) ?? [],
+      };
+    });
+  }
+}
+
+/** Roughly what a hydrated post holds in memory, for the cache's bound. */
+function estimateBytes(post: HydratedPost): number {
+  const idBytes = 90;
+  let bytes = 400 + post.record.content.length * 2 + (post.likers.length + post.dislikers.length) * idBytes;
+  for (const comment of post.comments) {
+    bytes += 300 + comment.record.text.length * 2;
+    bytes += (comment.upvoters.length + comment.downvoters.length) * idBytes;
+  }
+  return bytes;
+}

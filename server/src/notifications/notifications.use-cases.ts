@@ -1,0 +1,79 @@
+import { Limits, type NotificationsReply, type UnreadCountReply } from '@sync/contract';
+import * as comments from '../comments/comments.repo.js';
+import { groupBy } from '../db/chunks.js';
+import type { Deps } from '../deps.js';
+import type { PageQuery } from '../http/pagination.js';
+import * as posts from '../posts/posts.repo.js';
+import { notificationViews } from '../views/notifications.js';
+import * as notifications from './notifications.repo.js';
+
+const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
+
+/**
+ * `GET /notifications`: newest cause first. The skeleton is one keyset range of the recipient's
+ * index; actors, posts and comments are hydrated in batches (posts through the post cache), so a
+ * page costs the same number of queries whatever its size.
+ */
+export async function listNotifications(
+  deps: Deps,
+  input: { viewerId: string; query: PageQuery },
+): Promise<NotificationsReply> {
+  const { db, dialect, hydrator } = deps;
+  const kind = { ...notifications.newestNotifications, scope: `notifications:${input.viewerId}` };
+  const [{ items, nextCursor }, readAt] = await Promise.all([
+    deps.cursors.pageOrFirst(
+      kind,
+      input.query,
+      (after, limit) => notifications.notificationPage(db, input.viewerId, after, limit),
+      (row) => [row.latest_at, row.id],
+    ),
+    notifications.readMarker(db, input.viewerId),
+  ]);
+  const [actors, postRecords, commentRecords] = await Promise.all([
+    notifications.newestActors(
+      db,
+      dialect,
+      items.map((item) => item.id),
+      Limits.previewSize,
+    ),
+    posts.postsByIds(db, distinct(items.map((item) => item.post_id))),
+    comments.commentsByIds(db, distinct(items.map((item) => item.comment_id))),
+  ]);
+  const [hydratedPosts, hydratedComments] = await Promise.all([
+    hydrator.posts(postRecords, 'preview'),
+    hydrator.comments(commentRecords),
+  ]);
+  const shown = { posts: hydratedPosts, comments: hydratedComments };
+  const [people, marks] = await Promise.all([
+    hydrator.people(
+      shown,
+      input.viewerId,
+      actors.map((actor) => actor.actor_id),
+    ),
+    hydrator.marks(input.viewerId, shown),
+  ]);
+  const actorsOf = groupBy(actors, (actor) => actor.notification_id);
+  return {
+    notifications: notificationViews({
+      records: items,
+      actors: new Map([...actorsOf].map(([id, rows]) => [id, rows.map((row) => row.actor_id)])),
+      posts: new Map(hydratedPosts.map((post) => [post.record.id, post])),
+      comments: new Map(hydratedComments.map((comment) => [comment.record.id, comment])),
+      page: { users: people, marks },
+      viewerId: input.viewerId,
+      readAt,
+    }),
+    nextCursor,
+  };
+}
+
+/** `GET /notifications/unread` */
+export async function countUnread(deps: Deps, input: { viewerId: string }): Promise<UnreadCountReply> {
+  return { count: await notifications.unreadCount(deps.db, input.viewerId) };
+}
+
+/** `POST /notifications/read`: everything so far is read; a later cause makes its entry unread again. */
+export async function markAllRead(deps: Deps, input: { viewerId: string }): Promise<UnreadCountReply> {
+  await notifications.markAllRead(deps.db, input.viewerId, deps.clock.now().toISOString());
+  return { count: 0 };
+}

@@ -1,0 +1,43 @@
+import type { FullPost, PreviewPost } from '@sync/contract';
+import type { Deps } from '../deps.js';
+import * as posts from './posts.repo.js';
+import { fullPostViews, previewPostViews } from '../views/posts.js';
+import { Messages, notFound } from '../http/errors.js';
+
+/** The answers about posts that several features give (a comment's change answers with its post). */
+
+/**
+ * The spec's "every post" (the unpaginated list and every change's default answer), capped at the
+ * newest `caps.posts`, in creation order. Signed in, the viewer's own likes are always listed; the
+ * `viewer` field is only on lists that always had it.
+ */
+export async function everyPost(
+  deps: Deps,
+  options: { viewerId: string | undefined; authorId?: string | undefined },
+): Promise<FullPost[]> {
+  const refs = await posts.newestPostRefs(deps.db, {
+    authorId: options.authorId,
+    after: undefined,
+    limit: deps.caps.posts,
+  });
+  const page = await deps.hydrator.page(refs.reverse(), 'full', options.viewerId);
+  return fullPostViews(page, options.viewerId, { withViewerState: false });
+}
+
+/** One post as a page shows it, from its record (a change already holds it). */
+export async function postPreview(
+  deps: Deps,
+  record: posts.PostRecord,
+  viewerId: string | undefined,
+): Promise<PreviewPost> {
+  const page = await deps.hydrator.page([record], 'preview', viewerId);
+  const [post] = previewPostViews(page, viewerId);
+  if (!post) throw notFound(Messages.postNotFound(record.id));
+  return post;
+}
+
+export async function requirePost(deps: Deps, id: string): Promise<posts.PostRecord> {
+  const post = await posts.findPost(deps.db, id);
+  if (!post) throw notFound(Messages.postNotFound(id));
+  return post;
+}

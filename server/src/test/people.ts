@@ -1,0 +1,32 @@
+import { expect } from 'vitest';
+import { uniqueName } from './expectations.js';
+import type { TestServer } from './harness.js';
+
+/** A signed-up user as the social suites use one: their token, id and username. */
+export interface Person {
+  token: string;
+  id: string;
+  username: string;
+}
+
+export async function newPerson(
+  server: TestServer,
+  prefix: string,
+  extra: Record<string, unknown> = {},
+): Promise<Person> {
+  const { token, user } = await server.signup(uniqueName(prefix), extra);
+  return { token, id: user._id, username: user.username };
+}
+
+/** A request that must succeed (as `who` when given); its body. */
+export async function succeed(
+  server: TestServer,
+  method: string,
+  path: string,
+  who?: Person,
+  body?: unknown,
+): Promise<any> {
+  const reply = await server.request(method, path, { token: who?.token, body });
+  expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300);
+  return reply.body;
+}

@@ -1,0 +1,52 @@
+import {
+  ErrorBody,
+  PageQuery,
+  PostsPageReply,
+  SearchQuery,
+  SearchUsersReply,
+  TagParams,
+} from '@sync/contract';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { viewerOf } from '../auth/auth.plugin.js';
+import { searchEverything } from '../search/search.use-cases.js';
+import { followingTimeline, tagTimeline } from './timeline.use-cases.js';
+
+/** The lists of the social core: the Following timeline, a tag's posts, search. */
+export const timelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    '/timeline',
+    {
+      schema: { querystring: PageQuery, response: { 200: PostsPageReply, '4xx': ErrorBody } },
+      preHandler: app.requireUser,
+    },
+    (request) => followingTimeline(deps, { viewerId: viewerOf(request).id, query: request.query }),
+  );
+
+  app.get(
+    '/tags/:tag',
+    {
+      schema: {
+        params: TagParams,
+        querystring: PageQuery,
+        response: { 200: PostsPageReply, '4xx': ErrorBody },
+      },
+      preHandler: app.identifyUser,
+    },
+    (request) =>
+      tagTimeline(deps, { tag: request.params.tag, viewerId: request.viewer?.id, query: request.query }),
+  );
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        querystring: SearchQuery,
+        response: { 200: Type.Union([PostsPageReply, SearchUsersReply]), '4xx': ErrorBody },
+      },
+      preHandler: app.identifyUser,
+    },
+    (request) => searchEverything(deps, { query: request.query, viewerId: request.viewer?.id }),
+  );
+};

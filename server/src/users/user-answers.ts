@@ -1,0 +1,48 @@
+import type { User } from '@sync/contract';
+import type { Deps } from '../deps.js';
+import { hydrateUsers } from '../hydration/users.js';
+import { userViews } from '../views/users.js';
+import * as users from './users.repo.js';
+
+/** The user answers several features give (login, signup, follow, profile edit). */
+
+/** Contract user objects as `viewerId` sees them. */
+export async function userObjects(
+  deps: Deps,
+  rows: users.UserRow[],
+  viewerId: string | undefined,
+): Promise<User[]> {
+  return userViews(await hydrateUsers(deps, rows, viewerId));
+}
+
+export async function userObject(
+  deps: Deps,
+  row: users.UserRow,
+  viewerId: string | undefined,
+): Promise<User> {
+  const [user] = await userObjects(deps, [row], viewerId);
+  return user!;
+}
+
+/**
+ * The spec's "every user", capped at the newest `caps.users` sign-ups, in sign-up order; the viewer
+ * (and anyone else the answer is about) always among them.
+ */
+export async function everyUser(
+  deps: Deps,
+  viewerId: string | undefined,
+  alsoIds: string[] = [],
+): Promise<User[]> {
+  const rows = await users.newestUsers(deps.db, deps.caps.users);
+  const listed = new Set(rows.map((row) => row.id));
+  const missing = [...new Set([viewerId, ...alsoIds])].filter(
+    (id): id is string => id !== undefined && !listed.has(id),
+  );
+  if (missing.length > 0) {
+    rows.push(...(await users.usersByIds(deps.db, missing)));
+    rows.sort((a, b) =>
+      a.created_at === b.created_at ? a.id.localeCompare(b.id) : a.created_at < b.created_at ? -1 : 1,
+    );
+  }
+  return userObjects(deps, rows, viewerId);
+}

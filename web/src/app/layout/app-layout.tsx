@@ -1,0 +1,72 @@
+import { Suspense, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { ListSkeleton } from '../../components/ui/skeleton';
+import { useMediaQuery } from '../../lib/media-query';
+import { usePageTitle } from '../../lib/page-title';
+import { KeyboardShortcuts } from './keyboard-shortcuts';
+import { SideNav } from './side-nav';
+import { TabBar } from './tab-bar';
+import { TopBar } from './top-bar';
+
+export function AppLayout() {
+  return (
+    <div className="min-h-dvh bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
+      <a
+        href="#content"
+        className="sr-only z-50 rounded-md bg-teal-700 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <TopBar />
+      <div className="mx-auto flex max-w-[1200px]">
+        <div className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 overflow-y-auto px-3 py-4 md:block">
+          <SideNav />
+        </div>
+        <main
+          id="content"
+          className="min-w-0 flex-1 pb-16 md:border-l md:border-zinc-200 md:pb-0 md:dark:border-zinc-800"
+        >
+          <Suspense fallback={<ListSkeleton label="Loading page" />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <TabBar />
+      <KeyboardShortcuts />
+    </div>
+  );
+}
+
+/** The lg breakpoint of index.css, where the side column appears. */
+const WIDE = '(min-width: 62em)';
+
+/**
+ * The feed column (65%) and the side column (35%) on large screens; one column below that, where
+ * the side column is not rendered at all (phones find people on the People page).
+ */
+export function Columns({ children, side }: { children: ReactNode; side: ReactNode }) {
+  const wide = useMediaQuery(WIDE);
+  return (
+    <div className="lg:flex">
+      <div className="min-w-0 lg:w-[65%] lg:border-r lg:border-zinc-200 lg:dark:border-zinc-800">
+        {children}
+      </div>
+      {wide && (
+        <aside className="w-[35%]">
+          <div className="sticky top-16 space-y-4 p-4">{side}</div>
+        </aside>
+      )}
+    </div>
+  );
+}
+
+/** A screen's h1; the tab's title follows it. */
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <div className="flex min-h-14 items-center justify-between gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+      <h1 className="text-xl font-bold text-zinc-900 dark:text-zinc-50">{title}</h1>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { COMPOSER_ID, POST_CARD_ATTRIBUTE } from '../../features/posts';
+import { createShortcutReader, type ShortcutAction } from '../../lib/keyboard-shortcuts';
+
+const ShortcutHelp = lazy(() => import('./shortcut-help'));
+
+/**
+ * What this client can do by key. Search ('/') and Notifications ('g n') come back here, one line
+ * each, with their routes.
+ */
+export const AVAILABLE_SHORTCUTS = new Set<ShortcutAction>([
+  'next',
+  'previous',
+  'like',
+  'bookmark',
+  'open',
+  'newPost',
+  'goHome',
+  'help',
+]);
+
+function cards() {
+  return [...document.querySelectorAll<HTMLElement>(`[${POST_CARD_ATTRIBUTE}]`)];
+}
+
+function currentCard() {
+  return document.activeElement?.closest<HTMLElement>(`[${POST_CARD_ATTRIBUTE}]`) ?? null;
+}
+
+function moveFocus(step: 1 | -1) {
+  const list = cards();
+  if (list.length === 0) return;
+  const current = currentCard();
+  const index = current ? list.indexOf(current) + step : step === 1 ? 0 : list.length - 1;
+  const next = list[Math.min(Math.max(index, 0), list.length - 1)];
+  next?.focus();
+  next?.scrollIntoView({ block: 'nearest' });
+}
+
+/** Focuses the composer, waiting for it to render after a move to Home. */
+function focusComposer(deadline = Date.now() + 3000) {
+  const composer = document.getElementById(COMPOSER_ID);
+  if (composer) composer.focus();
+  else if (Date.now() < deadline) requestAnimationFrame(() => focusComposer(deadline));
+}
+
+export function KeyboardShortcuts() {
+  const navigate = useNavigate();
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  useEffect(() => {
+    const read = createShortcutReader(AVAILABLE_SHORTCUTS);
+    const actions: Record<ShortcutAction, () => void> = {
+      next: () => moveFocus(1),
+      previous: () => moveFocus(-1),
+      like: () => currentCard()?.querySelector<HTMLElement>('[data-shortcut="like"]')?.click(),
+      bookmark: () => currentCard()?.querySelector<HTMLElement>('[data-shortcut="bookmark"]')?.click(),
+      open: () => {
+        const id = currentCard()?.getAttribute(POST_CARD_ATTRIBUTE);
+        if (id) void navigate(`/post/${id}`);
+      },
+      newPost: () => {
+        if (window.location.pathname !== '/') void navigate('/');
+        focusComposer();
+      },
+      search: () => void navigate('/search'),
+      goHome: () => void navigate('/'),
+      goNotifications: () => void navigate('/notifications'),
+      help: () => setHelpOpen(true),
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      // A dialog or menu with focus in it owns the keyboard; toasts are dialogs too, but not modal ones.
+      const owner = document.activeElement?.closest('[role="dialog"], [role="alertdialog"], [role="menu"]');
+      if (owner && !owner.closest('[data-toasts]')) return;
+      const action = read(event);
+      if (!action) return;
+      event.preventDefault();
+      actions[action]();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [navigate]);
+
+  if (!helpOpen) return null;
+  return (
+    <Suspense>
+      <ShortcutHelp available={AVAILABLE_SHORTCUTS} onClose={() => setHelpOpen(false)} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,93 @@
+import { Menu as MenuIcon, Moon, Sun } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { toggleColorMode, useColorMode } from '../../lib/color-mode';
+import { useMe } from '../../lib/session';
+import { Avatar } from '../../components/ui/avatar';
+import { pendingProps } from '../../components/ui/button';
+import { iconButton } from './icon-button';
+
+// Menus and the drawer pull in Base UI's positioning code (some 60 KB): they load on the first press
+// of their button (and the menu already on hover or focus), never with the first screen.
+const NavDrawer = lazy(() => import('./nav-drawer'));
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(loadAccountMenu);
+const preloadAccountMenu = () => void loadAccountMenu();
+
+function DrawerButton() {
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <button
+      type="button"
+      aria-label="Open navigation"
+      {...pendingProps(wanted)}
+      onClick={() => setWanted(true)}
+      className={`${iconButton} md:hidden`}
+    >
+      <MenuIcon className="size-5" aria-hidden="true" />
+    </button>
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <NavDrawer />
+    </Suspense>
+  );
+}
+
+function AccountButton() {
+  const me = useMe();
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <button
+      type="button"
+      aria-label="Account menu"
+      aria-haspopup="menu"
+      className="rounded-full focus-ring"
+      onPointerEnter={preloadAccountMenu}
+      onFocus={preloadAccountMenu}
+      onClick={() => setWanted(true)}
+      {...pendingProps(wanted)}
+    >
+      <Avatar user={me} size="sm" />
+    </button>
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <AccountMenu />
+    </Suspense>
+  );
+}
+
+export function TopBar() {
+  const mode = useColorMode();
+  return (
+    <header className="sticky top-0 z-20 h-16 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+      <div className="mx-auto flex h-full max-w-[1200px] items-center gap-2 px-3 md:px-4">
+        <DrawerButton />
+        <Link
+          to="/"
+          className="rounded-md px-1 text-2xl font-extrabold tracking-tight text-teal-700 focus-ring dark:text-teal-400"
+        >
+          Sync
+        </Link>
+        <div className="ml-auto flex items-center gap-1">
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
+            onClick={toggleColorMode}
+          >
+            {mode === 'dark' ? (
+              <Sun className="size-5" aria-hidden="true" />
+            ) : (
+              <Moon className="size-5" aria-hidden="true" />
+            )}
+          </button>
+          <AccountButton />
+        </div>
+      </div>
+    </header>
+  );
+}

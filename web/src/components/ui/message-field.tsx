@@ -1,0 +1,57 @@
+import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
+
+/** Characters as the server counts them: of the trimmed text, an emoji counting once. */
+export function characterCount(text: string) {
+  return [...text.trim()].length;
+}
+
+export function isWithinLimit(text: string, limit: number) {
+  const count = characterCount(text);
+  return count > 0 && count <= limit;
+}
+
+type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'> & {
+  value: string;
+  onValueChange: (value: string) => void;
+  limit: number;
+  label: string;
+  ref?: Ref<HTMLTextAreaElement>;
+};
+
+/**
+ * A text box for a post or a comment: a counter against the server's limit (tied to the box, so a
+ * screen reader hears it with the field) and Ctrl/⌘+Enter to send its form.
+ */
+export function MessageField({ value, onValueChange, limit, label, className = '', ...props }: Props) {
+  const counterId = useId();
+  const count = characterCount(value);
+  const over = count > limit;
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <textarea
+        {...props}
+        aria-label={label}
+        aria-describedby={counterId}
+        aria-invalid={over || undefined}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            event.currentTarget.form?.requestSubmit();
+          }
+          props.onKeyDown?.(event);
+        }}
+        className={className}
+      />
+      <p
+        id={counterId}
+        className={`self-end text-xs tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}`}
+      >
+        {over
+          ? `${(count - limit).toLocaleString('en-US')} characters over the limit of ${limit.toLocaleString('en-US')}`
+          : `${count.toLocaleString('en-US')} / ${limit.toLocaleString('en-US')}`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useState } from 'react';
+import type { Props } from './infinite-list';
+
+/** The rows near the viewport only, for long lists. */
+export default function VirtualRows<T>({
+  items,
+  getKey,
+  renderItem,
+}: Pick<Props<T>, 'items' | 'getKey' | 'renderItem'>) {
+  const [offset, setOffset] = useState(0);
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => 160,
+    overscan: 6,
+    scrollMargin: offset,
+    getItemKey: (index) => getKey(items[index]!),
+  });
+  return (
+    <div
+      ref={(el) => {
+        if (el) setOffset(el.offsetTop);
+      }}
+      className="relative w-full"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((row) => (
+        <div
+          key={row.key}
+          data-index={row.index}
+          ref={virtualizer.measureElement}
+          role="listitem"
+          className="absolute top-0 left-0 w-full"
+          style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+        >
+          {renderItem(items[row.index]!)}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ChangePasswordBody, ChangePasswordReply, DeleteAccountReply } from '@sync/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiDownload } from '../../../lib/api-client';
+import { clearDraftsOf } from '../../../lib/drafts';
+import { clearSession, getSession, setSession } from '../../../lib/session';
+
+/** Every other token stops working; this browser keeps going with the new one from the answer. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) =>
+      api<ChangePasswordReply>('/account/password', { method: 'POST', body, checksPassword: true }),
+    onSuccess: ({ encodedToken }) => {
+      const session = getSession();
+      if (session) setSession(encodedToken, session.user);
+    },
+  });
+}
+
+/** Downloads the account's data as the JSON file the server names. */
+export function useExportData() {
+  return useMutation({
+    mutationFn: async () => {
+      const username = getSession()?.user.username ?? 'account';
+      const { blob, filename } = await apiDownload('/account/export', `sync-${username}.json`);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The click has handed the file to the browser's download by now.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+      return filename;
+    },
+  });
+}
+
+/** After the server deletes the account: its drafts and cached data go, and /login says why. */
+export function useDeleteAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) =>
+      api<DeleteAccountReply>('/account/delete', {
+        method: 'POST',
+        body: { password },
+        checksPassword: true,
+      }),
+    onSuccess: () => {
+      const username = getSession()?.user.username;
+      if (username) clearDraftsOf(username);
+      clearSession('account-deleted');
+      client.clear();
+    },
+  });
+}

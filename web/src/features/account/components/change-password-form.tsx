@@ -1,0 +1,83 @@
+import { Limits } from '@sync/contract';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { useChangePassword } from '../api/account';
+
+type Errors = { currentPassword?: string; newPassword?: string };
+
+export function ChangePasswordForm() {
+  const [form, setForm] = useState({ currentPassword: '', newPassword: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [done, setDone] = useState(false);
+  const change = useChangePassword();
+  const currentField = useRef<HTMLInputElement>(null);
+  const newField = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    const found: Errors = {
+      currentPassword: form.currentPassword ? undefined : 'Enter your current password.',
+      newPassword:
+        form.newPassword.length < Limits.passwordMin
+          ? `The new password must be at least ${Limits.passwordMin} characters long.`
+          : form.newPassword.length > Limits.passwordMax
+            ? `The new password must be at most ${Limits.passwordMax} characters long.`
+            : undefined,
+    };
+    setErrors(found);
+    setDone(false);
+    if (found.currentPassword) return currentField.current?.focus();
+    if (found.newPassword) return newField.current?.focus();
+    change.mutate(form, {
+      onSuccess: () => {
+        setForm({ currentPassword: '', newPassword: '' });
+        setDone(true);
+      },
+      // The server's refusal is about the current password (wrong) or the new one (its rules).
+      onError: (error) => {
+        const aboutNew = /new password/i.test(error.message);
+        setErrors(aboutNew ? { newPassword: error.message } : { currentPassword: error.message });
+        (aboutNew ? newField : currentField).current?.focus();
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="password-heading">
+      <h2 id="password-heading" className="text-base font-bold">
+        Change password
+      </h2>
+      <TextField
+        ref={currentField}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={form.currentPassword}
+        error={errors.currentPassword}
+        onChange={(event) => setForm({ ...form, currentPassword: event.target.value })}
+      />
+      <TextField
+        ref={newField}
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={`At least ${Limits.passwordMin} characters. You stay signed in here; every other device is signed out.`}
+        value={form.newPassword}
+        error={errors.newPassword}
+        onChange={(event) => setForm({ ...form, newPassword: event.target.value })}
+      />
+      <p role="status" className="text-sm text-emerald-800 empty:hidden dark:text-emerald-300">
+        {done ? 'Password changed. Other devices have been signed out.' : ''}
+      </p>
+      <div>
+        <Button type="submit" pending={change.isPending}>
+          Change password
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Modal, ModalClose } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/field';
+import { useDeleteAccount } from '../api/account';
+
+function DeleteAccountForm() {
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+  const remove = useDeleteAccount();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setMissing(!password);
+    if (!password || remove.isPending) return;
+    // On success the session ends and the guard takes the user to /login, which says why.
+    remove.mutate(password);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        Your posts, comments, likes, votes, bookmarks, follows and notifications are removed for good. This
+        can&apos;t be undone.
+      </p>
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        error={missing ? 'Enter your password to confirm.' : remove.error?.message}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <div className="flex justify-end gap-3">
+        <ModalClose>Cancel</ModalClose>
+        <Button type="submit" variant="danger" pending={remove.isPending}>
+          Delete my account
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby="delete-heading" className="flex flex-col gap-3">
+      <h2 id="delete-heading" className="text-base font-bold text-red-800 dark:text-red-300">
+        Delete my account
+      </h2>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Removes your account and everything you did on Sync. Export your data first if you want a copy.
+      </p>
+      <div>
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          Delete my account…
+        </Button>
+      </div>
+      <Modal open={open} onOpenChange={setOpen} title="Delete your account?">
+        {open && <DeleteAccountForm />}
+      </Modal>
+    </section>
+  );
+}

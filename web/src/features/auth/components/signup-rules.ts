@@ -1,0 +1,42 @@
+import { Limits } from '@sync/contract';
+import type { SignupInput } from '../api/auth';
+
+export type SignupErrors = Partial<Record<keyof SignupInput, string>>;
+
+const usernamePattern = /^[A-Za-z0-9_.]+$/;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The server's own rules, checked before sending so each error shows at its field. */
+export function validateSignup(input: SignupInput): SignupErrors {
+  const errors: SignupErrors = {};
+  if (!input.firstName.trim()) errors.firstName = 'Enter your first name.';
+  if (!input.lastName.trim()) errors.lastName = 'Enter your last name.';
+  const { username } = input;
+  if (
+    username.length < Limits.usernameMin ||
+    username.length > Limits.usernameMax ||
+    !usernamePattern.test(username)
+  ) {
+    errors.username = `Username must be ${Limits.usernameMin} to ${Limits.usernameMax} characters long, using only letters, digits, "_" and ".".`;
+  }
+  if (input.email && !emailPattern.test(input.email)) {
+    errors.email = 'Email address is not valid: it should look like name@example.com.';
+  } else if (!input.email) errors.email = 'Enter your email address.';
+  if (input.password.length < Limits.passwordMin) {
+    errors.password = `Password must be at least ${Limits.passwordMin} characters long.`;
+  } else if (input.password.length > Limits.passwordMax) {
+    errors.password = `Password must be at most ${Limits.passwordMax} characters long.`;
+  }
+  return errors;
+}
+
+/** Which field a server refusal is about, from the words it starts with (the server names the field). */
+export function fieldOfServerError(message: string): keyof SignupInput | undefined {
+  const text = message.toLowerCase();
+  if (text.includes('username')) return 'username';
+  if (text.startsWith('password')) return 'password';
+  if (text.startsWith('email')) return 'email';
+  if (text.startsWith('first name')) return 'firstName';
+  if (text.startsWith('last name')) return 'lastName';
+  return undefined;
+}

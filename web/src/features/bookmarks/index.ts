@@ -1,0 +1,2 @@
+/** The bookmarks feature's public face. */
+export { useBookmarks, useToggleBookmark } from './api/bookmarks';

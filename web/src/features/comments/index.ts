@@ -1,0 +1,2 @@
+/** The comments feature's public face. */
+export { Comments } from './components/comments';

@@ -1,0 +1,31 @@
+import { EmptyState, ErrorState } from '../../../components/ui/error-state';
+import { InfiniteList } from '../../../components/ui/infinite-list';
+import { ListSkeleton } from '../../../components/ui/skeleton';
+import { usePeople, type PeopleListKind } from '../api/users';
+import { PersonRow } from './person-row';
+
+/** Followers, followings or likers, a page of 20 at a time. */
+export function PeopleList({ list, label, empty }: { list: PeopleListKind; label: string; empty: string }) {
+  const query = usePeople(list);
+  if (query.isPending) return <ListSkeleton label={`Loading ${label.toLowerCase()}`} />;
+  if (query.isError && !query.data) {
+    return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  const people = query.data.pages.flatMap((page) => page.users);
+  if (people.length === 0) return <EmptyState>{empty}</EmptyState>;
+  return (
+    <InfiniteList
+      label={label}
+      items={people}
+      getKey={(user) => user._id}
+      renderItem={(user) => (
+        <div className="border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+          <PersonRow user={user} />
+        </div>
+      )}
+      hasNextPage={query.hasNextPage}
+      isFetchingNextPage={query.isFetchingNextPage}
+      fetchNextPage={query.fetchNextPage}
+    />
+  );
+}

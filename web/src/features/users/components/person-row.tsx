@@ -1,0 +1,31 @@
+import type { UserSummary } from '@sync/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+
+/** A person in a list: picture, name (the link to their profile), a line about them and an action. */
+export function PersonRow({
+  user,
+  detail,
+  action,
+}: {
+  user: UserSummary;
+  detail?: string;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-3">
+      <Avatar user={user} />
+      <div className="min-w-0 flex-1">
+        <Link
+          to={`/profile/${user.username}`}
+          className="block truncate text-sm font-semibold text-zinc-900 hover:underline focus-ring dark:text-zinc-50"
+        >
+          {user.firstName} {user.lastName}
+        </Link>
+        <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{detail || `@${user.username}`}</p>
+      </div>
+      {action}
+    </div>
+  );
+}
