@@ -22,6 +22,10 @@ function run(name, command, args, options = {}) {
   return child.status === 0;
 }
 
+function firstLine(text) {
+  return (text ?? '').split('\n')[0].slice(0, 300);
+}
+
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -47,6 +51,13 @@ function vitest(name, workspace) {
     { cwd: path.join(root, workspace) },
   );
   const json = readJson(report);
+  const failures = (json?.testResults ?? []).flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = file.assertionResults
+      .filter((t) => t.status === 'failed')
+      .map((t) => `${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    return tests.length || file.status !== 'failed' ? tests : [`${where}: ${firstLine(file.message)}`];
+  });
   const passed = json?.numPassedTests ?? 0;
   const failed =
     (json?.numFailedTests ?? 0) + (ok ? 0 : json ? Math.max(0, json.numFailedTestSuites ?? 0) : 1);
@@ -55,6 +66,7 @@ function vitest(name, workspace) {
     passed,
     failed: !ok && failed === 0 ? 1 : failed,
     skipped: (json?.numPendingTests ?? 0) + (json?.numTodoTests ?? 0),
+    failures,
   });
 }
 
@@ -62,10 +74,30 @@ function playwright(name) {
   const report = path.join(root, 'e2e/test-results/results.json');
   fs.rmSync(report, { force: true });
   const ok = run(name, 'npx', ['playwright', 'test'], { cwd: path.join(root, 'e2e') });
-  const stats = readJson(report)?.stats;
+  const json = readJson(report);
+  const stats = json?.stats;
+  const failures = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') {
+          const error = test.results?.at(-1)?.error?.message;
+          failures.push(`${spec.file}:${spec.line} ${spec.title} [${test.projectName}]: ${firstLine(error)}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of json?.suites ?? []) visit(suite);
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = stats?.unexpected ?? 0;
-  results.push({ name, passed, failed: !ok && failed === 0 ? 1 : failed, skipped: stats?.skipped ?? 0 });
+  results.push({
+    name,
+    passed,
+    failed: !ok && failed === 0 ? 1 : failed,
+    skipped: stats?.skipped ?? 0,
+    failures,
+  });
 }
 
 check('lint', 'npm', ['run', 'lint']);
@@ -74,6 +106,13 @@ vitest('server API (SQLite + PostgreSQL)', 'server');
 vitest('web unit', 'web');
 if (check('build (server, web client)', 'npm', ['run', 'build'])) playwright('end-to-end (Chromium)');
 else results.push({ name: 'end-to-end (Chromium)', passed: 0, failed: 1, skipped: 0 });
+
+// CI shows only the end of this output, so the names of what failed come last but one.
+const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `${r.name}: ${f}`));
+if (failures.length) {
+  console.log('\n=== Failed');
+  for (const failure of failures) console.log(`- ${failure}`);
+}
 
 console.log('\n=== Summary');
 for (const r of results) {
