@@ -16,6 +16,7 @@ import { followRoutes } from './follows/follows.routes.js';
 import { registerCompression } from './http/compression.js';
 import { registerWebClient } from './http/web-client.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
+import { admitRequests } from './http/admission.js';
 import { limitConnections } from './http/connection-limits.js';
 import { HttpError, Messages, unavailableRetryAfterSeconds } from './http/errors.js';
 import { healthRoutes } from './http/health.routes.js';
@@ -135,6 +136,7 @@ export async function buildApp({
   // Refusals first: a connection over its cap or a request while overloaded costs as little as possible.
   limitConnections(app, connections, (address) => trust(address, 0));
   await shedLoadUnderPressure(app, connections.maxEventLoopDelayMs);
+  admitRequests(app, config.admission);
   await registerSecurityHeaders(app);
   // Before every route: it attaches itself to each route as the route is added.
   await registerCompression(app);

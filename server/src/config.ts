@@ -42,6 +42,13 @@ export interface ConnectionLimits {
   maxEventLoopDelayMs: number;
 }
 
+/** How much work is taken on at once, and how long the rest may wait (`http/admission.ts`). */
+export interface AdmissionConfig {
+  /** 0: no limit. */
+  maxInFlight: number;
+  maxQueueMs: number;
+}
+
 /**
  * Which peers may tell us the client's address in X-Forwarded-For: none, the first N hops counted from
  * our socket, or the proxies at these addresses/CIDRs.
@@ -69,6 +76,7 @@ export interface Config {
   seedDemo: boolean;
   rateLimits: RateLimitConfig;
   connections: ConnectionLimits;
+  admission: AdmissionConfig;
   trustProxy: TrustProxy;
   answerCaps: AnswerCaps;
   /** Memory for hydrated posts cached by (id, version); 0 turns the cache off. */
@@ -149,6 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: integer(env, 'MAX_CONNECTIONS', 4096),
       maxConnectionsPerIp: integer(env, 'MAX_CONNECTIONS_PER_IP', 128),
       maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 200),
+    },
+    admission: {
+      maxInFlight: integer(env, 'MAX_IN_FLIGHT', 32),
+      maxQueueMs: positive(env, 'MAX_QUEUE_MS', 3000),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
     answerCaps: {

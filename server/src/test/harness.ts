@@ -149,11 +149,13 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   // Rate limits are off unless a test turns them on: suites sign up and post far faster than people do.
-  // So is load shedding: the test's own work (seeding, a held SQLite lock) runs on the server's event loop.
+  // So are load shedding and admission control: the test's own work (seeding, a held SQLite lock) runs on
+  // the server's event loop, and suites send bursts no person would.
   const storage = await createStorage(dialect, {
     JWT_SECRET: testSecret,
     RATE_LIMITS: 'off',
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    MAX_IN_FLIGHT: '0',
     ...options.env,
   });
   let database!: DatabaseHandle;

@@ -51,8 +51,9 @@ export async function spawnServer(
       ...process.env,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
-      // Tests are not load: on a busy machine, shedding would turn the machine's slowness into 503s.
+      // Tests are not load: on a busy machine, shedding or a queue limit would turn its slowness into 503s.
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      MAX_IN_FLIGHT: '0',
       HOST: '127.0.0.1',
       PORT: String(port),
       ...env,
