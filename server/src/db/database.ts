@@ -72,7 +72,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withImmediateTransactions(withStatementCache(sqlite)) }),
+    }),
     dialect: 'sqlite',
     location: file,
     onConnectionLost: () => undefined,
@@ -138,6 +140,21 @@ function discardingTimedOutClients(pool: Pool): PostgresPool {
         release: () => client.release(timedOut),
       };
     },
+  };
+}
+
+/**
+ * Kysely opens SQLite transactions with a plain BEGIN, which takes the write lock only at the first
+ * write: a transaction that reads first (account deletion lists the posts it will touch) would work from
+ * a snapshot another process may write past meanwhile (`WORKERS` > 1), and then fail with SQLITE_BUSY at
+ * its first write. BEGIN IMMEDIATE takes the lock at the start, so a transaction is the one writer from
+ * its first statement (what `row-locks.ts` relies on); another process's writer waits `busy_timeout`.
+ * Every transaction in Sync writes, so none is held back for nothing.
+ */
+function withImmediateTransactions(database: SqliteDatabase): SqliteDatabase {
+  return {
+    close: () => database.close(),
+    prepare: (sqlText: string) => database.prepare(sqlText === 'begin' ? 'begin immediate' : sqlText),
   };
 }
 
