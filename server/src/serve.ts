@@ -16,10 +16,14 @@ export async function prepareDataStore(config: Config): Promise<string> {
   // Migrations and the demo load run without the time limits of requests: a migration may rightly take minutes.
   const setup = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(setup.db);
+    const newer = await migrateToLatest(setup.db);
     const seeded = config.seedDemo && (await seedDemoData(setup.db));
     resolveJwtSecret(config.jwtSecret, config.dataDir);
-    return `${setup.dialect}: ${setup.location}${seeded ? ', demo data loaded' : ''}`;
+    return [
+      `${setup.dialect}: ${setup.location}`,
+      ...(newer.length ? [`schema of a newer Sync: ${newer.join(', ')}`] : []),
+      ...(seeded ? ['demo data loaded'] : []),
+    ].join(', ');
   } finally {
     await setup.db.destroy();
   }
