@@ -235,3 +235,24 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     });
   });
 }
+
+// `npm start`, then Ctrl-C: the terminal sends SIGINT to every process of the group at once.
+describe('WORKERS=2 and Ctrl-C', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-workers-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('stops the workers and the primary together, leaving nothing running', async () => {
+    const server = await spawnServer({ DATA_DIR: dataDir, WORKERS: '2' }, 'compiled', { processGroup: true });
+    try {
+      const workers = await eventually(() => {
+        const pids = childPids(server.child.pid!);
+        return pids.length === 2 ? pids : undefined;
+      });
+      process.kill(-server.child.pid!, 'SIGINT');
+      expect(await server.exited).toBe(0);
+      await eventually(() => (workers.some(isRunning) ? undefined : true), { what: 'every worker gone' });
+    } finally {
+      if (server.child.exitCode === null) process.kill(-server.child.pid!, 'SIGKILL');
+    }
+  });
+});
