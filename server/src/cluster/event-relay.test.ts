@@ -71,8 +71,11 @@ describe('events between cluster workers, through the primary', () => {
     );
     const [inFirst, inSecond] = [deliveries.get(first)!, deliveries.get(second)!];
     expect(inSecond).toEqual(inFirst);
-    const ids = inFirst.map((delivery) => Number(delivery.id));
-    for (let index = 1; index < ids.length; index++) expect(ids[index]).toBeGreaterThan(ids[index - 1]!);
+    // <start time>-<sequence>: one start time, sequences strictly increasing.
+    const ids = inFirst.map((delivery) => delivery.id.split('-').map(Number));
+    expect(new Set(ids.map(([startedAt]) => startedAt)).size).toBe(1);
+    for (let index = 1; index < ids.length; index++)
+      expect(ids[index]![1]).toBeGreaterThan(ids[index - 1]![1]!);
     // What each worker published arrives, each message once.
     expect(new Set(inFirst.map((delivery) => delivery.message.text)).size).toBe(total);
   });
