@@ -19,7 +19,7 @@ if (cluster.worker) {
       logger: pino({ level: config.logLevel }),
       startedLine: runningLine(config, `${about}, ${config.workers} workers`),
       // With Redis, every process (on every machine) shares events through it instead.
-      relayEvents: !config.redisUrl,
+      shareEvents: !config.redisUrl,
       // Workers finish requests in flight first; the primary then allows a little more before killing.
       stopDeadlineMs: shutdownGraceMs + 5000,
     });

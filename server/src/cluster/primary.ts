@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import { relayEventsBetweenWorkers } from './event-relay.js';
 import { RestartBackoff } from './restart-backoff.js';
+import { shareStreamSlotsBetweenWorkers } from './stream-slot-registry.js';
 
 export interface PrimaryOptions {
   workers: number;
@@ -10,15 +11,18 @@ export interface PrimaryOptions {
   logger: Logger;
   /** Logged once, when every worker of the first round listens. */
   startedLine: string;
-  /** Relay live events between workers (see event-relay.ts); not when Redis carries them. */
-  relayEvents: boolean;
+  /**
+   * Relay live events between workers and count their streams per user (event-relay.ts,
+   * stream-slot-registry.ts); not when Redis does both.
+   */
+  shareEvents: boolean;
   /** After SIGTERM/SIGINT, workers still running this long after being told to stop are killed. */
   stopDeadlineMs: number;
 }
 
 /**
  * The cluster's primary process: it serves nothing itself. It starts the workers (which share the
- * port through node:cluster), starts another when one dies (with a back-off), relays live events
+ * port through node:cluster), starts another when one dies (with a back-off), shares live events
  * between them, and on SIGTERM/SIGINT tells every worker to finish its requests and exits once all
  * have: nothing is left running.
  *
@@ -28,7 +32,9 @@ export interface PrimaryOptions {
 export function runPrimary(options: PrimaryOptions): void {
   const { logger } = options;
   cluster.setupPrimary({ exec: options.entry });
-  const stopRelay = options.relayEvents ? relayEventsBetweenWorkers(cluster) : () => undefined;
+  const stopSharing = options.shareEvents
+    ? [relayEventsBetweenWorkers(cluster), shareStreamSlotsBetweenWorkers(cluster)]
+    : [];
   const backoff = new RestartBackoff();
   const running = new Map<Worker, number>(); // worker → when it was started
   const pendingRestarts = new Set<NodeJS.Timeout>();
@@ -91,7 +97,7 @@ export function runPrimary(options: PrimaryOptions): void {
   }
 
   function finish() {
-    stopRelay();
+    stopSharing.forEach((stop) => stop());
     logger.info('every worker has stopped');
     // pino writes to stdout synchronously here (no transport), so the last line is out before exit.
     process.exit(exitCode);

@@ -2,7 +2,9 @@
  * Events between the worker processes of one machine (`WORKERS` > 1) when there is no Redis: a worker
  * sends what it publishes to the primary process over the cluster's IPC channel; the primary
  * (`cluster/event-relay.ts`) numbers it and sends it back to every worker, the sender included, so
- * every process delivers the same messages in the same order under the same ids.
+ * every process delivers the same messages in the same order under the same ids. The per-user cap on
+ * open streams is counted in the primary too (`cluster/stream-slot-registry.ts`), so it holds across
+ * workers.
  */
 
 // TODO(lead): import from ./transport.js when merged
@@ -17,6 +19,19 @@ export interface EventTransport {
   readonly healthy: boolean; // false while the shared channel is down
   onHealthChange?(handler: (healthy: boolean) => void): void;
   close(): Promise<void>;
+}
+
+// TODO(lead): import from ./stream-slots.js when merged
+/**
+ * How many event streams each user has open, so a user holds at most `maxPerUser` (every tab and
+ * device of theirs, across every process when they share Redis).
+ */
+export interface StreamSlots {
+  /** False when the user already has `maxPerUser` streams open. */
+  take(userId: string, streamId: string): Promise<boolean>;
+  /** Called with every heartbeat: a shared slot not renewed expires (its process died). */
+  renew(slots: readonly { userId: string; streamId: string }[]): Promise<void>;
+  release(userId: string, streamId: string): Promise<void>;
 }
 
 /** Worker → primary: a message to number and relay. */
@@ -43,6 +58,46 @@ const isRelayedEvent = (value: unknown): value is RelayedEvent =>
   typeof value.id === 'string' &&
   typeof value.message === 'object' &&
   value.message !== null;
+
+/** Worker → primary: may this user open one more stream? Answered with a `SlotAnswer`. */
+export interface SlotRequest {
+  kind: 'sync-slots:take';
+  requestId: number;
+  userId: string;
+  streamId: string;
+  maxPerUser: number;
+}
+
+/** Primary → the asking worker. */
+export interface SlotAnswer {
+  kind: 'sync-slots:answer';
+  requestId: number;
+  granted: boolean;
+}
+
+/** Worker → primary: a stream closed. */
+export interface SlotRelease {
+  kind: 'sync-slots:release';
+  userId: string;
+  streamId: string;
+}
+
+const hasStrings = (value: Record<string, unknown>, ...names: string[]) =>
+  names.every((name) => typeof value[name] === 'string');
+
+export const isSlotRequest = (value: unknown): value is SlotRequest =>
+  hasKind(value, 'sync-slots:take') &&
+  hasStrings(value, 'userId', 'streamId') &&
+  typeof value.requestId === 'number' &&
+  typeof value.maxPerUser === 'number';
+
+export const isSlotRelease = (value: unknown): value is SlotRelease =>
+  hasKind(value, 'sync-slots:release') && hasStrings(value, 'userId', 'streamId');
+
+const isSlotAnswer = (value: unknown): value is SlotAnswer =>
+  hasKind(value, 'sync-slots:answer') &&
+  typeof value.requestId === 'number' &&
+  typeof value.granted === 'boolean';
 
 /** The IPC side of a forked process: `process` in a cluster worker. */
 export interface ParentChannel {
@@ -99,6 +154,44 @@ export function createClusterTransport(parent: ParentChannel = process): EventTr
       subscribers.length = 0;
       healthListeners.length = 0;
       return Promise.resolve();
+    },
+  };
+}
+
+/**
+ * The stream cap of a cluster worker, counted by the primary for every worker: one IPC round trip when
+ * a stream opens (rare next to requests), none per event. The primary frees a worker's slots when it
+ * exits, so nothing needs renewing. With the primary gone, no stream is let in (the worker is ending).
+ */
+export function clusterStreamSlots(maxPerUser: number, parent: ParentChannel = process): StreamSlots {
+  if (!parent.send)
+    throw new Error('Cluster stream slots are counted from a cluster worker (no IPC channel here).');
+  const pending = new Map<number, (granted: boolean) => void>();
+  let lastRequestId = 0;
+  const answer = (requestId: number, granted: boolean) => {
+    pending.get(requestId)?.(granted);
+    pending.delete(requestId);
+  };
+  parent.on('message', (value) => {
+    if (isSlotAnswer(value)) answer(value.requestId, value.granted);
+  });
+  parent.on('disconnect', () => [...pending.keys()].forEach((requestId) => answer(requestId, false)));
+  return {
+    take(userId, streamId) {
+      if (!parent.connected) return Promise.resolve(false);
+      const requestId = ++lastRequestId;
+      const request: SlotRequest = { kind: 'sync-slots:take', requestId, userId, streamId, maxPerUser };
+      return new Promise((resolve) => {
+        pending.set(requestId, resolve);
+        parent.send?.(request, (error) => {
+          if (error) answer(requestId, false);
+        });
+      });
+    },
+    async renew() {},
+    async release(userId, streamId) {
+      const release: SlotRelease = { kind: 'sync-slots:release', userId, streamId };
+      if (parent.connected) parent.send?.(release, () => undefined);
     },
   };
 }
