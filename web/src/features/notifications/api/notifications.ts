@@ -6,6 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
 
@@ -22,12 +23,18 @@ export const UNREAD_POLL_MS = 60_000;
  * the count another way (marking read, a pushed event) sets it with `setUnreadCount`.
  */
 export function useUnreadCount(): number {
+  const client = useQueryClient();
   const query = useQuery({
     queryKey: notificationKeys.unread,
     queryFn: async () => (await api<UnreadCountReply>('/notifications/unread')).count,
     refetchInterval: UNREAD_POLL_MS,
-    refetchOnWindowFocus: true,
   });
+  // Coming back to the window (or the tab) asks again, however recently the last answer came.
+  useEffect(() => {
+    const ask = () => void client.refetchQueries({ queryKey: notificationKeys.unread });
+    window.addEventListener('focus', ask);
+    return () => window.removeEventListener('focus', ask);
+  }, [client]);
   return query.data ?? 0;
 }
 
