@@ -41,7 +41,8 @@ for (const mode of ['light', 'dark'] as const) {
     });
 
     test(`signed-in screens and dialogs pass axe (${mode})`, async ({ page, request }) => {
-      test.setTimeout(90_000);
+      // Some twenty scans: over a minute on a loaded two-core machine.
+      test.setTimeout(180_000);
       const other: TestUser = await createUser(request, 'Axe', 'Author');
       const user = await createUser(request, 'Axe', 'Reader');
       const text = `Scanned ${uniqueName('axe')}`;

@@ -133,6 +133,9 @@ test('keyboard shortcuts move between posts and act on them, never while typing'
   await page.keyboard.press('o');
   await expect(page).toHaveURL(`/post/${newest._id}`);
   await page.keyboard.press('g');
+  await page.keyboard.press('n');
+  await expect(page).toHaveURL('/notifications');
+  await page.keyboard.press('g');
   await page.keyboard.press('h');
   await expect(page).toHaveURL('/');
 

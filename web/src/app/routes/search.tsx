@@ -15,7 +15,7 @@ export default function SearchRoute() {
       <PageHeader title={q ? `Search: ${q}` : 'Search'} />
       {/* The top bar's field is hidden below md; this one stands in there. */}
       <div className="border-b border-zinc-200 px-4 py-3 md:hidden dark:border-zinc-800">
-        <SearchBox key={q} />
+        <SearchBox />
       </div>
       <SearchResults q={q} type={type} onType={setType} />
     </Columns>
