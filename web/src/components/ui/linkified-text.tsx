@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 const linkClass =
-  'font-medium text-teal-700 underline-offset-2 hover:underline focus-ring break-all dark:text-teal-400';
+  'font-medium text-teal-700 underline-offset-2 hover:underline focus-ring dark:text-teal-400';
 
 function entityLink(entity: TextEntity, key: number): ReactNode {
   switch (entity.type) {

@@ -36,11 +36,14 @@ export function Tabs<T extends string>({
     const move = nextIndex[event.key];
     if (!move) return;
     event.preventDefault();
-    const index = tabs.findIndex((tab) => tab.value === selected);
-    const next = tabs[move(index, tabs.length)];
+    const index = move(
+      tabs.findIndex((tab) => tab.value === selected),
+      tabs.length,
+    );
+    const next = tabs[index];
     if (!next) return;
     onSelect(next.value);
-    list.current?.querySelector<HTMLElement>(`#${CSS.escape(tabId(idPrefix, next.value))}`)?.focus();
+    list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[index]?.focus();
   };
   return (
     <>
