@@ -140,8 +140,13 @@ test('search finds posts by a word and people by name; refusals and empty result
   await expect(page).toHaveURL(`/search?q=${author.username}&type=users`);
   const people = page.getByRole('list', { name: 'People found' });
   await expect(people.getByRole('link', { name: 'Searchable Person' })).toBeVisible();
+  const follow = people.getByRole('button', { name: 'Follow Searchable Person' });
+  await expect(follow).toHaveAttribute('aria-pressed', 'false');
+  await follow.click();
+  await expect(follow).toHaveAttribute('aria-pressed', 'true');
   await people.getByRole('link', { name: 'Searchable Person' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Searchable Person' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'UnFollow' })).toBeVisible();
 
   await page.goto(`/search?q=${uniqueName('nothing')}zz`);
   await expect(page.getByText(/^No posts match “.+”\.$/)).toBeVisible();

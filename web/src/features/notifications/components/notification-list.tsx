@@ -29,7 +29,6 @@ function NotificationEntry({ notification }: { notification: Notification }) {
   return (
     <Link
       to={notificationPath(notification)}
-      data-unread={unread || undefined}
       className={`flex gap-3 border-b border-l-4 border-b-zinc-200 px-4 py-3 transition-colors focus-ring-inset hover:bg-zinc-50 dark:border-b-zinc-800 dark:hover:bg-zinc-900/60 ${
         unread
           ? 'border-l-teal-700 bg-teal-50/60 dark:border-l-teal-400 dark:bg-teal-950/30'
@@ -72,7 +71,7 @@ function NotificationEntry({ notification }: { notification: Notification }) {
 /** The grouped notifications, newest first; once the first page is on screen, all of it is read. */
 export function NotificationList() {
   const query = useNotifications();
-  const markAllRead = useMarkAllRead();
+  const { mutate: markAllRead } = useMarkAllRead();
   const marked = useRef(false);
   // A fresh answer, not a cached one still being refreshed: its flags are the ones to show.
   const shown = query.isSuccess && !query.isFetching;
@@ -80,7 +79,7 @@ export function NotificationList() {
   useEffect(() => {
     if (!shown || marked.current) return;
     marked.current = true;
-    markAllRead.mutate();
+    markAllRead();
   }, [shown, markAllRead]);
 
   if (query.isPending) return <ListSkeleton label="Loading notifications" />;

@@ -79,7 +79,6 @@ export function useSearchPosts(q: string) {
         }),
       ),
     ...pageOptions,
-    enabled: q.trim() !== '',
   });
 }
 

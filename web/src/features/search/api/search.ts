@@ -13,7 +13,6 @@ export function useSearchPeople(q: string) {
       api<SearchUsersReply>('/search', { query: { q, type: 'users', limit: PAGE_SIZE, cursor: pageParam } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    enabled: q.trim() !== '',
   });
 }
 

@@ -1,12 +1,13 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
 import { ApiError } from '../../../lib/api-client';
+import { useMe } from '../../../lib/session';
 import { EmptyState, ErrorState } from '../../../components/ui/error-state';
 import { InfiniteList } from '../../../components/ui/infinite-list';
 import { ListSkeleton } from '../../../components/ui/skeleton';
 import { Tabs, type Tab } from '../../../components/ui/tabs';
 import { PostList, useSearchPosts } from '../../posts';
-import { PersonRow } from '../../users';
+import { FollowButton, PersonRow } from '../../users';
 import { useSearchPeople, type SearchType } from '../api/search';
 
 const SEARCH_TABS: Tab<SearchType>[] = [
@@ -35,6 +36,7 @@ function PostResults({ q }: { q: string }) {
 }
 
 function PeopleResults({ q }: { q: string }) {
+  const me = useMe();
   const query = useSearchPeople(q);
   const refused = refusal(query);
   if (refused) return <Refused message={refused} />;
@@ -51,7 +53,19 @@ function PeopleResults({ q }: { q: string }) {
       getKey={(user) => user._id}
       renderItem={(user) => (
         <div className="border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
-          <PersonRow user={user} detail={user.bio} />
+          <PersonRow
+            user={user}
+            detail={user.bio}
+            action={
+              // The session lists everyone I follow (up to CAP_OWN_FOLLOWING), and follows update it.
+              user._id !== me._id && (
+                <FollowButton
+                  user={user}
+                  following={me.following.some((followed) => followed._id === user._id)}
+                />
+              )
+            }
+          />
         </div>
       )}
       hasNextPage={query.hasNextPage}
