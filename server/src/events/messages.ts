@@ -42,16 +42,18 @@ export function publishCounts(
 /** Whether a value read from the shared channel is a message this version understands. */
 export function isLiveMessage(value: unknown): value is LiveMessage {
   if (typeof value !== 'object' || value === null) return false;
-  const message = value as Record<string, unknown>;
-  const strings = (...keys: string[]) => keys.every((key) => typeof message[key] === 'string');
-  switch (message.type) {
+  const field = (key: string): unknown => Reflect.get(value, key);
+  const strings = (...keys: string[]) => keys.every((key) => typeof field(key) === 'string');
+  switch (field('type')) {
     case 'post':
       return strings('postId', 'authorId');
     case 'notification':
       return strings('userId', 'notificationId');
     case 'counts':
       return (
-        strings('postId') && typeof message.likeCount === 'number' && typeof message.commentCount === 'number'
+        strings('postId') &&
+        typeof field('likeCount') === 'number' &&
+        typeof field('commentCount') === 'number'
       );
     default:
       return false;
