@@ -12,7 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openEventStream, type EventStreamClient } from '../../server/src/test/event-stream-client.js';
+import {
+  openEventStream,
+  type EventStreamClient,
+  type ReceivedEvent,
+} from '../../server/src/test/event-stream-client.js';
 import { prepareEmptyDatabase, type DatabaseTarget } from './database-target.js';
 import { RssSampler, startSyncServer } from './server-process.js';
 
@@ -82,7 +86,7 @@ try {
   console.log(`${listeners.length} listeners follow the author; opening ${streamCount} streams…`);
 
   const latencies: number[] = [];
-  const onEvent = (event: { event: string; data: any }) => {
+  const onEvent = (event: ReceivedEvent) => {
     if (event.event !== 'post') return;
     const content: string = event.data.post.content;
     if (content.startsWith(marker)) latencies.push(Date.now() - Number(content.slice(marker.length)));

@@ -14,6 +14,8 @@ export interface EventStreamClient {
   headers: Headers;
   /** Every event so far, in order. */
   events: ReceivedEvent[];
+  /** Heartbeat comment lines received so far. */
+  heartbeats: number;
   /** The id of the last event with one, as a browser would send it in `Last-Event-ID`. */
   lastEventId: string | undefined;
   /** Resolves when the server ends the stream (or it is closed here). */
@@ -57,6 +59,7 @@ export async function openEventStream(
     refusal: undefined,
     headers: response.headers,
     events,
+    heartbeats: 0,
     lastEventId: undefined,
     ended: Promise.resolve(),
     waitFor(event, matches = () => true, { timeoutMs = 10_000 } = {}) {
@@ -118,7 +121,10 @@ export async function openEventStream(
             pending = { data: [] };
             continue;
           }
-          if (line.startsWith(':')) continue;
+          if (line.startsWith(':')) {
+            if (line === ':') client.heartbeats += 1;
+            continue;
+          }
           const colon = line.indexOf(':');
           const field = colon < 0 ? line : line.slice(0, colon);
           const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
