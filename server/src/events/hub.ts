@@ -18,12 +18,15 @@ export interface HubOptions {
   retention: Retention;
   /** Unsent bytes a stream may hold before it is dropped (a reader that does not keep up). */
   maxBufferedBytes: number;
+  /** Events waiting to be rendered, past which every stream is closed (see `inOrder`). */
+  maxRendersWaiting: number;
 }
 
 export const defaultHubOptions: Omit<HubOptions, 'heartbeatMs' | 'maxStreamsPerUser'> = {
   countsIntervalMs: 1000,
   retention: { maxAgeMs: 2 * 60_000, maxCount: 10_000 },
   maxBufferedBytes: 256 * 1024,
+  maxRendersWaiting: 1000,
 };
 
 export const eventsPausedMessage =
@@ -47,6 +50,7 @@ export class LiveHub {
   private readonly streams = new Map<string, Set<EventStream>>();
   private readonly recent: RecentMessages;
   private writes: Promise<void> = Promise.resolve();
+  private rendersWaiting = 0;
   private readonly counts = new Map<string, { sentAt: number; pending?: HeldMessage }>();
   private readonly heartbeat: NodeJS.Timeout;
 
@@ -181,16 +185,27 @@ export class LiveHub {
 
   /**
    * Writes after every message that arrived earlier is written. A rendering that fails (the database
-   * does not answer) closes the streams concerned: they resume, or reset, when they reconnect.
+   * does not answer) closes the streams concerned: they resume, or reset, when they reconnect. When
+   * renderings fall behind by more than `maxRendersWaiting` (the database is slower than the writes),
+   * every stream is closed rather than letting the backlog grow: clients come back and resume.
    */
   private inOrder<T>(rendered: Promise<T>, write: (value: T) => void, onFailure: () => void) {
     rendered.catch(() => undefined);
-    this.writes = this.writes.then(() =>
-      rendered.then(write, (error: unknown) => {
+    this.rendersWaiting += 1;
+    if (this.rendersWaiting > this.options.maxRendersWaiting) {
+      this.log.warn(`live events: ${this.rendersWaiting} events wait to be rendered; closing streams`);
+      this.closeAll();
+    }
+    this.writes = this.writes.then(async () => {
+      try {
+        write(await rendered);
+      } catch (error) {
         this.log.warn({ err: error }, 'live events: an event could not be rendered; closing its streams');
         onFailure();
-      }),
-    );
+      } finally {
+        this.rendersWaiting -= 1;
+      }
+    });
   }
 
   private writeTo(userId: string, held: HeldMessage, frame: string) {
