@@ -46,6 +46,8 @@ export interface ConnectionLimits {
 export interface LiveEventsConfig {
   /** A comment line on every stream this often, so proxies and clients do not take it for dead. */
   heartbeatMs: number;
+  /** A post's `counts` event goes out at most once per this interval. */
+  countsIntervalMs: number;
   maxStreamsPerUser: number;
   /** Redis keys of live events start with this: deployments (or tests) sharing one Redis stay apart. */
   redisKeyPrefix: string;
@@ -170,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     postCacheBytes: integer(env, 'POST_CACHE_MB', 64) * 1024 * 1024,
     events: {
       heartbeatMs: positive(env, 'EVENTS_HEARTBEAT_MS', 25_000),
+      countsIntervalMs: positive(env, 'EVENTS_COUNTS_INTERVAL_MS', 1000),
       maxStreamsPerUser: positive(env, 'EVENTS_MAX_STREAMS_PER_USER', 5),
       redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'sync:',
     },

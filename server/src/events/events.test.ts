@@ -113,6 +113,27 @@ describeEachDatabase('live events', (dialect) => {
     await authorStream.waitFor('counts', (data) => data.postId === postId && data.commentCount === 1);
   });
 
+  it("a post's counts go out at once, then at most once per interval, merged", async () => {
+    // 4 s: the two likes after the first land within it even on a busy machine.
+    const own = await startServer(dialect, { seed: false, env: { EVENTS_COUNTS_INTERVAL_MS: '4000' } });
+    try {
+      const [author, ...fans] = await Promise.all(
+        ['counted', 'fan', 'fan', 'fan'].map((name) => newPerson(own, name)),
+      );
+      const postId = (
+        await succeed(own, 'POST', '/api/posts?return=post', author!, { postData: { content: 'Count me' } })
+      ).post._id;
+      const client = await openEventStream(own.url, author!.token);
+      for (const fan of fans) await succeed(own, 'POST', `/api/posts/like/${postId}`, fan);
+      await client.waitFor('counts', (data) => data.likeCount === 3);
+      const sent = client.events.flatMap((event) => (event.event === 'counts' ? [event.data.likeCount] : []));
+      expect(sent).toEqual([1, 3]);
+      client.close();
+    } finally {
+      await own.close();
+    }
+  });
+
   it('at most 5 streams per user: the 6th gets 429 with a clear message; closing one frees its place', async () => {
     const me = await person('tabs');
     const streams = [];

@@ -22,8 +22,7 @@ export interface HubOptions {
   maxRendersWaiting: number;
 }
 
-export const defaultHubOptions: Omit<HubOptions, 'heartbeatMs' | 'maxStreamsPerUser'> = {
-  countsIntervalMs: 1000,
+export const defaultHubOptions: Omit<HubOptions, 'heartbeatMs' | 'countsIntervalMs' | 'maxStreamsPerUser'> = {
   retention: { maxAgeMs: 2 * 60_000, maxCount: 10_000 },
   maxBufferedBytes: 256 * 1024,
   maxRendersWaiting: 1000,

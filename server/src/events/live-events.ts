@@ -15,7 +15,7 @@ export async function openLiveEvents(
   log: FastifyBaseLogger,
   given?: { transport: EventTransport; slots: StreamSlots | undefined },
 ): Promise<{ transport: EventTransport; hub(deps: Deps): LiveHub }> {
-  const { heartbeatMs, maxStreamsPerUser, redisKeyPrefix } = config.events;
+  const { heartbeatMs, countsIntervalMs, maxStreamsPerUser, redisKeyPrefix } = config.events;
   let transport: EventTransport;
   let slots: StreamSlots;
   if (given) {
@@ -38,6 +38,12 @@ export async function openLiveEvents(
   return {
     transport,
     hub: (deps) =>
-      new LiveHub(deps, transport, slots, { ...defaultHubOptions, heartbeatMs, maxStreamsPerUser }, log),
+      new LiveHub(
+        deps,
+        transport,
+        slots,
+        { ...defaultHubOptions, heartbeatMs, countsIntervalMs, maxStreamsPerUser },
+        log,
+      ),
   };
 }
