@@ -15,6 +15,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { headers: EventsHeaders, response: { '4xx': ErrorBody, '5xx': ErrorBody } },
       preHandler: app.requireUser,
+      // A HEAD would take a stream's place and hold it open without a body.
+      exposeHeadRoute: false,
     },
     async (request, reply) => {
       const reservation = await app.live.reserve(viewerOf(request).id);

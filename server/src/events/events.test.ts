@@ -46,6 +46,15 @@ describeEachDatabase('live events', (dialect) => {
     await reader.cancel();
   });
 
+  it('no HEAD: it would hold a stream open without a body', async () => {
+    const me = await person('head');
+    const response = await fetch(`${server.url}/api/events`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(response.status).toBe(404);
+  });
+
   it('401 without a token or with a bad one', async () => {
     for (const token of [undefined, 'not-a-token']) {
       const client = await stream(token === undefined ? undefined : { token, id: '', username: '' });
