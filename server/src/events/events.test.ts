@@ -55,12 +55,23 @@ describeEachDatabase('live events', (dialect) => {
     expect(response.status).toBe(404);
   });
 
-  it('401 without a token or with a bad one', async () => {
-    for (const token of [undefined, 'not-a-token']) {
-      const client = await stream(token === undefined ? undefined : { token, id: '', username: '' });
-      expect(client.status).toBe(401);
-      expect(client.refusal?.errors[0]).toMatch(/log in|token/i);
-    }
+  it('refused like every signed-in route: no token, a bad one, one from before a password change, a deleted user', async () => {
+    const expectRefused = async (token: string | undefined, status: number, message: RegExp) => {
+      const client = await openEventStream(server.url, token);
+      expect(client.status).toBe(status);
+      expect(client.refusal?.errors[0]).toMatch(message);
+    };
+    await expectRefused(undefined, 401, /log in/);
+    await expectRefused('not-a-token', 401, /token is invalid/);
+    const changed = await person('changed');
+    await succeed(server, 'POST', '/api/account/password', changed, {
+      currentPassword: 'password123',
+      newPassword: 'password456',
+    });
+    await expectRefused(changed.token, 401, /token is invalid/);
+    const gone = await person('gone');
+    await succeed(server, 'POST', '/api/account/delete', gone, { password: 'password123' });
+    await expectRefused(gone.token, 404, /not Registered/);
   });
 
   it("a follower gets a followee's new post, not a stranger's; the author's other tab gets its own", async () => {
