@@ -46,6 +46,17 @@ describeEachDatabase('live events', (dialect) => {
     await reader.cancel();
   });
 
+  it("a password change or an account deletion ends the user's open streams", async () => {
+    const [changed, gone] = [await person('revoked'), await person('leaving')];
+    const [changedStream, goneStream] = [await stream(changed), await stream(gone)];
+    await succeed(server, 'POST', '/api/account/password', changed, {
+      currentPassword: 'password123',
+      newPassword: 'password456',
+    });
+    await succeed(server, 'POST', '/api/account/delete', gone, { password: 'password123' });
+    await Promise.all([changedStream.ended, goneStream.ended]);
+  });
+
   it('no HEAD: it would hold a stream open without a body', async () => {
     const me = await person('head');
     const response = await fetch(`${server.url}/api/events`, {

@@ -41,7 +41,8 @@ export interface StreamReservation {
  * This process's event streams. Every message from the transport is held for resumes and dispatched:
  * - `post`: to the author's streams and the streams of connected users who follow the author;
  * - `notification`: to the recipient's streams;
- * - `counts`: to every stream (see docs/decisions/060-live-events.md), at most once per post per interval.
+ * - `counts`: to every stream (see docs/decisions/060-live-events.md), at most once per post per interval;
+ * - `sessions-ended`: ends the user's streams (they come back with a new token, or are refused).
  * Each message is rendered as soon as it arrives, and written in arrival order (a chain of writes),
  * so a stream's ids only go forward and `Last-Event-ID` never skips an event.
  */
@@ -177,6 +178,14 @@ export class LiveHub {
         );
         return;
       }
+      case 'sessions-ended':
+        // After the writes before it: a stream gets what happened while its session was valid, then ends.
+        this.inOrder(
+          Promise.resolve(),
+          () => this.streams.get(message.userId)?.forEach((stream) => stream.end()),
+          () => undefined,
+        );
+        return;
       case 'counts':
         this.throttleCounts(held);
     }

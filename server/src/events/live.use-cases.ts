@@ -55,7 +55,8 @@ async function postsFor(
 
 /**
  * The frames a stream that resumes with `Last-Event-ID` missed, in order: the posts it would have got,
- * its notifications as they are now, and the latest counts of each post that changed.
+ * its notifications as they are now, and the latest counts of each post that changed. (Its token was
+ * checked as it reconnected, so an earlier `sessions-ended` is not about it.)
  */
 export async function missedFrames(
   deps: Deps,
@@ -90,7 +91,7 @@ export async function missedFrames(
         continue;
       const data = await liveNotification(deps, { viewerId, notificationId: message.notificationId });
       if (data) frames.push(eventFrame(id, 'notification', data));
-    } else if (latest.get(`counts:${message.postId}`) === held) {
+    } else if (message.type === 'counts' && latest.get(`counts:${message.postId}`) === held) {
       const { postId, likeCount, commentCount } = message;
       frames.push(eventFrame(id, 'counts', { postId, likeCount, commentCount }));
     }

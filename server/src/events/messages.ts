@@ -7,7 +7,9 @@ import type { NotifiedGroup } from '../notifications/notifications.repo.js';
 export type LiveMessage =
   | { type: 'post'; postId: string; authorId: string }
   | { type: 'notification'; userId: string; notificationId: string }
-  | { type: 'counts'; postId: string; likeCount: number; commentCount: number };
+  | { type: 'counts'; postId: string; likeCount: number; commentCount: number }
+  /** The user's tokens were revoked (password changed, account deleted): their open streams end. */
+  | { type: 'sessions-ended'; userId: string };
 
 /** How a use case raises a message: fire and forget, never throws into the request. */
 export interface EventPublisher {
