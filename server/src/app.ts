@@ -21,6 +21,7 @@ import { followRoutes } from './follows/follows.routes.js';
 import { registerCompression } from './http/compression.js';
 import { registerWebClient } from './http/web-client.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
+import { admitRequests } from './http/admission.js';
 import { limitConnections } from './http/connection-limits.js';
 import { HttpError, Messages, unavailableRetryAfterSeconds } from './http/errors.js';
 import { healthRoutes } from './http/health.routes.js';
@@ -58,6 +59,8 @@ export interface AppOptions {
   eventTransport?: EventTransport;
   /** Counts each user's open streams where `eventTransport` reaches (this process only by default). */
   streamSlots?: StreamSlots;
+  /** The cluster worker's id (`WORKERS` > 1), answered in `x-sync-worker` so one can tell who served. */
+  workerId?: number | undefined;
 }
 
 export type App = FastifyInstance;
@@ -70,6 +73,7 @@ export async function buildApp({
   clock = systemClock,
   eventTransport,
   streamSlots,
+  workerId,
 }: AppOptions): Promise<App> {
   const trust = proxyTrust(config.trustProxy);
   const { connections } = config;
@@ -141,12 +145,16 @@ export async function buildApp({
     return reply.code(500).send({ errors: [Messages.internal] });
   });
 
+  if (workerId !== undefined) {
+    app.addHook('onRequest', async (_request, reply) => void reply.header('x-sync-worker', String(workerId)));
+  }
   database.onConnectionLost((error) =>
     app.log.warn({ err: error }, 'a database connection was closed; new requests get a fresh one'),
   );
   // Refusals first: a connection over its cap or a request while overloaded costs as little as possible.
   limitConnections(app, connections, (address) => trust(address, 0));
   await shedLoadUnderPressure(app, connections.maxEventLoopDelayMs);
+  admitRequests(app, config.admission);
   await registerSecurityHeaders(app);
   // Before every route: it attaches itself to each route as the route is added.
   await registerCompression(app);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 
@@ -53,6 +54,13 @@ export interface LiveEventsConfig {
   redisKeyPrefix: string;
 }
 
+/** How much work is taken on at once, and how long the rest may wait (`http/admission.ts`). */
+export interface AdmissionConfig {
+  /** 0: no limit. */
+  maxInFlight: number;
+  maxQueueMs: number;
+}
+
 /**
  * Which peers may tell us the client's address in X-Forwarded-For: none, the first N hops counted from
  * our socket, or the proxies at these addresses/CIDRs.
@@ -60,6 +68,8 @@ export interface LiveEventsConfig {
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
 export interface Config {
+  /** Server processes sharing the port (node:cluster); 1 runs the server in this process. */
+  workers: number;
   port: number;
   host: string;
   dataDir: string;
@@ -80,6 +90,7 @@ export interface Config {
   seedDemo: boolean;
   rateLimits: RateLimitConfig;
   connections: ConnectionLimits;
+  admission: AdmissionConfig;
   trustProxy: TrustProxy;
   answerCaps: AnswerCaps;
   /** Memory for hydrated posts cached by (id, version); 0 turns the cache off. */
@@ -129,8 +140,20 @@ function trustProxy(raw: string | undefined): TrustProxy {
   return { addresses };
 }
 
+/** WORKERS: a count, or `auto` for one per core the process may use. */
+function workers(raw: string | undefined): number {
+  const value = raw?.trim() ?? '';
+  if (value === '') return 1;
+  if (value === 'auto') return os.availableParallelism();
+  if (!/^\d+$/.test(value) || Number(value) === 0) {
+    throw new Error(`WORKERS must be a whole number of at least 1, or auto (one per core), got "${raw}"`);
+  }
+  return Number(value);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config: Config = {
+    workers: workers(env.WORKERS),
     port: integer(env, 'PORT', 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
@@ -161,6 +184,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: integer(env, 'MAX_CONNECTIONS', 4096),
       maxConnectionsPerIp: integer(env, 'MAX_CONNECTIONS_PER_IP', 128),
       maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 200),
+    },
+    admission: {
+      maxInFlight: integer(env, 'MAX_IN_FLIGHT', 32),
+      maxQueueMs: positive(env, 'MAX_QUEUE_MS', 3000),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
     answerCaps: {

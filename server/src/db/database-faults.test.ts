@@ -131,7 +131,8 @@ describePostgres('PostgreSQL faults [postgres]', () => {
       );
       for (const { result, ms } of replies) {
         expectUnavailable(result);
-        expect(ms).toBeLessThan(4000);
+        // 2 s by the timeouts; the rest is room for a loaded machine, still far from a hang.
+        expect(ms).toBeLessThan(6000);
       }
     }
 

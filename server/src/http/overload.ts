@@ -12,10 +12,11 @@ declare module 'fastify' {
 }
 
 /**
- * Route config for a route that is served under pressure too and reports the pressure itself (health,
- * and later a long-lived event stream that must not be cut at every spike).
+ * Route config for a route that is served under pressure too, at once, never queued behind other work
+ * (`http/admission.ts`): health, which reports the pressure itself, and long-lived event streams, which
+ * must not be cut at every spike nor hold a turn for as long as they are open.
  */
-export const servedUnderPressure = { pressureHandler: () => undefined };
+export const servedUnderPressure = { pressureHandler: () => undefined, unqueued: true };
 
 /**
  * While the event loop lags more than `maxEventLoopDelayMs` (averaged over each second; 0 turns it off),

@@ -153,7 +153,9 @@ describe('rate limits shared through Redis', () => {
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
-    const env = { ...limited, REDIS_URL: redisUrl };
+    // On a loaded machine a Redis command can take longer than the 200 ms default, and a limit that
+    // fails open would not count: this suite is about sharing the counts, so it waits for Redis.
+    const env = { ...limited, REDIS_URL: redisUrl, REDIS_COMMAND_TIMEOUT_MS: '5000' };
     [first, second] = await Promise.all([startServer('sqlite', { env }), startServer('sqlite', { env })]);
   });
   afterAll(async () => {

@@ -55,10 +55,11 @@ describeEachDatabase('slow clients', (dialect) => {
     try {
       expect((await server.request('GET', '/api/health')).status).toBe(200);
       const results = await Promise.all(closed);
-      // REQUEST_TIMEOUT_MS (3 s) plus Node's check every second, measured from the first byte.
+      // REQUEST_TIMEOUT_MS (3 s) plus Node's check every second, measured from the first byte; the upper
+      // bound leaves room for a loaded CI machine while still telling a cut from a hang.
       for (const { ms, received } of results) {
         expect(ms).toBeGreaterThanOrEqual(2900);
-        expect(ms).toBeLessThan(6000);
+        expect(ms).toBeLessThan(9000);
         expect(received).toMatch(/^HTTP\/1\.1 408 /);
       }
     } finally {

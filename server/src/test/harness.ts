@@ -149,13 +149,15 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   // Rate limits are off unless a test turns them on: suites sign up and post far faster than people do.
-  // So is load shedding: the test's own work (seeding, a held SQLite lock) runs on the server's event loop.
+  // So are load shedding and admission control: the test's own work (seeding, a held SQLite lock) runs on
+  // the server's event loop, and suites send bursts no person would.
   const storage = await createStorage(dialect, {
     JWT_SECRET: testSecret,
     RATE_LIMITS: 'off',
     MAX_EVENT_LOOP_DELAY_MS: '0',
     // Test files run in parallel: with REDIS_URL, each server's live events stay its own.
     REDIS_KEY_PREFIX: `sync-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}:`,
+    MAX_IN_FLIGHT: '0',
     ...options.env,
   });
   let database!: DatabaseHandle;

@@ -38,10 +38,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the production entry point as its own process and waits until it answers. */
+/**
+ * Starts the production entry point as its own process and waits until it answers. With
+ * `processGroup`, it leads a process group of its own, as a command started in a terminal does (Ctrl-C
+ * signals the whole group).
+ */
 export async function spawnServer(
   env: Record<string, string>,
   entry: ServerEntry = 'source',
+  { processGroup = false }: { processGroup?: boolean } = {},
 ): Promise<ServerProcess> {
   if (entry === 'compiled') buildCompiledServer();
   const port = await freePort();
@@ -51,13 +56,15 @@ export async function spawnServer(
       ...process.env,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
-      // Tests are not load: on a busy machine, shedding would turn the machine's slowness into 503s.
+      // Tests are not load: on a busy machine, shedding or a queue limit would turn its slowness into 503s.
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      MAX_IN_FLIGHT: '0',
       HOST: '127.0.0.1',
       PORT: String(port),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: processGroup,
   });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += String(chunk)));

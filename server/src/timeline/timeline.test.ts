@@ -2,6 +2,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectPosts, uniqueName } from '../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../test/harness.js';
 import { newPerson, succeed, type Person } from '../test/people.js';
+import { newId } from '../db/ids.js';
+
+/** Signs `count` people up and makes `followerId` follow them, in bulk: people who never post. */
+async function followQuietPeople(server: TestServer, followerId: string, count: number) {
+  const at = new Date().toISOString();
+  const people = Array.from({ length: count }, () => {
+    const username = uniqueName('quiet');
+    return {
+      id: newId(new Date(at)),
+      username,
+      username_key: username.toLowerCase(),
+      password_hash: 'not-a-hash',
+      first_name: 'Quiet',
+      last_name: 'Person',
+      email: '',
+      avatar_url: '',
+      bio: '',
+      links: '',
+      city: '',
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  const { db } = server.database;
+  await db.insertInto('users').values(people).execute();
+  await db
+    .insertInto('follows')
+    .values(people.map((quiet) => ({ follower_id: followerId, followee_id: quiet.id, created_at: at })))
+    .execute();
+}
 
 describeEachDatabase('timeline, tags and search', (dialect) => {
   let server: TestServer;
@@ -58,6 +88,24 @@ describeEachDatabase('timeline, tags and search', (dialect) => {
       const written: string[] = [];
       for (let i = 0; i < 12; i++) written.push(await post(authors[i % 3]!, `post ${i}`));
       for (const limit of [1, 5, 12, 20]) {
+        expect(await everyPage('/api/timeline', me, limit)).toEqual([...written].reverse());
+      }
+    });
+
+    it('pages the same for a reader who follows hundreds of people (walking the newest posts)', async () => {
+      const me = await person('crowd');
+      const authors = [await person('d'), await person('e')];
+      for (const author of authors) await call('POST', `/api/users/follow/${author.id}`, me);
+      // Enough quiet followees to take the walking path (posts.repo: walkNewestFromAuthors).
+      await followQuietPeople(server, me.id, 250);
+      const stranger = await person('outsider');
+      const written: string[] = [];
+      for (let i = 0; i < 9; i++) {
+        written.push(await post(authors[i % 2]!, `crowd ${i}`));
+        await post(stranger, `between ${i}`);
+      }
+      // A full page is found by walking; the last, short page falls back to seeking each author.
+      for (const limit of [1, 4, 9, 20]) {
         expect(await everyPage('/api/timeline', me, limit)).toEqual([...written].reverse());
       }
     });

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, startServer, type Reply, type TestServer } from '../test/harness.js';
+import { eventually, timed } from '../test/wait.js';
+import { overloadMessage } from './overload.js';
+
+/**
+ * A test-only route that holds its turn until the test lets it go: the real app's admission control
+ * around a request whose work the test controls.
+ */
+function heldRequests() {
+  const held: (() => void)[] = [];
+  let started = 0;
+  return {
+    route: (app: TestServer['app']) =>
+      app.get('/api/test/held', async () => {
+        started += 1;
+        await new Promise<void>((release) => held.push(release));
+        return { done: true };
+      }),
+    started: () => started,
+    /** Waits until `count` held requests are being worked on. */
+    running: (count: number) =>
+      eventually(() => (held.length >= count ? true : undefined), { what: `${count} held requests` }),
+    releaseAll: () => held.splice(0).forEach((release) => release()),
+  };
+}
+
+describeEachDatabase('admission control', (dialect) => {
+  const held = heldRequests();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(dialect, {
+      env: { MAX_IN_FLIGHT: '2', MAX_QUEUE_MS: '1500' },
+      extraRoutes: held.route,
+    });
+  });
+  afterAll(async () => {
+    held.releaseAll();
+    await server.close();
+  });
+
+  it('works on at most MAX_IN_FLIGHT requests; the next waits for a turn, then is served', async () => {
+    const first = [server.request('GET', '/api/test/held'), server.request('GET', '/api/test/held')];
+    await held.running(2);
+    let answeredAt = 0;
+    const waiting = server.request('GET', '/api/posts?limit=1').then((reply) => {
+      answeredAt = performance.now();
+      return reply;
+    });
+    // Health is never queued: it answers while every turn is taken.
+    expect((await server.request('GET', '/api/health')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answeredAt, 'a read served while both turns were taken').toBe(0);
+
+    const releasedAt = performance.now();
+    held.releaseAll();
+    expect((await waiting).status).toBe(200);
+    expect(answeredAt).toBeGreaterThan(releasedAt);
+    for (const reply of await Promise.all(first)) expect(reply.body).toEqual({ done: true });
+  });
+
+  it('answers 503 with Retry-After to a request that waited MAX_QUEUE_MS, and serves again after', async () => {
+    const first = [server.request('GET', '/api/test/held'), server.request('GET', '/api/test/held')];
+    await held.running(2);
+    const startedBefore = held.started();
+
+    const refused: { result: Reply; ms: number } = await timed(() =>
+      server.request('GET', '/api/posts?limit=1'),
+    );
+    expect(refused.result.status).toBe(503);
+    expect(refused.result.body).toEqual({ errors: [overloadMessage] });
+    expect(Number(refused.result.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.ms).toBeGreaterThanOrEqual(1400);
+    expect(held.started()).toBe(startedBefore);
+
+    held.releaseAll();
+    await Promise.all(first);
+    expect((await server.request('GET', '/api/posts?limit=1')).status).toBe(200);
+  });
+});
