@@ -17,6 +17,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
       // A HEAD would take a stream's place and hold it open without a body.
       exposeHeadRoute: false,
+      // An open stream would hold one of the admission turns for as long as it lasts.
+      config: { unqueued: true },
     },
     async (request, reply) => {
       const reservation = await app.live.reserve(viewerOf(request).id);

@@ -230,21 +230,28 @@ describeEachDatabase('live events', (dialect) => {
     });
   });
 
-  it('a stream outlives the request timeout and keeps delivering', async () => {
+  it('streams outlive the request timeout, hold no admission turn, and keep delivering', async () => {
     const own = await startServer(dialect, {
       seed: false,
-      env: { EVENTS_HEARTBEAT_MS: '100', REQUEST_TIMEOUT_MS: '500', HEADERS_TIMEOUT_MS: '500' },
+      env: {
+        EVENTS_HEARTBEAT_MS: '100',
+        REQUEST_TIMEOUT_MS: '500',
+        HEADERS_TIMEOUT_MS: '500',
+        MAX_IN_FLIGHT: '2',
+      },
     });
     try {
       const me = await newPerson(own, 'patient');
-      const client = await openEventStream(own.url, me.token);
+      // More streams than admission turns: other requests are still answered.
+      const [client, ...others] = await Promise.all([1, 2, 3].map(() => openEventStream(own.url, me.token)));
+      expect((await own.request('GET', '/api/posts?limit=1')).status).toBe(200);
       // Node checks for requests past their time every second: wait until well past both.
-      await eventually(() => (client.heartbeats >= 25 ? true : undefined), { what: '25 heartbeats' });
+      await eventually(() => (client!.heartbeats >= 25 ? true : undefined), { what: '25 heartbeats' });
       const postId = (
         await succeed(own, 'POST', '/api/posts?return=post', me, { postData: { content: 'Still here' } })
       ).post._id;
-      await client.waitFor('post', ({ post }) => post._id === postId);
-      client.close();
+      await client!.waitFor('post', ({ post }) => post._id === postId);
+      [client!, ...others].forEach((stream) => stream.close());
     } finally {
       await own.close();
     }
