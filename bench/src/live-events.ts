@@ -1,11 +1,11 @@
 /**
- * npm run bench:events -w bench -- [--streams 1000] [--duration 30] [--interval 100]
+ * npm run bench:events -w bench -- [--streams 1000] [--duration 30] [--interval 100] [--workers 1]
  *   [--database-url postgres://...] [--port 3911]
  *
  * N open `GET /api/events` streams (5 per user, every user following one author) while the author
  * posts every `interval` ms: how long each post takes from the moment it is sent to each stream
  * (p50/p99/max), whether every stream got every post, and the server's RSS with the streams idle and
- * under the fan-out. One server process, as `npm start` runs it, on a fresh database.
+ * under the fan-out (summed over the workers). The server as `npm start` runs it, on a fresh database.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +26,7 @@ const { values } = parseArgs({
     streams: { type: 'string', default: '1000' },
     duration: { type: 'string', default: '30' },
     interval: { type: 'string', default: '100' },
+    workers: { type: 'string', default: '1' },
     'database-url': { type: 'string' },
     port: { type: 'string', default: '3911' },
   },
@@ -42,6 +43,7 @@ const target: DatabaseTarget = { databaseUrl: values['database-url'], dataDir };
 await prepareEmptyDatabase(target, { force: true });
 const server = await startSyncServer(target, {
   port: Number(values.port),
+  workers: Number(values.workers),
   logFile: path.join(benchDir, '.data/logs/live-events.log'),
 });
 const streams: EventStreamClient[] = [];
@@ -136,7 +138,7 @@ try {
   const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? NaN;
   console.log(
     [
-      `streams ${streamCount} (${listeners.length} users), posts sent ${sent} (${failed} failed)`,
+      `streams ${streamCount} (${listeners.length} users), ${values.workers} worker(s), posts sent ${sent} (${failed} failed)`,
       `deliveries ${latencies.length} of ${expected()}`,
       `delivery latency p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${sorted.at(-1)} ms`,
       `server RSS idle with the streams ${idleRssMb} MB, max under the fan-out ${maxRssMb} MB`,
