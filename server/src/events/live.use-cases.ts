@@ -23,10 +23,8 @@ export async function postForConnected(
     ? [input.authorId, ...followers]
     : followers;
   if (recipients.length === 0) return new Map();
-  return postsFor(deps, [input.postId], recipients).then(
-    (byViewer) =>
-      new Map([...byViewer].flatMap(([viewerId, shown]) => (shown[0] ? [[viewerId, shown[0]]] : []))),
-  );
+  const byViewer = await postsFor(deps, [input.postId], recipients);
+  return new Map([...byViewer].flatMap(([viewerId, [post]]) => (post ? [[viewerId, post]] : [])));
 }
 
 /** Posts as a page shows them, for several viewers: hydrated once, the viewers' marks in one query. */
