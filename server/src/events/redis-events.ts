@@ -103,8 +103,9 @@ export async function redisEvents(
     },
     async close() {
       closed = true;
+      // At once, not QUIT: nothing is left to flush, and a shutdown must not wait on a Redis that is going away.
       reader.disconnect();
-      await commands.quit().catch(() => commands.disconnect());
+      commands.disconnect();
     },
   };
   return { transport, slots: redisStreamSlots(commands, options) };
