@@ -21,7 +21,7 @@ describe('the compiled server', () => {
   it('starts, answers, and finds the repository folders the sources would', async () => {
     server = await spawnServer({ DATA_DIR: dataDir }, 'compiled');
     const health = await fetch(`${server.url}/api/health`);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'sqlite' });
+    expect(await health.json()).toEqual({ status: 'ok', database: 'sqlite', events: 'ok' });
     expect(fs.existsSync(path.join(dataDir, 'sync.sqlite'))).toBe(true);
 
     // WEB_DIR is unset: the bundle must look for the client in <repository>/web/dist, as config.ts does.
