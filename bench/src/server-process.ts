@@ -91,6 +91,8 @@ export function startSyncServer(
       RATE_LIMITS: 'off',
       // Load shedding would turn a saturated run into 503s: the bench measures capacity, the soak shedding.
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // The load generator is one address carrying many clients, as a proxy would be (1,000 event streams).
+      MAX_CONNECTIONS_PER_IP: '0',
     },
   });
 }
