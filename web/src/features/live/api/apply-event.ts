@@ -53,7 +53,7 @@ function parse<K extends keyof LiveEvents>(name: K, data: string): LiveEvents[K]
 const isEventName = (name: string): name is keyof LiveEvents => Object.hasOwn(isEventData, name);
 
 /** What one event of the stream changes in the query cache (and in the posts waiting to be shown). */
-export function applyLiveEvent(client: QueryClient, { event, data }: StreamEvent, now = Date.now()) {
+export function applyLiveEvent(client: QueryClient, { event, data }: StreamEvent) {
   if (!isEventName(event)) return;
   switch (event) {
     case 'post': {
@@ -82,11 +82,10 @@ export function applyLiveEvent(client: QueryClient, { event, data }: StreamEvent
     }
     case 'reset':
       // Whatever happened while the events were lost: the bell and the notifications are fetched
-      // again now; the post lists only when next shown, or when their pill is pressed, so the list
-      // someone is reading does not move.
+      // again now; the post lists when next shown, or when their pill is pressed, so the list someone
+      // is reading does not move.
       void client.invalidateQueries({ queryKey: notificationKeys.all });
       void client.invalidateQueries({ queryKey: postKeys.lists, refetchType: 'none' });
-      newPosts.markMissed(now);
       return;
   }
 }

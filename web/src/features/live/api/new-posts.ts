@@ -12,8 +12,6 @@ const MAX_PENDING = 100;
  * a reconnect that replays an event adds nothing.
  */
 let pending: Post[] = [];
-/** When the stream last said events were lost (`reset`): lists older than that may miss posts. */
-let missedSince = 0;
 const listeners = new Set<() => void>();
 
 function emit() {
@@ -33,13 +31,8 @@ export const newPosts = {
     pending = pending.map((post) => (post._id === postId ? update(post) : post));
     emit();
   },
-  markMissed(now: number) {
-    missedSince = now;
-    emit();
-  },
   clear() {
     pending = [];
-    missedSince = 0;
     emit();
   },
   subscribe(listener: () => void) {
@@ -49,7 +42,6 @@ export const newPosts = {
 };
 
 const getPending = () => pending;
-const getMissedSince = () => missedSince;
 
 /** A list's cached state, followed as it changes (without fetching it, unlike `useQuery`). */
 function useCachedList(queryKey: QueryKey) {
@@ -64,7 +56,10 @@ function useCachedList(queryKey: QueryKey) {
 export type NewPosts = {
   /** The announced posts this list does not show yet, newest first. */
   posts: Post[];
-  /** Events were lost since the list was loaded: it may be missing posts nobody announced. */
+  /**
+   * The list was marked stale (as after a `reset`: events were lost) and is not refetched while shown:
+   * it may be missing posts nobody announced.
+   */
   missed: boolean;
 };
 
@@ -72,14 +67,13 @@ export type NewPosts = {
 export function useNewPosts(queryKey: QueryKey): NewPosts {
   const state = useCachedList(queryKey);
   const all = useSyncExternalStore(newPosts.subscribe, getPending);
-  const since = useSyncExternalStore(newPosts.subscribe, getMissedSince);
   const data = state?.data;
   const posts = useMemo(() => {
     if (!data) return [];
     const shown = new Set(data.pages.flatMap((page) => page.posts.map((post) => post._id)));
     return all.filter((post) => !shown.has(post._id));
   }, [data, all]);
-  return { posts, missed: data !== undefined && (state?.dataUpdatedAt ?? 0) < since };
+  return { posts, missed: data !== undefined && state?.isInvalidated === true };
 }
 
 /**

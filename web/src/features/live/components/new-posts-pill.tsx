@@ -48,9 +48,14 @@ export function NewPostsPill({ queryKey }: { queryKey: QueryKey }) {
         {visible ? text : ''}
       </p>
       {visible && (
-        <Button size="sm" className="mt-2 shadow-md" pending={showing} onClick={() => void show()}>
+        <Button
+          size="sm"
+          className="mt-2 shadow-md"
+          aria-label={`Show ${text.toLowerCase()}`}
+          pending={showing}
+          onClick={() => void show()}
+        >
           <ArrowUp className="size-4" aria-hidden="true" />
-          <span className="sr-only">Show </span>
           {text}
         </Button>
       )}
