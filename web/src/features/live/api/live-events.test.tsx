@@ -2,11 +2,11 @@ import type { Post } from '@sync/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../../lib/event-stream';
-import { postKeys, type PostPages } from '../posts';
-import { applyLiveEvent } from './api/apply-event';
-import { newPosts } from './api/new-posts';
-import { NewPostsPill } from './components/new-posts-pill';
+import type { StreamEvent } from '../../../lib/event-stream';
+import { postKeys, type PostPages } from '../../posts';
+import { applyLiveEvent } from './apply-event';
+import { newPosts } from './new-posts';
+import { NewPostsPill } from '../components/new-posts-pill';
 
 function post(id: string, minute: number, likeCount = 0): Post {
   const at = `2026-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
