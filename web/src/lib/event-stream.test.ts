@@ -187,6 +187,17 @@ describe('openEventStream against a real HTTP server', () => {
     expect(requests[1]!.headers['last-event-id']).toBe('1');
   });
 
+  it('a server that takes the request and never answers is asked again', async () => {
+    handler = (_req, res, attempt) => {
+      if (attempt === 0) return;
+      startStream(res);
+      res.write('id: 1\nevent: post\ndata: {}\n\n');
+    };
+    const { events } = open({ idleTimeoutMs: 200 });
+    await vi.waitFor(() => expect(events).toHaveLength(1), { timeout: 5_000 });
+    expect(requests).toHaveLength(2);
+  });
+
   it('5xx answers and refused connections are retried until the server answers', async () => {
     handler = (_req, res, attempt) => {
       if (attempt < 2) {

@@ -117,8 +117,6 @@ function retryAfterMs(header: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-class IdleTimeout extends Error {}
-
 /** Opens the stream and keeps it open (reconnecting) until `close()`, a 404 or a 401. */
 export function openEventStream(options: EventStreamOptions): EventStream {
   const settings = { ...DEFAULTS, ...options };
@@ -144,36 +142,26 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     retryTimer = setTimeout(() => void connect(), ms);
   }
 
-  async function read(response: Response, abort: AbortController) {
+  async function read(body: ReadableStream<BufferSource>, onBytes: () => void) {
     const parser = createEventParser((event) => {
       if (!closed) options.onEvent(event);
     }, lastEventId);
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let idle: ReturnType<typeof setTimeout> | undefined;
-    const armIdle = () => {
-      clearTimeout(idle);
-      idle = setTimeout(() => abort.abort(new IdleTimeout()), settings.idleTimeoutMs);
-    };
+    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
     try {
-      armIdle();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return;
-        armIdle();
+        onBytes();
         parser.push(value);
         lastEventId = parser.lastEventId;
       }
     } finally {
-      clearTimeout(idle);
       lastEventId = parser.lastEventId;
     }
   }
 
-  async function connect() {
-    if (closed) return;
-    const abort = new AbortController();
-    controller = abort;
-    setState('connecting');
+  /** One attempt: the request, then the stream until it ends; what comes next depends on how. */
+  async function attempt(abort: AbortController, armIdle: () => void) {
     const headers: Record<string, string> = { accept: 'text/event-stream', ...options.headers() };
     if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
     let response: Response;
@@ -183,41 +171,52 @@ export function openEventStream(options: EventStreamOptions): EventStream {
       return retryIn(backoffMs());
     }
     if (closed) return;
-    if (response.status === 404) {
-      void response.body?.cancel();
+    const body = response.body;
+    const isStream = response.headers.get('content-type')?.startsWith('text/event-stream');
+    if (!response.ok || !isStream || !body) void body?.cancel();
+    if (response.status === 404 || (response.ok && !isStream)) {
+      // No events here (a server without them, or an old one's fallback page): work without.
       return setState('unavailable');
     }
     if (response.status === 401) {
-      void response.body?.cancel();
       setState('refused');
       return options.onUnauthorized?.();
     }
     if (response.status === 429) {
-      void response.body?.cancel();
       const wait = retryAfterMs(response.headers.get('retry-after')) ?? settings.tooManyDelayMs;
       return retryIn(wait * (1 + random() / 2));
     }
-    const isStream = response.headers.get('content-type')?.startsWith('text/event-stream');
-    if (response.ok && !isStream) {
-      // Something answered that is not an event stream (an old server's fallback): no events here.
-      void response.body?.cancel();
-      return setState('unavailable');
-    }
-    if (!response.ok || !response.body) {
-      void response.body?.cancel();
-      return retryIn(backoffMs());
-    }
+    if (!response.ok || !body) return retryIn(backoffMs());
 
     const openedAt = Date.now();
     setState('open');
     try {
-      await read(response, abort);
+      await read(body, armIdle);
     } catch {
       // A dropped connection, an idle timeout or our own close: all end the same way below.
     }
     if (closed) return;
     if (Date.now() - openedAt >= settings.healthyAfterMs) failures = 0;
     retryIn(backoffMs());
+  }
+
+  async function connect() {
+    if (closed) return;
+    const abort = new AbortController();
+    controller = abort;
+    setState('connecting');
+    // A server that accepts and then says nothing (a hung proxy) is given up on like a silent stream.
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const armIdle = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => abort.abort(), settings.idleTimeoutMs);
+    };
+    armIdle();
+    try {
+      await attempt(abort, armIdle);
+    } finally {
+      clearTimeout(idle);
+    }
   }
 
   void connect();

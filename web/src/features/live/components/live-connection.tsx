@@ -9,7 +9,7 @@ import { newPosts } from '../api/new-posts';
  * A tab hidden this long gives its stream up (the server allows 5 per user); shown again, it resumes
  * after the last event it had, or refetches if the server no longer holds what it missed.
  */
-export const HIDDEN_CLOSE_MS = 5 * 60_000;
+const HIDDEN_CLOSE_MS = 5 * 60_000;
 
 /** The tab's one event stream for the signed-in `token`; rendered (and loaded) only while signed in. */
 export default function LiveConnection({ token }: { token: string }) {
