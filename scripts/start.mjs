@@ -2,7 +2,9 @@
 /**
  * `npm start`: builds the server and the web client if they are missing or their sources changed,
  * then runs the compiled server in this same process, so signals reach it directly and no supervisor
- * process stays resident. Run it with `node --enable-source-maps` so stack traces name the TS files.
+ * process stays resident. With WORKERS > 1 this process is the node:cluster primary and the workers run
+ * server/dist/main.js (decision 061). Run it with `node --enable-source-maps` so stack traces name the
+ * TS files.
  */
 import { build } from './build.mjs';
 

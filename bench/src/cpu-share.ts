@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { processTree } from './server-process.js';
 
 const clockTicksPerSecond = 100;
 
@@ -21,21 +22,22 @@ function snapshot(serverPid: number): CpuSnapshot {
   const total = fields.reduce((sum, value) => sum + value, 0);
   const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
   let serverTicks = 0;
+  const server = new Set(processTree(serverPid));
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const ticks = processTicks(entry, serverPid);
+    const ticks = processTicks(entry, server);
     if (ticks !== undefined) serverTicks += ticks;
   }
   const own = process.cpuUsage();
   return { machineBusy: total - idle, machineTotal: total, serverTicks, benchMicros: own.user + own.system };
 }
 
-/** CPU ticks of the server process or of a PostgreSQL process (part of the system under test). */
-function processTicks(pid: string, serverPid: number): number | undefined {
+/** CPU ticks of a server process (the primary or a worker) or of a PostgreSQL process (part of the system under test). */
+function processTicks(pid: string, server: Set<number>): number | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    if (Number(pid) !== serverPid && name !== 'postgres') return undefined;
+    if (!server.has(Number(pid)) && name !== 'postgres') return undefined;
     // Fields after the command name: utime and stime are the 12th and 13th.
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return Number(rest[11]) + Number(rest[12]);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { CachedDataset } from './dataset-cache.js';
 import type { InvariantViolations } from './invariants.js';
 import type { ScenarioResult } from './load-runner.js';
+import { workersMark, workersOf } from './scenarios.js';
 import { checkTargets } from './targets.js';
 
 export interface RowCreation {
@@ -30,6 +31,8 @@ export interface BenchReport {
   node: string;
   connections: number;
   durationSeconds: number;
+  /** Server processes (WORKERS) each scenario was run with. */
+  workers: number[];
   command: string;
   baseline: ScenarioResult;
   runs: DatasetRun[];
@@ -50,7 +53,7 @@ export function renderMarkdown(report: BenchReport): string {
     `- Date: ${report.date}`,
     `- CPU: ${report.cpu} (${report.cores} cores); Node ${report.node}`,
     `- Load: autocannon in the bench process, ${report.connections} connections, ${report.durationSeconds} s per scenario; ` +
-      'server and baseline each in one process on the same machine',
+      `Sync with WORKERS=${report.workers.join(' and ')} (rows marked [WORKERS=n] for more than one process), the baseline in one process, on the same machine`,
     `- Command: \`${report.command}\``,
     `- Baseline (bare Fastify, 2 KB JSON): **${number(report.baseline.requestsPerSecond)} req/s**, ` +
       `p50 ${report.baseline.p50Ms} ms, p99 ${report.baseline.p99Ms} ms`,
@@ -77,6 +80,9 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push('');
   return lines.join('\n');
 }
+
+/** The words before the request, with the workers mark: "create post [WORKERS=2]". */
+const shortName = (name: string) => name.split(':')[0]! + workersMark(workersOf(name));
 
 function renderRun(run: DatasetRun, report: BenchReport): string[] {
   const smallest = report.runs
@@ -106,10 +112,10 @@ function renderRun(run: DatasetRun, report: BenchReport): string[] {
       "others' CPU: share of the machine's 2 cores used by other processes during the run (this machine is shared)",
   );
   for (const result of run.scenarios.filter((candidate) => candidate.note))
-    lines.push(`- ${result.name.split(':')[0]}: ${result.note}`);
+    lines.push(`- ${shortName(result.name)}: ${result.note}`);
   for (const creation of run.creations) {
     lines.push(
-      `- ${creation.scenario.split(':')[0]}: ${number(creation.acknowledged)} acknowledged, ` +
+      `- ${shortName(creation.scenario)}: ${number(creation.acknowledged)} acknowledged, ` +
         `${number(creation.rowsAdded)} ${creation.table} rows added`,
     );
   }

@@ -1,6 +1,7 @@
 /**
  * npm run bench -w bench -- [--db sqlite|postgres|both] [--sizes 10000,1000000] [--duration 10]
- *   [--connections 50] [--quick] [--only name,name] [--cpu-prof] [--postgres-url postgres://...] [--port 3901]
+ *   [--connections 50] [--quick] [--only name,name] [--workers 1,2] [--cpu-prof] [--postgres-url postgres://...]
+ *   [--port 3901]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { findInvariantViolations } from './invariants.js';
 import { runScenario, warmUp, type LoadOptions, type ScenarioResult } from './load-runner.js';
 import { cpuModel, renderMarkdown, type BenchReport, type DatasetRun, type RowCreation } from './report.js';
 import { captureAnswers, largestAnswerBytes, sameBytesScenario } from './same-bytes.js';
-import { baselineScenario, serverScenarios, type Scenario } from './scenarios.js';
+import { baselineScenario, serverScenarios, withWorkers, type Scenario } from './scenarios.js';
 import { jwtSecret, startBaselineServer, startSyncServer } from './server-process.js';
 import { checkTargets } from './targets.js';
 
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     quick: { type: 'boolean', default: false },
     only: { type: 'string' },
+    workers: { type: 'string', default: '1' },
     'cpu-prof': { type: 'boolean', default: false },
     'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/' },
     port: { type: 'string', default: '3901' },
@@ -51,6 +53,9 @@ const load: LoadOptions = {
 const only = values.only?.split(',');
 if (sizes.some((size) => !Number.isInteger(size) || size < 1000))
   throw new Error('--sizes takes post counts ≥ 1000');
+const workerCounts = values.workers.split(',').map(Number);
+if (workerCounts.some((count) => !Number.isInteger(count) || count < 1))
+  throw new Error('--workers takes server process counts ≥ 1, e.g. 1,2');
 
 function logResult(result: ScenarioResult) {
   console.log(
@@ -94,45 +99,54 @@ async function measureSameBytes(scenario: Scenario, answers: string[]) {
 async function benchDataset(dialect: Dialect, posts: number): Promise<DatasetRun> {
   const { dataset, target } = await checkOutDataset(dialect, posts, values['postgres-url']);
   console.log(`\n${dialect}, ${posts.toLocaleString('en-US')} posts`);
-  const server = await startSyncServer(target, {
-    port: serverPort,
-    logFile: path.join(cacheDir, 'logs', `server-${dialect}-${posts}.log`),
-    cpuProfileDir: values['cpu-prof'] ? path.join(cacheDir, 'profiles', `${dialect}-${posts}`) : undefined,
-  });
   const handle = openServerDatabase(target);
   try {
-    const fixture = await prepareFixture(handle.db, { connections: load.connections, jwtSecret });
     const scenarios: ScenarioResult[] = [];
     const creations: RowCreation[] = [];
-    for (const scenario of serverScenarios(fixture)) {
-      if (only && !only.some((word) => scenario.name.includes(word))) continue;
-      const table = scenario.createsRowsIn;
-      const rowsBefore = table ? await countRows(handle, table) : 0;
-      await warmUp(server.url, scenario, load.connections);
-      const result = await runScenario(server.url, server.pid, scenario, load);
-      if (scenario.kind === 'read' || scenario.kind === 'login') {
-        const answers = await captureAnswers(server.url, scenario);
-        result.answerBytes = largestAnswerBytes(answers);
-        if (scenario.kind === 'read') result.sameBytes = await measureSameBytes(scenario, answers);
-      }
-      scenarios.push(result);
-      logResult(result);
-      if (table) {
-        await sleep(500); // requests in flight when the run stopped
-        creations.push({
-          scenario: scenario.name,
-          table,
-          acknowledged: result.ok2xx,
-          rowsAdded: (await countRows(handle, table)) - rowsBefore,
-        });
+    for (const workers of workerCounts) {
+      const server = await startSyncServer(target, {
+        port: serverPort,
+        workers,
+        logFile: path.join(cacheDir, 'logs', `server-${dialect}-${posts}-workers-${workers}.log`),
+        cpuProfileDir: values['cpu-prof']
+          ? path.join(cacheDir, 'profiles', `${dialect}-${posts}`)
+          : undefined,
+      });
+      try {
+        // Prepared again for each server: the like/dislike and follow/unfollow plans start from the
+        // reactions and follows the previous server left.
+        const fixture = await prepareFixture(handle.db, { connections: load.connections, jwtSecret });
+        for (const scenario of withWorkers(serverScenarios(fixture), workers)) {
+          if (only && !only.some((word) => scenario.name.includes(word))) continue;
+          const table = scenario.createsRowsIn;
+          const rowsBefore = table ? await countRows(handle, table) : 0;
+          await warmUp(server.url, scenario, load.connections);
+          const result = await runScenario(server.url, server.pid, scenario, load);
+          if (scenario.kind === 'read' || scenario.kind === 'login') {
+            const answers = await captureAnswers(server.url, scenario);
+            result.answerBytes = largestAnswerBytes(answers);
+            if (scenario.kind === 'read') result.sameBytes = await measureSameBytes(scenario, answers);
+          }
+          scenarios.push(result);
+          logResult(result);
+          if (table) {
+            await sleep(500); // requests in flight when the run stopped
+            creations.push({
+              scenario: scenario.name,
+              table,
+              acknowledged: result.ok2xx,
+              rowsAdded: (await countRows(handle, table)) - rowsBefore,
+            });
+          }
+        }
+      } finally {
+        await server.stop();
       }
     }
-    await server.stop();
     const violations = await findInvariantViolations(handle.db);
     console.log('  invariants after the writes:', violations);
     return { dialect, posts, dataset, scenarios, creations, violations };
   } finally {
-    await server.stop();
     await handle.db.destroy();
   }
 }
@@ -151,6 +165,7 @@ const report: BenchReport = {
   node: process.version,
   connections: load.connections,
   durationSeconds: load.durationSeconds,
+  workers: workerCounts,
   command: `npm run bench -w bench -- ${process.argv.slice(2).join(' ')}`.trim(),
   baseline,
   runs,

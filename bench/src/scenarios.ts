@@ -237,3 +237,18 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
     },
   ];
 }
+
+/** `[WORKERS=n]` after a scenario's name when the server runs in n processes (no mark for one). */
+export const workersMark = (workers: number) => (workers === 1 ? '' : ` [WORKERS=${workers}]`);
+const markPattern = / \[WORKERS=(\d+)\]$/;
+
+/** How many server processes a scenario ran on, from its name's mark. */
+export const workersOf = (name: string) => Number(markPattern.exec(name)?.[1] ?? 1);
+
+/** The scenario's name as run on one process. */
+export const withoutWorkersMark = (name: string) => name.replace(markPattern, '');
+
+/** The scenarios as run against a server of `workers` processes, named so their rows can be compared. */
+export function withWorkers(scenarios: Scenario[], workers: number): Scenario[] {
+  return scenarios.map((scenario) => ({ ...scenario, name: scenario.name + workersMark(workers) }));
+}

@@ -64,10 +64,10 @@ async function stop(child: ChildProcess, exited: Promise<number | null>): Promis
 
 export const jwtSecret = 'sync-bench-secret-not-for-production-0123456789';
 
-/** The production server, as `npm start` runs it, on its own database. */
+/** The production server, as `npm start` runs it, on its own database, in `workers` processes. */
 export function startSyncServer(
   target: DatabaseTarget,
-  options: { port: number; logFile: string; cpuProfileDir?: string | undefined },
+  options: { port: number; logFile: string; workers: number; cpuProfileDir?: string | undefined },
 ): Promise<ServerProcess> {
   return startNodeProcess({
     // `npm start`: builds the compiled server if it is missing or stale, then runs it.
@@ -86,6 +86,7 @@ export function startSyncServer(
       JWT_SECRET: jwtSecret,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      WORKERS: String(options.workers),
       // Rate limits would answer 429 to a benchmark by design; they are measured apart, not here.
       RATE_LIMITS: 'off',
       // Load shedding would turn a saturated run into 503s: the bench measures capacity, the soak shedding.
@@ -108,7 +109,22 @@ export function startBaselineServer(options: {
   });
 }
 
-/** Samples a process's resident memory (VmRSS in /proc/<pid>/status) and keeps the maximum. */
+/** A process and its descendants (a server's cluster workers), from /proc. */
+export function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    const listed = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    children = listed ? listed.split(' ').map(Number) : [];
+  } catch {
+    // The process is gone.
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/**
+ * Samples the resident memory of a process and its descendants (VmRSS in /proc/<pid>/status, summed
+ * over a cluster's workers) and keeps the maximum.
+ */
 export class RssSampler {
   private maxKb = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -129,11 +145,15 @@ export class RssSampler {
   }
 
   private sample() {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${this.pid}/status`, 'utf8'));
-      if (match) this.maxKb = Math.max(this.maxKb, Number(match[1]));
-    } catch {
-      // The process is gone: keep the maximum seen so far.
+    let totalKb = 0;
+    for (const pid of processTree(this.pid)) {
+      try {
+        const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+        if (match) totalKb += Number(match[1]);
+      } catch {
+        // The process is gone: it counts for nothing in this sample.
+      }
     }
+    this.maxKb = Math.max(this.maxKb, totalKb);
   }
 }

@@ -1,4 +1,5 @@
 import type { DatasetRun } from './report.js';
+import { withoutWorkersMark, workersOf } from './scenarios.js';
 
 export interface TargetCheck {
   dialect: string;
@@ -15,7 +16,8 @@ const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
  *   smallest; no answer above 1 MB; PostgreSQL ≥ 50% of SQLite for every read page;
  * - writes ≥ 15% of the 2 KB baseline, p99 < 40 ms, no errors, counts exact;
  * - login on the largest data set ≥ 80% of login on the smallest, its answer < 1 MB;
- * - server RSS < 250 MB.
+ * - server RSS < 250 MB (one process);
+ * - with n workers (issue 11), each read page ≥ 0.85 × n times its req/s in one process (1.7× for 2).
  */
 export function checkTargets(runs: DatasetRun[], baselineRps: number): TargetCheck[] {
   const checks: TargetCheck[] = [];
@@ -100,7 +102,24 @@ export function checkTargets(runs: DatasetRun[], baselineRps: number): TargetChe
             ].join('; '),
         broken.length === 0 && lost.length === 0,
       );
-      const maxRss = Math.max(...run.scenarios.map((result) => result.maxRssMb));
+      for (const workers of [...new Set(run.scenarios.map((result) => workersOf(result.name)))]) {
+        if (workers === 1) continue;
+        for (const result of run.scenarios.filter((candidate) => workersOf(candidate.name) === workers)) {
+          const name = withoutWorkersMark(result.name);
+          const single = run.scenarios.find((candidate) => candidate.name === name);
+          if (result.kind !== 'read' || !single) continue;
+          const speedUp = result.requestsPerSecond / single.requestsPerSecond;
+          const wanted = 0.85 * workers;
+          add(
+            `${name} — WORKERS=${workers} ≥ ${wanted.toFixed(2)}× WORKERS=1 at ${at}`,
+            `${speedUp.toFixed(2)}×`,
+            speedUp >= wanted,
+          );
+        }
+      }
+      const singleProcess = run.scenarios.filter((result) => workersOf(result.name) === 1);
+      if (singleProcess.length === 0) continue;
+      const maxRss = Math.max(...singleProcess.map((result) => result.maxRssMb));
       add(`server RSS < 250 MB during the ${at} runs`, `${maxRss} MB`, maxRss < 250);
     }
   }

@@ -41,17 +41,27 @@ for (const mode of ['light', 'dark'] as const) {
     });
 
     test(`signed-in screens and dialogs pass axe (${mode})`, async ({ page, request }) => {
-      test.setTimeout(90_000);
+      // Some twenty scans: over a minute on a loaded two-core machine.
+      test.setTimeout(180_000);
       const other: TestUser = await createUser(request, 'Axe', 'Author');
       const user = await createUser(request, 'Axe', 'Reader');
       const text = `Scanned ${uniqueName('axe')}`;
       const post = await createPost(request, user, text);
-      await createPost(request, other, `Someone else ${uniqueName('axe')}`);
+      // Linked text, and a mention that puts an entry on the reader's notifications.
+      await createPost(
+        request,
+        other,
+        `Someone else ${uniqueName('axe')} #axetag @${user.username} https://example.com/axe`,
+      );
       await logIn(page, user.username);
       await page.locator('[aria-label="Close notification"]').click();
 
       await expect(postCard(page, text)).toBeVisible();
       await scan(page, `home ${mode}`);
+      await page.getByRole('tab', { name: 'Following' }).click();
+      await expect(page.getByRole('heading', { name: 'You don’t follow anyone yet' })).toBeVisible();
+      await scan(page, `home following ${mode}`);
+      await page.getByRole('tab', { name: 'Everyone' }).click();
 
       await postCard(page, text).getByRole('button', { name: 'Post options' }).click();
       await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
@@ -93,6 +103,19 @@ for (const mode of ['light', 'dark'] as const) {
       await page.goto(`/profile/${other.username}`);
       await expect(page.getByRole('heading', { name: 'Axe Author' })).toBeVisible();
       await scan(page, `other profile ${mode}`);
+
+      // The social screens, scanned once their lists have shown.
+      for (const [path, heading, shown] of [
+        ['/notifications', 'Notifications', 'Axe Author mentioned you'],
+        ['/search?q=Scanned', 'Search: Scanned', text],
+        ['/search?q=Axe&type=users', 'Search: Axe', 'Axe Author'],
+        ['/tag/axetag', '#axetag', 'Someone else'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.getByRole('main').getByText(shown).first()).toBeVisible();
+        await scan(page, `${path} ${mode}`);
+      }
 
       for (const [path, heading] of [
         ['/network', 'Network'],
@@ -143,6 +166,9 @@ for (const mode of ['light', 'dark'] as const) {
         ['/bookmark', 'Bookmarks'],
         ['/settings', 'Settings'],
         ['/people', 'People'],
+        ['/notifications', 'Notifications'],
+        ['/search', 'Search'],
+        ['/tag/axetag', '#axetag'],
         ['/no-such-page', 'Page not found'],
       ] as const) {
         await page.goto(path);

@@ -55,13 +55,20 @@ test('follower counts and like counts link to their lists', async ({ page, reque
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('a bottom tab bar links Home, People and Profile', async ({ page, request }) => {
+  test('a bottom tab bar links Home, Search, Notifications and Profile', async ({ page, request }) => {
     const user = await createUser(request, 'Thumb', 'User');
     await logIn(page, user.username);
     const tabs = page.getByRole('navigation', { name: 'Tabs' });
     await expect(tabs).toBeVisible();
-    await tabs.getByRole('link', { name: 'People' }).click();
-    await expectPeoplePage(page);
+    await tabs.getByRole('link', { name: 'Search' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+    // The top bar has no room for the field on a phone: the screen has its own.
+    await page.getByRole('main').getByRole('searchbox', { name: 'Search posts and people' }).fill('Thumb');
+    await page.keyboard.press('Enter');
+    await page.getByRole('tab', { name: 'People' }).click();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Thumb User' }).first()).toBeVisible();
+    await tabs.getByRole('link', { name: 'Notifications' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
     await tabs.getByRole('link', { name: 'Profile' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Thumb User' })).toBeVisible();
     await expect(tabs.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');

@@ -133,6 +133,9 @@ test('keyboard shortcuts move between posts and act on them, never while typing'
   await page.keyboard.press('o');
   await expect(page).toHaveURL(`/post/${newest._id}`);
   await page.keyboard.press('g');
+  await page.keyboard.press('n');
+  await expect(page).toHaveURL('/notifications');
+  await page.keyboard.press('g');
   await page.keyboard.press('h');
   await expect(page).toHaveURL('/');
 
@@ -150,8 +153,8 @@ test('keyboard shortcuts move between posts and act on them, never while typing'
   await expect(help).toBeVisible();
   await expect(help).toContainText('Next post');
   await expect(help).toContainText('Go to Home');
-  // Search and Notifications do not exist yet, so they are not offered.
-  await expect(help).not.toContainText('Search');
+  await expect(help).toContainText('Search');
+  await expect(help).toContainText('Go to Notifications');
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 });

@@ -49,6 +49,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Tests set the time; the server reads the system's. */
   clock?: Clock;
+  /** The cluster worker's id (`WORKERS` > 1), answered in `x-sync-worker` so one can tell who served. */
+  workerId?: number | undefined;
 }
 
 export type App = FastifyInstance;
@@ -59,6 +61,7 @@ export async function buildApp({
   jwtSecret,
   logger = true,
   clock = systemClock,
+  workerId,
 }: AppOptions): Promise<App> {
   const trust = proxyTrust(config.trustProxy);
   const { connections } = config;
@@ -130,6 +133,9 @@ export async function buildApp({
     return reply.code(500).send({ errors: [Messages.internal] });
   });
 
+  if (workerId !== undefined) {
+    app.addHook('onRequest', async (_request, reply) => void reply.header('x-sync-worker', String(workerId)));
+  }
   database.onConnectionLost((error) =>
     app.log.warn({ err: error }, 'a database connection was closed; new requests get a fresh one'),
   );

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
@@ -17,6 +18,17 @@ describe('configuration', () => {
 
   it('refuses a TRUST_PROXY that is neither a count nor addresses', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'my-proxy' })).toThrow(/^TRUST_PROXY must be a hop count/);
+  });
+
+  it('reads WORKERS as a count or auto (one per core), one by default', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(os.availableParallelism());
+    for (const wrong of ['0', 'two', '-1', '1.5']) {
+      expect(() => loadConfig({ WORKERS: wrong })).toThrow(
+        /^WORKERS must be a whole number of at least 1, or auto/,
+      );
+    }
   });
 
   it('refuses a header timeout longer than the request timeout', () => {

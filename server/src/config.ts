@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 
@@ -56,6 +57,8 @@ export interface AdmissionConfig {
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
 export interface Config {
+  /** Server processes sharing the port (node:cluster); 1 runs the server in this process. */
+  workers: number;
   port: number;
   host: string;
   dataDir: string;
@@ -125,8 +128,20 @@ function trustProxy(raw: string | undefined): TrustProxy {
   return { addresses };
 }
 
+/** WORKERS: a count, or `auto` for one per core the process may use. */
+function workers(raw: string | undefined): number {
+  const value = raw?.trim() ?? '';
+  if (value === '') return 1;
+  if (value === 'auto') return os.availableParallelism();
+  if (!/^\d+$/.test(value) || Number(value) === 0) {
+    throw new Error(`WORKERS must be a whole number of at least 1, or auto (one per core), got "${raw}"`);
+  }
+  return Number(value);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config: Config = {
+    workers: workers(env.WORKERS),
     port: integer(env, 'PORT', 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),

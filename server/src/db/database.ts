@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  DEFAULT_MIGRATION_TABLE,
   Kysely,
   Migrator,
+  sql,
   PostgresDialect,
   SqliteDialect,
   type SqliteDatabase,
@@ -72,7 +74,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withImmediateTransactions(withStatementCache(sqlite)) }),
+    }),
     dialect: 'sqlite',
     location: file,
     onConnectionLost: () => undefined,
@@ -142,6 +146,21 @@ function discardingTimedOutClients(pool: Pool): PostgresPool {
 }
 
 /**
+ * Kysely opens SQLite transactions with a plain BEGIN, which takes the write lock only at the first
+ * write: a transaction that reads first (account deletion lists the posts it will touch) would work from
+ * a snapshot another process may write past meanwhile (`WORKERS` > 1), and then fail with SQLITE_BUSY at
+ * its first write. BEGIN IMMEDIATE takes the lock at the start, so a transaction is the one writer from
+ * its first statement (what `row-locks.ts` relies on); another process's writer waits `busy_timeout`.
+ * Every transaction in Sync writes, so none is held back for nothing.
+ */
+function withImmediateTransactions(database: SqliteDatabase): SqliteDatabase {
+  return {
+    close: () => database.close(),
+    prepare: (sqlText: string) => database.prepare(sqlText === 'begin' ? 'begin immediate' : sqlText),
+  };
+}
+
+/**
  * Kysely prepares every statement anew; a feed page's statements are the same text each time, and
  * preparing them cost more than running them when measured. Prepared statements are kept, by SQL text,
  * in a small least-recently-used cache.
@@ -164,11 +183,37 @@ function withStatementCache(sqlite: SQLite.Database, capacity = 256): SqliteData
   };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/**
+ * Brings the schema up to this version's migrations. Returns the migrations the database has and this
+ * version does not know: a newer Sync ran them (one machine already upgraded in a rolling upgrade, or
+ * the code rolled back). Migrations only add, so this version runs on that schema as it is, where
+ * Kysely's migrator would refuse to start; it still needs every migration of its own to have run.
+ */
+export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
+  const newer = await unknownMigrations(db);
+  if (newer.length > 0) {
+    const notRun = (await migrator.getMigrations()).filter((migration) => !migration.executedAt);
+    if (notRun.length > 0) {
+      throw new Error(
+        `The database has migrations of a newer Sync (${newer.join(', ')}) but not ${notRun.map((migration) => migration.name).join(', ')} of this one: run the newer version.`,
+      );
+    }
+    return newer;
+  }
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
+  return [];
+}
+
+async function unknownMigrations(db: Db): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === DEFAULT_MIGRATION_TABLE)) return [];
+  const { rows } = await sql<{
+    name: string;
+  }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+  return rows.map((row) => row.name).filter((name) => !(name in migrations));
 }

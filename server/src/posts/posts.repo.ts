@@ -345,7 +345,7 @@ export async function newestPostRefsByAuthors(
   dialect: Dialect,
   options: AuthorsPageQuery,
 ): Promise<(PostRef & { created_at: string })[]> {
-  const { authorIds, after, limit } = options;
+  const { authorIds, limit } = options;
   if (authorIds.length === 0) return [];
   if (authorIds.length >= walkNewestFromAuthors) {
     const walked = await newestPostRefsByWalking(db, dialect, options);

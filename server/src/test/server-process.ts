@@ -38,10 +38,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the production entry point as its own process and waits until it answers. */
+/**
+ * Starts the production entry point as its own process and waits until it answers. With
+ * `processGroup`, it leads a process group of its own, as a command started in a terminal does (Ctrl-C
+ * signals the whole group).
+ */
 export async function spawnServer(
   env: Record<string, string>,
   entry: ServerEntry = 'source',
+  { processGroup = false }: { processGroup?: boolean } = {},
 ): Promise<ServerProcess> {
   if (entry === 'compiled') buildCompiledServer();
   const port = await freePort();
@@ -59,6 +64,7 @@ export async function spawnServer(
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: processGroup,
   });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += String(chunk)));

@@ -19,6 +19,9 @@ const Profile = lazyScreen(() => import('./routes/profile'));
 const PeopleList = lazyScreen(() => import('./routes/people-list'));
 const People = lazyScreen(() => import('./routes/people'));
 const Settings = lazyScreen(() => import('./routes/settings'));
+const Notifications = lazyScreen(() => import('./routes/notifications'));
+const Search = lazyScreen(() => import('./routes/search'));
+const Tag = lazyScreen(() => import('./routes/tag'));
 const NotFound = lazyScreen(() => import('./routes/not-found'));
 
 function Root() {
@@ -36,16 +39,16 @@ function SignedOut({ children }: { children: ReactNode }) {
 
 const errorElement = <RouteError />;
 
-/**
- * The screens inside the app's frame. Search and Notifications, when they exist, are one line each
- * here (and one in `app/layout/nav-items.ts`).
- */
+/** The screens inside the app's frame; a screen in the navigation also has a line in `app/layout/nav-items.ts`. */
 const screens: RouteObject[] = [
   { path: '/', element: <Home /> },
   { path: '/network', element: <Network /> },
   { path: '/bookmark', element: <Bookmark /> },
   { path: '/people', element: <People /> },
   { path: '/settings', element: <Settings /> },
+  { path: '/notifications', element: <Notifications /> },
+  { path: '/search', element: <Search /> },
+  { path: '/tag/:tag', element: <Tag /> },
   { path: '/post/:postId', element: <Post /> },
   { path: '/post/:postId/likes', element: <PeopleList kind="likes" /> },
   { path: '/profile/:username', element: <Profile /> },

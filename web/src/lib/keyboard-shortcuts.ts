@@ -51,8 +51,7 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /**
- * Reads key presses into actions, for the actions that exist on this client (`available`: Search
- * and Notifications are not built yet). Returns null for anything else, so the key does its usual job.
+ * Reads key presses into actions, for the actions that exist on this client (`available`). Returns null for anything else, so the key does its usual job.
  */
 export function createShortcutReader(available: ReadonlySet<ShortcutAction>, now: () => number = Date.now) {
   let pending: { key: string; at: number } | null = null;

@@ -67,7 +67,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   usePageTitle(title);
   return (
     <div className="flex min-h-14 items-center justify-between gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
-      <h1 className="text-xl font-bold text-zinc-900 dark:text-zinc-50">{title}</h1>
+      <h1 className="min-w-0 text-xl font-bold wrap-anywhere text-zinc-900 dark:text-zinc-50">{title}</h1>
       {children}
     </div>
   );

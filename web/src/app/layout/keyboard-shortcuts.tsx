@@ -1,14 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { COMPOSER_ID, POST_CARD_ATTRIBUTE } from '../../features/posts';
+import { SEARCH_FIELD_ATTRIBUTE } from '../../features/search';
 import { createShortcutReader, type ShortcutAction } from '../../lib/keyboard-shortcuts';
 
 const ShortcutHelp = lazy(() => import('./shortcut-help'));
 
-/**
- * What this client can do by key. Search ('/') and Notifications ('g n') come back here, one line
- * each, with their routes.
- */
+/** What this client can do by key. */
 export const AVAILABLE_SHORTCUTS = new Set<ShortcutAction>([
   'next',
   'previous',
@@ -16,7 +14,9 @@ export const AVAILABLE_SHORTCUTS = new Set<ShortcutAction>([
   'bookmark',
   'open',
   'newPost',
+  'search',
   'goHome',
+  'goNotifications',
   'help',
 ]);
 
@@ -38,11 +38,18 @@ function moveFocus(step: 1 | -1) {
   next?.scrollIntoView({ block: 'nearest' });
 }
 
-/** Focuses the composer, waiting for it to render after a move to Home. */
-function focusComposer(deadline = Date.now() + 3000) {
-  const composer = document.getElementById(COMPOSER_ID);
-  if (composer) composer.focus();
-  else if (Date.now() < deadline) requestAnimationFrame(() => focusComposer(deadline));
+/** Focuses a field, waiting for it to render after a move to its screen. */
+function focusWhenShown(find: () => HTMLElement | null | undefined, deadline = Date.now() + 3000) {
+  const field = find();
+  if (field) field.focus();
+  else if (Date.now() < deadline) requestAnimationFrame(() => focusWhenShown(find, deadline));
+}
+
+/** The search field on screen: the top bar's, or below md the search screen's. */
+function visibleSearchField() {
+  return [...document.querySelectorAll<HTMLElement>(`[${SEARCH_FIELD_ATTRIBUTE}]`)].find(
+    (field) => field.offsetParent !== null,
+  );
 }
 
 export function KeyboardShortcuts() {
@@ -62,9 +69,12 @@ export function KeyboardShortcuts() {
       },
       newPost: () => {
         if (window.location.pathname !== '/') void navigate('/');
-        focusComposer();
+        focusWhenShown(() => document.getElementById(COMPOSER_ID));
       },
-      search: () => void navigate('/search'),
+      search: () => {
+        if (!visibleSearchField()) void navigate('/search');
+        focusWhenShown(visibleSearchField);
+      },
       goHome: () => void navigate('/'),
       goNotifications: () => void navigate('/notifications'),
       help: () => setHelpOpen(true),

@@ -1,4 +1,4 @@
-import { Bookmark, Home, Settings, User, Users, UserPlus, type LucideIcon } from 'lucide-react';
+import { Bell, Bookmark, Home, Search, Settings, User, Users, UserPlus, type LucideIcon } from 'lucide-react';
 
 export type NavItem = { to: string; label: string; icon: LucideIcon };
 
@@ -7,6 +7,7 @@ export function sideNavItems(username: string): NavItem[] {
   return [
     { to: `/profile/${username}`, label: 'Profile', icon: User },
     { to: '/', label: 'Home', icon: Home },
+    { to: '/notifications', label: 'Notifications', icon: Bell },
     { to: '/network', label: 'Network', icon: Users },
     { to: '/bookmark', label: 'Bookmark', icon: Bookmark },
     { to: '/people', label: 'People', icon: UserPlus },
@@ -14,15 +15,12 @@ export function sideNavItems(username: string): NavItem[] {
   ];
 }
 
-/**
- * The phone's bottom tab bar: Home, Search, Notifications, Profile. Search and Notifications do not
- * exist yet; each is one line here when it does (`{ to: '/search', label: 'Search', icon: Search }`),
- * plus its route in `app/router.tsx`. People stands in meanwhile.
- */
+/** The phone's bottom tab bar; People is in the drawer. */
 export function tabBarItems(username: string): NavItem[] {
   return [
     { to: '/', label: 'Home', icon: Home },
-    { to: '/people', label: 'People', icon: UserPlus },
+    { to: '/search', label: 'Search', icon: Search },
+    { to: '/notifications', label: 'Notifications', icon: Bell },
     { to: `/profile/${username}`, label: 'Profile', icon: User },
   ];
 }

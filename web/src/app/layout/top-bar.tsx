@@ -5,6 +5,8 @@ import { toggleColorMode, useColorMode } from '../../lib/color-mode';
 import { useMe } from '../../lib/session';
 import { Avatar } from '../../components/ui/avatar';
 import { pendingProps } from '../../components/ui/button';
+import { NotificationBell } from '../../features/notifications';
+import { SearchBox } from '../../features/search';
 import { iconButton } from './icon-button';
 
 // Menus and the drawer pull in Base UI's positioning code (some 60 KB): they load on the first press
@@ -72,7 +74,9 @@ export function TopBar() {
         >
           Sync
         </Link>
+        <SearchBox className="ml-6 hidden w-full max-w-xs md:block" />
         <div className="ml-auto flex items-center gap-1">
+          <NotificationBell className={iconButton} />
           <button
             type="button"
             className={iconButton}

@@ -1,14 +1,81 @@
+import { useState } from 'react';
 import { Columns, PageHeader } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
-import { useFeed, Composer, PostList } from '../../features/posts';
+import { Tabs, type Tab } from '../../components/ui/tabs';
+import { useMe } from '../../lib/session';
+import { useFeed, useTimeline, Composer, PostList } from '../../features/posts';
+import { SuggestedPeople } from '../../features/users';
+
+type HomeTab = 'everyone' | 'following';
+
+const HOME_TABS: Tab<HomeTab>[] = [
+  { value: 'everyone', label: 'Everyone' },
+  { value: 'following', label: 'Following' },
+];
+
+const TAB_KEY = 'sync-home-tab';
+
+/** The tab last chosen, on this device; Everyone (the spec's home) until then. */
+function useStoredTab(): [HomeTab, (tab: HomeTab) => void] {
+  const [tab, setTab] = useState<HomeTab>(() => {
+    try {
+      return localStorage.getItem(TAB_KEY) === 'following' ? 'following' : 'everyone';
+    } catch {
+      return 'everyone';
+    }
+  });
+  const choose = (next: HomeTab) => {
+    setTab(next);
+    try {
+      localStorage.setItem(TAB_KEY, next);
+    } catch {
+      // Storage refused (private mode): the choice lasts for this visit.
+    }
+  };
+  return [tab, choose];
+}
+
+function EveryoneFeed() {
+  const feed = useFeed('newest');
+  return <PostList query={feed} label="Home feed" empty="No posts yet. Share the first one!" />;
+}
+
+/** Someone who follows nobody, or whose people have not posted, is shown whom to follow. */
+function FollowingFeed() {
+  const me = useMe();
+  const timeline = useTimeline();
+  const empty = timeline.isSuccess && timeline.data.pages.every((page) => page.posts.length === 0);
+  const suggest = me.followingCount === 0 || empty;
+  return (
+    <>
+      {suggest && (
+        <section
+          aria-labelledby="follow-suggestions"
+          className="border-b border-zinc-200 px-4 py-4 dark:border-zinc-800"
+        >
+          <h2 id="follow-suggestions" className="text-base font-bold">
+            {me.followingCount === 0 ? 'You don’t follow anyone yet' : 'Nobody you follow has posted yet'}
+          </h2>
+          <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
+            Follow people to see their posts here.
+          </p>
+          <SuggestedPeople />
+        </section>
+      )}
+      {!empty && <PostList query={timeline} label="Following feed" empty={null} />}
+    </>
+  );
+}
 
 export default function HomeRoute() {
-  const feed = useFeed('newest');
+  const [tab, setTab] = useStoredTab();
   return (
     <Columns side={<RecommendedPanel />}>
       <PageHeader title="Home" />
       <Composer />
-      <PostList query={feed} label="Home feed" empty="No posts yet. Share the first one!" />
+      <Tabs label="Home feeds" idPrefix="home" tabs={HOME_TABS} selected={tab} onSelect={setTab}>
+        {tab === 'everyone' ? <EveryoneFeed /> : <FollowingFeed />}
+      </Tabs>
     </Columns>
   );
 }

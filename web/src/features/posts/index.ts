@@ -8,7 +8,7 @@ export {
   takeFields,
   updatePost,
 } from './api/post-cache';
-export { useFeed, usePost, useUserPosts } from './api/posts';
+export { useFeed, usePost, useSearchPosts, useTagPosts, useTimeline, useUserPosts } from './api/posts';
 export { Composer } from './components/composer';
 export { PostCard } from './components/post-card';
 export { COMPOSER_ID, POST_CARD_ATTRIBUTE } from './dom';

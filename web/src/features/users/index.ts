@@ -1,5 +1,7 @@
 /** The users feature's public face. */
 export { PEOPLE_PAGE_COUNT, useUser, type PeopleListKind } from './api/users';
+export { FollowButton } from './components/follow-button';
 export { PeopleList } from './components/people-list';
+export { PersonRow } from './components/person-row';
 export { ProfileHeader } from './components/profile-header';
 export { RecommendedPeople, SuggestedPeople } from './components/recommended-people';

@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button, pendingProps } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/field';
+import { LinkifiedText } from '../../../components/ui/linkified-text';
 import { isWithinLimit, MessageField } from '../../../components/ui/message-field';
 import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useFocusAfterRemoval } from '../../../lib/focus-after-removal';
@@ -149,7 +150,7 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
           <EditCommentForm comment={comment} postId={postId} onDone={closeEditor} />
         ) : (
           <p className="mt-0.5 text-[15px] break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">
-            {comment.text}
+            <LinkifiedText text={comment.text} />
           </p>
         )}
         <div className="-ml-2 mt-1 flex flex-wrap items-center gap-1 text-zinc-600 dark:text-zinc-400">

@@ -11,5 +11,8 @@ export const postKeys = {
   feed: (sort: PostSort) => ['posts', 'list', 'feed', sort] as const,
   user: (username: string) => ['posts', 'list', 'user', username] as const,
   bookmarks: ['posts', 'list', 'bookmarks'] as const,
+  timeline: ['posts', 'list', 'timeline'] as const,
+  tag: (tag: string) => ['posts', 'list', 'tag', tag] as const,
+  search: (q: string) => ['posts', 'list', 'search', q] as const,
   detail: (postId: string) => ['posts', 'detail', postId] as const,
 };

@@ -1,4 +1,4 @@
-import type { DeletedReply, Post, PostReply, PostSort, PostsReply } from '@sync/contract';
+import type { DeletedReply, Post, PostReply, PostSort, PostsPageReply, PostsReply } from '@sync/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
@@ -14,7 +14,7 @@ import {
   updatePost,
 } from './post-cache';
 
-function toPage(reply: PostsReply): PostPage {
+function toPage(reply: PostsReply | PostsPageReply): PostPage {
   return { posts: reply.posts, nextCursor: reply.nextCursor ?? null };
 }
 
@@ -39,6 +39,43 @@ export function useUserPosts(username: string) {
       toPage(
         await api<PostsReply>(`/posts/user/${encodeURIComponent(username)}`, {
           query: { limit: PAGE_SIZE, cursor: pageParam },
+        }),
+      ),
+    ...pageOptions,
+  });
+}
+
+/** The Following timeline: the posts of the people I follow, and mine. */
+export function useTimeline() {
+  return useInfiniteQuery({
+    queryKey: postKeys.timeline,
+    queryFn: async ({ pageParam }) =>
+      toPage(await api<PostsPageReply>('/timeline', { query: { limit: PAGE_SIZE, cursor: pageParam } })),
+    ...pageOptions,
+  });
+}
+
+export function useTagPosts(tag: string) {
+  return useInfiniteQuery({
+    queryKey: postKeys.tag(tag),
+    queryFn: async ({ pageParam }) =>
+      toPage(
+        await api<PostsPageReply>(`/tags/${encodeURIComponent(tag)}`, {
+          query: { limit: PAGE_SIZE, cursor: pageParam },
+        }),
+      ),
+    ...pageOptions,
+  });
+}
+
+/** Posts matching a search (words, `from:username`, `#tag`); refused queries fail with the server's reason. */
+export function useSearchPosts(q: string) {
+  return useInfiniteQuery({
+    queryKey: postKeys.search(q),
+    queryFn: async ({ pageParam }) =>
+      toPage(
+        await api<PostsPageReply>('/search', {
+          query: { q, type: 'posts', limit: PAGE_SIZE, cursor: pageParam },
         }),
       ),
     ...pageOptions,
@@ -86,6 +123,7 @@ export function useCreatePost() {
     onSuccess: (post) => {
       prependPost(client, postKeys.feed('newest'), post);
       prependPost(client, postKeys.user(post.username), post);
+      prependPost(client, postKeys.timeline, post);
       // Where a new post lands in the trending order is the server's call; refetch when next shown.
       void client.invalidateQueries({ queryKey: postKeys.feed('trending'), refetchType: 'none' });
     },

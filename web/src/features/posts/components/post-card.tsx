@@ -4,6 +4,7 @@ import { lazy, Suspense, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { pendingProps } from '../../../components/ui/button';
+import { LinkifiedText } from '../../../components/ui/linkified-text';
 import { timeAgo } from '../../../lib/relative-time';
 import { useMe } from '../../../lib/session';
 import { useToggleBookmark } from '../../bookmarks';
@@ -96,7 +97,7 @@ export function PostCard({ post, linked = true, onDeleted }: Props) {
           )}
         </header>
         <p className="mt-1 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">
-          {post.content}
+          <LinkifiedText text={post.content} />
         </p>
         <div className="-ml-2.5 mt-2 flex items-center gap-4 text-zinc-600 dark:text-zinc-400">
           <Link to={postPath} className={action} aria-label={`Comments: ${post.commentCount}`}>

@@ -11,6 +11,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
 import { getSession, updateSessionUser } from '../../../lib/session';
+import { postKeys } from '../../posts';
 
 export const RECOMMENDED_COUNT = 4;
 /** The People page: the most the suggestions route gives. */
@@ -105,6 +106,8 @@ export function useFollow() {
         users?.map((u) => (u._id === target._id ? { ...u, following: reply.following } : u)),
       );
       void client.invalidateQueries({ queryKey: ['users', 'people'], refetchType: 'none' });
+      // Their posts join (or leave) the Following tab.
+      void client.invalidateQueries({ queryKey: postKeys.timeline });
       updateSessionUser({ following, followingCount: reply.followingCount });
     },
   });

@@ -1,0 +1,82 @@
+import { buildApp } from './app.js';
+import { resolveJwtSecret } from './auth/tokens.js';
+import type { Config } from './config.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
+import { seedDemoData } from './seed/demo.js';
+
+/** How long requests in flight get to finish once SIGTERM/SIGINT arrives. */
+export const shutdownGraceMs = 5000;
+
+/**
+ * What must happen once per data store, before any process serves: migrations, the demo data, the
+ * token secret file. With several workers the primary runs it before forking, so workers never race
+ * on a fresh data folder. Returns what the start-up line says about the data.
+ */
+export async function prepareDataStore(config: Config): Promise<string> {
+  // Migrations and the demo load run without the time limits of requests: a migration may rightly take minutes.
+  const setup = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const newer = await migrateToLatest(setup.db);
+    const seeded = config.seedDemo && (await seedDemoData(setup.db));
+    resolveJwtSecret(config.jwtSecret, config.dataDir);
+    return [
+      `${setup.dialect}: ${setup.location}`,
+      ...(newer.length ? [`schema of a newer Sync: ${newer.join(', ')}`] : []),
+      ...(seeded ? ['demo data loaded'] : []),
+    ].join(', ');
+  } finally {
+    await setup.db.destroy();
+  }
+}
+
+/** The one line that tells a person where Sync answers. */
+export function runningLine(config: Config, about: string): string {
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `Sync is running at http://${shownHost}:${config.port} (${about})`;
+}
+
+export interface ServeOptions {
+  /** Logged once listening; a cluster worker leaves it to the primary, which logs it once for all. */
+  startedLine?: string;
+  /** The cluster worker's id, sent in `x-sync-worker`. */
+  workerId?: number;
+}
+
+/** Serves HTTP in this process until SIGTERM/SIGINT, then finishes the requests in flight and exits. */
+export async function serve(config: Config, { startedLine, workerId }: ServeOptions): Promise<void> {
+  const database = openDatabase(config);
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    workerId,
+  });
+
+  // Fastify logs a line per network interface; Sync logs one line with the URL instead.
+  const level = app.log.level;
+  app.log.level = 'warn';
+  await app.listen({ port: config.port, host: config.host });
+  app.log.level = level;
+  if (startedLine) app.log.info(startedLine);
+
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      app.log.info(`${signal} received: finishing requests in flight, then stopping`);
+      // A client that never finishes its request must not hold the process forever.
+      setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs).unref();
+      // app.close() stops accepting connections and waits for requests in flight.
+      void app
+        .close()
+        .then(() => app.log.info('HTTP server closed'))
+        .then(() => database.db.destroy())
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        });
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { useSearchParams } from 'react-router';
+import { SearchBox, SearchResults, type SearchType } from '../../features/search';
+import { Columns, PageHeader } from '../layout/app-layout';
+import { RecommendedPanel } from '../layout/recommended-panel';
+
+/** `/search?q=…&type=users`: the query and the tab live in the address, so reloads and links keep them. */
+export default function SearchRoute() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const type: SearchType = params.get('type') === 'users' ? 'users' : 'posts';
+  const setType = (next: SearchType) =>
+    setParams(next === 'users' ? { q, type: next } : { q }, { replace: true, preventScrollReset: true });
+  return (
+    <Columns side={<RecommendedPanel />}>
+      <PageHeader title={q ? `Search: ${q}` : 'Search'} />
+      {/* The top bar's field is hidden below md; this one stands in there. */}
+      <div className="border-b border-zinc-200 px-4 py-3 md:hidden dark:border-zinc-800">
+        <SearchBox />
+      </div>
+      <SearchResults q={q} type={type} onType={setType} />
+    </Columns>
+  );
+}

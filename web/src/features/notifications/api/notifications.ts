@@ -1,0 +1,68 @@
+import type { NotificationsReply, UnreadCountReply } from '@sync/contract';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../../lib/api-client';
+import { PAGE_SIZE } from '../../../lib/query-client';
+
+export const notificationKeys = {
+  list: ['notifications', 'list'] as const,
+  unread: ['notifications', 'unread'] as const,
+};
+
+/** How often the bell asks for its count; live updates will push it instead. */
+export const UNREAD_POLL_MS = 60_000;
+
+/**
+ * The bell's count: asked for every minute and when the window regains focus. Anything that learns
+ * the count another way (marking read, a pushed event) sets it with `setUnreadCount`.
+ */
+export function useUnreadCount(): number {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: notificationKeys.unread,
+    queryFn: async () => (await api<UnreadCountReply>('/notifications/unread')).count,
+    refetchInterval: UNREAD_POLL_MS,
+  });
+  // Coming back to the window (or the tab) asks again, however recently the last answer came.
+  useEffect(() => {
+    const ask = () => void client.refetchQueries({ queryKey: notificationKeys.unread });
+    window.addEventListener('focus', ask);
+    return () => window.removeEventListener('focus', ask);
+  }, [client]);
+  return query.data ?? 0;
+}
+
+export function setUnreadCount(client: QueryClient, count: number) {
+  client.setQueryData<number>(notificationKeys.unread, count);
+}
+
+export function useNotifications() {
+  return useInfiniteQuery({
+    queryKey: notificationKeys.list,
+    queryFn: ({ pageParam }) =>
+      api<NotificationsReply>('/notifications', { query: { limit: PAGE_SIZE, cursor: pageParam } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/**
+ * Everything so far is read. The list on screen keeps its flags, so what was new stays marked while
+ * it is being looked at; the next visit loads it afresh.
+ */
+export function useMarkAllRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<UnreadCountReply>('/notifications/read', { method: 'POST' }),
+    onSuccess: (reply) => {
+      setUnreadCount(client, reply.count);
+      void client.invalidateQueries({ queryKey: notificationKeys.list, refetchType: 'none' });
+    },
+  });
+}

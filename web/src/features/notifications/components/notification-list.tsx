@@ -1,0 +1,117 @@
+import type { Notification } from '@sync/contract';
+import { AtSign, Heart, MessageCircle, ArrowBigUp, UserPlus, type LucideIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { EmptyState, ErrorState } from '../../../components/ui/error-state';
+import { InfiniteList } from '../../../components/ui/infinite-list';
+import { ListSkeleton } from '../../../components/ui/skeleton';
+import { timeAgo } from '../../../lib/relative-time';
+import { useMarkAllRead, useNotifications } from '../api/notifications';
+import { notificationPath, notificationQuote, notificationText } from '../notification-text';
+
+const icons: Record<Notification['type'], LucideIcon> = {
+  like: Heart,
+  comment: MessageCircle,
+  mention: AtSign,
+  follow: UserPlus,
+  upvote: ArrowBigUp,
+};
+
+/**
+ * One grouped entry, a single link to what it is about. Unread ones say so in words (a "New" badge,
+ * and "Unread:" for screen readers), with a tinted background and a bar at the side besides.
+ */
+function NotificationEntry({ notification }: { notification: Notification }) {
+  const Icon = icons[notification.type];
+  const quote = notificationQuote(notification);
+  const unread = !notification.read;
+  return (
+    <Link
+      to={notificationPath(notification)}
+      className={`flex gap-3 border-b border-l-4 border-b-zinc-200 px-4 py-3 transition-colors focus-ring-inset hover:bg-zinc-50 dark:border-b-zinc-800 dark:hover:bg-zinc-900/60 ${
+        unread
+          ? 'border-l-teal-700 bg-teal-50/60 dark:border-l-teal-400 dark:bg-teal-950/30'
+          : 'border-l-transparent'
+      }`}
+    >
+      <Icon className="mt-1 size-5 shrink-0 text-teal-700 dark:text-teal-400" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <div className="flex -space-x-2" aria-hidden="true">
+          {notification.actors.map((actor) => (
+            <Avatar key={actor._id} user={actor} size="sm" />
+          ))}
+        </div>
+        <p className="mt-1.5 text-[15px] text-zinc-900 dark:text-zinc-100">
+          {unread && (
+            <>
+              <span className="sr-only">Unread: </span>
+              <span
+                aria-hidden="true"
+                className="mr-2 rounded-full bg-teal-700 px-1.5 py-0.5 align-[1px] text-xs font-semibold text-white dark:bg-teal-400 dark:text-zinc-950"
+              >
+                New
+              </span>
+            </>
+          )}
+          <span className={unread ? 'font-semibold' : undefined}>{notificationText(notification)}</span>
+          <span className="text-zinc-600 dark:text-zinc-400">
+            {' · '}
+            <time dateTime={notification.createdAt}>{timeAgo(notification.createdAt)}</time>
+          </span>
+        </p>
+        {quote && (
+          <p className="mt-1 line-clamp-2 text-sm break-words text-zinc-600 dark:text-zinc-400">{quote}</p>
+        )}
+      </div>
+    </Link>
+  );
+}
+
+/** The grouped notifications, newest first; once the first page is on screen, all of it is read. */
+export function NotificationList() {
+  const query = useNotifications();
+  const { mutate: markAllRead } = useMarkAllRead();
+  const marked = useRef(false);
+  // A fresh answer, not a cached one still being refreshed: its flags are the ones to show.
+  const shown = query.isSuccess && !query.isFetching;
+
+  useEffect(() => {
+    if (!shown || marked.current) return;
+    marked.current = true;
+    markAllRead();
+  }, [shown, markAllRead]);
+
+  if (query.isPending) return <ListSkeleton label="Loading notifications" />;
+  if (query.isError && !query.data) {
+    return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  const notifications = query.data.pages.flatMap((page) => page.notifications);
+  if (notifications.length === 0) {
+    return (
+      <EmptyState>
+        No notifications yet. When someone likes, comments on or mentions your posts, or follows you, it shows
+        here.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <InfiniteList
+        label="Notifications"
+        items={notifications}
+        getKey={(notification) => notification._id}
+        renderItem={(notification) => <NotificationEntry notification={notification} />}
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        fetchNextPage={query.fetchNextPage}
+      />
+      {query.isFetchNextPageError && (
+        <ErrorState
+          message={query.error?.message ?? 'Could not load more'}
+          onRetry={() => void query.fetchNextPage()}
+        />
+      )}
+    </>
+  );
+}

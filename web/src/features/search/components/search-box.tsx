@@ -1,0 +1,58 @@
+import { Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { searchPath, type SearchType } from '../api/search';
+import { SEARCH_FIELD_ATTRIBUTE } from '../search-box-id';
+
+const fieldClass =
+  'h-10 w-full rounded-full border border-zinc-300 bg-zinc-50 pr-4 pl-10 text-sm text-zinc-900 placeholder:text-zinc-600 focus-ring dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400';
+
+/**
+ * A search field that opens `/search?q=…`, on the tab chosen there. It shows the query in the address
+ * (and starts afresh when that changes). The top bar has one from the md breakpoint up; the search
+ * screen has its own below it, so one is on screen at a time.
+ */
+export function SearchBox({ className = '' }: { className?: string }) {
+  const [params] = useSearchParams();
+  const q = params.get('q') ?? '';
+  return (
+    <SearchForm
+      key={q}
+      initial={q}
+      type={params.get('type') === 'users' ? 'users' : 'posts'}
+      className={className}
+    />
+  );
+}
+
+function SearchForm({ initial, type, className }: { initial: string; type: SearchType; className: string }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(initial);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = text.trim();
+    if (q !== '') void navigate(searchPath(q, type));
+  };
+
+  return (
+    <form role="search" aria-label="Search" onSubmit={submit} className={`relative ${className}`}>
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-zinc-600 dark:text-zinc-400"
+        aria-hidden="true"
+      />
+      <input
+        type="search"
+        name="q"
+        aria-label="Search posts and people"
+        placeholder="Search"
+        autoComplete="off"
+        enterKeyHint="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        className={fieldClass}
+        {...{ [SEARCH_FIELD_ATTRIBUTE]: '' }}
+      />
+    </form>
+  );
+}

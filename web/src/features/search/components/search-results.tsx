@@ -1,0 +1,101 @@
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import { AlertCircle } from 'lucide-react';
+import { ApiError } from '../../../lib/api-client';
+import { useMe } from '../../../lib/session';
+import { EmptyState, ErrorState } from '../../../components/ui/error-state';
+import { InfiniteList } from '../../../components/ui/infinite-list';
+import { ListSkeleton } from '../../../components/ui/skeleton';
+import { Tabs, type Tab } from '../../../components/ui/tabs';
+import { PostList, useSearchPosts } from '../../posts';
+import { FollowButton, PersonRow } from '../../users';
+import { useSearchPeople, type SearchType } from '../api/search';
+
+const SEARCH_TABS: Tab<SearchType>[] = [
+  { value: 'posts', label: 'Posts' },
+  { value: 'users', label: 'People' },
+];
+
+/** The server's reason for refusing a query (too long, say): asking again would not help. */
+function Refused({ message }: { message: string }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 px-4 py-10 text-center">
+      <AlertCircle className="size-8 text-red-600 dark:text-red-400" aria-hidden="true" />
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{message}</p>
+    </div>
+  );
+}
+
+const refusal = (query: UseInfiniteQueryResult<unknown, Error>) =>
+  query.error instanceof ApiError && query.error.status === 400 ? query.error.message : null;
+
+function PostResults({ q }: { q: string }) {
+  const query = useSearchPosts(q);
+  const refused = refusal(query);
+  if (refused) return <Refused message={refused} />;
+  return <PostList query={query} label="Posts found" empty={`No posts match “${q}”.`} />;
+}
+
+function PeopleResults({ q }: { q: string }) {
+  const me = useMe();
+  const query = useSearchPeople(q);
+  const refused = refusal(query);
+  if (refused) return <Refused message={refused} />;
+  if (query.isPending) return <ListSkeleton label="Loading people found" />;
+  if (query.isError && !query.data) {
+    return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  const people = query.data.pages.flatMap((page) => page.users);
+  if (people.length === 0) return <EmptyState>No people match “{q}”.</EmptyState>;
+  return (
+    <InfiniteList
+      label="People found"
+      items={people}
+      getKey={(user) => user._id}
+      renderItem={(user) => (
+        <div className="border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+          <PersonRow
+            user={user}
+            detail={user.bio}
+            action={
+              // The session lists everyone I follow (up to CAP_OWN_FOLLOWING), and follows update it.
+              user._id !== me._id && (
+                <FollowButton
+                  user={user}
+                  following={me.following.some((followed) => followed._id === user._id)}
+                />
+              )
+            }
+          />
+        </div>
+      )}
+      hasNextPage={query.hasNextPage}
+      isFetchingNextPage={query.isFetchingNextPage}
+      fetchNextPage={query.fetchNextPage}
+    />
+  );
+}
+
+/** Posts or people matching `q`, on two tabs; nothing is asked before there is something to find. */
+export function SearchResults({
+  q,
+  type,
+  onType,
+}: {
+  q: string;
+  type: SearchType;
+  onType: (type: SearchType) => void;
+}) {
+  if (q.trim() === '') {
+    return (
+      <EmptyState>
+        Search posts by their words, <code>from:username</code> or <code>#tag</code>, and people by their name
+        or username.
+      </EmptyState>
+    );
+  }
+  return (
+    <Tabs label="Search results" idPrefix="search" tabs={SEARCH_TABS} selected={type} onSelect={onType}>
+      {type === 'posts' ? <PostResults q={q} /> : <PeopleResults q={q} />}
+    </Tabs>
+  );
+}
