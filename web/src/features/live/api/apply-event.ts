@@ -1,6 +1,7 @@
 import type { Notification, Post, PreviewPost } from '@sync/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { StreamEvent } from '../../../lib/event-stream';
+import { notificationKeys, setUnreadCount } from '../../notifications';
 import { postKeys, updatePost } from '../../posts';
 import { newPosts } from './new-posts';
 
@@ -13,16 +14,6 @@ type LiveEvents = {
   notification: { notification: Notification; unreadCount: number };
   counts: { postId: string; likeCount: number; commentCount: number };
   reset: Record<string, never>;
-};
-
-/**
- * The notifications feature's cache keys (`notificationKeys` in features/notifications): the bell
- * reads the count under `unread`. Once that feature is merged, import them from '../../notifications'.
- */
-const notificationKeys = {
-  all: ['notifications'] as const,
-  list: ['notifications', 'list'] as const,
-  unread: ['notifications', 'unread'] as const,
 };
 
 type Data = Record<string, unknown>;
@@ -76,7 +67,7 @@ export function applyLiveEvent(client: QueryClient, { event, data }: StreamEvent
     case 'notification': {
       const payload = parse('notification', data);
       if (!payload) return;
-      client.setQueryData<number>(notificationKeys.unread, payload.unreadCount);
+      setUnreadCount(client, payload.unreadCount);
       void client.invalidateQueries({ queryKey: notificationKeys.list });
       return;
     }
@@ -84,7 +75,8 @@ export function applyLiveEvent(client: QueryClient, { event, data }: StreamEvent
       // Whatever happened while the events were lost: the bell and the notifications are fetched
       // again now; the post lists when next shown, or when their pill is pressed, so the list someone
       // is reading does not move.
-      void client.invalidateQueries({ queryKey: notificationKeys.all });
+      void client.invalidateQueries({ queryKey: notificationKeys.unread });
+      void client.invalidateQueries({ queryKey: notificationKeys.list });
       void client.invalidateQueries({ queryKey: postKeys.lists, refetchType: 'none' });
       return;
   }

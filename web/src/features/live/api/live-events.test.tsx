@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../../../lib/event-stream';
+import { notificationKeys } from '../../notifications';
 import { postKeys, type PostPages } from '../../posts';
 import { applyLiveEvent } from './apply-event';
 import { newPosts } from './new-posts';
@@ -83,11 +84,11 @@ describe('live events in the query cache', () => {
   });
 
   it('a notification sets the bell’s count and marks the notifications list stale', async () => {
-    client.setQueryData(['notifications', 'unread'], 0);
-    client.setQueryData(['notifications', 'list'], { pages: [], pageParams: [] });
+    client.setQueryData(notificationKeys.unread, 0);
+    client.setQueryData(notificationKeys.list, { pages: [], pageParams: [] });
     applyLiveEvent(client, frame('notification', { notification: { _id: 'n1' }, unreadCount: 4 }));
-    expect(client.getQueryData(['notifications', 'unread'])).toBe(4);
-    expect(client.getQueryState(['notifications', 'list'])!.isInvalidated).toBe(true);
+    expect(client.getQueryData(notificationKeys.unread)).toBe(4);
+    expect(client.getQueryState(notificationKeys.list)!.isInvalidated).toBe(true);
   });
 
   it('malformed and unknown events change nothing', () => {
@@ -151,12 +152,12 @@ describe('NewPostsPill', () => {
       },
       initialPageParam: null,
     });
-    client.setQueryData(['notifications', 'unread'], 1);
+    client.setQueryData(notificationKeys.unread, 1);
     renderPill();
 
     served = [post('missed', 1), post('old', 0)];
     act(() => applyLiveEvent(client, frame('reset', {})));
-    expect(client.getQueryState(['notifications', 'unread'])!.isInvalidated).toBe(true);
+    expect(client.getQueryState(notificationKeys.unread)!.isInvalidated).toBe(true);
     expect(client.getQueryState(feed)!.isInvalidated).toBe(true);
     expect(fetches).toBe(1);
     expect(ids(client.getQueryData(feed))).toEqual(['old']);
