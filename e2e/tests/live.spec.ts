@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { scan } from './axe';
 import { createUser, logIn, postCard, uniqueName, type TestUser } from './helpers';
 
 /**
@@ -10,8 +11,9 @@ async function eventsAvailable(request: APIRequestContext) {
 }
 
 /** A signed-in page of its own browser context, once its live events stream is open. */
-async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
-  const context = await browser.newContext();
+async function signedIn(browser: Browser, user: TestUser, mode: 'light' | 'dark' = 'light'): Promise<Page> {
+  const context = await browser.newContext({ colorScheme: mode });
+  await context.addInitScript((m) => localStorage.setItem('sync-color-mode', m), mode);
   const page = await context.newPage();
   const streamOpen = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/events' && response.status() === 200,
@@ -39,7 +41,8 @@ test('a followed author’s new post waits behind the pill, then shows once at t
   const author = await createUser(request, 'Live', 'Author');
   const reader = await createUser(request, 'Live', 'Reader');
   await follow(request, reader, author);
-  const readerPage = await signedIn(browser, reader);
+  // In dark mode: the axe tests already scan the light mode's teal buttons.
+  const readerPage = await signedIn(browser, reader, 'dark');
   const authorPage = await signedIn(browser, author);
 
   const feed = readerPage.getByRole('list', { name: 'Home feed' });
@@ -55,6 +58,7 @@ test('a followed author’s new post waits behind the pill, then shows once at t
   const pill = readerPage.getByRole('button', { name: 'Show 1 new post' });
   await expect(pill).toBeVisible();
   await expect(readerPage.getByRole('status').filter({ hasText: '1 new post' })).toBeAttached();
+  await scan(readerPage, 'home with the new posts pill, dark');
   // Nothing moved under the reader: the post waits until asked for.
   await expect(postCard(readerPage, text)).toHaveCount(0);
   await expect(feed.getByRole('article').first()).toHaveAttribute('data-post-card', firstBefore ?? '');
