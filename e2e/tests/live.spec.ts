@@ -49,6 +49,7 @@ test('a followed author’s new post waits behind the pill, then shows once at t
   await expect(feed.getByRole('article').first()).toBeVisible();
   const firstBefore = await feed.getByRole('article').first().getAttribute('data-post-card');
   await readerPage.mouse.wheel(0, 1500);
+  await expect.poll(() => readerPage.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 
   const text = `Live from the other window ${uniqueName('live')}`;
   await authorPage.getByPlaceholder('Create a post....').fill(text);
@@ -71,6 +72,20 @@ test('a followed author’s new post waits behind the pill, then shows once at t
   await expect.poll(() => readerPage.evaluate(() => window.scrollY)).toBe(0);
   await expect(pill).toHaveCount(0);
   await expect(postCard(readerPage, text)).toHaveCount(1);
+
+  // The Following tab has a pill of its own.
+  await readerPage
+    .getByRole('tablist', { name: 'Home feeds' })
+    .getByRole('tab', { name: 'Following' })
+    .click();
+  const following = readerPage.getByRole('list', { name: 'Following feed' });
+  await expect(following.getByRole('article').first()).toContainText(text);
+  const second = `Live again ${uniqueName('live')}`;
+  await authorPage.getByPlaceholder('Create a post....').fill(second);
+  await authorPage.getByRole('button', { name: 'Share' }).click();
+  await readerPage.getByRole('button', { name: 'Show 1 new post' }).click();
+  await expect(following.getByRole('article').first()).toContainText(second);
+  await expect(following.getByRole('article')).toHaveCount(2);
 
   await readerPage.context().close();
   await authorPage.context().close();
