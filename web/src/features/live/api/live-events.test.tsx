@@ -167,4 +167,31 @@ describe('NewPostsPill', () => {
     expect(fetches).toBe(2);
     await waitFor(() => expect(screen.queryByRole('button')).toBeNull());
   });
+
+  it('offers nothing for a stale list while it is fetched again anyway', async () => {
+    let release = () => {};
+    let fetches = 0;
+    await client.prefetchInfiniteQuery({
+      queryKey: feed,
+      queryFn: async () => {
+        if (++fetches > 1) await new Promise<void>((resolve) => (release = resolve));
+        return { posts: [post('old', 0)], nextCursor: null };
+      },
+      initialPageParam: null,
+    });
+    renderPill();
+    act(() => applyLiveEvent(client, frame('reset', {})));
+    expect(screen.getByRole('button', { name: 'Show new posts' })).toBeTruthy();
+
+    let refetched: Promise<void> = Promise.resolve();
+    act(() => {
+      refetched = client.refetchQueries({ queryKey: feed });
+    });
+    await waitFor(() => expect(screen.queryByRole('button')).toBeNull());
+    await act(async () => {
+      release();
+      await refetched;
+    });
+    expect(screen.queryByRole('button')).toBeNull();
+  });
 });

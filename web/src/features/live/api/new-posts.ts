@@ -73,7 +73,9 @@ export function useNewPosts(queryKey: QueryKey): NewPosts {
     const shown = new Set(data.pages.flatMap((page) => page.posts.map((post) => post._id)));
     return all.filter((post) => !shown.has(post._id));
   }, [data, all]);
-  return { posts, missed: data !== undefined && state?.isInvalidated === true };
+  // While it is being fetched again anyway (as when it comes back on screen), there is nothing to offer.
+  const missed = data !== undefined && state?.isInvalidated === true && state.fetchStatus === 'idle';
+  return { posts, missed };
 }
 
 /**
