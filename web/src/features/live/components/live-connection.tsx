@@ -38,6 +38,8 @@ export default function LiveConnection({ token }: { token: string }) {
       else if (!stream) start();
     };
     start();
+    // A tab opened in the background counts as hidden from now on.
+    if (document.hidden) hiddenTimer = setTimeout(stop, HIDDEN_CLOSE_MS);
     document.addEventListener('visibilitychange', onVisibilityChange);
     return () => {
       clearTimeout(hiddenTimer);
