@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { scan } from './axe';
-import { createUser, logIn, postCard, uniqueName, type TestUser } from './helpers';
+import { createUser, expireSession, logIn, postCard, uniqueName, type TestUser } from './helpers';
 
 /**
  * Whether this server streams live events: without a token the route answers 401, a server without
@@ -116,4 +116,18 @@ test('a like reaches the author’s bell and the like count on screen without a 
 
   await likerPage.context().close();
   await authorPage.context().close();
+});
+
+test('a token the server refuses ends the session from the stream alone, without a click', async ({
+  browser,
+  request,
+}) => {
+  const user = await createUser(request, 'Expiring', 'Reader');
+  const page = await signedIn(browser, user);
+  await expireSession(page);
+  await expect(page).toHaveURL('/login');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your session has expired — log in again' }),
+  ).toBeVisible();
+  await page.context().close();
 });
