@@ -56,19 +56,23 @@ async function writeApart(res: ServerResponse, pieces: string[]) {
 function open(overrides: Partial<EventStreamOptions> = {}) {
   const events: StreamEvent[] = [];
   const states: StreamState[] = [];
+  const waits: number[] = [];
   const unauthorized = vi.fn();
   stream = openEventStream({
     url,
     headers: () => ({ authorization: 'token-1' }),
     onEvent: (event) => events.push(event),
-    onStateChange: (state) => states.push(state),
+    onStateChange: (state, retryInMs) => {
+      states.push(state);
+      if (retryInMs !== undefined) waits.push(retryInMs);
+    },
     onUnauthorized: unauthorized,
     initialDelayMs: 10,
     maxDelayMs: 40,
     tooManyDelayMs: 30,
     ...overrides,
   });
-  return { events, states, unauthorized };
+  return { events, states, waits, unauthorized };
 }
 
 describe('createEventParser', () => {
@@ -214,6 +218,29 @@ describe('openEventStream against a real HTTP server', () => {
     expect(states).toEqual(['connecting', 'waiting', 'connecting', 'waiting', 'connecting', 'open']);
   });
 
+  it('waits double up to the ceiling, and start again from the first after a stream stayed open long enough', async () => {
+    handler = async (_req, res, attempt) => {
+      if (attempt < 4) {
+        res.writeHead(503);
+        res.end();
+        return;
+      }
+      startStream(res);
+      if (attempt === 4) {
+        // Healthy: open for longer than healthyAfterMs.
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        res.end();
+      } else if (attempt === 5) {
+        res.end();
+      }
+    };
+    // The jitter at its top: each wait is the whole ceiling.
+    const { waits } = open({ random: () => 1, healthyAfterMs: 1_000 });
+    await vi.waitFor(() => expect(requests).toHaveLength(7), { timeout: 5_000 });
+    // Four failures, a healthy stream, one that ended at once.
+    expect(waits).toEqual([10, 20, 40, 40, 10, 20]);
+  });
+
   it('a server that is down is asked again after it comes back', async () => {
     const { port } = server.address() as AddressInfo;
     server.closeAllConnections();
@@ -243,10 +270,12 @@ describe('openEventStream against a real HTTP server', () => {
       startStream(res);
       res.write('id: 1\nevent: post\ndata: {}\n\n');
     };
-    const { events, states } = open();
+    const { events, states, waits } = open({ random: () => 0 });
     await vi.waitFor(() => expect(events).toHaveLength(1));
     expect(requests).toHaveLength(3);
     expect(states.at(-1)).toBe('open');
+    // Retry-After when given, else the long wait; never the short backoff of a failure.
+    expect(waits).toEqual([50, 30]);
   });
 
   it('404 stops quietly: no event, no second request', async () => {

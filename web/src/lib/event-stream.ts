@@ -19,7 +19,8 @@ export type EventStreamOptions = {
   onEvent: (event: StreamEvent) => void;
   /** The server refused the session: the stream stops, the owner ends the session. */
   onUnauthorized?: () => void;
-  onStateChange?: (state: StreamState) => void;
+  /** With `waiting`, how long until the next attempt. */
+  onStateChange?: (state: StreamState, retryInMs?: number) => void;
   /** The id to resume after, from a stream this one replaces. */
   lastEventId?: string;
   /** First wait after a failure; doubles up to `maxDelayMs`. */
@@ -127,7 +128,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   let controller: AbortController | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const setState = (state: StreamState) => options.onStateChange?.(state);
+  const setState = (state: StreamState, retryInMs?: number) => options.onStateChange?.(state, retryInMs);
 
   /** Exponential, with jitter so that many clients dropped at once do not come back at once. */
   function backoffMs() {
@@ -138,7 +139,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
 
   function retryIn(ms: number) {
     if (closed) return;
-    setState('waiting');
+    setState('waiting', ms);
     retryTimer = setTimeout(() => void connect(), ms);
   }
 
