@@ -239,7 +239,12 @@ export const FollowStateReply = Type.Object({
   followingCount: Type.Integer(),
 });
 export type FollowStateReply = Static<typeof FollowStateReply>;
-export const HealthReply = Type.Object({ status: Type.String(), database: Type.String() });
+export const HealthReply = Type.Object({
+  status: Type.String(),
+  database: Type.String(),
+  /** Live events (`GET /api/events`): "ok", or "unavailable" while their shared channel (Redis) is down. */
+  events: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('unavailable')])),
+});
 export type HealthReply = Static<typeof HealthReply>;
 
 // ---- the account (additive; the signed-in user's own settings) ----
@@ -381,3 +386,23 @@ export const PersonSummary = Type.Object({ ...UserSummary.properties, bio: Type.
 export type PersonSummary = Static<typeof PersonSummary>;
 export const SearchUsersReply = Type.Object({ users: Type.Array(PersonSummary), nextCursor: NextCursor });
 export type SearchUsersReply = Static<typeof SearchUsersReply>;
+
+// ---- live events (additive): `GET /api/events`, server-sent events for the signed-in user ----
+
+/**
+ * The events of the stream, by their `event:` name, with the JSON of their `data:`. Every event has an
+ * `id:`; a client that reconnects sends the last one as `Last-Event-ID` and gets what it missed, or
+ * `reset` when those events are no longer held (it then refetches what it shows).
+ */
+export interface LiveEvents {
+  /** A new post by someone the user follows, or by the user (another tab or device). */
+  post: { post: PreviewPost };
+  /** A notification created, or a group that grew; as `GET /api/notifications` shows it. */
+  notification: LiveNotificationData;
+  /** A post's counts changed (at most one event per post per second). */
+  counts: { postId: string; likeCount: number; commentCount: number };
+  /** The events since `Last-Event-ID` are no longer held: refetch, then carry on with this stream. */
+  reset: Record<string, never>;
+}
+export type LiveNotificationData = { notification: Notification; unreadCount: number };
+export type LiveEventName = keyof LiveEvents;

@@ -12,6 +12,11 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle, Db, Dialect } from './db/database.js';
 import type { Deps } from './deps.js';
+import { eventRoutes } from './events/events.routes.js';
+import { openLiveEvents } from './events/live-events.js';
+import type { LiveHub } from './events/hub.js';
+import type { StreamSlots } from './events/stream-slots.js';
+import type { EventTransport } from './events/transport.js';
 import { followRoutes } from './follows/follows.routes.js';
 import { registerCompression } from './http/compression.js';
 import { registerWebClient } from './http/web-client.js';
@@ -37,6 +42,7 @@ declare module 'fastify' {
     db: Db;
     dialect: Dialect;
     deps: Deps;
+    live: LiveHub;
   }
 }
 
@@ -49,6 +55,10 @@ export interface AppOptions {
   logger?: boolean;
   /** Tests set the time; the server reads the system's. */
   clock?: Clock;
+  /** How live events reach the other processes; by default Redis when configured, else this process only. */
+  eventTransport?: EventTransport;
+  /** Counts each user's open streams where `eventTransport` reaches (this process only by default). */
+  streamSlots?: StreamSlots;
   /** The cluster worker's id (`WORKERS` > 1), answered in `x-sync-worker` so one can tell who served. */
   workerId?: number | undefined;
 }
@@ -61,6 +71,8 @@ export async function buildApp({
   jwtSecret,
   logger = true,
   clock = systemClock,
+  eventTransport,
+  streamSlots,
   workerId,
 }: AppOptions): Promise<App> {
   const trust = proxyTrust(config.trustProxy);
@@ -147,6 +159,11 @@ export async function buildApp({
   // Before every route: it attaches itself to each route as the route is added.
   await registerCompression(app);
   await app.register(rateLimitPlugin, config.rateLimits);
+  const live = await openLiveEvents(
+    config,
+    app.log,
+    eventTransport && { transport: eventTransport, slots: streamSlots },
+  );
   await app.register(
     fp(
       async (instance) => {
@@ -160,8 +177,13 @@ export async function buildApp({
           cursors: new CursorCodec(jwtSecret),
           hydrator: new Hydrator(database.db, database.dialect, config.answerCaps, config.postCacheBytes),
           caps: config.answerCaps,
+          events: live.transport,
         };
         instance.decorate('deps', deps);
+        instance.decorate('live', live.hub(deps));
+        // Open streams would hold a graceful shutdown until its deadline: they end first.
+        instance.addHook('preClose', async () => instance.live.closeAll());
+        instance.addHook('onClose', async () => instance.live.close());
       },
       { name: 'deps' },
     ),
@@ -182,6 +204,7 @@ export async function buildApp({
       await api.register(followRoutes, { prefix: '/users' });
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(timelineRoutes);
+      await api.register(eventRoutes, { prefix: '/events' });
     },
     { prefix: '/api' },
   );

@@ -36,4 +36,23 @@ describe('configuration', () => {
       /HEADERS_TIMEOUT_MS/,
     );
   });
+
+  it('reads the live events settings, with the documented defaults', () => {
+    expect(loadConfig({}).events).toEqual({
+      heartbeatMs: 25_000,
+      countsIntervalMs: 1000,
+      maxStreamsPerUser: 5,
+      redisKeyPrefix: 'sync:',
+    });
+    expect(loadConfig({ EVENTS_MAX_STREAMS_PER_USER: '2', REDIS_KEY_PREFIX: 'a:' }).events).toMatchObject({
+      maxStreamsPerUser: 2,
+      redisKeyPrefix: 'a:',
+    });
+    expect(() => loadConfig({ EVENTS_MAX_STREAMS_PER_USER: '0' })).toThrow(
+      /EVENTS_MAX_STREAMS_PER_USER must be at least 1/,
+    );
+    expect(() => loadConfig({ EVENTS_HEARTBEAT_MS: 'soon' })).toThrow(
+      /EVENTS_HEARTBEAT_MS must be a whole number/,
+    );
+  });
 });

@@ -43,6 +43,17 @@ export interface ConnectionLimits {
   maxEventLoopDelayMs: number;
 }
 
+/** Live events (`GET /api/events`). */
+export interface LiveEventsConfig {
+  /** A comment line on every stream this often, so proxies and clients do not take it for dead. */
+  heartbeatMs: number;
+  /** A post's `counts` event goes out at most once per this interval. */
+  countsIntervalMs: number;
+  maxStreamsPerUser: number;
+  /** Redis keys of live events start with this: deployments (or tests) sharing one Redis stay apart. */
+  redisKeyPrefix: string;
+}
+
 /** How much work is taken on at once, and how long the rest may wait (`http/admission.ts`). */
 export interface AdmissionConfig {
   /** 0: no limit. */
@@ -84,6 +95,7 @@ export interface Config {
   answerCaps: AnswerCaps;
   /** Memory for hydrated posts cached by (id, version); 0 turns the cache off. */
   postCacheBytes: number;
+  events: LiveEventsConfig;
 }
 
 // Two folders up from server/src/config.ts and from the compiled server/dist/main.js alike.
@@ -185,6 +197,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ownFollowing: positive(env, 'CAP_OWN_FOLLOWING', 2000),
     },
     postCacheBytes: integer(env, 'POST_CACHE_MB', 64) * 1024 * 1024,
+    events: {
+      heartbeatMs: positive(env, 'EVENTS_HEARTBEAT_MS', 25_000),
+      countsIntervalMs: positive(env, 'EVENTS_COUNTS_INTERVAL_MS', 1000),
+      maxStreamsPerUser: positive(env, 'EVENTS_MAX_STREAMS_PER_USER', 5),
+      redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'sync:',
+    },
   };
   const { headersTimeoutMs, requestTimeoutMs } = config.connections;
   if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {

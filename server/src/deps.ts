@@ -2,6 +2,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { Clock } from './clock.js';
 import type { AnswerCaps } from './config.js';
 import type { Db, Dialect } from './db/database.js';
+import type { EventPublisher } from './events/messages.js';
 import type { CursorCodec } from './http/pagination.js';
 import type { Hydrator } from './hydration/hydrator.js';
 
@@ -14,4 +15,6 @@ export interface Deps {
   cursors: CursorCodec;
   hydrator: Hydrator;
   caps: AnswerCaps;
+  /** Live events, raised by the write use cases after their transaction commits. */
+  events: EventPublisher;
 }

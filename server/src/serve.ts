@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { resolveJwtSecret } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
+import { clusterStreamSlots, createClusterTransport } from './events/cluster-transport.js';
 import { seedDemoData } from './seed/demo.js';
 
 /** How long requests in flight get to finish once SIGTERM/SIGINT arrives. */
@@ -45,11 +46,17 @@ export interface ServeOptions {
 /** Serves HTTP in this process until SIGTERM/SIGINT, then finishes the requests in flight and exits. */
 export async function serve(config: Config, { startedLine, workerId }: ServeOptions): Promise<void> {
   const database = openDatabase(config);
+  // A cluster worker without Redis shares live events and the stream cap through the primary.
+  const throughPrimary = workerId !== undefined && !config.redisUrl;
   const app = await buildApp({
     config,
     database,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     workerId,
+    ...(throughPrimary && {
+      eventTransport: createClusterTransport(),
+      streamSlots: clusterStreamSlots(config.events.maxStreamsPerUser),
+    }),
   });
 
   // Fastify logs a line per network interface; Sync logs one line with the URL instead.

@@ -45,6 +45,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       // The hash changed since this request read it: another change won, so this current password is stale.
       if (version === undefined) throw wrongPassword();
+      app.deps.events.publish({ type: 'sessions-ended', userId: viewer.id });
       return { encodedToken: app.deps.tokens.sign(claimsFor({ ...viewer, token_version: version })) };
     },
   );
@@ -75,6 +76,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = viewerOf(request);
       await confirmPassword(viewer, request.body.password);
       await deleteAccount(db, app.dialect, viewer.id);
+      app.deps.events.publish({ type: 'sessions-ended', userId: viewer.id });
       return { deleted: true as const };
     },
   );

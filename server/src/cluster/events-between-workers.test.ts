@@ -7,7 +7,7 @@ import { shareStreamSlotsBetweenWorkers } from './stream-slot-registry.js';
 
 interface Delivery {
   id: string;
-  message: { text: string };
+  message: { postId: string };
 }
 
 /** What a test worker sent back (see test/cluster-relay-worker.ts). */
@@ -68,15 +68,17 @@ describe('events between cluster workers, through the primary', () => {
     const first = await startWorker();
     const second = await startWorker();
 
-    first.send({ publish: { text: 'from the first' } });
+    first.send({ publish: { type: 'post', postId: 'from the first', authorId: 'someone' } });
     const [received] = await delivered(second, 1);
-    expect(received!.message).toEqual({ text: 'from the first' });
+    expect(received!.message).toEqual({ type: 'post', postId: 'from the first', authorId: 'someone' });
     const [own] = await delivered(first, 1);
     expect(own!.id).toBe(received!.id);
 
     // Interleaved publishers: both workers see one sequence, in one order.
     for (let index = 0; index < 20; index++) {
-      (index % 2 ? first : second).send({ publish: { text: `message ${index}` } });
+      (index % 2 ? first : second).send({
+        publish: { type: 'post', postId: `message ${index}`, authorId: 'someone' },
+      });
     }
     const [inFirst, inSecond] = [await delivered(first, 21), await delivered(second, 21)];
     expect(inSecond).toEqual(inFirst);
@@ -86,7 +88,7 @@ describe('events between cluster workers, through the primary', () => {
     for (let index = 1; index < ids.length; index++)
       expect(ids[index]![1]).toBeGreaterThan(ids[index - 1]![1]!);
     // What each worker published arrives, each message once.
-    expect(new Set(inFirst.map((delivery) => delivery.message.text)).size).toBe(21);
+    expect(new Set(inFirst.map((delivery) => delivery.message.postId)).size).toBe(21);
   });
 
   it("caps a user's streams across workers, and frees those of a worker that exits", async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { counterMismatches } from '../test/counters.js';
+import { openEventStream, type EventStreamClient } from '../test/event-stream-client.js';
 import { createTestDatabase, hasPostgres } from '../test/harness.js';
 import { spawnServer, type ServerProcess } from '../test/server-process.js';
 import { eventually } from '../test/wait.js';
@@ -200,6 +201,40 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         expect(await counterMismatches(database.db)).toEqual([]);
       } finally {
         await database.db.destroy();
+      }
+    });
+
+    it('live events cross the workers through the primary; the cap of 5 streams holds across them', async () => {
+      const tag = `e${Date.now().toString(36)}`;
+      const signup = async (name: string) => {
+        const answer = await call(server.url, 'POST', '/api/auth/signup', undefined, {
+          username: `${tag}${name}`,
+          password: 'password123',
+          firstName: 'Live',
+          lastName: 'Events',
+        });
+        return { token: answer.encodedToken as string, id: answer.createdUser._id as string };
+      };
+      const [author, follower] = [await signup('author'), await signup('follower')];
+      await call(server.url, 'POST', `/api/users/follow/${author.id}?return=minimal`, follower.token);
+      // Each stream holds a connection of its own, and the cluster hands connections out in turn.
+      const streams: EventStreamClient[] = [];
+      try {
+        while (streams.length < 5) streams.push(await openEventStream(server.url, follower.token));
+        expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200, 200, 200]);
+        expect(new Set(streams.map((stream) => stream.headers.get('x-sync-worker'))).size).toBe(2);
+        const sixth = await openEventStream(server.url, follower.token);
+        expect(sixth.status).toBe(429);
+
+        const posted = await call(server.url, 'POST', '/api/posts?return=post', author.token, {
+          postData: { content: 'To every worker' },
+        });
+        for (const stream of streams)
+          await stream.waitFor('post', ({ post }) => post._id === posted.post._id);
+        // One order and one id everywhere.
+        expect(new Set(streams.map((stream) => stream.lastEventId)).size).toBe(1);
+      } finally {
+        streams.forEach((stream) => stream.close());
       }
     });
 

@@ -1,6 +1,7 @@
 import { Limits, type Comment, type CommentsReply, type FullPost, type PreviewPost } from '@sync/contract';
 import type { Deps } from '../deps.js';
 import { newId } from '../db/ids.js';
+import { publishCounts, publishNotified } from '../events/messages.js';
 import type { VoteKind } from '../db/schema.js';
 import { Messages, badRequest, notFound } from '../http/errors.js';
 import type { PageQuery } from '../http/pagination.js';
@@ -99,7 +100,7 @@ export async function addComment(
   const now = deps.clock.now();
   const id = newId(now);
   const at = now.toISOString();
-  const { record } = await underPost(deps, post.id, { comments: 1 }, async (trx, taken) => {
+  const { record, result: notified } = await underPost(deps, post.id, { comments: 1 }, async (trx, taken) => {
     await comments.insertComment(trx, {
       id,
       post_id: post.id,
@@ -109,7 +110,7 @@ export async function addComment(
       updated_at: at,
     });
     const comment = { id, author_id: input.viewerId };
-    await notifications.addCause(trx, {
+    const commented = await notifications.addCause(trx, {
       recipientId: taken.author_id,
       actorId: input.viewerId,
       type: 'comment',
@@ -118,8 +119,10 @@ export async function addComment(
       commentId: id,
       at,
     });
-    await recordTextEntities(trx, { post: taken, comment, text, isNew: true, at });
+    return [commented, ...(await recordTextEntities(trx, { post: taken, comment, text, isNew: true, at }))];
   });
+  publishCounts(deps.events, record);
+  publishNotified(deps.events, notified);
   return changeAnswer(deps, {
     record,
     commentId: id,
@@ -137,10 +140,11 @@ export async function editComment(
   if (comment.author_id !== input.viewerId) throw badRequest(Messages.editForeignComment);
   const text = checkCommentText(input.text);
   const at = deps.clock.now().toISOString();
-  const { record } = await underPost(deps, comment.post_id, {}, async (trx, taken) => {
+  const { record, result: mentioned } = await underPost(deps, comment.post_id, {}, async (trx, taken) => {
     await comments.updateCommentText(trx, comment.id, text, at);
-    await recordTextEntities(trx, { post: taken, comment, text, isNew: false, at });
+    return recordTextEntities(trx, { post: taken, comment, text, isNew: false, at });
   });
+  publishNotified(deps.events, mentioned);
   return changeAnswer(deps, {
     record,
     commentId: comment.id,
@@ -165,6 +169,7 @@ export async function deleteComment(
     if (!(await comments.deleteComment(trx, comment.id))) return { record: taken };
     return { record: (await posts.takeForChange(trx, post.id, { comments: -1 }))! };
   });
+  publishCounts(deps.events, record);
   return changeAnswer(deps, { record, viewerId: input.viewerId, changedOnly: input.changedOnly });
 }
 
@@ -180,7 +185,7 @@ export async function voteOnComment(
   },
 ): Promise<ChangeAnswer> {
   const { comment } = await requireComment(deps, input.postId, input.commentId);
-  const { record } = await underPost(deps, comment.post_id, {}, async (trx) => {
+  const { record, result: notified } = await underPost(deps, comment.post_id, {}, async (trx) => {
     // With the post taken, the comment cannot go away meanwhile (deleting it takes the post too).
     if (!(await comments.commentExists(trx, comment.id)))
       throw notFound(Messages.commentNotFound(comment.id));
@@ -199,10 +204,13 @@ export async function voteOnComment(
       type: 'upvote',
       groupKey: comment.id,
     } as const;
-    if (input.vote === 'up')
-      await notifications.addCause(trx, { ...upvote, postId: comment.post_id, commentId: comment.id, at });
-    else await notifications.removeCause(trx, upvote);
+    if (input.vote === 'up') {
+      return notifications.addCause(trx, { ...upvote, postId: comment.post_id, commentId: comment.id, at });
+    }
+    await notifications.removeCause(trx, upvote);
+    return undefined;
   });
+  publishNotified(deps.events, [notified]);
   return changeAnswer(deps, {
     record,
     commentId: comment.id,

@@ -99,7 +99,11 @@ describePostgres('PostgreSQL faults [postgres]', () => {
     await locker.end();
 
     expect(server.child.exitCode).toBeNull();
-    expect((await call(server.url, '/api/health')).body).toEqual({ status: 'ok', database: 'postgres' });
+    expect((await call(server.url, '/api/health')).body).toEqual({
+      status: 'ok',
+      database: 'postgres',
+      events: 'ok',
+    });
     expect((await call(server.url, '/api/posts?limit=5')).status).toBe(200);
     expect(server.output()).toContain('a database connection was closed');
   });
@@ -117,7 +121,7 @@ describePostgres('PostgreSQL faults [postgres]', () => {
 
     const health = await timed(() => call(server!.url, '/api/health'));
     expect(health.result.status).toBe(503);
-    expect(health.result.body).toEqual({ status: 'unavailable', database: 'postgres' });
+    expect(health.result.body).toEqual({ status: 'unavailable', database: 'postgres', events: 'ok' });
     expect(health.ms).toBeLessThan(2000);
 
     // Pooled connections time out on the query (1 s + 1 s); new ones on connecting (1 s).

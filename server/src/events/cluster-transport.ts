@@ -7,32 +7,9 @@
  * workers.
  */
 
-// TODO(lead): import from ./transport.js when merged
-/** Opaque here: whatever the live events carry, as long as JSON can carry it. */
-export type LiveMessage = object;
-
-// TODO(lead): import from ./transport.js when merged
-/** Carries JSON-serialisable messages to every process's subscribers, each with a global, ordered id. */
-export interface EventTransport {
-  publish(message: LiveMessage): void; // fire and forget; never throws into the request
-  subscribe(handler: (id: string, message: LiveMessage) => void): void;
-  readonly healthy: boolean; // false while the shared channel is down
-  onHealthChange?(handler: (healthy: boolean) => void): void;
-  close(): Promise<void>;
-}
-
-// TODO(lead): import from ./stream-slots.js when merged
-/**
- * How many event streams each user has open, so a user holds at most `maxPerUser` (every tab and
- * device of theirs, across every process when they share Redis).
- */
-export interface StreamSlots {
-  /** False when the user already has `maxPerUser` streams open. */
-  take(userId: string, streamId: string): Promise<boolean>;
-  /** Called with every heartbeat: a shared slot not renewed expires (its process died). */
-  renew(slots: readonly { userId: string; streamId: string }[]): Promise<void>;
-  release(userId: string, streamId: string): Promise<void>;
-}
+import { isLiveMessage } from './messages.js';
+import type { StreamSlots } from './stream-slots.js';
+import type { EventTransport, LiveMessage } from './transport.js';
 
 /** Worker → primary: a message to number and relay. */
 export interface PublishRequest {
@@ -51,13 +28,10 @@ const hasKind = (value: unknown, kind: string): value is Record<string, unknown>
   typeof value === 'object' && value !== null && 'kind' in value && value.kind === kind;
 
 export const isPublishRequest = (value: unknown): value is PublishRequest =>
-  hasKind(value, 'sync-event:publish') && typeof value.message === 'object' && value.message !== null;
+  hasKind(value, 'sync-event:publish') && isLiveMessage(value.message);
 
 const isRelayedEvent = (value: unknown): value is RelayedEvent =>
-  hasKind(value, 'sync-event:deliver') &&
-  typeof value.id === 'string' &&
-  typeof value.message === 'object' &&
-  value.message !== null;
+  hasKind(value, 'sync-event:deliver') && typeof value.id === 'string' && isLiveMessage(value.message);
 
 /** Worker → primary: may this user open one more stream? Answered with a `SlotAnswer`. */
 export interface SlotRequest {

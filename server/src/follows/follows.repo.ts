@@ -83,25 +83,35 @@ export async function followStateOf(
   viewerId: string,
   userIds: readonly string[],
 ): Promise<{ follows: Set<string>; followedBy: Set<string> }> {
-  const [out, into] = await Promise.all([
-    loadInChunks(userIds, (chunk) =>
-      db
-        .selectFrom('follows')
-        .select('followee_id as id')
-        .where('follower_id', '=', viewerId)
-        .where('followee_id', 'in', chunk)
-        .execute(),
-    ),
-    loadInChunks(userIds, (chunk) =>
-      db
-        .selectFrom('follows')
-        .select('follower_id as id')
-        .where('followee_id', '=', viewerId)
-        .where('follower_id', 'in', chunk)
-        .execute(),
-    ),
+  const [follows, followedBy] = await Promise.all([
+    followeesAmong(db, viewerId, userIds),
+    followersAmong(db, viewerId, userIds),
   ]);
-  return { follows: new Set(out.map((row) => row.id)), followedBy: new Set(into.map((row) => row.id)) };
+  return { follows: new Set(follows), followedBy: new Set(followedBy) };
+}
+
+/** Which of `userIds` the user follows: a primary-key lookup each, however many follows there are. */
+export function followeesAmong(db: Db, followerId: string, userIds: readonly string[]): Promise<string[]> {
+  return loadInChunks(userIds, (chunk) =>
+    db
+      .selectFrom('follows')
+      .select('followee_id as id')
+      .where('follower_id', '=', followerId)
+      .where('followee_id', 'in', chunk)
+      .execute(),
+  ).then((rows) => rows.map((row) => row.id));
+}
+
+/** Which of `userIds` follow the user: a primary-key lookup each, however many followers there are. */
+export function followersAmong(db: Db, followeeId: string, userIds: readonly string[]): Promise<string[]> {
+  return loadInChunks(userIds, (chunk) =>
+    db
+      .selectFrom('follows')
+      .select('follower_id as id')
+      .where('followee_id', '=', followeeId)
+      .where('follower_id', 'in', chunk)
+      .execute(),
+  ).then((rows) => rows.map((row) => row.id));
 }
 
 /** The users on the other side of a user's follows, in both directions. */

@@ -1,5 +1,6 @@
 import type { FollowReply, FollowStateReply } from '@sync/contract';
 import type { Deps } from '../deps.js';
+import { publishNotified } from '../events/messages.js';
 import { Messages, badRequest, notFound } from '../http/errors.js';
 import * as notifications from '../notifications/notifications.repo.js';
 import { everyUser } from '../users/user-answers.js';
@@ -24,19 +25,22 @@ export async function changeFollow(
     type: 'follow',
     groupKey: 'follow',
   } as const;
-  await deps.db.transaction().execute(async (trx) => {
+  const notified = await deps.db.transaction().execute(async (trx) => {
+    let group: notifications.NotifiedGroup | undefined;
     if (change === 'follow') {
       const at = deps.clock.now().toISOString();
       if (!(await follows.insertFollow(trx, viewerId, targetId, at)))
         throw badRequest(Messages.alreadyFollowing);
-      await notifications.addCause(trx, { ...newFollower, at });
+      group = await notifications.addCause(trx, { ...newFollower, at });
     } else if (!(await follows.deleteFollow(trx, viewerId, targetId))) {
       throw badRequest(Messages.notFollowing);
     } else {
       await notifications.removeCause(trx, newFollower);
     }
     await users.adjustFollowCounts(trx, viewerId, targetId, change === 'follow' ? 1 : -1);
+    return group;
   });
+  publishNotified(deps.events, [notified]);
   if (input.changedOnly) {
     // The counts after the change, re-read: other follows may have landed meanwhile.
     const [me, target] = await users

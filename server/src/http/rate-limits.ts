@@ -34,7 +34,17 @@ export const rateLimitPlugin = fp<RateLimitConfig>(
           commandTimeout: config.redisCommandTimeoutMs || undefined,
         })
       : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+    if (redis) {
+      // Limits fail open while Redis is away; say so once per outage instead of ioredis's unhandled
+      // error on every reconnect attempt.
+      let away = false;
+      redis.on('error', (error: Error) => {
+        if (!away) app.log.warn({ err: error }, 'rate limits: Redis is not reachable; limits are skipped');
+        away = true;
+      });
+      redis.on('ready', () => (away = false));
+      app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+    }
     await app.register(rateLimit, {
       global: false,
       skipOnError: true,

@@ -23,7 +23,7 @@ describeEachDatabase('security headers and health', (dialect) => {
   it('reports health with the database it reached', async () => {
     const reply = await server.request('GET', '/api/health');
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ status: 'ok', database: dialect });
+    expect(reply.body).toEqual({ status: 'ok', database: dialect, events: 'ok' });
   });
 
   it('answers 503 on /api/health when the database is unreachable', async () => {
@@ -31,7 +31,7 @@ describeEachDatabase('security headers and health', (dialect) => {
     await probe.database.db.destroy();
     const reply = await probe.request('GET', '/api/health');
     expect(reply.status).toBe(503);
-    expect(reply.body).toEqual({ status: 'unavailable', database: dialect });
+    expect(reply.body).toEqual({ status: 'unavailable', database: dialect, events: 'ok' });
     await probe.app.close();
   });
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AnswerCaps } from '../config.js';
 import type { Db, Dialect } from '../db/database.js';
-import { groupBy } from '../db/chunks.js';
+import { groupBy, loadInChunks } from '../db/chunks.js';
 import type { ReactionKind, VoteKind } from '../db/schema.js';
 import * as comments from '../comments/comments.repo.js';
 import * as posts from '../posts/posts.repo.js';
@@ -175,28 +175,41 @@ export class Hydrator {
     hydrated: { posts?: readonly HydratedPost[]; comments?: readonly HydratedComment[] },
   ): Promise<ViewerMarks | undefined> {
     if (!viewerId) return undefined;
+    return (await this.marksOfViewers([viewerId], hydrated)).get(viewerId) ?? noMarks();
+  }
+
+  /** The same for several viewers at once (a live event shown to everyone connected), still one query. */
+  async marksOfViewers(
+    viewerIds: readonly string[],
+    hydrated: { posts?: readonly HydratedPost[]; comments?: readonly HydratedComment[] },
+  ): Promise<Map<string, ViewerMarks>> {
+    const byViewer = new Map(viewerIds.map((id) => [id, noMarks()]));
     const postIds = (hydrated.posts ?? []).map((post) => post.record.id);
     const commentIds = [
       ...(hydrated.posts ?? []).flatMap((post) => post.comments),
       ...(hydrated.comments ?? []),
     ].map((comment) => comment.record.id);
-    if (postIds.length === 0 && commentIds.length === 0) return noMarks();
-    const inList = (ids: string[]) => (ids.length > 0 ? sql.join(ids) : sql`null`);
-    const { rows } = await sql<{ target: string; mark: string }>`
-      select post_id as target, kind as mark from post_reactions
-        where user_id = ${viewerId} and post_id in (${inList(postIds)})
-      union all
-      select post_id, 'bookmark' from bookmarks where user_id = ${viewerId} and post_id in (${inList(postIds)})
-      union all
-      select comment_id, kind from comment_votes
-        where user_id = ${viewerId} and comment_id in (${inList(commentIds)})`.execute(this.db);
-    const marks = noMarks();
-    for (const { target, mark } of rows) {
+    if (viewerIds.length === 0 || (postIds.length === 0 && commentIds.length === 0)) return byViewer;
+    const inList = (ids: readonly string[]) => (ids.length > 0 ? sql.join(ids) : sql`null`);
+    const rows = await loadInChunks(viewerIds, async (viewers) => {
+      const result = await sql<{ viewer: string; target: string; mark: string }>`
+        select user_id as viewer, post_id as target, kind as mark from post_reactions
+          where user_id in (${inList(viewers)}) and post_id in (${inList(postIds)})
+        union all
+        select user_id, post_id, 'bookmark' from bookmarks
+          where user_id in (${inList(viewers)}) and post_id in (${inList(postIds)})
+        union all
+        select user_id, comment_id, kind from comment_votes
+          where user_id in (${inList(viewers)}) and comment_id in (${inList(commentIds)})`.execute(this.db);
+      return result.rows;
+    });
+    for (const { viewer, target, mark } of rows) {
+      const marks = byViewer.get(viewer)!;
       if (mark === 'bookmark') marks.bookmarks.add(target);
       else if (mark === 'like' || mark === 'dislike') marks.reactions.set(target, mark);
       else if (mark === 'up' || mark === 'down') marks.votes.set(target, mark);
     }
-    return marks;
+    return byViewer;
   }
 
   /** Skeleton to everything a view needs: posts, the people they show and the viewer's marks. */

@@ -33,13 +33,19 @@ export interface Cause extends NotificationGroup {
   at: string;
 }
 
+/** A notification created or grown by a cause, for the live events raised once its transaction commits. */
+export interface NotifiedGroup {
+  recipientId: string;
+  notificationId: string;
+}
+
 /**
  * Records a cause: the group's notification comes first (created, or counted up and moved to the
  * top), then its actor. Nobody is notified of their own actions. Each cause is unique by the row
  * that causes it (a like, a follow, a vote, a comment, a mention), so it is added once.
  */
-export async function addCause(trx: Db, cause: Cause): Promise<void> {
-  if (cause.actorId === cause.recipientId) return;
+export async function addCause(trx: Db, cause: Cause): Promise<NotifiedGroup | undefined> {
+  if (cause.actorId === cause.recipientId) return undefined;
   const { id } = await trx
     .insertInto('notifications')
     .values({
@@ -64,6 +70,7 @@ export async function addCause(trx: Db, cause: Cause): Promise<void> {
     .insertInto('notification_actors')
     .values({ notification_id: id, actor_id: cause.actorId, created_at: cause.at })
     .execute();
+  return { recipientId: cause.recipientId, notificationId: id };
 }
 
 /**
@@ -141,6 +148,20 @@ async function settleCounts(trx: Db, ids: readonly string[]): Promise<void> {
     .where('id', 'in', ids)
     .execute();
   await trx.deleteFrom('notifications').where('id', 'in', ids).where('actor_count', '=', 0).execute();
+}
+
+/** One of the user's notifications (undefined when it is gone, or someone else's). */
+export function notificationOf(
+  db: Db,
+  recipientId: string,
+  notificationId: string,
+): Promise<NotificationRecord | undefined> {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('id', '=', notificationId)
+    .where('recipient_id', '=', recipientId)
+    .executeTakeFirst();
 }
 
 /** A page of the user's notifications, the latest cause first. */

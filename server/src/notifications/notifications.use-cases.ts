@@ -1,4 +1,10 @@
-import { Limits, type NotificationsReply, type UnreadCountReply } from '@sync/contract';
+import {
+  Limits,
+  type LiveNotificationData,
+  type Notification,
+  type NotificationsReply,
+  type UnreadCountReply,
+} from '@sync/contract';
 import * as comments from '../comments/comments.repo.js';
 import { groupBy } from '../db/chunks.js';
 import type { Deps } from '../deps.js';
@@ -9,16 +15,12 @@ import * as notifications from './notifications.repo.js';
 
 const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
 
-/**
- * `GET /notifications`: newest cause first. The skeleton is one keyset range of the recipient's
- * index; actors, posts and comments are hydrated in batches (posts through the post cache), so a
- * page costs the same number of queries whatever its size.
- */
+/** `GET /notifications`: newest cause first. The skeleton is one keyset range of the recipient's index. */
 export async function listNotifications(
   deps: Deps,
   input: { viewerId: string; query: PageQuery },
 ): Promise<NotificationsReply> {
-  const { db, dialect, hydrator } = deps;
+  const { db } = deps;
   const kind = { ...notifications.newestNotifications, scope: `notifications:${input.viewerId}` };
   const [{ items, nextCursor }, readAt] = await Promise.all([
     deps.cursors.pageOrFirst(
@@ -29,6 +31,38 @@ export async function listNotifications(
     ),
     notifications.readMarker(db, input.viewerId),
   ]);
+  return { notifications: await notificationsShown(deps, input.viewerId, items, readAt), nextCursor };
+}
+
+/**
+ * A notification as `GET /notifications` shows it, with the unread count, for the live event of its
+ * creation or growth; undefined when it is gone meanwhile.
+ */
+export async function liveNotification(
+  deps: Deps,
+  input: { viewerId: string; notificationId: string },
+): Promise<LiveNotificationData | undefined> {
+  const [record, readAt, unreadCount] = await Promise.all([
+    notifications.notificationOf(deps.db, input.viewerId, input.notificationId),
+    notifications.readMarker(deps.db, input.viewerId),
+    notifications.unreadCount(deps.db, input.viewerId),
+  ]);
+  if (!record) return undefined;
+  const [notification] = await notificationsShown(deps, input.viewerId, [record], readAt);
+  return notification && { notification, unreadCount };
+}
+
+/**
+ * Hydrates and views notification records: actors, posts and comments in batches (posts through the
+ * post cache), so a page costs the same number of queries whatever its size.
+ */
+async function notificationsShown(
+  deps: Deps,
+  viewerId: string,
+  items: notifications.NotificationRecord[],
+  readAt: string,
+): Promise<Notification[]> {
+  const { db, dialect, hydrator } = deps;
   const [actors, postRecords, commentRecords] = await Promise.all([
     notifications.newestActors(
       db,
@@ -47,24 +81,21 @@ export async function listNotifications(
   const [people, marks] = await Promise.all([
     hydrator.people(
       shown,
-      input.viewerId,
+      viewerId,
       actors.map((actor) => actor.actor_id),
     ),
-    hydrator.marks(input.viewerId, shown),
+    hydrator.marks(viewerId, shown),
   ]);
   const actorsOf = groupBy(actors, (actor) => actor.notification_id);
-  return {
-    notifications: notificationViews({
-      records: items,
-      actors: new Map([...actorsOf].map(([id, rows]) => [id, rows.map((row) => row.actor_id)])),
-      posts: new Map(hydratedPosts.map((post) => [post.record.id, post])),
-      comments: new Map(hydratedComments.map((comment) => [comment.record.id, comment])),
-      page: { users: people, marks },
-      viewerId: input.viewerId,
-      readAt,
-    }),
-    nextCursor,
-  };
+  return notificationViews({
+    records: items,
+    actors: new Map([...actorsOf].map(([id, rows]) => [id, rows.map((row) => row.actor_id)])),
+    posts: new Map(hydratedPosts.map((post) => [post.record.id, post])),
+    comments: new Map(hydratedComments.map((comment) => [comment.record.id, comment])),
+    page: { users: people, marks },
+    viewerId,
+    readAt,
+  });
 }
 
 /** `GET /notifications/unread` */

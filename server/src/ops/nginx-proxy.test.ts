@@ -5,6 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../test/event-stream-client.js';
+import { startRedis, type RedisProcess } from '../test/redis-process.js';
 import { spawnServer, type ServerProcess } from '../test/server-process.js';
 import { eventually } from '../test/wait.js';
 
@@ -81,13 +83,17 @@ describe.skipIf(!hasNginx)('deploy/nginx.conf in front of two Sync processes', (
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-nginx-'));
   const machines: ServerProcess[] = [];
   let nginx: ChildProcess | undefined;
+  let redis: RedisProcess | undefined;
   let proxyUrl = '';
 
   beforeAll(async () => {
+    // The deployment's Redis (a test's own): live events raised on one machine reach the other's streams.
+    redis = await startRedis();
     const shared = {
       DATA_DIR: folder,
       JWT_SECRET: 'nginx-test-secret-long-enough-for-hs256',
       TRUST_PROXY: '127.0.0.1',
+      REDIS_URL: redis.url,
     };
     // One after the other: the first prepares the database the second then opens.
     for (let index = 0; index < 2; index++)
@@ -122,6 +128,7 @@ describe.skipIf(!hasNginx)('deploy/nginx.conf in front of two Sync processes', (
     }
     for (const machine of machines) machine.child.kill('SIGTERM');
     await Promise.all(machines.map((machine) => machine.exited));
+    await redis?.kill();
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
@@ -157,5 +164,48 @@ describe.skipIf(!hasNginx)('deploy/nginx.conf in front of two Sync processes', (
       return addresses.length === 2 ? addresses : undefined;
     });
     expect(seen).toEqual(['127.0.0.7', '127.0.0.7']);
+  });
+
+  it('carries live events as they happen, whichever machine holds the stream or takes the write', async () => {
+    for (const machine of machines) {
+      await eventually(async () => {
+        const health = await (await fetch(`${machine.url}/api/health`)).json();
+        return health.events === 'ok' ? true : undefined;
+      });
+    }
+    const call = async (urlPath: string, token: string | undefined, body: unknown) => {
+      const response = await fetch(proxyUrl + urlPath, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, urlPath).toBeLessThan(300);
+      return response.json();
+    };
+    const signup = async (username: string) => {
+      const answer = await call('/api/auth/signup', undefined, {
+        username,
+        password: 'password123',
+        firstName: 'Behind',
+        lastName: 'Proxy',
+      });
+      return { token: answer.encodedToken as string, id: answer.createdUser._id as string };
+    };
+    const tag = Date.now().toString(36);
+    const [author, reader] = [await signup(`author${tag}`), await signup(`reader${tag}`)];
+    await call(`/api/users/follow/${author.id}?return=minimal`, reader.token, undefined);
+    const stream = await openEventStream(proxyUrl, reader.token);
+    expect(stream.status).toBe(200);
+    try {
+      // nginx takes turns: the posts are written on both machines, one of which holds the stream.
+      for (let index = 0; index < 4; index++) {
+        const { post } = await call('/api/posts?return=post', author.token, {
+          postData: { content: `post ${index}` },
+        });
+        await stream.waitFor('post', (data) => data.post._id === post._id);
+      }
+    } finally {
+      stream.close();
+    }
   });
 });

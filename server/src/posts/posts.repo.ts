@@ -366,6 +366,11 @@ const walkedPostsAtMost = 20_000;
 /**
  * Walks everyone's posts newest first (the created_at index) after the cursor, keeping the authors' until
  * a page is full or `walkedPostsAtMost` posts were looked at; fewer than `limit` rows means "seek instead".
+ *
+ * No outer ORDER BY: it would make PostgreSQL read all `walkedPostsAtMost` rows to sort them (15–29 ms
+ * for 2,000 authors at 1,000,000 posts, against 0.2 ms streaming). Both engines run the walk as one
+ * stream (backward index scan → limit → filter → limit) that keeps the index's order; the timeline
+ * tests page through the walk on both and would see any other order.
  */
 async function newestPostRefsByWalking(
   db: Db,
@@ -379,7 +384,7 @@ async function newestPostRefsByWalking(
       order by created_at desc, id desc limit ${walkedPostsAtMost}
     ) as walked
     where walked.author_id in (${authorsTable(dialect, authorIds)})
-    order by walked.created_at desc, walked.id desc limit ${limit}`.execute(db);
+    limit ${limit}`.execute(db);
   return rows;
 }
 

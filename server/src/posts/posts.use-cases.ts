@@ -8,6 +8,7 @@ import {
 } from '@sync/contract';
 import type { Deps } from '../deps.js';
 import { newId } from '../db/ids.js';
+import { publishCounts, publishNotified } from '../events/messages.js';
 import type { ReactionKind } from '../db/schema.js';
 import { Messages, badRequest, notFound } from '../http/errors.js';
 import type { PageQuery } from '../http/pagination.js';
@@ -127,7 +128,7 @@ export async function createPost(
   const content = checkContent(input.content);
   const now = deps.clock.now();
   const at = now.toISOString();
-  const record = await deps.db.transaction().execute(async (trx) => {
+  const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
     const post = await posts.insertPost(trx, {
       id: newId(now),
       author_id: input.viewerId,
@@ -135,9 +136,13 @@ export async function createPost(
       created_at: at,
       updated_at: at,
     });
-    await recordTextEntities(trx, { post, text: content, isNew: true, at });
-    return post;
+    return {
+      record: post,
+      mentioned: await recordTextEntities(trx, { post, text: content, isNew: true, at }),
+    };
   });
+  deps.events.publish({ type: 'post', postId: record.id, authorId: record.author_id });
+  publishNotified(deps.events, mentioned);
   return changeAnswer(deps, record, input.viewerId, input.changedOnly);
 }
 
@@ -150,12 +155,15 @@ export async function editPost(
   if (post.author_id !== input.viewerId) throw badRequest(Messages.editForeignPost);
   const content = checkContent(input.content);
   const at = deps.clock.now().toISOString();
-  const record = await deps.db.transaction().execute(async (trx) => {
+  const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
     const taken = await posts.takeForChange(trx, post.id, { content, at });
     if (!taken) throw notFound(Messages.postNotFound(post.id));
-    await recordTextEntities(trx, { post: taken, text: content, isNew: false, at });
-    return taken;
+    return {
+      record: taken,
+      mentioned: await recordTextEntities(trx, { post: taken, text: content, isNew: false, at }),
+    };
   });
+  publishNotified(deps.events, mentioned);
   return changeAnswer(deps, record, input.viewerId, input.changedOnly);
 }
 
@@ -186,24 +194,31 @@ export async function reactToPost(
   input: { viewerId: string; postId: string; kind: ReactionKind; changedOnly: boolean },
 ): Promise<ChangeAnswer> {
   const at = deps.clock.now().toISOString();
-  const { record, steps } = await deps.db.transaction().execute(async (trx) => {
+  const { record, steps, notified } = await deps.db.transaction().execute(async (trx) => {
     if (input.kind === 'like') {
       const taken = await posts.takeForChange(trx, input.postId, { likes: 1 });
       if (!taken) throw notFound(Messages.postNotFound(input.postId));
       if (!(await posts.putLike(trx, input.postId, input.viewerId, at)))
         throw badRequest(Messages.alreadyLiked);
-      await notifications.addCause(trx, { ...likeOf(taken, input.viewerId), postId: taken.id, at });
-      return { record: taken, steps: 1 };
+      const notified = await notifications.addCause(trx, {
+        ...likeOf(taken, input.viewerId),
+        postId: taken.id,
+        at,
+      });
+      return { record: taken, steps: 1, notified };
     }
     const taken = await posts.takeForChange(trx, input.postId);
     if (!taken) throw notFound(Messages.postNotFound(input.postId));
     if (taken.like_count <= 0) throw badRequest(Messages.likeBelowZero);
     const outcome = await posts.putDislike(trx, input.postId, input.viewerId, at);
     if (outcome === 'already') throw badRequest(Messages.alreadyDisliked);
-    if (outcome === 'added') return { record: taken, steps: 1 };
+    if (outcome === 'added') return { record: taken, steps: 1, notified: undefined };
     await notifications.removeCause(trx, likeOf(taken, input.viewerId));
-    return { record: (await posts.takeForChange(trx, input.postId, { likes: -1 }))!, steps: 2 };
+    const record = (await posts.takeForChange(trx, input.postId, { likes: -1 }))!;
+    return { record, steps: 2, notified: undefined };
   });
   deps.hydrator.noteOwnReaction(record, input.viewerId, input.kind, steps);
+  publishCounts(deps.events, record);
+  publishNotified(deps.events, [notified]);
   return changeAnswer(deps, record, input.viewerId, input.changedOnly);
 }

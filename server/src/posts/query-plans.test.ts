@@ -11,6 +11,7 @@ import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import type { Database } from '../db/schema.js';
 import * as follows from '../follows/follows.repo.js';
+import { inProcessTransport } from '../events/transport.js';
 import { Hydrator } from '../hydration/hydrator.js';
 import { hydrateUsers } from '../hydration/users.js';
 import { CursorCodec } from '../http/pagination.js';
@@ -118,6 +119,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     tokens: undefined as never,
     cursors: new CursorCodec('plans'),
     hydrator: hydrator(),
+    events: inProcessTransport(),
     caps,
   });
   const timeline = async (limit: number, after?: posts.NewestKey) =>
@@ -251,6 +253,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       cursors: new CursorCodec('secret'),
       hydrator: new Hydrator(db, dialect, caps, 1024 * 1024),
       caps,
+      events: inProcessTransport(),
     };
     const liker = (await users.findUserByUsername(db, 'guest'))!.id;
     const [post] = await posts.newestPostRefs(db, { after: undefined, limit: 1 });

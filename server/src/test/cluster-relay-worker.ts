@@ -3,13 +3,14 @@
  * slots as the test asks, through the real cluster transport, and reports what it gets back.
  */
 import { clusterStreamSlots, createClusterTransport } from '../events/cluster-transport.js';
+import { isLiveMessage } from '../events/messages.js';
 
 const transport = createClusterTransport();
 const slots = clusterStreamSlots(5);
 transport.subscribe((id, message) => process.send?.({ kind: 'test:delivered', id, message }));
 process.on('message', (value: unknown) => {
   if (typeof value !== 'object' || value === null) return;
-  if ('publish' in value && typeof value.publish === 'object') transport.publish(value.publish ?? {});
+  if ('publish' in value && isLiveMessage(value.publish)) transport.publish(value.publish);
   if ('take' in value && typeof value.take === 'string') {
     const streamId = value.take;
     void slots

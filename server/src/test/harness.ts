@@ -155,6 +155,8 @@ export async function startServer(
     JWT_SECRET: testSecret,
     RATE_LIMITS: 'off',
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Test files run in parallel: with REDIS_URL, each server's live events stay its own.
+    REDIS_KEY_PREFIX: `sync-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}:`,
     MAX_IN_FLIGHT: '0',
     ...options.env,
   });

@@ -17,13 +17,16 @@ export interface WrittenText {
 /**
  * Records what a text refers to, in the transaction that writes it: its mentions (of users that
  * exist; an unknown @name stays plain text), a mention notification for each newly mentioned user
- * and none left for a mention edited away, and a post's tags. Deleting the text needs nothing: the
+ * (returned, for the live events) and none left for a mention edited away, and a post's tags. Deleting the text needs nothing: the
  * rows reference it with ON DELETE CASCADE.
  *
  * The post's author is not notified of a mention in a comment on their post: the comment already
  * notifies them.
  */
-export async function recordTextEntities(trx: Db, written: WrittenText): Promise<void> {
+export async function recordTextEntities(
+  trx: Db,
+  written: WrittenText,
+): Promise<notifications.NotifiedGroup[]> {
   const { post, comment } = written;
   const sourceId = comment?.id ?? post.id;
   const authorId = comment?.author_id ?? post.author_id;
@@ -41,9 +44,10 @@ export async function recordTextEntities(trx: Db, written: WrittenText): Promise
     { sourceId, postId: post.id, commentId: comment?.id, at: written.at },
     added,
   );
+  const notified: notifications.NotifiedGroup[] = [];
   for (const recipientId of added) {
     if (comment && recipientId === post.author_id) continue;
-    await notifications.addCause(trx, {
+    const group = await notifications.addCause(trx, {
       recipientId,
       actorId: authorId,
       type: 'mention',
@@ -52,6 +56,8 @@ export async function recordTextEntities(trx: Db, written: WrittenText): Promise
       commentId: comment?.id,
       at: written.at,
     });
+    if (group) notified.push(group);
   }
   if (!comment) await entities.setPostTags(trx, post, hashtagsOf(written.text), { isNew: written.isNew });
+  return notified;
 }
