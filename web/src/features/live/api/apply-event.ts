@@ -1,27 +1,16 @@
-import type { Notification, Post, PreviewPost } from '@sync/contract';
+import type { LiveEventName, LiveEvents, Post } from '@sync/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { StreamEvent } from '../../../lib/event-stream';
 import { notificationKeys, setUnreadCount } from '../../notifications';
 import { postKeys, updatePost } from '../../posts';
 import { newPosts } from './new-posts';
 
-/**
- * The stream's events and their data (the contract's `LiveEvents` on the server's branch; once both
- * are merged this can be `import type { LiveEvents } from '@sync/contract'`).
- */
-type LiveEvents = {
-  post: { post: PreviewPost };
-  notification: { notification: Notification; unreadCount: number };
-  counts: { postId: string; likeCount: number; commentCount: number };
-  reset: Record<string, never>;
-};
-
 type Data = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Data => typeof value === 'object' && value !== null;
 
 /** Our own server wrote the data; these only keep a malformed event from breaking the cache. */
-const isEventData: { [K in keyof LiveEvents]: (value: Data) => value is LiveEvents[K] & Data } = {
+const isEventData: { [K in LiveEventName]: (value: Data) => value is LiveEvents[K] & Data } = {
   post: (value): value is LiveEvents['post'] & Data =>
     isObject(value.post) && typeof value.post._id === 'string',
   notification: (value): value is LiveEvents['notification'] & Data => typeof value.unreadCount === 'number',
@@ -32,7 +21,7 @@ const isEventData: { [K in keyof LiveEvents]: (value: Data) => value is LiveEven
   reset: (value): value is LiveEvents['reset'] & Data => isObject(value),
 };
 
-function parse<K extends keyof LiveEvents>(name: K, data: string): LiveEvents[K] | undefined {
+function parse<K extends LiveEventName>(name: K, data: string): LiveEvents[K] | undefined {
   try {
     const value: unknown = JSON.parse(data);
     return isObject(value) && isEventData[name](value) ? value : undefined;
@@ -41,7 +30,7 @@ function parse<K extends keyof LiveEvents>(name: K, data: string): LiveEvents[K]
   }
 }
 
-const isEventName = (name: string): name is keyof LiveEvents => Object.hasOwn(isEventData, name);
+const isEventName = (name: string): name is LiveEventName => Object.hasOwn(isEventData, name);
 
 /** What one event of the stream changes in the query cache (and in the posts waiting to be shown). */
 export function applyLiveEvent(client: QueryClient, { event, data }: StreamEvent) {
