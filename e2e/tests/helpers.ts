@@ -45,3 +45,13 @@ export async function logIn(page: Page, username: string, password = PASSWORD) {
 export function postCard(page: Page, text: string) {
   return page.getByRole('article').filter({ hasText: text });
 }
+
+/** A token the server refuses (its signature is wrong), as after expiry or a password change elsewhere. */
+export async function expireSession(page: Page) {
+  await page.evaluate(() => {
+    const [header, payload] = (localStorage.getItem('TOKEN') ?? '').split('.');
+    localStorage.setItem('TOKEN', `${header}.${payload}.invalid-signature`);
+    // The client keeps the session in memory; another tab changing storage is how it learns.
+    window.dispatchEvent(new StorageEvent('storage', { key: 'TOKEN' }));
+  });
+}

@@ -1,15 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createPost, createUser, logIn, PASSWORD, uniqueName } from './helpers';
-
-/** A token the server refuses (its signature is wrong), as after expiry or a password change elsewhere. */
-async function expireSession(page: Page) {
-  await page.evaluate(() => {
-    const [header, payload] = (localStorage.getItem('TOKEN') ?? '').split('.');
-    localStorage.setItem('TOKEN', `${header}.${payload}.invalid-signature`);
-    // The client keeps the session in memory; another tab changing storage is how it learns.
-    window.dispatchEvent(new StorageEvent('storage', { key: 'TOKEN' }));
-  });
-}
+import { expect, test } from '@playwright/test';
+import { createPost, createUser, expireSession, logIn, PASSWORD, uniqueName } from './helpers';
 
 test('a corrupt stored session is discarded: the login page shows, not a crash', async ({
   page,
@@ -96,6 +86,8 @@ test('an expired session says so, and the drafts come back after logging in agai
   const author = await createUser(request, 'Draft', 'Host');
   const post = await createPost(request, author, `Talk about drafts ${uniqueName('d')}`);
   const user = await createUser(request, 'Draft', 'Writer');
+  // This test is about a refused request; a live events stream would notice first (live.spec.ts).
+  await page.route('**/api/events', (route) => route.fulfill({ status: 404 }));
   await logIn(page, user.username);
 
   const composerText = `Half-written post ${uniqueName('c')}`;

@@ -30,6 +30,15 @@ function withQuery(path: string, query: Query | undefined) {
   return text ? `${path}?${text}` : path;
 }
 
+/**
+ * A refused token means the session is over (expired, or the password changed elsewhere): the guard
+ * sends the user to /login, which says so; their drafts are kept for after signing in. A token
+ * already replaced (signed in again meanwhile) is left alone.
+ */
+export function endRefusedSession(token: string) {
+  if (getSession()?.token === token) clearSession('expired');
+}
+
 async function send(path: string, { method = 'GET', body, query, checksPassword }: RequestOptions) {
   const token = getSession()?.token;
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -54,11 +63,7 @@ async function send(path: string, { method = 'GET', body, query, checksPassword 
       Array.isArray(errors) && typeof errors[0] === 'string'
         ? errors[0]
         : `Request failed (${response.status} ${response.statusText})`;
-    // A refused token means the session is over (expired, or the password changed elsewhere): the
-    // guard sends the user to /login, which says so; their drafts are kept for after signing in.
-    if (response.status === 401 && token && !checksPassword && getSession()?.token === token) {
-      clearSession('expired');
-    }
+    if (response.status === 401 && token && !checksPassword) endRefusedSession(token);
     throw new ApiError(response.status, message);
   }
   return response;

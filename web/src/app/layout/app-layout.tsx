@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ListSkeleton } from '../../components/ui/skeleton';
+import { LiveUpdates } from '../../features/live';
 import { useMediaQuery } from '../../lib/media-query';
 import { usePageTitle } from '../../lib/page-title';
 import { KeyboardShortcuts } from './keyboard-shortcuts';
@@ -33,6 +34,7 @@ export function AppLayout() {
       </div>
       <TabBar />
       <KeyboardShortcuts />
+      <LiveUpdates />
     </div>
   );
 }

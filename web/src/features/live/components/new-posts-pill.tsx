@@ -1,0 +1,64 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { ArrowUp } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { POST_CARD_ATTRIBUTE, type PostPages } from '../../posts';
+import { showNewPosts, useNewPosts } from '../api/new-posts';
+
+const countText = (count: number) => (count === 1 ? '1 new post' : `${count} new posts`);
+
+/** Focuses the post once it is rendered (the cache tells React a moment after it changes). */
+function focusPostWhenShown(postId: string, framesLeft = 30) {
+  const card = [...document.querySelectorAll<HTMLElement>(`[${POST_CARD_ATTRIBUTE}]`)].find(
+    (element) => element.getAttribute(POST_CARD_ATTRIBUTE) === postId,
+  );
+  if (card) card.focus({ preventScroll: true });
+  else if (framesLeft > 0) requestAnimationFrame(() => focusPostWhenShown(postId, framesLeft - 1));
+}
+
+/**
+ * "3 new posts", over the top of the list cached under `queryKey`: the list never takes new posts in
+ * on its own while someone reads it; a press puts them at the top, scrolls there and focuses the
+ * newest. A polite status announces the count without moving focus. Takes no room in the page, so
+ * appearing moves nothing.
+ */
+export function NewPostsPill({ queryKey }: { queryKey: QueryKey }) {
+  const client = useQueryClient();
+  const offer = useNewPosts(queryKey);
+  const [showing, setShowing] = useState(false);
+  const count = offer.posts.length;
+  const text = count > 0 ? countText(count) : 'New posts';
+  const visible = count > 0 || offer.missed;
+
+  const show = async () => {
+    setShowing(true);
+    try {
+      await showNewPosts(client, queryKey, offer);
+    } finally {
+      setShowing(false);
+    }
+    window.scrollTo({ top: 0 });
+    const top = client.getQueryData<PostPages>(queryKey)?.pages[0]?.posts[0];
+    if (top) focusPostWhenShown(top._id);
+  };
+
+  return (
+    <div className="sticky top-20 z-10 flex h-0 justify-center">
+      <p role="status" className="sr-only">
+        {visible ? text : ''}
+      </p>
+      {visible && (
+        <Button
+          size="sm"
+          className="mt-2 shadow-md"
+          aria-label={`Show ${text.toLowerCase()}`}
+          pending={showing}
+          onClick={() => void show()}
+        >
+          <ArrowUp className="size-4" aria-hidden="true" />
+          {text}
+        </Button>
+      )}
+    </div>
+  );
+}
