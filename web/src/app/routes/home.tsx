@@ -3,7 +3,8 @@ import { Columns, PageHeader } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
 import { Tabs, type Tab } from '../../components/ui/tabs';
 import { useMe } from '../../lib/session';
-import { useFeed, useTimeline, Composer, PostList } from '../../features/posts';
+import { NewPostsPill } from '../../features/live';
+import { useFeed, useTimeline, Composer, PostList, postKeys } from '../../features/posts';
 import { SuggestedPeople } from '../../features/users';
 
 type HomeTab = 'everyone' | 'following';
@@ -37,7 +38,12 @@ function useStoredTab(): [HomeTab, (tab: HomeTab) => void] {
 
 function EveryoneFeed() {
   const feed = useFeed('newest');
-  return <PostList query={feed} label="Home feed" empty="No posts yet. Share the first one!" />;
+  return (
+    <>
+      <NewPostsPill queryKey={postKeys.feed('newest')} />
+      <PostList query={feed} label="Home feed" empty="No posts yet. Share the first one!" />
+    </>
+  );
 }
 
 /** Someone who follows nobody, or whose people have not posted, is shown whom to follow. */
@@ -62,6 +68,7 @@ function FollowingFeed() {
           <SuggestedPeople />
         </section>
       )}
+      <NewPostsPill queryKey={postKeys.timeline} />
       {!empty && <PostList query={timeline} label="Following feed" empty={null} />}
     </>
   );
