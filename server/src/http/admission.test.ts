@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, startServer, type Reply, type TestServer } from '../test/harness.js';
 import { eventually, timed } from '../test/wait.js';
@@ -75,6 +77,33 @@ describeEachDatabase('admission control', (dialect) => {
 
     held.releaseAll();
     await Promise.all(first);
+    expect((await server.request('GET', '/api/posts?limit=1')).status).toBe(200);
+  });
+
+  it('gives no turn to a request whose client left while it waited', async () => {
+    const first = [server.request('GET', '/api/test/held'), server.request('GET', '/api/test/held')];
+    await held.running(2);
+    const { port } = new URL(server.url);
+    const leaving = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const socket = net.connect(Number(port), '127.0.0.1');
+        await once(socket, 'connect');
+        socket.write('GET /api/posts?limit=1 HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        return socket;
+      }),
+    );
+    // Reset, not a polite close: the server sees these connections end while their requests wait.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const socket of leaving) socket.resetAndDestroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    held.releaseAll();
+    await Promise.all(first);
+    // Both turns are free again: two held requests run at once, and a read is served beside them.
+    const again = [server.request('GET', '/api/test/held'), server.request('GET', '/api/test/held')];
+    await held.running(2);
+    held.releaseAll();
+    await Promise.all(again);
     expect((await server.request('GET', '/api/posts?limit=1')).status).toBe(200);
   });
 });

@@ -18,6 +18,8 @@ export interface AdmissionLimits {
 
 interface Waiting {
   since: number;
+  /** Its connection closed while it waited: it is let go without a turn. */
+  gone: () => boolean;
   admit: () => void;
   refuse: () => void;
 }
@@ -34,9 +36,9 @@ interface Waiting {
  * lag low (only admitted requests interleave), and refuses only what could not start in time.
  *
  * A request takes its turn once its body has arrived (preValidation), so a client trickling a body holds
- * no turn; it gives the turn back when its response is finished or its connection closes. A client that
- * gives up while waiting is not noticed before its turn (Node stops reading a connection while its
- * request is being answered, so the close is not seen): the time limit bounds what that costs.
+ * no turn; it gives the turn back when its response is finished or its connection closes. A request
+ * whose connection closed while it waited is let go without a turn when its turn comes (Node does not
+ * always see a client leave while its request waits; the time limit bounds what that costs).
  */
 export function admitRequests(app: FastifyInstance, { maxInFlight, maxQueueMs }: AdmissionLimits) {
   if (maxInFlight <= 0) return;
@@ -48,7 +50,7 @@ export function admitRequests(app: FastifyInstance, { maxInFlight, maxQueueMs }:
     const now = performance.now();
     while (queue.length > 0 && inFlight < maxInFlight) {
       const waiting = queue.shift()!;
-      if (now - waiting.since > maxQueueMs) waiting.refuse();
+      if (waiting.gone() || now - waiting.since > maxQueueMs) waiting.refuse();
       else waiting.admit();
     }
     refuseExpired(now);
@@ -66,28 +68,30 @@ export function admitRequests(app: FastifyInstance, { maxInFlight, maxQueueMs }:
     }
   };
 
-  const take = (reply: FastifyReply) => {
-    inFlight += 1;
-    reply.raw.once('close', () => {
-      inFlight -= 1;
-      next();
-    });
-  };
-
   app.addHook(
     'preValidation',
     (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
       if (request.routeOptions.config.unqueued) return done();
-      if (inFlight < maxInFlight && queue.length === 0) {
-        take(reply);
-        return done();
-      }
+      // Listened for from the start: a connection that closes while its request waits must not
+      // take a turn later, since no second 'close' would ever give it back.
+      let counted = false;
+      let closed = false;
+      reply.raw.once('close', () => {
+        closed = true;
+        if (!counted) return;
+        inFlight -= 1;
+        next();
+      });
+      const start = () => {
+        counted = true;
+        inFlight += 1;
+        done();
+      };
+      if (inFlight < maxInFlight && queue.length === 0) return start();
       const waiting: Waiting = {
         since: performance.now(),
-        admit: () => {
-          take(reply);
-          done();
-        },
+        gone: () => closed,
+        admit: start,
         refuse: () => done(unavailable(overloadMessage)),
       };
       queue.push(waiting);
