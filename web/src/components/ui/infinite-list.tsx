@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Button } from './button';
+import { ErrorState } from './error-state';
 import { PostSkeleton } from './skeleton';
 
 /** Past this many rows only the ones near the viewport are in the DOM. */
@@ -26,6 +27,8 @@ export type Props<T> = {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
+  /** Why the last page could not be loaded; shown after the list with a Retry. */
+  nextPageError?: string | undefined;
   label: string;
 };
 
@@ -34,7 +37,7 @@ function LoadMore({
   hasNextPage,
   isFetchingNextPage,
   fetchNextPage,
-}: Omit<Props<never>, 'items' | 'getKey' | 'renderItem' | 'label'>) {
+}: Pick<Props<never>, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>) {
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = sentinel.current;
@@ -85,6 +88,9 @@ export function InfiniteList<T>(props: Props<T>) {
         isFetchingNextPage={props.isFetchingNextPage}
         fetchNextPage={props.fetchNextPage}
       />
+      {props.nextPageError !== undefined && (
+        <ErrorState message={props.nextPageError} onRetry={() => void props.fetchNextPage()} />
+      )}
     </>
   );
 }

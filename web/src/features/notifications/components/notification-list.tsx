@@ -96,22 +96,15 @@ export function NotificationList() {
     );
   }
   return (
-    <>
-      <InfiniteList
-        label="Notifications"
-        items={notifications}
-        getKey={(notification) => notification._id}
-        renderItem={(notification) => <NotificationEntry notification={notification} />}
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        fetchNextPage={query.fetchNextPage}
-      />
-      {query.isFetchNextPageError && (
-        <ErrorState
-          message={query.error?.message ?? 'Could not load more'}
-          onRetry={() => void query.fetchNextPage()}
-        />
-      )}
-    </>
+    <InfiniteList
+      label="Notifications"
+      items={notifications}
+      getKey={(notification) => notification._id}
+      renderItem={(notification) => <NotificationEntry notification={notification} />}
+      hasNextPage={query.hasNextPage}
+      isFetchingNextPage={query.isFetchingNextPage}
+      fetchNextPage={query.fetchNextPage}
+      nextPageError={query.isFetchNextPageError ? (query.error?.message ?? 'Could not load more') : undefined}
+    />
   );
 }

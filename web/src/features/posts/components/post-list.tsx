@@ -25,22 +25,15 @@ export function PostList({ query, label, empty, order }: Props) {
   const posts = order ? order(loaded) : loaded;
   if (posts.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
-    <>
-      <InfiniteList
-        label={label}
-        items={posts}
-        getKey={(post) => post._id}
-        renderItem={(post) => <PostCard post={post} />}
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        fetchNextPage={query.fetchNextPage}
-      />
-      {query.isFetchNextPageError && (
-        <ErrorState
-          message={query.error?.message ?? 'Could not load more'}
-          onRetry={() => void query.fetchNextPage()}
-        />
-      )}
-    </>
+    <InfiniteList
+      label={label}
+      items={posts}
+      getKey={(post) => post._id}
+      renderItem={(post) => <PostCard post={post} />}
+      hasNextPage={query.hasNextPage}
+      isFetchingNextPage={query.isFetchingNextPage}
+      fetchNextPage={query.fetchNextPage}
+      nextPageError={query.isFetchNextPageError ? (query.error?.message ?? 'Could not load more') : undefined}
+    />
   );
 }
