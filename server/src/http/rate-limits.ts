@@ -44,6 +44,15 @@ export const rateLimitPlugin = fp<RateLimitConfig>(
       });
       redis.on('ready', () => (away = false));
       app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+      // Commands fail at once until the connection is ready (no offline queue), so limits would be
+      // skipped for the first requests after start: wait for it, as long as one connection attempt.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2000);
+        redis.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     }
     await app.register(rateLimit, {
       global: false,
