@@ -5,6 +5,8 @@
  * time and the server's memory.
  *
  *   npm run soak -- [--connections 200] [--minutes 5] [--window-seconds 30]
+ *
+ * SOAK_LOG=file also writes the server's request log there and the timed-out requests to file.timeouts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,14 +29,18 @@ const connections = Number(values.connections);
 const windowSeconds = Number(values['window-seconds']);
 const windows = Math.max(1, Math.round((Number(values.minutes) * 60) / windowSeconds));
 
+const production = loadConfig({});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-soak-'));
 const server = await spawnServer(
   {
     DATA_DIR: dataDir,
     // The load generator stands where a proxy would: one address carrying many clients' connections.
     TRUST_PROXY: '127.0.0.1',
-    // Load shedding as in production (tests turn it off).
-    MAX_EVENT_LOOP_DELAY_MS: String(loadConfig().connections.maxEventLoopDelayMs),
+    // Load shedding and admission control as in production (tests turn them off), or as set to try.
+    MAX_EVENT_LOOP_DELAY_MS:
+      process.env.MAX_EVENT_LOOP_DELAY_MS ?? String(production.connections.maxEventLoopDelayMs),
+    MAX_IN_FLIGHT: process.env.MAX_IN_FLIGHT ?? String(production.admission.maxInFlight),
+    MAX_TICK_WORK_MS: process.env.MAX_TICK_WORK_MS ?? String(production.admission.maxTickWorkMs),
     ...(process.env.SOAK_LOG ? { LOG_LEVEL: 'info' } : {}),
   },
   'compiled',
@@ -96,6 +102,22 @@ const mixedRequests = (token: string) => {
   return requests.map((request) => ({ ...request, onResponse: countShed }));
 };
 
+/** With SOAK_LOG: each timed-out request, to be matched with the server's log by port and time. */
+const timedOut: string[] = [];
+function recordTimeouts(client: autocannon.Client) {
+  const socket = client as unknown as { conn: { localPort?: number } };
+  // autocannon reconnects and sends its next request before it reports a time-out: keep two.
+  let previous = { localPort: 0, sentAt: 0, nth: 0 };
+  let latest = previous;
+  let sent = 0;
+  client.on('request', () => {
+    previous = latest;
+    // localPort 0: the request was written before its connection was established.
+    latest = { localPort: socket.conn.localPort ?? 0, sentAt: Date.now(), nth: ++sent };
+  });
+  client.on('timeout', () => timedOut.push(JSON.stringify({ ...previous, timedOutAt: Date.now() })));
+}
+
 let connection = 0;
 const rows: string[] = [];
 let totalErrors = 0;
@@ -120,7 +142,10 @@ for (let window = 1; window <= windows; window++) {
     url: server.url,
     connections,
     duration: windowSeconds,
-    setupClient: (client) => client.setRequests(mixedRequests(tokens[connection++ % tokens.length]!)),
+    setupClient: (client) => {
+      client.setRequests(mixedRequests(tokens[connection++ % tokens.length]!));
+      recordTimeouts(client);
+    },
   });
   clearInterval(sampler);
   // autocannon counts a time-out as an error too.
@@ -153,4 +178,7 @@ ${rows.join('\n')}
 Errors: ${totalErrors}, client time-outs: ${totalTimeouts} (both must be 0); shed under load: ${totalShed}.
 Server RSS: ${startRss.toFixed(0)} MB at start, ${endRss.toFixed(0)} MB at end.`);
 process.exitCode = totalErrors === 0 && totalTimeouts === 0 ? 0 : 1;
-if (process.env.SOAK_LOG) fs.writeFileSync(process.env.SOAK_LOG, server.output());
+if (process.env.SOAK_LOG) {
+  fs.writeFileSync(process.env.SOAK_LOG, server.output());
+  fs.writeFileSync(process.env.SOAK_LOG + '.timeouts', timedOut.join('\n'));
+}
