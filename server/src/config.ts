@@ -59,6 +59,8 @@ export interface AdmissionConfig {
   /** 0: no limit. */
   maxInFlight: number;
   maxQueueMs: number;
+  /** 0: no limit. */
+  maxTickWorkMs: number;
 }
 
 /**
@@ -188,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admission: {
       maxInFlight: integer(env, 'MAX_IN_FLIGHT', 32),
       maxQueueMs: positive(env, 'MAX_QUEUE_MS', 3000),
+      maxTickWorkMs: integer(env, 'MAX_TICK_WORK_MS', 5),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
     answerCaps: {

@@ -107,3 +107,85 @@ describeEachDatabase('admission control', (dialect) => {
     expect((await server.request('GET', '/api/posts?limit=1')).status).toBe(200);
   });
 });
+
+/**
+ * A test-only route with the synchronous work of a database read, counting how many requests start
+ * between two check phases of the event loop.
+ */
+function spinningRequests() {
+  let startedSinceCheck = 0;
+  let resetScheduled = false;
+  let most = 0;
+  return {
+    route: (app: TestServer['app']) =>
+      app.get('/api/test/spin', async () => {
+        startedSinceCheck += 1;
+        most = Math.max(most, startedSinceCheck);
+        if (!resetScheduled) {
+          resetScheduled = true;
+          setImmediate(() => {
+            resetScheduled = false;
+            startedSinceCheck = 0;
+          });
+        }
+        const until = performance.now() + 5;
+        while (performance.now() < until);
+        return { done: true };
+      }),
+    most: () => most,
+  };
+}
+
+/** Keep-alive connections, each answered once already, so the server has accepted them all. */
+async function openConnections(url: string, count: number) {
+  const sockets = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+      await once(socket, 'connect');
+      return socket;
+    }),
+  );
+  const answered = (socket: net.Socket, marker: string) =>
+    new Promise<void>((resolve) => {
+      let text = '';
+      const onData = (chunk: Buffer) => {
+        text += chunk.toString();
+        if (!text.includes(marker)) return;
+        socket.off('data', onData);
+        resolve();
+      };
+      socket.on('data', onData);
+    });
+  const send = (path: string, marker: string) =>
+    Promise.all(
+      sockets.map((socket) => {
+        const answer = answered(socket, marker);
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+        return answer;
+      }),
+    );
+  await send('/api/health', '"status"');
+  return { send, close: () => sockets.forEach((socket) => socket.destroy()) };
+}
+
+describeEachDatabase('admission control, starts per event-loop iteration', (dialect) => {
+  const spinning = spinningRequests();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(dialect, {
+      env: { MAX_IN_FLIGHT: '32', MAX_TICK_WORK_MS: '10' },
+      extraRoutes: spinning.route,
+    });
+  });
+  afterAll(() => server.close());
+
+  it('starts requests for at most MAX_TICK_WORK_MS per iteration, so new connections are accepted in between', async () => {
+    const connections = await openConnections(server.url, 24);
+    // Written in one go: all 24 requests are ready to read in the server's next poll.
+    await connections.send('/api/test/spin', '{"done":true}');
+    connections.close();
+    // 5 ms each: two fit in 10 ms. The budget is renewed in a check phase just before the test's own
+    // counter is reset, so the counter may see two iterations' starts: 2 × 2 (24 with no budget).
+    expect(spinning.most()).toBeLessThanOrEqual(4);
+  });
+});
