@@ -64,7 +64,11 @@ export class PostgresSink implements DatasetSink {
 
   async finishLoad(): Promise<void> {
     for (const index of this.droppedIndexes) await this.client.query(index.indexdef);
-    await this.client.query('ANALYZE');
+    // VACUUM as well: rows written by COPY are not yet marked all-visible, so PostgreSQL would cost
+    // every index-only scan as a heap scan and read all 40,000 followers of a famous user through a
+    // bitmap to keep the first 100 (65 ms instead of 0.3 ms). A live database has been through
+    // autovacuum, which marks them; the data set should look like one.
+    await this.client.query('VACUUM (ANALYZE)');
   }
 
   async close(): Promise<void> {
