@@ -44,13 +44,13 @@ interface Waiting {
  *
  * Why requests start for at most `maxTickWorkMs` per event-loop iteration: libuv (1.45 and later)
  * accepts one new connection per iteration, and an iteration of a saturated server runs the work of
- * every request that is ready. With 200 clients connecting at once, new connections were accepted at 5–20 a second and
- * their first requests waited in the kernel past the clients' 10 s time-out, although the server
- * answered each request it had read within milliseconds. Once an iteration has started requests for
- * `maxTickWorkMs`, the rest wait for the next one, so iterations stay short and a new connection is
- * accepted within a few of them; the work done per second stays the same. (A cap on the number of
- * starts instead cut throughput by two thirds: with 200 connections ready, parsing their requests
- * cost more per iteration than the few it let start.)
+ * every request that is ready. With 200 clients connecting at once, new connections were accepted at
+ * 5–20 a second and their first requests waited in the kernel past the clients' 10 s time-out,
+ * although the server answered each request it had read within milliseconds. Once an iteration has
+ * started requests for `maxTickWorkMs`, the rest wait for the next one, so iterations stay short and a
+ * new connection is accepted within a few of them; the work done per second stays the same. (A cap on
+ * the number of starts instead cut throughput by two thirds: with 200 connections ready, parsing their
+ * requests cost more per iteration than the few it let start.)
  */
 export function admitRequests(
   app: FastifyInstance,
