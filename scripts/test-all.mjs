@@ -59,8 +59,9 @@ function vitest(name, workspace) {
     return tests.length || file.status !== 'failed' ? tests : [`${where}: ${firstLine(file.message)}`];
   });
   const passed = json?.numPassedTests ?? 0;
-  const failed =
-    (json?.numFailedTests ?? 0) + (ok ? 0 : json ? Math.max(0, json.numFailedTestSuites ?? 0) : 1);
+  // One per failed test, and one per file that failed outside its tests (a hook, an import): vitest's
+  // own suite count would count a failed test again for its describe block and its file.
+  const failed = json ? failures.length : ok ? 0 : 1;
   results.push({
     name,
     passed,
