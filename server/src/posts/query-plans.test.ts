@@ -20,6 +20,7 @@ import { listNotifications } from '../notifications/notifications.use-cases.js';
 import * as search from '../search/search.repo.js';
 import * as entities from '../text-entities/text-entities.repo.js';
 import { describeEachDatabase, startServer, type TestServer } from '../test/harness.js';
+import { bulkUserRow } from '../test/people.js';
 import * as users from '../users/users.repo.js';
 import { createTokenService } from '../auth/tokens.js';
 import * as posts from './posts.repo.js';
@@ -292,21 +293,9 @@ describeEachDatabase('read pipeline queries', (dialect) => {
 async function followManyPeople(db: Db): Promise<string> {
   // Signed up after everyone else, so the other pages of users (in sign-up order) never reach them.
   const at = new Date('2099-01-01T00:00:00.000Z');
-  const [user, ...people] = Array.from({ length: followees + 1 }, (_, index) => ({
-    id: newId(at),
-    username: `followee${index}`,
-    username_key: `followee${index}`,
-    password_hash: 'not-a-hash',
-    first_name: 'Followed',
-    last_name: `Person ${index}`,
-    email: '',
-    avatar_url: '',
-    bio: '',
-    links: '',
-    city: '',
-    created_at: at.toISOString(),
-    updated_at: at.toISOString(),
-  }));
+  const [user, ...people] = Array.from({ length: followees + 1 }, (_, index) =>
+    bulkUserRow(`followee${index}`, at),
+  );
   await db.insertInto('users').values(user!).execute();
   const userId = user!.id;
   for (let start = 0; start < people.length; start += 200) {

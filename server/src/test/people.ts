@@ -1,4 +1,7 @@
+import type { Insertable } from 'kysely';
 import { expect } from 'vitest';
+import { newId } from '../db/ids.js';
+import type { UsersTable } from '../db/schema.js';
 import { uniqueName } from './expectations.js';
 import type { TestServer } from './harness.js';
 
@@ -29,4 +32,26 @@ export async function succeed(
   const reply = await server.request(method, path, { token: who?.token, body });
   expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300);
   return reply.body;
+}
+
+/**
+ * A users row for set-ups that write hundreds of people straight to the database (signing each up
+ * through the API would take minutes). Its password hash signs nobody in.
+ */
+export function bulkUserRow(username: string, at: Date): Insertable<UsersTable> {
+  return {
+    id: newId(at),
+    username,
+    username_key: username.toLowerCase(),
+    password_hash: 'not-a-hash',
+    first_name: 'Bulk',
+    last_name: 'Person',
+    email: '',
+    avatar_url: '',
+    bio: '',
+    links: '',
+    city: '',
+    created_at: at.toISOString(),
+    updated_at: at.toISOString(),
+  };
 }

@@ -1,35 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectPosts, uniqueName } from '../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../test/harness.js';
-import { newPerson, succeed, type Person } from '../test/people.js';
-import { newId } from '../db/ids.js';
+import { bulkUserRow, newPerson, succeed, type Person } from '../test/people.js';
 
 /** Signs `count` people up and makes `followerId` follow them, in bulk: people who never post. */
 async function followQuietPeople(server: TestServer, followerId: string, count: number) {
-  const at = new Date().toISOString();
-  const people = Array.from({ length: count }, () => {
-    const username = uniqueName('quiet');
-    return {
-      id: newId(new Date(at)),
-      username,
-      username_key: username.toLowerCase(),
-      password_hash: 'not-a-hash',
-      first_name: 'Quiet',
-      last_name: 'Person',
-      email: '',
-      avatar_url: '',
-      bio: '',
-      links: '',
-      city: '',
-      created_at: at,
-      updated_at: at,
-    };
-  });
+  const at = new Date();
+  const people = Array.from({ length: count }, () => bulkUserRow(uniqueName('quiet'), at));
   const { db } = server.database;
   await db.insertInto('users').values(people).execute();
   await db
     .insertInto('follows')
-    .values(people.map((quiet) => ({ follower_id: followerId, followee_id: quiet.id, created_at: at })))
+    .values(
+      people.map((quiet) => ({
+        follower_id: followerId,
+        followee_id: quiet.id,
+        created_at: at.toISOString(),
+      })),
+    )
     .execute();
 }
 
