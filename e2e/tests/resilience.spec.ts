@@ -118,3 +118,38 @@ test('an expired session says so, and the drafts come back after logging in agai
   await logIn(page, other.username);
   await expect(page.getByRole('textbox', { name: 'Create a post' })).toHaveValue('');
 });
+
+test('a list whose next page fails says so after what it has, and Retry loads the page', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, 'Long', 'Thread');
+  const post = await createPost(request, user, 'A post with a long thread');
+  for (let i = 1; i <= 25; i++) {
+    const added = await request.post(`/api/comments/add/${post._id}`, {
+      headers: { authorization: user.token },
+      data: { commentData: { text: `Reply number ${i}` } },
+    });
+    expect(added.status()).toBe(201);
+  }
+  await logIn(page, user.username);
+
+  // The first page (20 comments) loads; every later page fails until the route is lifted.
+  const laterPages = new RegExp(`/api/comments/${post._id}\\?.*cursor=`);
+  await page.route(laterPages, (route) => route.abort('internetdisconnected'));
+  await page.goto(`/post/${post._id}`);
+  const comments = page.getByRole('list', { name: 'Comments' });
+  await expect(comments.getByRole('listitem')).toHaveCount(20);
+  await comments.getByRole('listitem').last().scrollIntoViewIfNeeded();
+
+  const failed = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Retry' }) });
+  await expect(failed).toBeVisible();
+  await expect(comments.getByRole('listitem')).toHaveCount(20);
+  // No loading on behind the error: the list waits for Retry.
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  await page.unroute(laterPages);
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(comments.getByRole('listitem')).toHaveCount(25);
+  await expect(failed).toHaveCount(0);
+});

@@ -20,15 +20,21 @@ function PlainRows<T>({ items, getKey, renderItem }: RowsProps<T>) {
   ));
 }
 
+/** The paging state of an infinite query, as TanStack Query's useInfiniteQuery gives it. */
+export interface Paging {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  /** The last page could not be loaded: shown after the list with a Retry instead of loading on. */
+  isFetchNextPageError: boolean;
+  error: Error | null;
+}
+
 export type Props<T> = {
   items: T[];
   getKey: (item: T) => string;
   renderItem: (item: T) => ReactNode;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
-  /** Why the last page could not be loaded; shown after the list with a Retry. */
-  nextPageError?: string | undefined;
+  paging: Paging;
   label: string;
 };
 
@@ -37,7 +43,7 @@ function LoadMore({
   hasNextPage,
   isFetchingNextPage,
   fetchNextPage,
-}: Pick<Props<never>, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>) {
+}: Pick<Paging, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>) {
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = sentinel.current;
@@ -71,7 +77,7 @@ function LoadMore({
 }
 
 export function InfiniteList<T>(props: Props<T>) {
-  const { items, getKey, renderItem, label } = props;
+  const { items, getKey, renderItem, label, paging } = props;
   return (
     <>
       <div role="list" aria-label={label}>
@@ -83,13 +89,17 @@ export function InfiniteList<T>(props: Props<T>) {
           <PlainRows items={items} getKey={getKey} renderItem={renderItem} />
         )}
       </div>
-      <LoadMore
-        hasNextPage={props.hasNextPage}
-        isFetchingNextPage={props.isFetchingNextPage}
-        fetchNextPage={props.fetchNextPage}
-      />
-      {props.nextPageError !== undefined && (
-        <ErrorState message={props.nextPageError} onRetry={() => void props.fetchNextPage()} />
+      {paging.isFetchNextPageError ? (
+        <ErrorState
+          message={paging.error?.message ?? 'Could not load more.'}
+          onRetry={() => void paging.fetchNextPage()}
+        />
+      ) : (
+        <LoadMore
+          hasNextPage={paging.hasNextPage}
+          isFetchingNextPage={paging.isFetchingNextPage}
+          fetchNextPage={paging.fetchNextPage}
+        />
       )}
     </>
   );

@@ -73,9 +73,7 @@ export function Comments({ postId, postAuthor }: { postId: string; postAuthor: s
           items={comments}
           getKey={(comment) => comment._id}
           renderItem={(comment) => <CommentCard comment={comment} postId={postId} postAuthor={postAuthor} />}
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          fetchNextPage={query.fetchNextPage}
+          paging={query}
         />
       )}
     </section>

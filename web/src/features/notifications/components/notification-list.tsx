@@ -101,10 +101,7 @@ export function NotificationList() {
       items={notifications}
       getKey={(notification) => notification._id}
       renderItem={(notification) => <NotificationEntry notification={notification} />}
-      hasNextPage={query.hasNextPage}
-      isFetchingNextPage={query.isFetchingNextPage}
-      fetchNextPage={query.fetchNextPage}
-      nextPageError={query.isFetchNextPageError ? (query.error?.message ?? 'Could not load more') : undefined}
+      paging={query}
     />
   );
 }

@@ -30,10 +30,7 @@ export function PostList({ query, label, empty, order }: Props) {
       items={posts}
       getKey={(post) => post._id}
       renderItem={(post) => <PostCard post={post} />}
-      hasNextPage={query.hasNextPage}
-      isFetchingNextPage={query.isFetchingNextPage}
-      fetchNextPage={query.fetchNextPage}
-      nextPageError={query.isFetchNextPageError ? (query.error?.message ?? 'Could not load more') : undefined}
+      paging={query}
     />
   );
 }

@@ -68,9 +68,7 @@ function PeopleResults({ q }: { q: string }) {
           />
         </div>
       )}
-      hasNextPage={query.hasNextPage}
-      isFetchingNextPage={query.isFetchingNextPage}
-      fetchNextPage={query.fetchNextPage}
+      paging={query}
     />
   );
 }

@@ -23,9 +23,7 @@ export function PeopleList({ list, label, empty }: { list: PeopleListKind; label
           <PersonRow user={user} />
         </div>
       )}
-      hasNextPage={query.hasNextPage}
-      isFetchingNextPage={query.isFetchingNextPage}
-      fetchNextPage={query.fetchNextPage}
+      paging={query}
     />
   );
 }
