@@ -104,8 +104,13 @@ const mixedRequests = (token: string) => {
 
 /** With SOAK_LOG: each timed-out request, to be matched with the server's log by port and time. */
 const timedOut: string[] = [];
-function recordTimeouts(client: autocannon.Client) {
-  const socket = client as unknown as { conn: { localPort?: number } };
+/** What autocannon's client also has: its type declarations list three of its events and not its socket. */
+interface ClientInternals {
+  on(event: 'request' | 'timeout', listener: () => void): unknown;
+  conn: { localPort?: number };
+}
+function recordTimeouts(autocannonClient: autocannon.Client) {
+  const client = autocannonClient as unknown as ClientInternals;
   // autocannon reconnects and sends its next request before it reports a time-out: keep two.
   let previous = { localPort: 0, sentAt: 0, nth: 0 };
   let latest = previous;
@@ -113,7 +118,7 @@ function recordTimeouts(client: autocannon.Client) {
   client.on('request', () => {
     previous = latest;
     // localPort 0: the request was written before its connection was established.
-    latest = { localPort: socket.conn.localPort ?? 0, sentAt: Date.now(), nth: ++sent };
+    latest = { localPort: client.conn.localPort ?? 0, sentAt: Date.now(), nth: ++sent };
   });
   client.on('timeout', () => timedOut.push(JSON.stringify({ ...previous, timedOutAt: Date.now() })));
 }

@@ -39,7 +39,9 @@ export async function seedLargeDataset(
       throw error;
     }
     const indexStartedAt = performance.now();
-    console.log(options.dropIndexes ? '  re-creating indexes and running (VACUUM) ANALYZE…' : '  running ANALYZE…');
+    console.log(
+      options.dropIndexes ? '  re-creating indexes and running (VACUUM) ANALYZE…' : '  running ANALYZE…',
+    );
     await sink.finishLoad();
     const indexSeconds = (performance.now() - indexStartedAt) / 1000;
     return {
