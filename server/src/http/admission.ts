@@ -50,7 +50,9 @@ interface Waiting {
  * started requests for `maxTickWorkMs`, the rest wait for the next one, so iterations stay short and a
  * new connection is accepted within a few of them; the work done per second stays the same. (A cap on
  * the number of starts instead cut throughput by two thirds: with 200 connections ready, parsing their
- * requests cost more per iteration than the few it let start.)
+ * requests cost more per iteration than the few it let start.) Known gap: the requests that `next()`
+ * admits from the queue in one call start together, before their work shows on the clock, so a busy
+ * queue still fills every free turn in one iteration (decision 010 has the measurements).
  */
 export function admitRequests(
   app: FastifyInstance,
