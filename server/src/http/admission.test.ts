@@ -128,11 +128,17 @@ function spinningRequests() {
             startedSinceCheck = 0;
           });
         }
+        // The work comes after a first await, as a database read's does: it is not yet on the clock
+        // when the next request is admitted.
+        await Promise.resolve();
         const until = performance.now() + 5;
         while (performance.now() < until);
         return { done: true };
       }),
     most: () => most,
+    forget: () => {
+      most = 0;
+    },
   };
 }
 
@@ -173,7 +179,7 @@ describeEachDatabase('admission control, starts per event-loop iteration', (dial
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(dialect, {
-      env: { MAX_IN_FLIGHT: '32', MAX_TICK_WORK_MS: '10' },
+      env: { MAX_IN_FLIGHT: '8', MAX_TICK_WORK_MS: '10' },
       extraRoutes: spinning.route,
     });
   });
@@ -181,11 +187,16 @@ describeEachDatabase('admission control, starts per event-loop iteration', (dial
 
   it('starts requests for at most MAX_TICK_WORK_MS per iteration, so new connections are accepted in between', async () => {
     const connections = await openConnections(server.url, 24);
-    // Written in one go: all 24 requests are ready to read in the server's next poll.
+    // Written in one go: all 24 requests are ready to read in the server's next poll, and most start
+    // from the queue. The first round lets the server measure what a start costs.
     await connections.send('/api/test/spin', '{"done":true}');
+    spinning.forget();
+    for (let round = 0; round < 4; round++) await connections.send('/api/test/spin', '{"done":true}');
     connections.close();
-    // 5 ms each: two fit in 10 ms. The budget is renewed in a check phase just before the test's own
-    // counter is reset, so the counter may see two iterations' starts: 2 × 2 (24 with no budget).
-    expect(spinning.most()).toBeLessThanOrEqual(4);
+    // 5 ms each, and the server's measure of that is within a few tenths of a millisecond: two or three
+    // start in 10 ms. The budget is renewed in a check phase just before the test's own counter is
+    // reset, so the counter may see two iterations' starts: at most 2 × 3. (With starts from the queue
+    // not charged it saw 14; with no budget, 24.)
+    expect(spinning.most()).toBeLessThanOrEqual(6);
   });
 });

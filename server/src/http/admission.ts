@@ -1,3 +1,4 @@
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unavailable } from './errors.js';
 import { overloadMessage } from './overload.js';
@@ -50,9 +51,14 @@ interface Waiting {
  * started requests for `maxTickWorkMs`, the rest wait for the next one, so iterations stay short and a
  * new connection is accepted within a few of them; the work done per second stays the same. (A cap on
  * the number of starts instead cut throughput by two thirds: with 200 connections ready, parsing their
- * requests cost more per iteration than the few it let start.) Known gap: the requests that `next()`
- * admits from the queue in one call start together, before their work shows on the clock, so a busy
- * queue still fills every free turn in one iteration (decision 010 has the measurements).
+ * requests cost more per iteration than the few it let start.)
+ *
+ * A started request's work does not show on the clock at once: its handler runs in later microtasks, so
+ * `next()`, admitting from the queue as turns come free, would start every free turn (32) within 2 ms and
+ * the iteration would then run 40 ms of their work. So each start is also charged what a request has
+ * recently cost the event loop (its busy time per finished request), and an iteration stops starting
+ * requests once either the clock or the charges reach the budget. Decision 010 has the measurements,
+ * and what this costs a saturated server.
  */
 export function admitRequests(
   app: FastifyInstance,
@@ -62,17 +68,24 @@ export function admitRequests(
   let inFlight = 0;
   const queue: Waiting[] = [];
   let sweeper: NodeJS.Timeout | undefined;
+  const cost = workPerRequest();
   /** When the first request of this event-loop iteration started; undefined until one has. */
   let tickStartedAt: number | undefined;
+  let tickStarts = 0;
   const mayStartNow = (now: number) =>
     inFlight < maxInFlight &&
-    (maxTickWorkMs <= 0 || tickStartedAt === undefined || now - tickStartedAt < maxTickWorkMs);
-  /** Marks the start of this iteration's work; after its I/O (the check phase) a new one begins. */
+    (maxTickWorkMs <= 0 ||
+      tickStartedAt === undefined ||
+      Math.max(now - tickStartedAt, tickStarts * cost.estimateMs()) < maxTickWorkMs);
+  /** Counts a start in this iteration; after its I/O (the check phase) a new iteration begins. */
   const startedWork = (now: number) => {
-    if (maxTickWorkMs <= 0 || tickStartedAt !== undefined) return;
+    if (maxTickWorkMs <= 0) return;
+    tickStarts += 1;
+    if (tickStartedAt !== undefined) return;
     tickStartedAt = now;
     setImmediate(() => {
       tickStartedAt = undefined;
+      tickStarts = 0;
       next();
     });
   };
@@ -111,6 +124,7 @@ export function admitRequests(
         closed = true;
         if (!counted) return;
         inFlight -= 1;
+        cost.finished();
         next();
       });
       const start = () => {
@@ -130,4 +144,33 @@ export function admitRequests(
       refuseExpired(waiting.since);
     },
   );
+}
+
+/**
+ * What one request costs the event loop: its busy time (not its waits) over the last tenth of a second
+ * or more, divided by the requests finished in that time. Parsing, hooks, handler, serialising and
+ * writing all count. Measured from the first finished request, so start-up work does not.
+ */
+function workPerRequest() {
+  const sampleMs = 100;
+  const enoughRequests = 10;
+  let estimateMs = 1;
+  let finished = 0;
+  let since: { busy: EventLoopUtilization; at: number } | undefined;
+  return {
+    estimateMs: () => estimateMs,
+    finished() {
+      const now = performance.now();
+      if (!since) {
+        since = { busy: performance.eventLoopUtilization(), at: now };
+        return;
+      }
+      finished += 1;
+      if (finished < enoughRequests || now - since.at < sampleMs) return;
+      const busyMs = performance.eventLoopUtilization(since.busy).active;
+      estimateMs = busyMs / finished;
+      since = { busy: performance.eventLoopUtilization(), at: now };
+      finished = 0;
+    },
+  };
 }
