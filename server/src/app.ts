@@ -155,7 +155,7 @@ export async function buildApp({
   limitConnections(app, connections, (address) => trust(address, 0));
   await shedLoadUnderPressure(app, connections.maxEventLoopDelayMs);
   admitRequests(app, config.admission);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // Before every route: it attaches itself to each route as the route is added.
   await registerCompression(app);
   await app.register(rateLimitPlugin, config.rateLimits);
