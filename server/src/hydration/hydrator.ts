@@ -47,6 +47,11 @@ export interface HydratedPage {
   posts: HydratedPost[];
   users: Map<string, users.SummaryRow>;
   marks: ViewerMarks | undefined;
+  /**
+   * The profiles' version the summaries were kept at (none when the cache is off): what a view renders
+   * from a post and its people stays right while this and the post's version stay.
+   */
+  peopleVersion?: number | undefined;
 }
 
 const previewSize = 3;
@@ -124,26 +129,21 @@ export class Hydrator {
     viewerId: string | undefined,
     extra: readonly string[] = [],
   ): Promise<Map<string, users.SummaryRow>> {
-    const ids = new Set<string>(viewerId === undefined ? extra : [viewerId, ...extra]);
-    const addComment = (comment: HydratedComment) => {
-      ids.add(comment.record.author_id);
-      for (const id of comment.upvoters) ids.add(id);
-      for (const id of comment.downvoters) ids.add(id);
-    };
-    for (const post of hydrated.posts ?? []) {
-      ids.add(post.record.author_id);
-      for (const id of post.likers) ids.add(id);
-      for (const id of post.dislikers) ids.add(id);
-      post.comments.forEach(addComment);
-    }
-    hydrated.comments?.forEach(addComment);
-    return this.peopleByIds([...ids]);
+    return this.peopleByIds(peopleShown(hydrated, viewerId, extra));
   }
 
   /** Summaries of these users (anyone deleted is left out). */
   async peopleByIds(ids: readonly string[]): Promise<Map<string, users.SummaryRow>> {
+    return (await this.peopleAt(ids)).people;
+  }
+
+  /** The same, with the profiles' version they were kept at (none when the cache is off). */
+  private async peopleAt(
+    ids: readonly string[],
+  ): Promise<{ people: Map<string, users.SummaryRow>; version: number | undefined }> {
     if (this.cacheBytes === 0) {
-      return new Map((await users.summariesByIds(this.db, ids)).map((row) => [row.id, row]));
+      const rows = await users.summariesByIds(this.db, ids);
+      return { people: new Map(rows.map((row) => [row.id, row])), version: undefined };
     }
     const version = await users.profilesVersion(this.db);
     if (version !== this.summariesVersion) {
@@ -163,7 +163,7 @@ export class Hydrator {
       const row = this.summaries.get(id);
       if (row) found.set(id, row);
     }
-    return found;
+    return { people: found, version };
   }
 
   /**
@@ -220,10 +220,10 @@ export class Hydrator {
   ): Promise<HydratedPage> {
     const hydrated = await this.posts(refs, shape);
     const [people, marks] = await Promise.all([
-      this.people({ posts: hydrated }, viewerId),
+      this.peopleAt(peopleShown({ posts: hydrated }, viewerId)),
       this.marks(viewerId, { posts: hydrated }),
     ]);
-    return { posts: hydrated, users: people, marks };
+    return { posts: hydrated, users: people.people, marks, peopleVersion: people.version };
   }
 
   /**
@@ -296,6 +296,28 @@ export class Hydrator {
       };
     });
   }
+}
+
+/** Everyone the posts and comments show, the viewer and `extra` among them. */
+function peopleShown(
+  hydrated: { posts?: readonly HydratedPost[]; comments?: readonly HydratedComment[] },
+  viewerId: string | undefined,
+  extra: readonly string[] = [],
+): string[] {
+  const ids = new Set<string>(viewerId === undefined ? extra : [viewerId, ...extra]);
+  const addComment = (comment: HydratedComment) => {
+    ids.add(comment.record.author_id);
+    for (const id of comment.upvoters) ids.add(id);
+    for (const id of comment.downvoters) ids.add(id);
+  };
+  for (const post of hydrated.posts ?? []) {
+    ids.add(post.record.author_id);
+    for (const id of post.likers) ids.add(id);
+    for (const id of post.dislikers) ids.add(id);
+    post.comments.forEach(addComment);
+  }
+  hydrated.comments?.forEach(addComment);
+  return [...ids];
 }
 
 /** Roughly what a hydrated post holds in memory, for the cache's bound. */

@@ -13,6 +13,7 @@ import {
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from '../auth/auth.plugin.js';
 import type { ReactionKind } from '../db/schema.js';
+import { sendJsonText } from '../http/json-text.js';
 import { wantsChangedOnly } from '../http/reply-shape.js';
 import * as useCases from './posts.use-cases.js';
 
@@ -27,7 +28,11 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { querystring: PostListQuery, response: { 200: PostsReply, '4xx': ErrorBody } },
       preHandler: app.identifyUser,
     },
-    (request) => useCases.listPosts(deps, { query: request.query, viewerId: request.viewer?.id }),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await useCases.listPosts(deps, { query: request.query, viewerId: request.viewer?.id }),
+      ),
   );
 
   app.get(
@@ -40,12 +45,15 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       preHandler: app.identifyUser,
     },
-    (request) =>
-      useCases.listPosts(deps, {
-        query: request.query,
-        viewerId: request.viewer?.id,
-        authorUsername: request.params.username,
-      }),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await useCases.listPosts(deps, {
+          query: request.query,
+          viewerId: request.viewer?.id,
+          authorUsername: request.params.username,
+        }),
+      ),
   );
 
   app.get(

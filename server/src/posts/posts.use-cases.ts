@@ -16,7 +16,8 @@ import { checkText } from '../http/text.js';
 import * as notifications from '../notifications/notifications.repo.js';
 import { recordTextEntities } from '../text-entities/record.js';
 import * as users from '../users/users.repo.js';
-import { fullPostViews, previewPostViews } from '../views/posts.js';
+import type { JsonText } from '../views/json-text.js';
+import { fullPostViews, fullPostsList, previewPostsPage } from '../views/posts.js';
 import { summariesOf } from '../views/summaries.js';
 import * as posts from './posts.repo.js';
 import { everyPost, postPreview, requirePost } from './post-answers.js';
@@ -44,7 +45,7 @@ async function changeAnswer(
 export async function listPosts(
   deps: Deps,
   input: { query: PostListQuery; viewerId: string | undefined; authorUsername?: string },
-): Promise<PostsReply> {
+): Promise<JsonText<PostsReply>> {
   const { query, viewerId } = input;
   let authorId: string | undefined;
   if (input.authorUsername !== undefined) {
@@ -56,24 +57,21 @@ export async function listPosts(
   if (query.sort === 'trending') {
     const kind = { ...posts.trendingPosts, scope: `${posts.trendingPosts.scope}:${scope}` };
     const request = deps.cursors.pageRequest(kind, query);
-    if (!request) return { posts: await trendingInFull(deps, viewerId, authorId) };
+    if (!request) return fullPostsList(await trendingInFull(deps, viewerId, authorId));
     const { items, nextCursor } = await deps.cursors.page(
       kind,
       request,
       (after, limit) => posts.trendingPostRefs(deps.db, { authorId, after, limit }),
       (row) => [row.like_count, row.created_at, row.id],
     );
-    return {
-      posts: previewPostViews(await deps.hydrator.page(items, 'preview', viewerId), viewerId),
-      nextCursor,
-    };
+    return previewPostsPage(await deps.hydrator.page(items, 'preview', viewerId), viewerId, nextCursor);
   }
   const kind = { ...posts.newestPosts, scope: `${posts.newestPosts.scope}:${scope}` };
   const request = deps.cursors.pageRequest(kind, query);
   if (!request) {
     // The spec's unpaginated list is in creation order; ?sort=newest asks for newest first.
     const list = await everyPost(deps, { viewerId, authorId });
-    return { posts: query.sort === 'newest' ? list.reverse() : list };
+    return fullPostsList(query.sort === 'newest' ? list.reverse() : list);
   }
   const { items, nextCursor } = await deps.cursors.page(
     kind,
@@ -81,10 +79,7 @@ export async function listPosts(
     (after, limit) => posts.newestPostRefs(deps.db, { authorId, after, limit }),
     (row) => [row.created_at, row.id],
   );
-  return {
-    posts: previewPostViews(await deps.hydrator.page(items, 'preview', viewerId), viewerId),
-    nextCursor,
-  };
+  return previewPostsPage(await deps.hydrator.page(items, 'preview', viewerId), viewerId, nextCursor);
 }
 
 async function trendingInFull(deps: Deps, viewerId: string | undefined, authorId: string | undefined) {

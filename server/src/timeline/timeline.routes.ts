@@ -9,6 +9,7 @@ import {
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from '../auth/auth.plugin.js';
 import { searchEverything } from '../search/search.use-cases.js';
+import { sendJsonText } from '../http/json-text.js';
 import { followingTimeline, tagTimeline } from './timeline.use-cases.js';
 
 /** The lists of the social core: the Following timeline, a tag's posts, search. */
@@ -21,7 +22,11 @@ export const timelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { querystring: PageQuery, response: { 200: PostsPageReply, '4xx': ErrorBody } },
       preHandler: app.requireUser,
     },
-    (request) => followingTimeline(deps, { viewerId: viewerOf(request).id, query: request.query }),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await followingTimeline(deps, { viewerId: viewerOf(request).id, query: request.query }),
+      ),
   );
 
   app.get(
@@ -34,8 +39,15 @@ export const timelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       preHandler: app.identifyUser,
     },
-    (request) =>
-      tagTimeline(deps, { tag: request.params.tag, viewerId: request.viewer?.id, query: request.query }),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await tagTimeline(deps, {
+          tag: request.params.tag,
+          viewerId: request.viewer?.id,
+          query: request.query,
+        }),
+      ),
   );
 
   app.get(

@@ -4,13 +4,17 @@ import * as follows from '../follows/follows.repo.js';
 import type { PageQuery } from '../http/pagination.js';
 import * as posts from '../posts/posts.repo.js';
 import * as entities from '../text-entities/text-entities.repo.js';
-import { previewPostViews } from '../views/posts.js';
+import type { HydratedPage } from '../hydration/hydrator.js';
+import type { JsonText } from '../views/json-text.js';
+import { previewPostsPage } from '../views/posts.js';
+
+const emptyPage: HydratedPage = { posts: [], users: new Map(), marks: undefined };
 
 /** `GET /timeline`: the posts of the people the viewer follows and the viewer's own, newest first. */
 export async function followingTimeline(
   deps: Deps,
   input: { viewerId: string; query: PageQuery },
-): Promise<PostsPageReply> {
+): Promise<JsonText<PostsPageReply>> {
   const authorIds = [input.viewerId, ...(await follows.followeeIds(deps.db, input.viewerId))];
   const kind = { ...posts.newestPosts, scope: `timeline:${input.viewerId}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
@@ -20,17 +24,17 @@ export async function followingTimeline(
     (row) => [row.created_at, row.id],
   );
   const page = await deps.hydrator.page(items, 'preview', input.viewerId);
-  return { posts: previewPostViews(page, input.viewerId), nextCursor };
+  return previewPostsPage(page, input.viewerId, nextCursor);
 }
 
 /** `GET /tags/:tag`: the posts with the tag (any case, with or without its #), newest first. */
 export async function tagTimeline(
   deps: Deps,
   input: { tag: string; viewerId: string | undefined; query: PageQuery },
-): Promise<PostsPageReply> {
+): Promise<JsonText<PostsPageReply>> {
   const tag = normalizeTag(input.tag);
   // Not something the parser would call a tag: no post can have it.
-  if (!isHashtag(tag)) return { posts: [], nextCursor: null };
+  if (!isHashtag(tag)) return previewPostsPage(emptyPage, input.viewerId, null);
   const kind = { ...entities.newestTagged, scope: `tag:${tag}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
     kind,
@@ -43,5 +47,5 @@ export async function tagTimeline(
     'preview',
     input.viewerId,
   );
-  return { posts: previewPostViews(page, input.viewerId), nextCursor };
+  return previewPostsPage(page, input.viewerId, nextCursor);
 }

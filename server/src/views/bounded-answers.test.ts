@@ -321,6 +321,22 @@ describeEachDatabase('bounded answers', (dialect) => {
       expect(ids(anonymous.likes.likedBy)).not.toContain(viewer.id);
     });
 
+    it("a page's posts, rendered once for everyone, show each viewer their own votes only", async () => {
+      const previewOf = async (token: string | undefined) => {
+        const reply = await server.request('GET', '/api/posts?limit=5', { token });
+        expect(reply.status).toBe(200);
+        const post = reply.body.posts.find((candidate: any) => candidate._id === crowded);
+        const comment = post.comments.find((candidate: any) => candidate._id === upvoted);
+        return ids(comment.votes.upvotedBy);
+      };
+      // Anonymous first, so the shared rendering exists before the viewer's page is made.
+      for (const reader of [undefined, viewer.token, fans[0]!.token, undefined, viewer.token]) {
+        const upvoters = await previewOf(reader);
+        if (reader === viewer.token) expect(upvoters).toContain(viewer.id);
+        else expect(upvoters).not.toContain(viewer.id);
+      }
+    });
+
     it("login's foundUser: own following and bookmarks capped, counts exact, email there", async () => {
       const reply = await server.request('POST', '/api/auth/login', {
         body: { username: viewer.username, password: 'password123' },

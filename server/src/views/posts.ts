@@ -1,6 +1,7 @@
-import type { FullPost, PreviewPost, ViewerState } from '@sync/contract';
+import type { FullPost, PostsPageReply, PostsReply, PreviewPost, ViewerState } from '@sync/contract';
 import type { HydratedPage, HydratedPost } from '../hydration/hydrator.js';
 import { commentViews, type CommentContext } from './comments.js';
+import { JsonText } from './json-text.js';
 import { withOwnEntry } from './own-entries.js';
 import { summariesOf } from './summaries.js';
 
@@ -66,3 +67,49 @@ export function previewPostViews(page: HydratedPage, viewerId: string | undefine
     return base ? [{ ...base, viewer: viewerState(post, page) }] : [];
   });
 }
+
+/**
+ * What a preview post shows every viewer, as JSON text without its closing brace, kept per hydrated
+ * post (one object per version of a post, dropped with it) and the profiles' version of its people.
+ */
+const sharedPreviews = new WeakMap<HydratedPost, { peopleVersion: number; text: string }>();
+
+function sharedPreviewText(post: HydratedPost, page: HydratedPage, viewerId: string | undefined) {
+  // A capped voter list gets the viewer's own vote added: a post whose comments they voted on is
+  // rendered for them alone.
+  const votes = page.marks?.votes;
+  const ownVotes = votes !== undefined && post.comments.some((comment) => votes.has(comment.record.id));
+  const peopleVersion = ownVotes ? undefined : page.peopleVersion;
+  const kept = sharedPreviews.get(post);
+  if (peopleVersion !== undefined && kept?.peopleVersion === peopleVersion) return kept.text;
+  const base = basePost(post, page, viewerId, false);
+  if (!base) return undefined;
+  const text = JSON.stringify(base).slice(0, -1);
+  if (peopleVersion !== undefined) sharedPreviews.set(post, { peopleVersion, text });
+  return text;
+}
+
+/** The same posts as `previewPostViews`, as the JSON text of their array. */
+function previewPostsText(page: HydratedPage, viewerId: string | undefined): string {
+  const posts: string[] = [];
+  for (const post of page.posts) {
+    const shared = sharedPreviewText(post, page, viewerId);
+    if (shared !== undefined) posts.push(`${shared},"viewer":${JSON.stringify(viewerState(post, page))}}`);
+  }
+  return `[${posts.join(',')}]`;
+}
+
+/** A page of a list of posts, serialised. */
+export function previewPostsPage(
+  page: HydratedPage,
+  viewerId: string | undefined,
+  nextCursor: string | null,
+): JsonText<PostsPageReply & PostsReply> {
+  return new JsonText(
+    `{"posts":${previewPostsText(page, viewerId)},"nextCursor":${JSON.stringify(nextCursor)}}`,
+  );
+}
+
+/** The spec's unpaginated list of posts, serialised like the pages. */
+export const fullPostsList = (posts: FullPost[]): JsonText<PostsReply> =>
+  new JsonText(JSON.stringify({ posts }));
