@@ -9,7 +9,8 @@ import {
 import type { Deps } from '../deps.js';
 import { checkText } from '../http/text.js';
 import * as users from '../users/users.repo.js';
-import { previewPostViews } from '../views/posts.js';
+import { asJsonText, type JsonText } from '../views/json-text.js';
+import { previewPostsPage } from '../views/posts.js';
 import { userSummary } from '../views/summaries.js';
 import { searchKey } from './name-keys.js';
 import * as search from './search.repo.js';
@@ -41,14 +42,14 @@ export function parsePostQuery(q: string): PostQuery {
 export async function searchEverything(
   deps: Deps,
   input: { query: SearchQuery; viewerId: string | undefined },
-): Promise<PostsPageReply | SearchUsersReply> {
+): Promise<JsonText<PostsPageReply | SearchUsersReply>> {
   const q = checkText(input.query.q, {
     label: 'The search text',
     max: SearchLimits.queryMax,
     required: true,
   });
   return input.query.type === 'users'
-    ? searchUsers(deps, q, input.query)
+    ? asJsonText(await searchUsers(deps, q, input.query))
     : searchPosts(deps, q, input.query, input.viewerId);
 }
 
@@ -57,12 +58,12 @@ async function searchPosts(
   q: string,
   page: SearchQuery,
   viewerId: string | undefined,
-): Promise<PostsPageReply> {
+): Promise<JsonText<PostsPageReply>> {
   const parsed = parsePostQuery(q);
   let authorId: string | undefined;
   if (parsed.from !== undefined) {
     authorId = (await users.findUserByUsername(deps.db, parsed.from))?.id;
-    if (!authorId) return { posts: [], nextCursor: null };
+    if (!authorId) return asJsonText({ posts: [], nextCursor: null });
   }
   const kind = { ...search.postMatches, scope: `${search.postMatches.scope}:${q}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
@@ -78,10 +79,7 @@ async function searchPosts(
       }),
     (row) => [row.created_at, row.id],
   );
-  return {
-    posts: previewPostViews(await deps.hydrator.page(items, 'preview', viewerId), viewerId),
-    nextCursor,
-  };
+  return previewPostsPage(await deps.hydrator.page(items, 'preview', viewerId), viewerId, nextCursor);
 }
 
 async function searchUsers(deps: Deps, q: string, page: SearchQuery): Promise<SearchUsersReply> {

@@ -59,6 +59,10 @@ export const timelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       preHandler: app.identifyUser,
     },
-    (request) => searchEverything(deps, { query: request.query, viewerId: request.viewer?.id }),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await searchEverything(deps, { query: request.query, viewerId: request.viewer?.id }),
+      ),
   );
 };

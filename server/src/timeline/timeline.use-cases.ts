@@ -4,11 +4,8 @@ import * as follows from '../follows/follows.repo.js';
 import type { PageQuery } from '../http/pagination.js';
 import * as posts from '../posts/posts.repo.js';
 import * as entities from '../text-entities/text-entities.repo.js';
-import type { HydratedPage } from '../hydration/hydrator.js';
-import type { JsonText } from '../views/json-text.js';
+import { asJsonText, type JsonText } from '../views/json-text.js';
 import { previewPostsPage } from '../views/posts.js';
-
-const emptyPage: HydratedPage = { posts: [], users: new Map(), marks: undefined };
 
 /** `GET /timeline`: the posts of the people the viewer follows and the viewer's own, newest first. */
 export async function followingTimeline(
@@ -34,7 +31,7 @@ export async function tagTimeline(
 ): Promise<JsonText<PostsPageReply>> {
   const tag = normalizeTag(input.tag);
   // Not something the parser would call a tag: no post can have it.
-  if (!isHashtag(tag)) return previewPostsPage(emptyPage, input.viewerId, null);
+  if (!isHashtag(tag)) return asJsonText({ posts: [], nextCursor: null });
   const kind = { ...entities.newestTagged, scope: `tag:${tag}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
     kind,

@@ -7,3 +7,6 @@ export class JsonText<Shape> {
   declare private readonly shape: Shape;
   constructor(readonly text: string) {}
 }
+
+/** An answer off the hot paths, serialised as it is. */
+export const asJsonText = <Shape>(answer: Shape): JsonText<Shape> => new JsonText(JSON.stringify(answer));
