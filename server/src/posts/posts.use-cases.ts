@@ -16,8 +16,8 @@ import { checkText } from '../http/text.js';
 import * as notifications from '../notifications/notifications.repo.js';
 import { recordTextEntities } from '../text-entities/record.js';
 import * as users from '../users/users.repo.js';
-import type { JsonText } from '../views/json-text.js';
-import { fullPostViews, fullPostsList, previewPostsPage } from '../views/posts.js';
+import { asJsonText, type JsonText } from '../views/json-text.js';
+import { fullPostViews, previewPostsPage } from '../views/posts.js';
 import { summariesOf } from '../views/summaries.js';
 import * as posts from './posts.repo.js';
 import { everyPost, postPreview, requirePost } from './post-answers.js';
@@ -57,7 +57,7 @@ export async function listPosts(
   if (query.sort === 'trending') {
     const kind = { ...posts.trendingPosts, scope: `${posts.trendingPosts.scope}:${scope}` };
     const request = deps.cursors.pageRequest(kind, query);
-    if (!request) return fullPostsList(await trendingInFull(deps, viewerId, authorId));
+    if (!request) return asJsonText({ posts: await trendingInFull(deps, viewerId, authorId) });
     const { items, nextCursor } = await deps.cursors.page(
       kind,
       request,
@@ -71,7 +71,7 @@ export async function listPosts(
   if (!request) {
     // The spec's unpaginated list is in creation order; ?sort=newest asks for newest first.
     const list = await everyPost(deps, { viewerId, authorId });
-    return fullPostsList(query.sort === 'newest' ? list.reverse() : list);
+    return asJsonText({ posts: query.sort === 'newest' ? list.reverse() : list });
   }
   const { items, nextCursor } = await deps.cursors.page(
     kind,

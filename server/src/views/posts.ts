@@ -109,7 +109,3 @@ export function previewPostsPage(
     `{"posts":${previewPostsText(page, viewerId)},"nextCursor":${JSON.stringify(nextCursor)}}`,
   );
 }
-
-/** The spec's unpaginated list of posts, serialised like the pages. */
-export const fullPostsList = (posts: FullPost[]): JsonText<PostsReply> =>
-  new JsonText(JSON.stringify({ posts }));
