@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { scan } from './axe';
-import { createPost, createUser, logIn, postCard, uniqueName, type TestUser } from './helpers';
+import { closeToast, createPost, createUser, logIn, postCard, type TestUser, uniqueName } from './helpers';
 
 for (const mode of ['light', 'dark'] as const) {
   test.describe(`${mode} mode`, () => {
@@ -33,7 +33,7 @@ for (const mode of ['light', 'dark'] as const) {
         `Someone else ${uniqueName('axe')} #axetag @${user.username} https://example.com/axe`,
       );
       await logIn(page, user.username);
-      await page.locator('[aria-label="Close notification"]').click();
+      await closeToast(page);
 
       await expect(postCard(page, text)).toBeVisible();
       await scan(page, `home ${mode}`);
@@ -129,7 +129,7 @@ for (const mode of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { name: 'Log in to Sync' })).toBeVisible();
       await scan(page, `phone login ${mode}`);
       await logIn(page, user.username);
-      await page.locator('[aria-label="Close notification"]').click();
+      await closeToast(page);
       await expect(postCard(page, text)).toBeVisible();
       await scan(page, `phone home ${mode}`);
 

@@ -42,6 +42,16 @@ export async function logIn(page: Page, username: string, password = PASSWORD) {
   await expect(page.getByText('Loged In.')).toBeVisible();
 }
 
+/**
+ * Closes the toast if it is still up. It closes itself after a few seconds, and a loaded machine may
+ * get there first: a plain click then waits for a toast that will never come back.
+ */
+export async function closeToast(page: Page) {
+  const close = page.locator('[aria-label="Close notification"]');
+  await close.click({ timeout: 2_000 }).catch(() => undefined);
+  await expect(close).toHaveCount(0);
+}
+
 export function postCard(page: Page, text: string) {
   return page.getByRole('article').filter({ hasText: text });
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createPost, createUser, logIn, postCard, uniqueName } from './helpers';
+import { closeToast, createPost, createUser, logIn, postCard, uniqueName } from './helpers';
 
 test('like and bookmark keep focus while their request runs, so Space works twice', async ({
   page,
@@ -110,7 +110,7 @@ test('keyboard shortcuts move between posts and act on them, never while typing'
   const user = await createUser(request);
   await logIn(page, user.username);
   await expect(postCard(page, newer)).toBeVisible();
-  await page.locator('[aria-label="Close notification"]').click();
+  await closeToast(page);
 
   await page.keyboard.press('j');
   await expect(postCard(page, newer)).toBeFocused();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
+import { closeToast } from './helpers';
 
 const dir = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
@@ -9,7 +10,7 @@ async function guestHome(page: import('@playwright/test').Page) {
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
   // Close the login toast, so the picture shows the feed itself.
-  await page.locator('[aria-label="Close notification"]').click();
+  await closeToast(page);
   await expect(page.getByText('Loged In.')).toBeHidden();
   await page.evaluate(() => document.fonts.ready);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createPost, createUser, logIn, postCard, uniqueName, type TestUser } from './helpers';
+import { closeToast, createPost, createUser, logIn, postCard, type TestUser, uniqueName } from './helpers';
 
 async function like(request: APIRequestContext, liker: TestUser, postId: string) {
   const response = await request.post(`/api/posts/like/${postId}`, {
@@ -121,7 +121,7 @@ test('search finds posts by a word and people by name; refusals and empty result
   await createPost(request, author, text);
   const user = await createUser(request);
   await logIn(page, user.username);
-  await page.locator('[aria-label="Close notification"]').click();
+  await closeToast(page);
 
   await page.keyboard.press('/');
   const field = page.getByRole('banner').getByRole('searchbox', { name: 'Search posts and people' });
