@@ -38,6 +38,8 @@ test('a followed author’s new post waits behind the pill, then shows once at t
   browser,
   request,
 }) => {
+  // Two browser contexts and an axe scan: past the default 30 s in the full suite on a loaded machine.
+  test.setTimeout(120_000);
   const author = await createUser(request, 'Live', 'Author');
   const reader = await createUser(request, 'Live', 'Reader');
   await follow(request, reader, author);
