@@ -49,7 +49,23 @@ export async function spawnServer(
   { processGroup = false }: { processGroup?: boolean } = {},
 ): Promise<ServerProcess> {
   if (entry === 'compiled') buildCompiledServer();
-  const port = await freePort();
+  // The free port is found before the server starts, so another process can take it meanwhile (a
+  // parallel suite's server or client): the server then exits with EADDRINUSE and gets another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(env, entry, processGroup, await freePort());
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof Error) || !error.message.includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function spawnOnce(
+  env: Record<string, string>,
+  entry: ServerEntry,
+  processGroup: boolean,
+  port: number,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, entryArguments[entry], {
     cwd: serverRoot,
     env: {
