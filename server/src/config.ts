@@ -23,8 +23,17 @@ export interface AnswerCaps {
   posts: number;
   /** Users in an unpaginated list of users (the newest sign-ups). */
   users: number;
-  /** Entries of a list inside a post, comment or user: likers, dislikers, comments, voters, followers, following. */
+  /**
+   * Entries of a list inside the one post or user an answer is about: likers, dislikers, comments,
+   * followers, following.
+   */
   entries: number;
+  /**
+   * Entries of a list inside an item of a list: a comment's voters (comments are always listed), a
+   * listed post's likers, dislikers and comments, a listed user's followers and following. Lists nest,
+   * so this is small: 100 posts × 100 comments × 200 voters would otherwise be one answer.
+   */
+  nested: number;
   /** The people the signed-in user follows, in their own user object (a client checks it for Follow/UnFollow). */
   ownFollowing: number;
 }
@@ -197,7 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       posts: positive(env, 'CAP_POSTS', 100),
       users: positive(env, 'CAP_USERS', 100),
       entries: positive(env, 'CAP_ENTRIES', 100),
-      ownFollowing: positive(env, 'CAP_OWN_FOLLOWING', 2000),
+      nested: positive(env, 'CAP_NESTED_ENTRIES', 4),
+      ownFollowing: positive(env, 'CAP_OWN_FOLLOWING', 1000),
     },
     postCacheBytes: integer(env, 'POST_CACHE_MB', 64) * 1024 * 1024,
     events: {

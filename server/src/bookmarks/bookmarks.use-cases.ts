@@ -14,7 +14,7 @@ async function everyBookmark(deps: Deps, viewerId: string): Promise<FullPost[]> 
   const rows = await bookmarks.bookmarkPage(deps.db, viewerId, undefined, deps.caps.posts);
   const page = await deps.hydrator.pageOfIds(
     rows.map((row) => row.post_id),
-    'full',
+    'listed',
     viewerId,
   );
   return fullPostViews(page, viewerId, { withViewerState: false });

@@ -18,7 +18,7 @@ import { VersionedCache } from './post-cache.js';
 
 export interface HydratedComment {
   record: comments.CommentRecord;
-  /** The first voters, earliest first, capped at the answer caps' `entries`. */
+  /** The first voters, earliest first, capped at the answer caps' `nested` (a comment is always listed). */
   upvoters: string[];
   downvoters: string[];
 }
@@ -31,10 +31,12 @@ export interface HydratedPost {
 }
 
 /**
- * A page shows the first few likers, dislikers and comments of each post ('preview', the paginated
- * lists); the spec's unpaginated answers show them all, up to the caps ('full').
+ * How many likers, dislikers and comments of a post are shown: a page of a paginated list shows the
+ * first few ('preview'); a post in one of the spec's unpaginated lists, up to the nested cap ('listed');
+ * the one post an answer is about, up to the entries cap ('full').
  */
-export type PostShape = 'preview' | 'full';
+export type PostShape = 'preview' | 'listed' | 'full';
+const postShapes: readonly PostShape[] = ['preview', 'listed', 'full'];
 
 /** What the signed-in viewer did to the posts and comments of one answer: read per request, never cached. */
 export interface ViewerMarks {
@@ -105,7 +107,7 @@ export class Hydrator {
       this.db,
       this.dialect,
       records.map((record) => record.id),
-      this.caps.entries,
+      this.caps.nested,
     );
     const byComment = groupBy(voters, (vote) => vote.comment_id);
     return records.map((record) => {
@@ -137,15 +139,19 @@ export class Hydrator {
     return (await this.peopleAt(ids)).people;
   }
 
-  /** The same, with the profiles' version they were kept at (none when the cache is off). */
+  /**
+   * The same, with the profiles' version they were kept at (none when the cache is off); `readVersion`
+   * is that version when this answer has already read it.
+   */
   private async peopleAt(
     ids: readonly string[],
+    readVersion?: number,
   ): Promise<{ people: Map<string, users.SummaryRow>; version: number | undefined }> {
     if (this.cacheBytes === 0) {
       const rows = await users.summariesByIds(this.db, ids);
       return { people: new Map(rows.map((row) => [row.id, row])), version: undefined };
     }
-    const version = await users.profilesVersion(this.db);
+    const version = readVersion ?? (await users.profilesVersion(this.db));
     if (version !== this.summariesVersion) {
       this.summaries.clear();
       this.summariesVersion = version;
@@ -168,7 +174,8 @@ export class Hydrator {
 
   /**
    * The viewer's likes, dislikes, bookmarks and comment votes on what the answer shows, in one query.
-   * It reads three features' tables at once because this is the one per-request read of every page.
+   * It reads three features' tables at once (a page adds the profiles' version) because this is the one
+   * per-request read of every page.
    */
   async marks(
     viewerId: string | undefined,
@@ -184,32 +191,36 @@ export class Hydrator {
     hydrated: { posts?: readonly HydratedPost[]; comments?: readonly HydratedComment[] },
   ): Promise<Map<string, ViewerMarks>> {
     const byViewer = new Map(viewerIds.map((id) => [id, noMarks()]));
-    const postIds = (hydrated.posts ?? []).map((post) => post.record.id);
-    const commentIds = [
-      ...(hydrated.posts ?? []).flatMap((post) => post.comments),
-      ...(hydrated.comments ?? []),
-    ].map((comment) => comment.record.id);
+    const { postIds, commentIds } = markTargets(hydrated);
     if (viewerIds.length === 0 || (postIds.length === 0 && commentIds.length === 0)) return byViewer;
-    const inList = (ids: readonly string[]) => (ids.length > 0 ? sql.join(ids) : sql`null`);
     const rows = await loadInChunks(viewerIds, async (viewers) => {
-      const result = await sql<{ viewer: string; target: string; mark: string }>`
-        select user_id as viewer, post_id as target, kind as mark from post_reactions
-          where user_id in (${inList(viewers)}) and post_id in (${inList(postIds)})
-        union all
-        select user_id, post_id, 'bookmark' from bookmarks
-          where user_id in (${inList(viewers)}) and post_id in (${inList(postIds)})
-        union all
-        select user_id, comment_id, kind from comment_votes
-          where user_id in (${inList(viewers)}) and comment_id in (${inList(commentIds)})`.execute(this.db);
+      const result = await sql<MarkRow>`${marksQuery(viewers, postIds, commentIds)}`.execute(this.db);
       return result.rows;
     });
-    for (const { viewer, target, mark } of rows) {
-      const marks = byViewer.get(viewer)!;
-      if (mark === 'bookmark') marks.bookmarks.add(target);
-      else if (mark === 'like' || mark === 'dislike') marks.reactions.set(target, mark);
-      else if (mark === 'up' || mark === 'down') marks.votes.set(target, mark);
-    }
+    for (const row of rows) addMark(byViewer, row);
     return byViewer;
+  }
+
+  /**
+   * A page's marks and, in the same query, the profiles' version its people are kept at: with the
+   * skeleton and the viewer's token, a warm signed-in page is three statements.
+   */
+  private async marksAndProfilesVersion(
+    viewerId: string,
+    hydrated: readonly HydratedPost[],
+  ): Promise<{ marks: ViewerMarks; profilesVersion: number }> {
+    const { postIds, commentIds } = markTargets({ posts: hydrated });
+    const { rows } = await sql<MarkRow | { viewer: null; target: null; mark: string }>`
+      ${marksQuery([viewerId], postIds, commentIds)}
+      union all
+      select null, null, cast(version as text) from profiles_version`.execute(this.db);
+    const byViewer = new Map([[viewerId, noMarks()]]);
+    let profilesVersion = 0;
+    for (const row of rows) {
+      if (row.viewer === null) profilesVersion = Number(row.mark);
+      else addMark(byViewer, row);
+    }
+    return { marks: byViewer.get(viewerId)!, profilesVersion };
   }
 
   /** Skeleton to everything a view needs: posts, the people they show and the viewer's marks. */
@@ -219,8 +230,14 @@ export class Hydrator {
     viewerId: string | undefined,
   ): Promise<HydratedPage> {
     const hydrated = await this.posts(refs, shape);
+    const shown = peopleShown({ posts: hydrated }, viewerId);
+    if (viewerId && this.cacheBytes > 0) {
+      const { marks, profilesVersion } = await this.marksAndProfilesVersion(viewerId, hydrated);
+      const people = await this.peopleAt(shown, profilesVersion);
+      return { posts: hydrated, users: people.people, marks, peopleVersion: people.version };
+    }
     const [people, marks] = await Promise.all([
-      this.peopleAt(peopleShown({ posts: hydrated }, viewerId)),
+      this.peopleAt(shown),
       this.marks(viewerId, { posts: hydrated }),
     ]);
     return { posts: hydrated, users: people.people, marks, peopleVersion: people.version };
@@ -233,11 +250,11 @@ export class Hydrator {
    * other list. Where that cannot be known (a full list loses an entry), the entry is left to go stale.
    */
   noteOwnReaction(record: posts.PostRecord, viewerId: string, kind: ReactionKind, steps: number): void {
-    for (const shape of ['preview', 'full'] as const) {
+    for (const shape of postShapes) {
       const key = `${shape}:${record.id}`;
       const cached = this.cache.peek(key, record.version - steps);
       if (!cached) continue;
-      const limit = shape === 'preview' ? previewSize : this.caps.entries;
+      const limit = this.listLimit(shape);
       const [joined, left] =
         kind === 'like' ? [cached.likers, cached.dislikers] : [cached.dislikers, cached.likers];
       if (left.includes(viewerId) && left.length >= limit) continue;
@@ -266,6 +283,11 @@ export class Hydrator {
     );
   }
 
+  private listLimit(shape: PostShape): number {
+    if (shape === 'preview') return previewSize;
+    return shape === 'listed' ? this.caps.nested : this.caps.entries;
+  }
+
   private async load(
     refs: readonly (posts.PostRef | posts.PostRecord)[],
     shape: PostShape,
@@ -276,7 +298,7 @@ export class Hydrator {
     // so nothing is cached under a version newer than what it shows.
     const records = [...given, ...(toRead.length > 0 ? await posts.postsByIds(this.db, toRead) : [])];
     const ids = records.map((record) => record.id);
-    const limit = shape === 'preview' ? previewSize : this.caps.entries;
+    const limit = this.listLimit(shape);
     const [reactors, commentRecords] = await Promise.all([
       posts.firstReactors(this.db, this.dialect, ids, limit),
       comments.firstComments(this.db, this.dialect, ids, limit),
@@ -296,6 +318,45 @@ export class Hydrator {
       };
     });
   }
+}
+
+interface MarkRow {
+  viewer: string;
+  target: string;
+  mark: string;
+}
+
+/** The posts and comments an answer shows, which the viewer may have marked. */
+function markTargets(hydrated: { posts?: readonly HydratedPost[]; comments?: readonly HydratedComment[] }) {
+  const comments = [...(hydrated.posts ?? []).flatMap((post) => post.comments), ...(hydrated.comments ?? [])];
+  return {
+    postIds: (hydrated.posts ?? []).map((post) => post.record.id),
+    commentIds: comments.map((comment) => comment.record.id),
+  };
+}
+
+const inList = (ids: readonly string[]) => (ids.length > 0 ? sql.join(ids) : sql`null`);
+
+/** What these viewers did to these posts and comments, as (viewer, target, mark) rows. */
+const marksQuery = (
+  viewers: readonly string[],
+  postIds: readonly string[],
+  commentIds: readonly string[],
+) => sql`
+  select user_id as viewer, post_id as target, kind as mark from post_reactions
+    where user_id in (${inList(viewers)}) and post_id in (${inList(postIds)})
+  union all
+  select user_id, post_id, 'bookmark' from bookmarks
+    where user_id in (${inList(viewers)}) and post_id in (${inList(postIds)})
+  union all
+  select user_id, comment_id, kind from comment_votes
+    where user_id in (${inList(viewers)}) and comment_id in (${inList(commentIds)})`;
+
+function addMark(byViewer: Map<string, ViewerMarks>, { viewer, target, mark }: MarkRow) {
+  const marks = byViewer.get(viewer)!;
+  if (mark === 'bookmark') marks.bookmarks.add(target);
+  else if (mark === 'like' || mark === 'dislike') marks.reactions.set(target, mark);
+  else if (mark === 'up' || mark === 'down') marks.votes.set(target, mark);
 }
 
 /** Everyone the posts and comments show, the viewer and `extra` among them. */

@@ -18,6 +18,13 @@ export interface HydratedUsers {
 }
 
 /**
+ * The one user an answer is about lists followers and following up to the entries cap, and the viewer's
+ * own object their bookmarks up to the posts cap; users in a list of users list them up to the nested
+ * cap. The viewer's own following has its own cap either way (a client decides Follow from it).
+ */
+export type UserShape = 'one' | 'listed';
+
+/**
  * Loads followers and following (the first entries of each, oldest first, up to the caps), the people
  * on them, and the viewer's own bookmarks. The viewer's own entries are added where a cap cut them off:
  * the viewer in the followers of each user they follow, each user they follow in their own following.
@@ -26,35 +33,38 @@ export async function hydrateUsers(
   deps: { db: Db; dialect: Dialect; caps: AnswerCaps; hydrator: Hydrator },
   rows: users.UserRow[],
   viewerId: string | undefined,
+  shape: UserShape,
 ): Promise<HydratedUsers> {
   const { db, dialect, caps } = deps;
+  const limit = shape === 'one' ? caps.entries : caps.nested;
+  const bookmarksShown = shape === 'one' ? caps.posts : caps.nested;
   const ids = rows.map((row) => row.id);
   const others = ids.filter((id) => id !== viewerId);
-  const isListed = viewerId !== undefined && ids.includes(viewerId);
+  const viewerShown = viewerId !== undefined && ids.includes(viewerId);
   const [followers, following, ownFollowing, state, ownBookmarkRows] = await Promise.all([
-    follows.firstOfRelation(db, dialect, ids, 'followers', caps.entries),
-    follows.firstOfRelation(db, dialect, others, 'following', caps.entries),
-    isListed ? follows.firstOfRelation(db, dialect, [viewerId], 'following', caps.ownFollowing) : [],
+    follows.firstOfRelation(db, dialect, ids, 'followers', limit),
+    follows.firstOfRelation(db, dialect, others, 'following', limit),
+    viewerShown ? follows.firstOfRelation(db, dialect, [viewerId], 'following', caps.ownFollowing) : [],
     viewerId && others.length > 0 ? follows.followStateOf(db, viewerId, others) : undefined,
-    isListed ? bookmarks.bookmarkPage(db, viewerId, undefined, caps.posts) : [],
+    viewerShown ? bookmarks.bookmarkPage(db, viewerId, undefined, bookmarksShown) : [],
   ]);
   const followersOf = listsByOwner(followers);
   const followingOf = listsByOwner([...following, ...ownFollowing]);
   if (viewerId && state) {
     for (const id of state.follows) addOwnEntry(followersOf, id, viewerId);
     for (const id of state.followedBy) addOwnEntry(followingOf, id, viewerId);
-    if (isListed) for (const id of state.follows) addOwnEntry(followingOf, viewerId, id);
-    if (isListed) for (const id of state.followedBy) addOwnEntry(followersOf, viewerId, id);
+    if (viewerShown) for (const id of state.follows) addOwnEntry(followingOf, viewerId, id);
+    if (viewerShown) for (const id of state.followedBy) addOwnEntry(followersOf, viewerId, id);
   }
   const everyone = new Set<string>();
   for (const list of [...followersOf.values(), ...followingOf.values()])
     for (const id of list) everyone.add(id);
   const [people, ownBookmarks] = await Promise.all([
     deps.hydrator.peopleByIds([...everyone]),
-    isListed
+    viewerShown
       ? deps.hydrator.pageOfIds(
           ownBookmarkRows.map((row) => row.post_id),
-          'full',
+          'listed',
           viewerId,
         )
       : undefined,

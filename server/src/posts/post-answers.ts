@@ -20,7 +20,7 @@ export async function everyPost(
     after: undefined,
     limit: deps.caps.posts,
   });
-  const page = await deps.hydrator.page(refs.reverse(), 'full', options.viewerId);
+  const page = await deps.hydrator.page(refs.reverse(), 'listed', options.viewerId);
   return fullPostViews(page, options.viewerId, { withViewerState: false });
 }
 

@@ -84,7 +84,7 @@ export async function listPosts(
 
 async function trendingInFull(deps: Deps, viewerId: string | undefined, authorId: string | undefined) {
   const refs = await posts.trendingPostRefs(deps.db, { authorId, after: undefined, limit: deps.caps.posts });
-  return fullPostViews(await deps.hydrator.page(refs, 'full', viewerId), viewerId, {
+  return fullPostViews(await deps.hydrator.page(refs, 'listed', viewerId), viewerId, {
     withViewerState: false,
   });
 }

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
+import { loadConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { testSecret, type TestServer } from './harness.js';
 
@@ -102,6 +103,29 @@ export function expectPosts(posts: any[], options: { preview?: boolean } = {}) {
 
 /** A user object; `email` is private, so only the user's own object carries it. */
 export function expectUser(user: any) {
+  expectUserShape(user);
+  expect(user.followerCount).toBe(user.followers.length);
+  expect(user.followingCount).toBe(user.following.length);
+}
+
+const defaultNestedCap = loadConfig({}).answerCaps.nested;
+
+/**
+ * A user object in a list of users: its lists are one level down, so they show the first
+ * `CAP_NESTED_ENTRIES` (and the viewer's own entries); the counts stay exact.
+ */
+export function expectListedUser(user: any) {
+  expectUserShape(user);
+  for (const [list, count] of [
+    [user.followers, user.followerCount],
+    [user.following, user.followingCount],
+  ]) {
+    expect(list.length).toBeLessThanOrEqual(count);
+    expect(list.length).toBeGreaterThanOrEqual(Math.min(count, defaultNestedCap));
+  }
+}
+
+function expectUserShape(user: any) {
   expect(
     Object.keys(user)
       .filter((key) => key !== 'email')
@@ -110,8 +134,6 @@ export function expectUser(user: any) {
   if ('email' in user) expect(typeof user.email).toBe('string');
   for (const summary of [...user.following, ...user.followers]) expectSummary(summary);
   for (const post of user.bookmarks) expectPost(post);
-  expect(user.followerCount).toBe(user.followers.length);
-  expect(user.followingCount).toBe(user.following.length);
 }
 
 /** No answer carrying users may leak a password or its hash. */

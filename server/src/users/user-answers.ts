@@ -6,13 +6,13 @@ import * as users from './users.repo.js';
 
 /** The user answers several features give (login, signup, follow, profile edit). */
 
-/** Contract user objects as `viewerId` sees them. */
+/** Contract user objects of a list of users as `viewerId` sees them. */
 export async function userObjects(
   deps: Deps,
   rows: users.UserRow[],
   viewerId: string | undefined,
 ): Promise<User[]> {
-  return userViews(await hydrateUsers(deps, rows, viewerId));
+  return userViews(await hydrateUsers(deps, rows, viewerId, 'listed'));
 }
 
 export async function userObject(
@@ -20,7 +20,7 @@ export async function userObject(
   row: users.UserRow,
   viewerId: string | undefined,
 ): Promise<User> {
-  const [user] = await userObjects(deps, [row], viewerId);
+  const [user] = userViews(await hydrateUsers(deps, [row], viewerId, 'one'));
   return user!;
 }
 

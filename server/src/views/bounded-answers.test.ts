@@ -10,11 +10,12 @@ import { describeEachDatabase, startServer, type TestServer } from '../test/harn
  * entries in the list's order, and anything past the cap is one of the viewer's own entries.
  */
 
-const caps: AnswerCaps = { posts: 5, users: 4, entries: 3, ownFollowing: 4 };
+const caps: AnswerCaps = { posts: 5, users: 4, entries: 3, nested: 2, ownFollowing: 4 };
 const capsEnv = {
   CAP_POSTS: String(caps.posts),
   CAP_USERS: String(caps.users),
   CAP_ENTRIES: String(caps.entries),
+  CAP_NESTED_ENTRIES: String(caps.nested),
   CAP_OWN_FOLLOWING: String(caps.ownFollowing),
 };
 
@@ -70,22 +71,29 @@ function expectCapped(label: string, listed: string[], members: string[], cap: n
 const ownEntry = (members: string[], viewerId: string | undefined) =>
   viewerId !== undefined && members.includes(viewerId) ? [viewerId] : [];
 
-function expectBoundedPost(post: any, rows: Rows, viewerId: string | undefined) {
+/**
+ * The one post or user an answer is about shows its lists up to `entries`; a post or user inside a list,
+ * up to `nested`; a comment's voters are always nested (a comment is always listed).
+ */
+type Depth = 'entries' | 'nested';
+
+function expectBoundedPost(post: any, rows: Rows, viewerId: string | undefined, depth: Depth) {
   const label = `post ${post._id}`;
   const likers = rows.reactors(post._id, 'like');
   const dislikers = rows.reactors(post._id, 'dislike');
   const comments = rows.comments(post._id);
   expect(post.likes.likeCount, `${label} likeCount`).toBe(likers.length);
   expect(post.commentCount, `${label} commentCount`).toBe(comments.length);
-  expectCapped(`${label} likedBy`, ids(post.likes.likedBy), likers, caps.entries, ownEntry(likers, viewerId));
+  const cap = caps[depth];
+  expectCapped(`${label} likedBy`, ids(post.likes.likedBy), likers, cap, ownEntry(likers, viewerId));
   expectCapped(
     `${label} dislikedBy`,
     ids(post.likes.dislikedBy),
     dislikers,
-    caps.entries,
+    cap,
     ownEntry(dislikers, viewerId),
   );
-  expectCapped(`${label} comments`, ids(post.comments), comments, caps.entries, []);
+  expectCapped(`${label} comments`, ids(post.comments), comments, cap, []);
   for (const comment of post.comments) expectBoundedComment(comment, rows, viewerId);
 }
 
@@ -99,7 +107,7 @@ function expectBoundedComment(comment: any, rows: Rows, viewerId: string | undef
       `comment ${comment._id} ${kind}voters`,
       ids(list),
       voters,
-      caps.entries,
+      caps.nested,
       ownEntry(voters, viewerId),
     );
   }
@@ -109,7 +117,13 @@ function expectBoundedComment(comment: any, rows: Rows, viewerId: string | undef
  * A user object as `viewerId` sees it, in an answer showing `shownIds`: every follow between the viewer
  * and someone the answer shows is listed on both sides, and the viewer's own following has its own cap.
  */
-function expectBoundedUser(user: any, rows: Rows, viewerId: string | undefined, shownIds: string[]) {
+function expectBoundedUser(
+  user: any,
+  rows: Rows,
+  viewerId: string | undefined,
+  shownIds: string[],
+  depth: Depth,
+) {
   const label = `user ${user.username}`;
   const followers = rows.followers(user._id);
   const following = rows.following(user._id);
@@ -118,26 +132,27 @@ function expectBoundedUser(user: any, rows: Rows, viewerId: string | undefined, 
   expect(user.followingCount, `${label} followingCount`).toBe(following.length);
   const own = (members: string[]) =>
     members.filter((id) => id === viewerId || (isSelf && shownIds.includes(id)));
-  expectCapped(`${label} followers`, ids(user.followers), followers, caps.entries, own(followers));
+  expectCapped(`${label} followers`, ids(user.followers), followers, caps[depth], own(followers));
   expectCapped(
     `${label} following`,
     ids(user.following),
     following,
-    isSelf ? caps.ownFollowing : caps.entries,
+    isSelf ? caps.ownFollowing : caps[depth],
     own(following),
   );
   if (!isSelf) {
     expect(user.bookmarks, `${label} bookmarks are private`).toEqual([]);
     return;
   }
-  expect(ids(user.bookmarks), `${label} bookmarks: the most recent ${caps.posts}`).toEqual(
-    rows.bookmarks(user._id).slice(0, caps.posts),
+  const bookmarksShown = depth === 'entries' ? caps.posts : caps.nested;
+  expect(ids(user.bookmarks), `${label} bookmarks: the most recent ${bookmarksShown}`).toEqual(
+    rows.bookmarks(user._id).slice(0, bookmarksShown),
   );
-  for (const post of user.bookmarks) expectBoundedPost(post, rows, viewerId);
+  for (const post of user.bookmarks) expectBoundedPost(post, rows, viewerId, 'nested');
 }
 
 function expectBoundedUsers(users: any[], rows: Rows, viewerId: string | undefined) {
-  for (const user of users) expectBoundedUser(user, rows, viewerId, ids(users));
+  for (const user of users) expectBoundedUser(user, rows, viewerId, ids(users), 'nested');
 }
 
 interface Account {
@@ -265,7 +280,7 @@ describeEachDatabase('bounded answers', (dialect) => {
         expect(reply.status).toBe(200);
         expect(ids(reply.body.posts)).toEqual(postIds.slice(-caps.posts));
         const data = await rows();
-        for (const post of reply.body.posts) expectBoundedPost(post, data, viewerId());
+        for (const post of reply.body.posts) expectBoundedPost(post, data, viewerId(), 'nested');
       });
 
       it(`GET /api/users: the newest ${caps.users} sign-ups in order (and the viewer), each bounded`, async () => {
@@ -283,7 +298,7 @@ describeEachDatabase('bounded answers', (dialect) => {
         for (const postId of [crowded, disputed]) {
           const reply = await server.request('GET', `/api/posts/${postId}`, { token: token() });
           expect(reply.status).toBe(200);
-          expectBoundedPost(reply.body.post, data, viewerId());
+          expectBoundedPost(reply.body.post, data, viewerId(), 'entries');
         }
       });
 
@@ -300,7 +315,7 @@ describeEachDatabase('bounded answers', (dialect) => {
         for (const account of [star, fans[0]!, fans[5]!, viewer]) {
           const reply = await server.request('GET', `/api/users/${account.username}`, { token: token() });
           expect(reply.status).toBe(200);
-          expectBoundedUser(reply.body.user, data, viewerId(), [account.id]);
+          expectBoundedUser(reply.body.user, data, viewerId(), [account.id], 'entries');
         }
       });
     });
@@ -346,7 +361,7 @@ describeEachDatabase('bounded answers', (dialect) => {
       expect(user._id).toBe(viewer.id);
       expect(typeof user.email).toBe('string');
       expect(user.bookmarks).toHaveLength(caps.posts);
-      expectBoundedUser(user, await rows(), viewer.id, [viewer.id]);
+      expectBoundedUser(user, await rows(), viewer.id, [viewer.id], 'entries');
     });
 
     it('follow and unfollow answers: users capped (both users in), lists capped, counts exact', async () => {
@@ -384,7 +399,7 @@ describeEachDatabase('bounded answers', (dialect) => {
       const answer = await ok(viewer, 'POST', `/api/posts/like/${liked}`);
       expect(ids(answer.posts)).toEqual(postIds.slice(-caps.posts));
       const data = await rows();
-      for (const post of answer.posts) expectBoundedPost(post, data, viewer.id);
+      for (const post of answer.posts) expectBoundedPost(post, data, viewer.id, 'nested');
       expect(ids(answer.posts.find((post: any) => post._id === liked).likes.likedBy)).toContain(viewer.id);
     });
 
@@ -397,7 +412,7 @@ describeEachDatabase('bounded answers', (dialect) => {
       data = await rows();
       expect(ids(added.bookmarks)).toEqual(data.bookmarks(viewer.id).slice(0, caps.posts));
       expect(added.bookmarks[0]._id).toBe(oldest);
-      for (const post of added.bookmarks) expectBoundedPost(post, data, viewer.id);
+      for (const post of added.bookmarks) expectBoundedPost(post, data, viewer.id, 'nested');
       const listed = await server.request('GET', '/api/users/bookmark', { token: viewer.token });
       expect(listed.body.bookmarks).toEqual(added.bookmarks);
     });
