@@ -19,7 +19,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A test waits on conditions, never on time; this only bounds a stuck one. Many take 15–20 s with two
+  // workers on a loaded two-core machine (7 s alone), so 30 s failed one now and then.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
   outputDir: 'test-results/artifacts',

@@ -11,9 +11,11 @@ test('like and bookmark keep focus while their request runs, so Space works twic
   const user = await createUser(request);
   await logIn(page, user.username);
 
-  // Slow answers keep each request running long enough to press again meanwhile.
+  // The first like is held until the test has seen the button while its request runs.
+  let answerLike = () => {};
+  const likeAnswered = new Promise<void>((resolve) => (answerLike = resolve));
   await page.route('**/api/posts/like/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await likeAnswered;
     await route.continue();
   });
   const card = postCard(page, text);
@@ -22,6 +24,7 @@ test('like and bookmark keep focus while their request runs, so Space works twic
   await page.keyboard.press('Space');
   await expect(like).toHaveAttribute('aria-disabled', 'true');
   await expect(like).toBeFocused();
+  answerLike();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expect(like).not.toHaveAttribute('aria-disabled');
   await page.keyboard.press('Space');
