@@ -29,7 +29,7 @@ describeEachDatabase('first rows per group', (dialect) => {
       });
     }
     const groups = [...Array.from({ length: 999 }, () => newId(new Date())), postId];
-    const rows = await firstPerGroup<{ post_id: string; text: string }>(db, dialect, {
+    const query = {
       table: 'comments',
       groupColumn: 'post_id',
       groups,
@@ -37,7 +37,11 @@ describeEachDatabase('first rows per group', (dialect) => {
       columns: ['post_id', 'text', 'created_at', 'id'],
       orderBy: ['created_at', 'id'],
       limit: 5,
-    });
-    expect(rows.map((row) => row.text)).toEqual(['comment 0', 'comment 2']);
+    };
+    const texts = async (descending: boolean) =>
+      (await firstPerGroup<{ text: string }>(db, dialect, { ...query, descending })).map((row) => row.text);
+    // In the order asked for, not the order of the split's values.
+    expect(await texts(false)).toEqual(['comment 0', 'comment 2']);
+    expect(await texts(true)).toEqual(['comment 2', 'comment 0']);
   });
 });

@@ -62,20 +62,36 @@ export async function firstPerGroup<Row>(
   }
 
   // SQLite allows at most 500 terms in one compound SELECT: many groups (the comments of a hundred
-  // whole posts) go in several statements. Each group stays whole in one, so its rows keep their order.
+  // whole posts) go in several statements. The rows are put in order here, not by an outer ORDER BY:
+  // SQLite sorted each part in a temporary B-tree of its own to merge them, which made the voters of a
+  // page of 20 comments cost 171 µs instead of 20 even with no votes at all.
   const groupsPerStatement = Math.floor(maxCompoundTerms / (split ? split.values.length : 1));
+  // Written into the SQL, not bound: with `limit ?` SQLite ran each part as a subquery of its own, and
+  // 40 parts cost 355 µs instead of 23. The limits are the few caps of the configuration (integers).
+  const limit = sql.lit(query.limit);
   const rows: Row[] = [];
   for (let start = 0; start < query.groups.length; start += groupsPerStatement) {
     const parts = query.groups.slice(start, start + groupsPerStatement).flatMap((key) =>
       (split ? split.values : [undefined]).map(
         (value) => sql`select * from (select ${columns} from ${table}
           where ${group} = ${key} ${value === undefined || !split ? sql`` : sql`and ${sql.ref(split.column)} = ${value}`}
-          order by ${order} limit ${query.limit})`,
+          order by ${order} limit ${limit})`,
       ),
     );
-    const result = await sql<Row>`select * from (${sql.join(parts, sql` union all `)}) as part
-      order by ${order}`.execute(db);
+    const result = await sql<Row>`${sql.join(parts, sql` union all `)}`.execute(db);
     for (const row of result.rows) rows.push(row);
   }
-  return rows;
+  return rows.sort(inOrder(query.orderBy, query.descending ? -1 : 1));
+}
+
+/** Compares rows as ORDER BY does for the columns Sync orders by (ids, ISO times, counts; never NULL). */
+function inOrder(columns: readonly string[], direction: 1 | -1) {
+  return (left: unknown, right: unknown): number => {
+    for (const column of columns) {
+      const a = (left as Record<string, string | number>)[column]!;
+      const b = (right as Record<string, string | number>)[column]!;
+      if (a !== b) return a < b ? -direction : direction;
+    }
+    return 0;
+  };
 }
