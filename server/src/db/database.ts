@@ -16,12 +16,14 @@ import {
 } from 'kysely';
 import type { Pool } from 'pg';
 import { ensurePrivateDirectory, ensurePrivateFile } from '../ops/private-files.js';
+import { preparedStatementName } from './prepared.js';
 import type { Database } from './schema.js';
 import * as initial from './migrations/001_initial.js';
 import * as readPipeline from './migrations/003_read_pipeline.js';
 import * as profilesVersion from './migrations/004_profiles_version.js';
 import * as social from './migrations/005_social.js';
 import * as account from './migrations/006_account.js';
+import * as coveringMarks from './migrations/007_covering_marks.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -56,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '004_profiles_version': profilesVersion,
   '005_social': social,
   '006_account': account,
+  '007_covering_marks': coveringMarks,
 };
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
@@ -130,7 +133,8 @@ function discardingTimedOutClients(pool: Pool): PostgresPool {
       const query = async (text: string, parameters: unknown[]) => {
         if (timedOut) throw timedOut;
         try {
-          return await client.query(text, parameters);
+          const name = preparedStatementName(text);
+          return await (name ? client.query({ name, text, values: parameters }) : client.query(text, parameters));
         } catch (error) {
           if ((error as Error).message === 'Query read timeout') timedOut = error as Error;
           throw error;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AnswerCaps } from '../config.js';
 import type { Db, Dialect } from '../db/database.js';
 import { groupBy, loadInChunks } from '../db/chunks.js';
+import { preparedOnPostgres } from '../db/prepared.js';
 import type { ReactionKind, VoteKind } from '../db/schema.js';
 import * as comments from '../comments/comments.repo.js';
 import * as posts from '../posts/posts.repo.js';
@@ -210,8 +211,12 @@ export class Hydrator {
     hydrated: readonly HydratedPost[],
   ): Promise<{ marks: ViewerMarks; profilesVersion: number }> {
     const { postIds, commentIds } = markTargets({ posts: hydrated });
+    const marks =
+      this.dialect === 'postgres'
+        ? viewerMarksByArrays(viewerId, postIds, commentIds)
+        : marksQuery([viewerId], postIds, commentIds);
     const { rows } = await sql<MarkRow | { viewer: null; target: null; mark: string }>`
-      ${marksQuery([viewerId], postIds, commentIds)}
+      ${marks}
       union all
       select null, null, cast(version as text) from profiles_version`.execute(this.db);
     const byViewer = new Map([[viewerId, noMarks()]]);
@@ -351,6 +356,29 @@ const marksQuery = (
   union all
   select user_id, comment_id, kind from comment_votes
     where user_id in (${inList(viewers)}) and comment_id in (${inList(commentIds)})`;
+
+/**
+ * One viewer's marks on PostgreSQL, in a text that does not change with the number of posts, so it is
+ * prepared once per connection. Each shown id is a lookup by (viewer, id) in an index that holds the
+ * kind, as a subquery per id, which PostgreSQL cannot turn into a join: whatever the plan, the most
+ * liked post costs what a new one does, and so does the most active viewer. (With `post_id = any(…)`
+ * the generic plan read the shown posts' reactions by post, and trending pages got slower; as a join,
+ * it read all of the viewer's reactions.)
+ */
+const viewerMarksByArrays = (viewerId: string, postIds: readonly string[], commentIds: readonly string[]) => sql`
+  select ${preparedOnPostgres} viewer, target, mark from (
+    select ${viewerId}::varchar as viewer, shown.id as target,
+      (select kind from post_reactions where user_id = ${viewerId} and post_id = shown.id) as mark
+      from unnest(${[...postIds]}::varchar[]) as shown(id)
+    union all
+    select ${viewerId}::varchar, shown.id,
+      (select 'bookmark' from bookmarks where user_id = ${viewerId} and post_id = shown.id)
+      from unnest(${[...postIds]}::varchar[]) as shown(id)
+    union all
+    select ${viewerId}::varchar, shown.id,
+      (select kind from comment_votes where user_id = ${viewerId} and comment_id = shown.id)
+      from unnest(${[...commentIds]}::varchar[]) as shown(id)
+  ) as marks where mark is not null`;
 
 function addMark(byViewer: Map<string, ViewerMarks>, { viewer, target, mark }: MarkRow) {
   const marks = byViewer.get(viewer)!;

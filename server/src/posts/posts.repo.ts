@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import { chunksOf, loadInChunks } from '../db/chunks.js';
 import { firstPerGroup } from '../db/first-per-group.js';
+import { preparedOnPostgres } from '../db/prepared.js';
 import type { PostsTable, ReactionKind } from '../db/schema.js';
 import { cursorKind, type CursorKey } from '../http/pagination.js';
 
@@ -50,7 +51,7 @@ export function newestPostRefs(
   db: Db,
   options: { authorId?: string | undefined; after: NewestKey | undefined; limit: number },
 ): Promise<(PostRef & { created_at: string })[]> {
-  let query = db.selectFrom('posts').select(['id', 'version', 'created_at']);
+  let query = db.selectFrom('posts').modifyFront(preparedOnPostgres).select(['id', 'version', 'created_at']);
   if (options.authorId) query = query.where('author_id', '=', options.authorId);
   if (options.after) {
     const [createdAt, id] = options.after;
@@ -64,7 +65,10 @@ export function trendingPostRefs(
   db: Db,
   options: { authorId?: string | undefined; after: TrendingKey | undefined; limit: number },
 ): Promise<(PostRef & { like_count: number; created_at: string })[]> {
-  let query = db.selectFrom('posts').select(['id', 'version', 'like_count', 'created_at']);
+  let query = db
+    .selectFrom('posts')
+    .modifyFront(preparedOnPostgres)
+    .select(['id', 'version', 'like_count', 'created_at']);
   if (options.authorId) query = query.where('author_id', '=', options.authorId);
   if (options.after) {
     const [likes, createdAt, id] = options.after;

@@ -190,6 +190,15 @@ describeEachDatabase('read pipeline queries', (dialect) => {
         hydrator().page(await posts.newestPostRefs(db, { after: undefined, limit }), 'preview', guestId),
     ],
     [
+      "home feed as served: posts kept in the cache, the viewer's marks and the profiles' version in one query",
+      async (limit) =>
+        new Hydrator(db, dialect, caps, 1_000_000).page(
+          await posts.newestPostRefs(db, { after: undefined, limit }),
+          'preview',
+          guestId,
+        ),
+    ],
+    [
       'trending, second page',
       async (limit) =>
         hydrator().page(
