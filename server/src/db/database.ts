@@ -134,7 +134,9 @@ function discardingTimedOutClients(pool: Pool): PostgresPool {
         if (timedOut) throw timedOut;
         try {
           const name = preparedStatementName(text);
-          return await (name ? client.query({ name, text, values: parameters }) : client.query(text, parameters));
+          return await (name
+            ? client.query({ name, text, values: parameters })
+            : client.query(text, parameters));
         } catch (error) {
           if ((error as Error).message === 'Query read timeout') timedOut = error as Error;
           throw error;

@@ -365,7 +365,11 @@ const marksQuery = (
  * the generic plan read the shown posts' reactions by post, and trending pages got slower; as a join,
  * it read all of the viewer's reactions.)
  */
-const viewerMarksByArrays = (viewerId: string, postIds: readonly string[], commentIds: readonly string[]) => sql`
+const viewerMarksByArrays = (
+  viewerId: string,
+  postIds: readonly string[],
+  commentIds: readonly string[],
+) => sql`
   select ${preparedOnPostgres} viewer, target, mark from (
     select ${viewerId}::varchar as viewer, shown.id as target,
       (select kind from post_reactions where user_id = ${viewerId} and post_id = shown.id) as mark
