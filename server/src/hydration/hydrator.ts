@@ -132,7 +132,16 @@ export class Hydrator {
     viewerId: string | undefined,
     extra: readonly string[] = [],
   ): Promise<Map<string, users.SummaryRow>> {
-    return this.peopleByIds(peopleShown(hydrated, viewerId, extra));
+    return (await this.peopleWithVersion(hydrated, viewerId, extra)).people;
+  }
+
+  /** The same, with the profiles' version they were kept at: views keep what they render by it. */
+  async peopleWithVersion(
+    hydrated: { posts?: readonly HydratedPost[]; comments?: readonly HydratedComment[] },
+    viewerId: string | undefined,
+    extra: readonly string[] = [],
+  ): Promise<{ people: Map<string, users.SummaryRow>; version: number | undefined }> {
+    return this.peopleAt(peopleShown(hydrated, viewerId, extra));
   }
 
   /** Summaries of these users (anyone deleted is left out). */

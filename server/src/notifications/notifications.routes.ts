@@ -1,6 +1,7 @@
 import { ErrorBody, NotificationsReply, PageQuery, UnreadCountReply } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from '../auth/auth.plugin.js';
+import { sendJsonText } from '../http/json-text.js';
 import * as useCases from './notifications.use-cases.js';
 
 export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -12,7 +13,11 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { querystring: PageQuery, response: { 200: NotificationsReply, '4xx': ErrorBody } },
       preHandler: app.requireUser,
     },
-    (request) => useCases.listNotifications(deps, { viewerId: viewerOf(request).id, query: request.query }),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await useCases.listNotifications(deps, { viewerId: viewerOf(request).id, query: request.query }),
+      ),
   );
 
   app.get(

@@ -1,7 +1,6 @@
 import {
   Limits,
   type LiveNotificationData,
-  type Notification,
   type NotificationsReply,
   type UnreadCountReply,
 } from '@sync/contract';
@@ -10,7 +9,8 @@ import { groupBy } from '../db/chunks.js';
 import type { Deps } from '../deps.js';
 import type { PageQuery } from '../http/pagination.js';
 import * as posts from '../posts/posts.repo.js';
-import { notificationViews } from '../views/notifications.js';
+import type { JsonText } from '../views/json-text.js';
+import { notificationsPage, notificationViews, type HydratedNotifications } from '../views/notifications.js';
 import * as notifications from './notifications.repo.js';
 
 const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
@@ -19,7 +19,7 @@ const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is 
 export async function listNotifications(
   deps: Deps,
   input: { viewerId: string; query: PageQuery },
-): Promise<NotificationsReply> {
+): Promise<JsonText<NotificationsReply>> {
   const { db } = deps;
   const kind = { ...notifications.newestNotifications, scope: `notifications:${input.viewerId}` };
   const [{ items, nextCursor }, readAt] = await Promise.all([
@@ -31,7 +31,7 @@ export async function listNotifications(
     ),
     notifications.readMarker(db, input.viewerId),
   ]);
-  return { notifications: await notificationsShown(deps, input.viewerId, items, readAt), nextCursor };
+  return notificationsPage(await hydrateNotifications(deps, input.viewerId, items, readAt), nextCursor);
 }
 
 /**
@@ -48,20 +48,22 @@ export async function liveNotification(
     notifications.unreadCount(deps.db, input.viewerId),
   ]);
   if (!record) return undefined;
-  const [notification] = await notificationsShown(deps, input.viewerId, [record], readAt);
+  const [notification] = notificationViews(
+    await hydrateNotifications(deps, input.viewerId, [record], readAt),
+  );
   return notification && { notification, unreadCount };
 }
 
 /**
- * Hydrates and views notification records: actors, posts and comments in batches (posts through the
- * post cache), so a page costs the same number of queries whatever its size.
+ * Hydrates notification records: actors, posts and comments in batches (posts through the post
+ * cache), so a page costs the same number of queries whatever its size.
  */
-async function notificationsShown(
+async function hydrateNotifications(
   deps: Deps,
   viewerId: string,
   items: notifications.NotificationRecord[],
   readAt: string,
-): Promise<Notification[]> {
+): Promise<HydratedNotifications> {
   const { db, dialect, hydrator } = deps;
   const [actors, postRecords, commentRecords] = await Promise.all([
     notifications.newestActors(
@@ -79,7 +81,7 @@ async function notificationsShown(
   ]);
   const shown = { posts: hydratedPosts, comments: hydratedComments };
   const [people, marks] = await Promise.all([
-    hydrator.people(
+    hydrator.peopleWithVersion(
       shown,
       viewerId,
       actors.map((actor) => actor.actor_id),
@@ -87,15 +89,15 @@ async function notificationsShown(
     hydrator.marks(viewerId, shown),
   ]);
   const actorsOf = groupBy(actors, (actor) => actor.notification_id);
-  return notificationViews({
+  return {
     records: items,
     actors: new Map([...actorsOf].map(([id, rows]) => [id, rows.map((row) => row.actor_id)])),
     posts: new Map(hydratedPosts.map((post) => [post.record.id, post])),
     comments: new Map(hydratedComments.map((comment) => [comment.record.id, comment])),
-    page: { users: people, marks },
+    page: { users: people.people, marks, peopleVersion: people.version },
     viewerId,
     readAt,
-  });
+  };
 }
 
 /** `GET /notifications/unread` */

@@ -5,8 +5,11 @@ import { JsonText } from './json-text.js';
 import { withOwnEntry } from './own-entries.js';
 import { summariesOf } from './summaries.js';
 
+/** What a post's view reads from its page besides the post: the people, the viewer's marks. */
+type PageContext = Omit<HydratedPage, 'posts'>;
+
 /** The parts every post view shares; undefined when the author is gone (deleted meanwhile). */
-function basePost(post: HydratedPost, page: HydratedPage, viewerId: string | undefined, ownEntries: boolean) {
+function basePost(post: HydratedPost, page: PageContext, viewerId: string | undefined, ownEntries: boolean) {
   const author = page.users.get(post.record.author_id);
   if (!author) return undefined;
   const reaction = page.marks?.reactions.get(post.record.id);
@@ -35,7 +38,7 @@ function basePost(post: HydratedPost, page: HydratedPage, viewerId: string | und
   };
 }
 
-function viewerState(post: HydratedPost, page: HydratedPage): ViewerState {
+function viewerState(post: HydratedPost, page: PageContext): ViewerState {
   const reaction = page.marks?.reactions.get(post.record.id);
   return {
     liked: reaction === 'like',
@@ -74,7 +77,7 @@ export function previewPostViews(page: HydratedPage, viewerId: string | undefine
  */
 const sharedPreviews = new WeakMap<HydratedPost, { peopleVersion: number; text: string }>();
 
-function sharedPreviewText(post: HydratedPost, page: HydratedPage, viewerId: string | undefined) {
+function sharedPreviewText(post: HydratedPost, page: PageContext, viewerId: string | undefined) {
   // A capped voter list gets the viewer's own vote added: a post whose comments they voted on is
   // rendered for them alone.
   const votes = page.marks?.votes;
@@ -89,13 +92,19 @@ function sharedPreviewText(post: HydratedPost, page: HydratedPage, viewerId: str
   return text;
 }
 
+/** One post as `previewPostViews` shows it, as JSON text; undefined when its author is gone. */
+export function previewPostText(
+  post: HydratedPost,
+  page: PageContext,
+  viewerId: string | undefined,
+): string | undefined {
+  const shared = sharedPreviewText(post, page, viewerId);
+  return shared === undefined ? undefined : `${shared},"viewer":${JSON.stringify(viewerState(post, page))}}`;
+}
+
 /** The same posts as `previewPostViews`, as the JSON text of their array. */
 function previewPostsText(page: HydratedPage, viewerId: string | undefined): string {
-  const posts: string[] = [];
-  for (const post of page.posts) {
-    const shared = sharedPreviewText(post, page, viewerId);
-    if (shared !== undefined) posts.push(`${shared},"viewer":${JSON.stringify(viewerState(post, page))}}`);
-  }
+  const posts = page.posts.flatMap((post) => previewPostText(post, page, viewerId) ?? []);
   return `[${posts.join(',')}]`;
 }
 
