@@ -7,10 +7,12 @@ import { Messages, badRequest, notFound } from '../http/errors.js';
 import type { PageQuery } from '../http/pagination.js';
 import { checkText } from '../http/text.js';
 import * as notifications from '../notifications/notifications.repo.js';
-import { everyPost, postPreview, requirePost } from '../posts/post-answers.js';
+import { newComment, type HydratedComment } from '../hydration/hydrator.js';
+import { everyPost, requirePost } from '../posts/post-answers.js';
 import * as posts from '../posts/posts.repo.js';
 import { recordTextEntities } from '../text-entities/record.js';
 import { commentView, commentViews } from '../views/comments.js';
+import { previewPostViews } from '../views/posts.js';
 import * as comments from './comments.repo.js';
 
 /** One function per endpoint of /api/comments. Every change takes the post first, in its transaction. */
@@ -20,24 +22,34 @@ type ChangeAnswer = { posts: FullPost[] } | { post: PreviewPost; comment?: Comme
 const checkCommentText = (text: string) =>
   checkText(text, { label: 'Comment', max: Limits.commentText, required: true });
 
-/** Comment changes answer every post (the contract) or, with ?return=post|minimal, the post and the comment. */
+/**
+ * Comment changes answer every post (the contract) or, with ?return=post|minimal, the post and the
+ * comment, hydrated together: their people and the viewer's marks come in one query.
+ */
 async function changeAnswer(
   deps: Deps,
-  input: { record: posts.PostRecord; commentId?: string; viewerId: string; changedOnly: boolean },
+  input: { record: posts.PostRecord; comment?: ChangedComment; viewerId: string; changedOnly: boolean },
 ): Promise<ChangeAnswer> {
   if (!input.changedOnly) return { posts: await everyPost(deps, { viewerId: input.viewerId }) };
-  const post = await postPreview(deps, input.record, input.viewerId);
-  if (!input.commentId) return { post };
-  const [record] = await comments.commentsByIds(deps.db, [input.commentId]);
-  if (!record) return { post };
-  const [hydrated] = await deps.hydrator.comments([record]);
-  const shown = { comments: [hydrated!] };
-  const [people, marks] = await Promise.all([
-    deps.hydrator.people(shown, input.viewerId),
-    deps.hydrator.marks(input.viewerId, shown),
-  ]);
-  const comment = commentView(hydrated!, { people, viewer: { id: input.viewerId, votes: marks!.votes } });
+  const changed =
+    input.comment &&
+    ('record' in input.comment ? input.comment : await currentComment(deps, input.comment.id));
+  const page = await deps.hydrator.page([input.record], 'preview', input.viewerId, changed ? [changed] : []);
+  const [post] = previewPostViews(page, input.viewerId);
+  if (!post) throw notFound(Messages.postNotFound(input.record.id));
+  if (!changed) return { post };
+  const viewer = { id: input.viewerId, votes: page.marks!.votes };
+  const comment = commentView(changed, { people: page.users, viewer });
   return comment ? { post, comment } : { post };
+}
+
+/** The comment a change answers: as it was just written, or its id, to be read after the change. */
+type ChangedComment = HydratedComment | { id: string };
+
+/** A comment as it is now, with its first voters (undefined when it is gone meanwhile). */
+async function currentComment(deps: Deps, id: string): Promise<HydratedComment | undefined> {
+  const [record] = await comments.commentsByIds(deps.db, [id]);
+  return record && (await deps.hydrator.comments([record]))[0];
 }
 
 async function requireComment(deps: Deps, postId: string, commentId: string) {
@@ -95,37 +107,48 @@ export async function addComment(
   deps: Deps,
   input: { viewerId: string; postId: string; text: string; changedOnly: boolean },
 ): Promise<ChangeAnswer> {
-  const post = await requirePost(deps, input.postId);
   const text = checkCommentText(input.text);
   const now = deps.clock.now();
-  const id = newId(now);
   const at = now.toISOString();
-  const { record, result: notified } = await underPost(deps, post.id, { comments: 1 }, async (trx, taken) => {
-    await comments.insertComment(trx, {
-      id,
-      post_id: post.id,
-      author_id: input.viewerId,
-      text,
-      created_at: at,
-      updated_at: at,
-    });
-    const comment = { id, author_id: input.viewerId };
-    const commented = await notifications.addCause(trx, {
-      recipientId: taken.author_id,
-      actorId: input.viewerId,
-      type: 'comment',
-      groupKey: id,
-      postId: post.id,
-      commentId: id,
-      at,
-    });
-    return [commented, ...(await recordTextEntities(trx, { post: taken, comment, text, isNew: true, at }))];
-  });
+  const written: comments.CommentRecord = {
+    id: newId(now),
+    post_id: input.postId,
+    author_id: input.viewerId,
+    text,
+    created_at: at,
+    updated_at: at,
+  };
+  const { record, result: notified } = await underPost(
+    deps,
+    input.postId,
+    { comments: 1 },
+    async (trx, taken) => {
+      await comments.insertComment(trx, written);
+      const commented = await notifications.addCause(trx, {
+        recipientId: taken.author_id,
+        actorId: input.viewerId,
+        type: 'comment',
+        groupKey: written.id,
+        postId: taken.id,
+        commentId: written.id,
+        at,
+      });
+      const mentioned = await recordTextEntities(trx, {
+        post: taken,
+        comment: written,
+        text,
+        isNew: true,
+        at,
+      });
+      return [commented, ...mentioned];
+    },
+  );
+  deps.hydrator.noteNewComment(record, written);
   publishCounts(deps.events, record);
   publishNotified(deps.events, notified);
   return changeAnswer(deps, {
     record,
-    commentId: id,
+    comment: newComment(written),
     viewerId: input.viewerId,
     changedOnly: input.changedOnly,
   });
@@ -147,7 +170,7 @@ export async function editComment(
   publishNotified(deps.events, mentioned);
   return changeAnswer(deps, {
     record,
-    commentId: comment.id,
+    comment: { id: comment.id },
     viewerId: input.viewerId,
     changedOnly: input.changedOnly,
   });
@@ -213,7 +236,7 @@ export async function voteOnComment(
   publishNotified(deps.events, [notified]);
   return changeAnswer(deps, {
     record,
-    commentId: comment.id,
+    comment: { id: comment.id },
     viewerId: input.viewerId,
     changedOnly: input.changedOnly,
   });

@@ -115,18 +115,21 @@ const like = (scene: Scene, account: Account) =>
   send(scene, account, 'POST', `/api/posts/like/${scene.postId}`);
 const dislike = (scene: Scene, account: Account) =>
   send(scene, account, 'POST', `/api/posts/dislike/${scene.postId}`);
-async function comment(scene: Scene) {
+async function comment(scene: Scene, text = 'First!') {
   const answer = await send(
     scene,
     scene.commenter,
     'POST',
     `/api/comments/add/${scene.postId}?return=minimal`,
     {
-      commentData: { text: 'First!' },
+      commentData: { text },
     },
   );
   scene.commentId = answer.comment._id;
 }
+/** More comments than a preview (3) or a listed post (the nested cap, 4) shows. */
+const fourComments = ['One', 'Two', 'Three', 'Four'];
+const isEqual = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const vote = (scene: Scene, kind: 'up' | 'down') =>
   send(scene, scene.voter, 'POST', `/api/comments/${kind}vote/${scene.postId}/${scene.commentId}`);
 async function newAvatar(scene: Scene, account: Account) {
@@ -219,6 +222,25 @@ const cases: Case[] = [
       return { commentCount: 1, texts: ['First!'] };
     },
     seen: comments,
+  },
+  {
+    // A list that is full already keeps its comments (each route shows the first few, in order); the
+    // count moves.
+    name: 'comment added after the shown ones',
+    setup: async (scene) => {
+      for (const text of fourComments) await comment(scene, text);
+    },
+    change: async (scene) => {
+      await comment(scene, 'Five');
+      return { commentCount: 5, firstInOrder: true };
+    },
+    seen: (post) => {
+      const texts = post.comments.map((c: any) => c.text);
+      return {
+        commentCount: post.commentCount,
+        firstInOrder: isEqual(texts, [...fourComments, 'Five'].slice(0, texts.length)),
+      };
+    },
   },
   {
     name: 'comment edited',
@@ -350,21 +372,25 @@ function freshnessCases(servers: () => { reader: Instance; writer: Instance }) {
 
     const readEverywhere = () =>
       Promise.all(
-        routes.map(async (route) => ({
-          route: route.name,
-          seen: seen(await route.read(reader.request, scene)),
-        })),
+        routes.map(async (route) => ({ route: route.name, post: await route.read(reader.request, scene) })),
       );
     const before = await readEverywhere();
     await expectCached(reader, scene.postId);
 
     const expected = await change(scene);
-    for (const { route, seen: value } of before) {
-      expect(value, `${route} before the change`).not.toEqual(expected);
+    for (const { route, post } of before) {
+      expect(seen(post), `${route} before the change`).not.toEqual(expected);
     }
-    for (const { route, seen: value } of await readEverywhere()) {
-      expect(value, `${route} after the change`).toEqual(expected);
+    const after = await readEverywhere();
+    for (const { route, post } of after) {
+      expect(seen(post), `${route} after the change`).toEqual(expected);
     }
+    // Whole, each answer is what it is with nothing cached (lists brought forward in the cache included).
+    reader.app.deps.hydrator.cache.clear();
+    const uncached = await readEverywhere();
+    after.forEach(({ route, post }, index) => {
+      expect(post, `${route} from the cache`).toEqual(uncached[index]!.post);
+    });
     await send(scene, scene.author, 'DELETE', `/api/posts/${scene.postId}?return=minimal`);
   });
 }

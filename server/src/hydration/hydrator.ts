@@ -217,9 +217,9 @@ export class Hydrator {
    */
   private async marksAndProfilesVersion(
     viewerId: string,
-    hydrated: readonly HydratedPost[],
+    shown: { posts: readonly HydratedPost[]; comments: readonly HydratedComment[] },
   ): Promise<{ marks: ViewerMarks; profilesVersion: number }> {
-    const { postIds, commentIds } = markTargets({ posts: hydrated });
+    const { postIds, commentIds } = markTargets(shown);
     const marks =
       this.dialect === 'postgres'
         ? viewerMarksByArrays(viewerId, postIds, commentIds)
@@ -237,23 +237,26 @@ export class Hydrator {
     return { marks: byViewer.get(viewerId)!, profilesVersion };
   }
 
-  /** Skeleton to everything a view needs: posts, the people they show and the viewer's marks. */
+  /**
+   * Skeleton to everything a view needs: posts, the people they show and the viewer's marks. `comments`
+   * are shown beside the posts (a comment change answers its post and the comment): their people and
+   * marks come in the same queries.
+   */
   async page(
     refs: readonly (posts.PostRef | posts.PostRecord)[],
     shape: PostShape,
     viewerId: string | undefined,
+    comments: readonly HydratedComment[] = [],
   ): Promise<HydratedPage> {
     const hydrated = await this.posts(refs, shape);
-    const shown = peopleShown({ posts: hydrated }, viewerId);
+    const shown = { posts: hydrated, comments };
+    const ids = peopleShown(shown, viewerId);
     if (viewerId && this.cacheBytes > 0) {
-      const { marks, profilesVersion } = await this.marksAndProfilesVersion(viewerId, hydrated);
-      const people = await this.peopleAt(shown, profilesVersion);
+      const { marks, profilesVersion } = await this.marksAndProfilesVersion(viewerId, shown);
+      const people = await this.peopleAt(ids, profilesVersion);
       return { posts: hydrated, users: people.people, marks, peopleVersion: people.version };
     }
-    const [people, marks] = await Promise.all([
-      this.peopleAt(shown),
-      this.marks(viewerId, { posts: hydrated }),
-    ]);
+    const [people, marks] = await Promise.all([this.peopleAt(ids), this.marks(viewerId, shown)]);
     return { posts: hydrated, users: people.people, marks, peopleVersion: people.version };
   }
 
@@ -279,6 +282,40 @@ export class Hydrator {
         record,
         likers: kind === 'like' ? nextJoined : nextLeft,
         dislikers: kind === 'like' ? nextLeft : nextJoined,
+      };
+      this.cache.set(key, record.version, post, estimateBytes(post));
+    }
+  }
+
+  /**
+   * A post just written shows nothing but itself: it is cached at its first version with empty lists,
+   * so its answer reads none.
+   */
+  noteNewPost(record: posts.PostRecord): void {
+    const post: HydratedPost = { record, likers: [], dislikers: [], comments: [] };
+    for (const shape of postShapes) {
+      this.cache.set(`${shape}:${record.id}`, record.version, post, estimateBytes(post));
+    }
+  }
+
+  /**
+   * After a comment was added and nothing else moved the post (the cached entry is exactly one version
+   * behind), the cached lists are brought forward instead of read again. Lists are in conversation
+   * order, so a comment written after the last one listed joins only a list with room; one that is
+   * not (a clock set back) leaves the entry to go stale.
+   */
+  noteNewComment(record: posts.PostRecord, comment: comments.CommentRecord): void {
+    for (const shape of postShapes) {
+      const key = `${shape}:${record.id}`;
+      const cached = this.cache.peek(key, record.version - 1);
+      if (!cached) continue;
+      const last = cached.comments.at(-1);
+      if (last && last.record.created_at >= comment.created_at) continue;
+      const joins = cached.comments.length < this.listLimit(shape);
+      const post: HydratedPost = {
+        ...cached,
+        record,
+        comments: joins ? [...cached.comments, newComment(comment)] : cached.comments,
       };
       this.cache.set(key, record.version, post, estimateBytes(post));
     }
@@ -333,6 +370,13 @@ export class Hydrator {
     });
   }
 }
+
+/** A comment just written: nobody has voted on it yet. */
+export const newComment = (record: comments.CommentRecord): HydratedComment => ({
+  record,
+  upvoters: [],
+  downvoters: [],
+});
 
 interface MarkRow {
   viewer: string;

@@ -136,6 +136,7 @@ export async function createPost(
       mentioned: await recordTextEntities(trx, { post, text: content, isNew: true, at }),
     };
   });
+  deps.hydrator.noteNewPost(record);
   deps.events.publish({ type: 'post', postId: record.id, authorId: record.author_id });
   publishNotified(deps.events, mentioned);
   return changeAnswer(deps, record, input.viewerId, input.changedOnly);

@@ -25,6 +25,7 @@ import * as users from '../users/users.repo.js';
 import { createTokenService } from '../auth/tokens.js';
 import * as posts from './posts.repo.js';
 import { reactToPost } from './posts.use-cases.js';
+import { addComment } from '../comments/comments.use-cases.js';
 
 /**
  * Every query of the read pipeline (skeletons, hydration, the viewer's marks, user objects) uses an
@@ -255,17 +256,21 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     expect(counts[0]).toBe(counts[1]);
   });
 
+  /** What a use case needs, on the database whose statements are captured. */
+  const useCaseDeps = () => ({
+    db,
+    dialect,
+    clock: systemClock,
+    tokens: createTokenService('secret', 60, systemClock),
+    cursors: new CursorCodec('secret'),
+    hydrator: new Hydrator(db, dialect, caps, 1024 * 1024),
+    caps,
+    events: inProcessTransport(),
+  });
+  const statementKinds = () => captured.map((query) => query.sql.trim().split(/\s+/)[0]!.toLowerCase());
+
   it('a like answered with ?return=post runs 3 statements, 2 more for its notification, after the viewer is loaded', async () => {
-    const deps = {
-      db,
-      dialect,
-      clock: systemClock,
-      tokens: createTokenService('secret', 60, systemClock),
-      cursors: new CursorCodec('secret'),
-      hydrator: new Hydrator(db, dialect, caps, 1024 * 1024),
-      caps,
-      events: inProcessTransport(),
-    };
+    const deps = useCaseDeps();
     const liker = (await users.findUserByUsername(db, 'guest'))!.id;
     const [post] = await posts.newestPostRefs(db, { after: undefined, limit: 1 });
     // The post as the feed the like comes from showed it: cached, with its people.
@@ -280,18 +285,33 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     // The write: the post's row (counts, version and the record for the answer) and the reaction, then
     // the author's notification (its group and this actor). The answer: the cached post brought forward
     // by the like, then the viewer's marks and the profiles' version in one query.
-    expect(captured.map((query) => query.sql.trim().split(/\s+/)[0]!.toLowerCase())).toEqual([
-      'begin',
-      'update',
-      'insert',
-      'insert',
-      'insert',
-      'commit',
-      'select',
-    ]);
+    expect(statementKinds()).toEqual(['begin', 'update', 'insert', 'insert', 'insert', 'commit', 'select']);
     // The answer brought forward from the cache says what the database holds.
     const stored = (await posts.findPost(db, post!.id))!.like_count;
     expect(answer).toMatchObject({ post: { viewer: { liked: true }, likes: { likeCount: stored } } });
+  });
+
+  it('a comment answered with ?return=post runs 3 statements, 2 more for its notification, after the viewer is loaded', async () => {
+    const deps = useCaseDeps();
+    const commenter = (await users.findUserByUsername(db, 'guest'))!.id;
+    const [post] = await posts.newestPostRefs(db, { after: undefined, limit: 1 });
+    await deps.hydrator.page([post!], 'preview', commenter);
+    captured = [];
+    const answer = await addComment(deps, {
+      viewerId: commenter,
+      postId: post!.id,
+      text: 'Counted',
+      changedOnly: true,
+    });
+    // The write: the post's row, the comment, the author's notification (its group and this actor).
+    // The answer: the cached post brought forward by the comment, which is known whole, so only the
+    // viewer's marks and the profiles' version are read.
+    expect(statementKinds()).toEqual(['begin', 'update', 'insert', 'insert', 'insert', 'commit', 'select']);
+    const stored = (await posts.findPost(db, post!.id))!.comment_count;
+    expect(answer).toMatchObject({
+      post: { commentCount: stored },
+      comment: { text: 'Counted', username: 'guest', votes: { upvotedBy: [], downvotedBy: [] } },
+    });
   });
 });
 
