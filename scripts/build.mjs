@@ -50,7 +50,8 @@ const targets = {
 };
 
 /**
- * The server and the workspace `@sync/contract` (TypeScript sources) in one ES module;
+ * The server and the workspace `@sync/contract` (TypeScript sources) in one ES module, beside the one
+ * module a thread runs;
  * every npm package stays an import resolved from node_modules at run time (native ones cannot be
  * bundled). server/dist/main.js sits as deep as server/src/config.ts, so the repository root that
  * config.ts derives from its own folder is the same from the bundle.
@@ -83,6 +84,11 @@ async function buildServer(outDir) {
   } finally {
     await esbuild.stop();
   }
+  // The thread that checkpoints SQLite's log (db/wal-checkpoints.ts) runs a module of its own.
+  fs.copyFileSync(
+    path.join(root, 'server/src/db/wal-checkpoint-thread.mjs'),
+    path.join(outDir, 'wal-checkpoint-thread.mjs'),
+  );
 }
 
 function buildWeb() {

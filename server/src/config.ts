@@ -90,6 +90,8 @@ export interface Config {
   databaseConnectTimeoutMs: number;
   /** PostgreSQL: longest a statement may run (statement_timeout); the client gives up a second later. */
   databaseQueryTimeoutMs: number;
+  /** SQLite: how often a thread of its own checkpoints the write-ahead log (0: SQLite, in commits). */
+  sqliteCheckpointIntervalMs: number;
   redisUrl: string | undefined;
   /** From JWT_SECRET; otherwise generated once and kept in `dataDir`. */
   jwtSecret: string | undefined;
@@ -171,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseConnectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3000),
     databaseQueryTimeoutMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 5000),
+    sqliteCheckpointIntervalMs: integer(env, 'SQLITE_CHECKPOINT_INTERVAL_MS', 200),
     redisUrl: env.REDIS_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 60 * 60),

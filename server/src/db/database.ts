@@ -18,6 +18,7 @@ import type { Pool } from 'pg';
 import { ensurePrivateDirectory, ensurePrivateFile } from '../ops/private-files.js';
 import { preparedStatementName } from './prepared.js';
 import type { Database } from './schema.js';
+import { checkpointInBackground, type WalCheckpoints } from './wal-checkpoints.js';
 import * as initial from './migrations/001_initial.js';
 import * as readPipeline from './migrations/003_read_pipeline.js';
 import * as profilesVersion from './migrations/004_profiles_version.js';
@@ -38,6 +39,8 @@ export interface DatabaseHandle {
    * They are survived: the pool drops them and opens new ones.
    */
   onConnectionLost(listener: (error: Error) => void): void;
+  /** SQLite with `sqliteCheckpointIntervalMs`: the thread that checkpoints its log. */
+  walCheckpoints?: WalCheckpoints | undefined;
 }
 
 export interface DatabaseOptions {
@@ -49,6 +52,11 @@ export interface DatabaseOptions {
    */
   databaseConnectTimeoutMs?: number;
   databaseQueryTimeoutMs?: number;
+  /**
+   * SQLite: how often a thread of its own copies the write-ahead log into the database file (see
+   * wal-checkpoints.ts). Absent or 0: SQLite does it in the commits of the serving thread.
+   */
+  sqliteCheckpointIntervalMs?: number;
 }
 
 /** Migrations are listed in code, not read from a folder, so they work the same from source and from a bundle. */
@@ -76,13 +84,28 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const walCheckpoints = options.sqliteCheckpointIntervalMs
+    ? checkpointInBackground(sqlite, file, options.sqliteCheckpointIntervalMs, (error) =>
+        process.emitWarning(`SQLite checkpoints its log in the serving thread again: ${error.message}`),
+      )
+    : undefined;
+  const database = withImmediateTransactions(withStatementCache(sqlite));
   return {
     db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withImmediateTransactions(withStatementCache(sqlite)) }),
+      dialect: new SqliteDialect({
+        database: {
+          prepare: (sqlText) => database.prepare(sqlText),
+          close() {
+            void walCheckpoints?.stop();
+            database.close();
+          },
+        },
+      }),
     }),
     dialect: 'sqlite',
     location: file,
     onConnectionLost: () => undefined,
+    walCheckpoints,
   };
 }
 
