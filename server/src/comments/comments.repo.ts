@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import { loadInChunks } from '../db/chunks.js';
+import { preparedOnPostgres } from '../db/prepared.js';
 import { firstPerGroup } from '../db/first-per-group.js';
 import type { CommentsTable, VoteKind } from '../db/schema.js';
 import { cursorKind, type CursorKey } from '../http/pagination.js';
@@ -8,6 +9,16 @@ import { cursorKind, type CursorKey } from '../http/pagination.js';
 /** The `comments` and `comment_votes` tables. */
 
 export type CommentRecord = Selectable<CommentsTable>;
+
+/** Every column of a `CommentRecord`, named (statements prepared on PostgreSQL must not read `*`). */
+const commentColumns = [
+  'id',
+  'post_id',
+  'author_id',
+  'text',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof CommentRecord)[];
 
 export const commentsInOrder = cursorKind('comments', ['string', 'string']);
 type CommentKey = CursorKey<typeof commentsInOrder.shape>;
@@ -74,7 +85,11 @@ export function commentPage(
   after: CommentKey | undefined,
   limit: number,
 ): Promise<CommentRecord[]> {
-  let query = db.selectFrom('comments').selectAll().where('post_id', '=', postId);
+  let query = db
+    .selectFrom('comments')
+    .modifyFront(preparedOnPostgres)
+    .select(commentColumns)
+    .where('post_id', '=', postId);
   if (after) {
     const [createdAt, id] = after;
     query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(createdAt, id)));
@@ -99,7 +114,7 @@ export function firstComments(
     table: 'comments',
     groupColumn: 'post_id',
     groups: postIds,
-    columns: ['id', 'post_id', 'author_id', 'text', 'created_at', 'updated_at'],
+    columns: commentColumns,
     orderBy: ['created_at', 'id'],
     limit,
   });

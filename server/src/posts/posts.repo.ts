@@ -37,7 +37,12 @@ const hasNul = (value: string) => value.includes('\u0000');
 
 export function findPost(db: Db, id: string): Promise<PostRecord | undefined> {
   if (hasNul(id)) return Promise.resolve(undefined);
-  return db.selectFrom('posts').select(recordColumns).where('posts.id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('posts')
+    .modifyFront(preparedOnPostgres)
+    .select(recordColumns)
+    .where('posts.id', '=', id)
+    .executeTakeFirst();
 }
 
 export function postsByIds(db: Db, ids: readonly string[]): Promise<PostRecord[]> {

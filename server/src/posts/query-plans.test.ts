@@ -24,7 +24,8 @@ import { bulkUserRow } from '../test/people.js';
 import * as users from '../users/users.repo.js';
 import { createTokenService } from '../auth/tokens.js';
 import * as posts from './posts.repo.js';
-import { reactToPost } from './posts.use-cases.js';
+import { listPosts, reactToPost } from './posts.use-cases.js';
+import { preparedStatementName } from '../db/prepared.js';
 import { addComment } from '../comments/comments.use-cases.js';
 
 /**
@@ -268,6 +269,27 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     events: inProcessTransport(),
   });
   const statementKinds = () => captured.map((query) => query.sql.trim().split(/\s+/)[0]!.toLowerCase());
+
+  // SQLite keeps every statement prepared (db/database.ts); its marks take lists of ids instead.
+  (dialect === 'postgres' ? it : it.skip)(
+    'the statements of a warm signed-in feed page and of a post page are prepared on PostgreSQL',
+    async () => {
+      const deps = useCaseDeps();
+      const feedPage = () => listPosts(deps, { query: { limit: 20 }, viewerId: guestId });
+      await feedPage();
+      captured = [];
+      // The viewer's row (every signed-in request), the feed page with its people cached, then what a
+      // post page reads before its comments' voters: the post, a page of comments, the profiles' version.
+      await users.findUserById(db, guestId);
+      await feedPage();
+      await posts.findPost(db, postId);
+      await comments.commentPage(db, postId, undefined, 20);
+      await users.profilesVersion(db);
+      expect(captured.length).toBeGreaterThanOrEqual(6);
+      const unprepared = captured.filter((query) => !preparedStatementName(query.sql));
+      expect(unprepared.map((query) => query.sql)).toEqual([]);
+    },
+  );
 
   it('a like answered with ?return=post runs 3 statements, 2 more for its notification, after the viewer is loaded', async () => {
     const deps = useCaseDeps();

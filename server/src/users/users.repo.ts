@@ -1,6 +1,7 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { CompiledQuery, Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { loadInChunks } from '../db/chunks.js';
+import { preparedOnPostgres } from '../db/prepared.js';
 import type { UsersTable } from '../db/schema.js';
 import { cursorKind, type CursorKey } from '../http/pagination.js';
 import { nameKeys } from '../search/name-keys.js';
@@ -18,10 +19,51 @@ export const usersBySignup = cursorKind('users', ['string', 'string']);
 const summaryColumns = ['id', 'username', 'first_name', 'last_name', 'avatar_url'] as const;
 const hasNul = (value: string) => value.includes('\u0000');
 
-export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+/** Every column of a `UserRow`, named: a statement prepared on PostgreSQL must not read `*`. */
+const userColumns = [
+  'id',
+  'username',
+  'username_key',
+  'password_hash',
+  'first_name',
+  'last_name',
+  'email',
+  'avatar_url',
+  'bio',
+  'links',
+  'city',
+  'follower_count',
+  'following_count',
+  'token_version',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof UserRow)[];
+
+/**
+ * Every signed-in request reads its viewer's row: the statement is compiled once per database (its
+ * only parameter is the id) and prepared on PostgreSQL, where planning it took longer than running it.
+ */
+const userByIdStatements = new WeakMap<Db, CompiledQuery<UserRow>>();
+
+function userByIdStatement(db: Db): CompiledQuery<UserRow> {
+  let statement = userByIdStatements.get(db);
+  if (!statement) {
+    statement = db
+      .selectFrom('users')
+      .modifyFront(preparedOnPostgres)
+      .select(userColumns)
+      .where('id', '=', '')
+      .compile();
+    userByIdStatements.set(db, statement);
+  }
+  return statement;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   // PostgreSQL refuses NUL in text parameters (a 500); no id or username contains one.
-  if (hasNul(id)) return Promise.resolve(undefined);
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (hasNul(id)) return undefined;
+  const { rows } = await db.executeQuery<UserRow>({ ...userByIdStatement(db), parameters: [id] });
+  return rows[0];
 }
 
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
@@ -84,7 +126,11 @@ export async function bumpProfilesVersion(trx: Db): Promise<void> {
 }
 
 export async function profilesVersion(db: Db): Promise<number> {
-  const row = await db.selectFrom('profiles_version').select('version').executeTakeFirst();
+  const row = await db
+    .selectFrom('profiles_version')
+    .modifyFront(preparedOnPostgres)
+    .select('version')
+    .executeTakeFirst();
   return row?.version ?? 0;
 }
 
