@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from './database.js';
+import { preparedOnPostgres } from './prepared.js';
 
 export interface FirstPerGroupQuery {
   table: string;
@@ -23,7 +24,8 @@ export interface FirstPerGroupQuery {
  *
  * SQLite runs them as a UNION ALL of plain parts (prepared once per shape and kept; building 40 parts
  * with the query builder cost most of a feed page). PostgreSQL plans a 40-part UNION in 9–17 ms, so
- * there the same lists are one LATERAL join over the array of groups, planned in well under 1 ms.
+ * there the same lists are one LATERAL join over the array of groups, whose text does not change with
+ * the number of groups: it is prepared once per connection (`db/prepared.ts`).
  */
 /** SQLite's SQLITE_MAX_COMPOUND_SELECT (500), with room to spare. */
 const maxCompoundTerms = 400;
@@ -50,7 +52,7 @@ export async function firstPerGroup<Row>(
       ? sql`cross join unnest(${[...split.values]}::varchar[]) as split_by(value)`
       : sql``;
     const splitWhere = split ? sql`and ${sql.ref(split.column)} = split_by.value` : sql``;
-    const { rows } = await sql<Row>`select ${outer}
+    const { rows } = await sql<Row>`select ${preparedOnPostgres} ${outer}
       from unnest(${[...query.groups]}::varchar[]) as grouped(key) ${splitJoin}
       cross join lateral (
         select ${columns} from ${table}

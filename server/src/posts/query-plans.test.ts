@@ -272,7 +272,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
 
   // SQLite keeps every statement prepared (db/database.ts); its marks take lists of ids instead.
   (dialect === 'postgres' ? it : it.skip)(
-    'the statements of a warm signed-in feed page and of a post page are prepared on PostgreSQL',
+    'the statements of a warm signed-in feed page, a post page and a profile are prepared on PostgreSQL',
     async () => {
       const deps = useCaseDeps();
       const feedPage = () => listPosts(deps, { query: { limit: 20 }, viewerId: guestId });
@@ -285,7 +285,10 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       await posts.findPost(db, postId);
       await comments.commentPage(db, postId, undefined, 20);
       await users.profilesVersion(db);
-      expect(captured.length).toBeGreaterThanOrEqual(6);
+      // A profile's user (by name) and the first few of a group (its followers, a post's likers).
+      await users.findUserByUsername(db, 'plans');
+      await posts.firstReactors(db, dialect, [postId], 3);
+      expect(captured.length).toBeGreaterThanOrEqual(8);
       const unprepared = captured.filter((query) => !preparedStatementName(query.sql));
       expect(unprepared.map((query) => query.sql)).toEqual([]);
     },

@@ -70,7 +70,8 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
   if (hasNul(username)) return Promise.resolve(undefined);
   return db
     .selectFrom('users')
-    .selectAll()
+    .modifyFront(preparedOnPostgres)
+    .select(userColumns)
     .where('username_key', '=', username.toLowerCase())
     .executeTakeFirst();
 }
