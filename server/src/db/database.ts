@@ -96,7 +96,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
         database: {
           prepare: (sqlText) => database.prepare(sqlText),
           close() {
-            void walCheckpoints?.stop();
+            walCheckpoints?.stop();
             database.close();
           },
         },

@@ -27,9 +27,16 @@ export interface CheckpointResult {
 export interface WalCheckpoints {
   /** The thread's latest checkpoint that found frames in the log (none yet: undefined). */
   readonly latest: CheckpointResult | undefined;
-  /** Stops the thread; the serving connection checkpoints itself again. */
-  stop(): Promise<void>;
+  /**
+   * Stops the thread and waits until its connection is closed: closing the database must close every
+   * connection to it, or the thread's, closing last, would write the log into whatever file is there
+   * by then (a backup being restored). The serving connection checkpoints itself again.
+   */
+  stop(): void;
 }
+
+/** Longest the serving thread waits for the checkpoint thread to close its connection. */
+const closeWaitMs = 2000;
 
 export function checkpointInBackground(
   sqlite: SQLite.Database,
@@ -37,9 +44,11 @@ export function checkpointInBackground(
   intervalMs: number,
   onFailure: (error: Error) => void,
 ): WalCheckpoints {
+  // The thread sets it to 1 once its connection is closed.
+  const closed = new Int32Array(new SharedArrayBuffer(4));
   // Beside this module in source and beside the bundle in production (scripts/build.mjs copies it).
   const worker = new Worker(new URL('./wal-checkpoint-thread.mjs', import.meta.url), {
-    workerData: { file, intervalMs },
+    workerData: { file, intervalMs, closed },
   });
   worker.unref();
   sqlite.pragma(`wal_autocheckpoint = ${fallbackThreshold}`);
@@ -54,16 +63,17 @@ export function checkpointInBackground(
     checkpointHere();
     onFailure(error);
   });
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  void exited.then(checkpointHere);
+  worker.once('exit', checkpointHere);
   return {
     get latest() {
       return latest;
     },
-    async stop() {
-      if (running) worker.postMessage('stop');
+    stop() {
+      if (!running) return;
+      worker.postMessage('stop');
+      // A close blocks for as long as a checkpoint in progress takes to finish (milliseconds).
+      Atomics.wait(closed, 0, 0, closeWaitMs);
       checkpointHere();
-      await exited;
     },
   };
 }
