@@ -1,7 +1,8 @@
 // The thread of wal-checkpoints.ts: its own connection to the database file copies what the write-ahead
 // log holds into the database every `intervalMs`, and posts SQLite's answer ({ busy, log, checkpointed })
-// whenever the log held frames. Told to stop, it closes its connection and says so through `closed`. Plain JavaScript, so the same file runs from
-// source and beside the bundle (a worker thread does not get tsx's loader).
+// whenever the log held frames. Told to stop, it closes its connection and says so through `closed`.
+// Plain JavaScript, so the same file runs from source and beside the bundle (a worker thread does not
+// get tsx's loader).
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 
