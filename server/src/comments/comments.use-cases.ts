@@ -93,12 +93,12 @@ export async function listComments(
         nextCursor: undefined,
       };
   const hydrated = await deps.hydrator.comments(items);
-  const [people, marks] = await Promise.all([
-    deps.hydrator.people({ comments: hydrated }, input.viewerId),
-    deps.hydrator.marks(input.viewerId, { comments: hydrated }),
-  ]);
+  const { users, marks } = await deps.hydrator.peopleAndMarks(
+    { posts: [], comments: hydrated },
+    input.viewerId,
+  );
   const viewer = input.viewerId && marks ? { id: input.viewerId, votes: marks.votes } : undefined;
-  const list = commentViews(hydrated, { people, viewer });
+  const list = commentViews(hydrated, { people: users, viewer });
   return nextCursor === undefined ? { comments: list } : { comments: list, nextCursor };
 }
 

@@ -130,18 +130,8 @@ export class Hydrator {
   async people(
     hydrated: { posts?: readonly HydratedPost[]; comments?: readonly HydratedComment[] },
     viewerId: string | undefined,
-    extra: readonly string[] = [],
   ): Promise<Map<string, users.SummaryRow>> {
-    return (await this.peopleWithVersion(hydrated, viewerId, extra)).people;
-  }
-
-  /** The same, with the profiles' version they were kept at: views keep what they render by it. */
-  async peopleWithVersion(
-    hydrated: { posts?: readonly HydratedPost[]; comments?: readonly HydratedComment[] },
-    viewerId: string | undefined,
-    extra: readonly string[] = [],
-  ): Promise<{ people: Map<string, users.SummaryRow>; version: number | undefined }> {
-    return this.peopleAt(peopleShown(hydrated, viewerId, extra));
+    return (await this.peopleAt(peopleShown(hydrated, viewerId))).people;
   }
 
   /** Summaries of these users (anyone deleted is left out). */
@@ -239,8 +229,7 @@ export class Hydrator {
 
   /**
    * Skeleton to everything a view needs: posts, the people they show and the viewer's marks. `comments`
-   * are shown beside the posts (a comment change answers its post and the comment): their people and
-   * marks come in the same queries.
+   * are shown beside the posts (a comment change answers its post and the comment).
    */
   async page(
     refs: readonly (posts.PostRef | posts.PostRecord)[],
@@ -249,15 +238,26 @@ export class Hydrator {
     comments: readonly HydratedComment[] = [],
   ): Promise<HydratedPage> {
     const hydrated = await this.posts(refs, shape);
-    const shown = { posts: hydrated, comments };
-    const ids = peopleShown(shown, viewerId);
+    return { posts: hydrated, ...(await this.peopleAndMarks({ posts: hydrated, comments }, viewerId)) };
+  }
+
+  /**
+   * The people and the viewer's marks of what an answer shows (and the people of `extra`, whom it shows
+   * besides). Signed in, the marks and the profiles' version the people are kept at come in one query.
+   */
+  async peopleAndMarks(
+    shown: { posts: readonly HydratedPost[]; comments: readonly HydratedComment[] },
+    viewerId: string | undefined,
+    extra: readonly string[] = [],
+  ): Promise<Omit<HydratedPage, 'posts'>> {
+    const ids = peopleShown(shown, viewerId, extra);
     if (viewerId && this.cacheBytes > 0) {
       const { marks, profilesVersion } = await this.marksAndProfilesVersion(viewerId, shown);
       const people = await this.peopleAt(ids, profilesVersion);
-      return { posts: hydrated, users: people.people, marks, peopleVersion: people.version };
+      return { users: people.people, marks, peopleVersion: people.version };
     }
     const [people, marks] = await Promise.all([this.peopleAt(ids), this.marks(viewerId, shown)]);
-    return { posts: hydrated, users: people.people, marks, peopleVersion: people.version };
+    return { users: people.people, marks, peopleVersion: people.version };
   }
 
   /**

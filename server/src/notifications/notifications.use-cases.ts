@@ -80,21 +80,18 @@ async function hydrateNotifications(
     hydrator.comments(commentRecords),
   ]);
   const shown = { posts: hydratedPosts, comments: hydratedComments };
-  const [people, marks] = await Promise.all([
-    hydrator.peopleWithVersion(
-      shown,
-      viewerId,
-      actors.map((actor) => actor.actor_id),
-    ),
-    hydrator.marks(viewerId, shown),
-  ]);
+  const page = await hydrator.peopleAndMarks(
+    shown,
+    viewerId,
+    actors.map((actor) => actor.actor_id),
+  );
   const actorsOf = groupBy(actors, (actor) => actor.notification_id);
   return {
     records: items,
     actors: new Map([...actorsOf].map(([id, rows]) => [id, rows.map((row) => row.actor_id)])),
     posts: new Map(hydratedPosts.map((post) => [post.record.id, post])),
     comments: new Map(hydratedComments.map((comment) => [comment.record.id, comment])),
-    page: { users: people.people, marks, peopleVersion: people.version },
+    page,
     viewerId,
     readAt,
   };
