@@ -131,7 +131,7 @@ export class Hydrator {
     hydrated: { posts?: readonly HydratedPost[]; comments?: readonly HydratedComment[] },
     viewerId: string | undefined,
   ): Promise<Map<string, users.SummaryRow>> {
-    return (await this.peopleAt(peopleShown(hydrated, viewerId))).people;
+    return this.peopleByIds(peopleShown(hydrated, viewerId));
   }
 
   /** Summaries of these users (anyone deleted is left out). */
