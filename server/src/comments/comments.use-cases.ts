@@ -8,11 +8,10 @@ import type { PageQuery } from '../http/pagination.js';
 import { checkText } from '../http/text.js';
 import * as notifications from '../notifications/notifications.repo.js';
 import { newComment, type HydratedComment } from '../hydration/hydrator.js';
-import { everyPost, requirePost } from '../posts/post-answers.js';
+import { everyPost, postPreview, requirePost } from '../posts/post-answers.js';
 import * as posts from '../posts/posts.repo.js';
 import { recordTextEntities } from '../text-entities/record.js';
 import { commentView, commentViews } from '../views/comments.js';
-import { previewPostViews } from '../views/posts.js';
 import * as comments from './comments.repo.js';
 
 /** One function per endpoint of /api/comments. Every change takes the post first, in its transaction. */
@@ -34,9 +33,7 @@ async function changeAnswer(
   const changed =
     input.comment &&
     ('record' in input.comment ? input.comment : await currentComment(deps, input.comment.id));
-  const page = await deps.hydrator.page([input.record], 'preview', input.viewerId, changed ? [changed] : []);
-  const [post] = previewPostViews(page, input.viewerId);
-  if (!post) throw notFound(Messages.postNotFound(input.record.id));
+  const { post, page } = await postPreview(deps, input.record, input.viewerId, changed ? [changed] : []);
   if (!changed) return { post };
   const viewer = { id: input.viewerId, votes: page.marks!.votes };
   const comment = commentView(changed, { people: page.users, viewer });

@@ -1,5 +1,6 @@
 import type { FullPost, PreviewPost } from '@sync/contract';
 import type { Deps } from '../deps.js';
+import type { HydratedComment, HydratedPage } from '../hydration/hydrator.js';
 import * as posts from './posts.repo.js';
 import { fullPostViews, previewPostViews } from '../views/posts.js';
 import { Messages, notFound } from '../http/errors.js';
@@ -24,16 +25,20 @@ export async function everyPost(
   return fullPostViews(page, options.viewerId, { withViewerState: false });
 }
 
-/** One post as a page shows it, from its record (a change already holds it). */
+/**
+ * One post as a page shows it, from its record (a change already holds it), with the page it was
+ * hydrated in: `comments` shown beside it (a comment change's) share its people and the viewer's marks.
+ */
 export async function postPreview(
   deps: Deps,
   record: posts.PostRecord,
   viewerId: string | undefined,
-): Promise<PreviewPost> {
-  const page = await deps.hydrator.page([record], 'preview', viewerId);
+  comments: readonly HydratedComment[] = [],
+): Promise<{ post: PreviewPost; page: HydratedPage }> {
+  const page = await deps.hydrator.page([record], 'preview', viewerId, comments);
   const [post] = previewPostViews(page, viewerId);
   if (!post) throw notFound(Messages.postNotFound(record.id));
-  return post;
+  return { post, page };
 }
 
 export async function requirePost(deps: Deps, id: string): Promise<posts.PostRecord> {

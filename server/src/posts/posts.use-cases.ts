@@ -37,7 +37,7 @@ async function changeAnswer(
   changedOnly: boolean,
 ): Promise<ChangeAnswer> {
   return changedOnly
-    ? { post: await postPreview(deps, record, viewerId) }
+    ? { post: (await postPreview(deps, record, viewerId)).post }
     : { posts: await everyPost(deps, { viewerId }) };
 }
 
