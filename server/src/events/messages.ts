@@ -57,6 +57,8 @@ export function isLiveMessage(value: unknown): value is LiveMessage {
         typeof field('likeCount') === 'number' &&
         typeof field('commentCount') === 'number'
       );
+    case 'sessions-ended':
+      return strings('userId');
     default:
       return false;
   }
