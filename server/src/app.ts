@@ -188,7 +188,7 @@ export async function buildApp({
       { name: 'deps' },
     ),
   );
-  await app.register(authPlugin);
+  await app.register(authPlugin, { recentViewersMs: config.viewerCacheMs, events: live.transport });
 
   // Health answers load balancers, whatever the rate limits and Redis are doing.
   await app.register(healthRoutes, { prefix: '/api' });

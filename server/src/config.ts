@@ -108,6 +108,8 @@ export interface Config {
   answerCaps: AnswerCaps;
   /** Memory for hydrated posts cached by (id, version); 0 turns the cache off. */
   postCacheBytes: number;
+  /** How long reads may reuse the user row read for a token (auth/recent-viewers.ts); 0: never. */
+  viewerCacheMs: number;
   events: LiveEventsConfig;
 }
 
@@ -213,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ownFollowing: positive(env, 'CAP_OWN_FOLLOWING', 1000),
     },
     postCacheBytes: integer(env, 'POST_CACHE_MB', 64) * 1024 * 1024,
+    viewerCacheMs: integer(env, 'VIEWER_CACHE_MS', 5000),
     events: {
       heartbeatMs: positive(env, 'EVENTS_HEARTBEAT_MS', 25_000),
       countsIntervalMs: positive(env, 'EVENTS_COUNTS_INTERVAL_MS', 1000),

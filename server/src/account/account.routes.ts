@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { claimsFor, viewerOf } from '../auth/auth.plugin.js';
 import { checkNewPassword, hashPassword, passwordMatches } from '../auth/passwords.js';
-import { badRequest } from '../http/errors.js';
-import { replacePassword, type UserRow } from '../users/users.repo.js';
+import { Messages, badRequest, notFound } from '../http/errors.js';
+import { findUserById, replacePassword, type UserRow } from '../users/users.repo.js';
 import { deleteAccount } from './delete-account.js';
 import { exportAccount } from './export.js';
 
@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       // The hash changed since this request read it: another change won, so this current password is stale.
       if (version === undefined) throw wrongPassword();
-      app.deps.events.publish({ type: 'sessions-ended', userId: viewer.id });
+      app.endSessions(viewer.id);
       return { encodedToken: app.deps.tokens.sign(claimsFor({ ...viewer, token_version: version })) };
     },
   );
@@ -54,7 +54,9 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/export',
     { schema: { response: { '4xx': ErrorBody } }, preHandler: app.requireUser },
     async (request, reply) => {
-      const viewer = viewerOf(request);
+      // The profile is copied into the answer: read it now, not the row a read may reuse (auth.plugin.ts).
+      const viewer = await findUserById(db, viewerOf(request).id);
+      if (!viewer) throw notFound(Messages.userNotRegistered);
       const exportedAt = app.deps.clock.now().toISOString();
       const filename = `sync-${viewer.username}-${exportedAt.slice(0, 10)}.json`;
       // The stream is the AccountExport JSON, which the typed reply (for the 4xx schema) cannot express.
@@ -76,7 +78,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = viewerOf(request);
       await confirmPassword(viewer, request.body.password);
       await deleteAccount(db, app.dialect, viewer.id);
-      app.deps.events.publish({ type: 'sessions-ended', userId: viewer.id });
+      app.endSessions(viewer.id);
       return { deleted: true as const };
     },
   );

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { EventTransport } from '../events/transport.js';
 import { Messages, notFound, unauthorized } from '../http/errors.js';
 import { findUserById, type UserRow } from '../users/users.repo.js';
+import { RecentViewers } from './recent-viewers.js';
 import type { TokenClaims } from './tokens.js';
 
 declare module 'fastify' {
@@ -12,7 +14,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     identifyUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Every token of this user stops working, in every process (a password change, a deletion). */
+    endSessions: (userId: string) => void;
   }
+}
+
+export interface AuthOptions {
+  /** How long a read may use the user row read for an earlier request (VIEWER_CACHE_MS); 0: never. */
+  recentViewersMs: number;
+  /** The channel every process hears `sessions-ended` on. */
+  events: EventTransport;
 }
 
 /** The spec's client sends the raw token; `Bearer <token>` is accepted too. */
@@ -22,16 +33,43 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return header.replace(/^Bearer\s+/i, '');
 }
 
-export const authPlugin = fp(
-  async (app) => {
+export const authPlugin = fp<AuthOptions>(
+  async (app, { recentViewersMs, events }) => {
     app.decorateRequest('viewer', null);
+    const recent = new RecentViewers(app.deps.clock, recentViewersMs);
+    events.subscribe((_id, message) => {
+      if (message.type === 'sessions-ended') recent.forget(message.userId);
+    });
+    // While the channel is down, revocations from other processes may be missed: reads go to the row.
+    events.onHealthChange?.(() => recent.clear());
+
+    app.decorate('endSessions', (userId: string) => {
+      recent.forget(userId);
+      events.publish({ type: 'sessions-ended', userId });
+    });
+
+    /**
+     * The token's user (undefined once deleted). A read may take the row read for an earlier request
+     * (it needs only the user's existence and token version, which `endSessions` covers); a write
+     * reads the row, which it may act on.
+     */
+    const userOf = async (request: FastifyRequest, claims: TokenClaims): Promise<UserRow | undefined> => {
+      const reads = request.method === 'GET' || request.method === 'HEAD';
+      const shared = recent.enabled && events.healthy;
+      const known = reads && shared ? recent.get(claims._id) : undefined;
+      if (known) return known;
+      const mark = recent.mark;
+      const user = await findUserById(app.deps.db, claims._id);
+      if (user && shared) recent.remember(user, mark);
+      return user;
+    };
 
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = tokenOf(request);
       if (!token) throw unauthorized(Messages.missingToken);
       const claims = app.deps.tokens.verify(token);
       if (!claims) throw unauthorized(Messages.invalidToken);
-      const user = await findUserById(app.deps.db, claims._id);
+      const user = await userOf(request, claims);
       if (!user) throw notFound(Messages.userNotRegistered);
       if (!isCurrent(claims, user)) throw unauthorized(Messages.invalidToken);
       request.viewer = user;
@@ -43,7 +81,7 @@ export const authPlugin = fp(
     app.decorate('identifyUser', async (request: FastifyRequest) => {
       const token = tokenOf(request);
       const claims = token ? app.deps.tokens.verify(token) : null;
-      const user = claims ? await findUserById(app.deps.db, claims._id) : undefined;
+      const user = claims ? await userOf(request, claims) : undefined;
       request.viewer = claims && user && isCurrent(claims, user) ? user : null;
     });
   },

@@ -37,6 +37,8 @@ interface Person {
       JWT_SECRET: testSecret,
       SEED_DEMO: 'false',
       DATA_DIR: dataDir,
+      // Far longer than any test: only the event channel can make B drop a user it read a moment ago.
+      VIEWER_CACHE_MS: '600000',
     };
     // One after the other: the first one migrates the database.
     a = await spawnServer(env);
@@ -113,6 +115,32 @@ interface Person {
     await authorOnB.waitFor('counts', (data) => data.postId === postId && data.likeCount === 1);
   });
 
+  const status = async (server: ServerProcess, urlPath: string, token: string) =>
+    (await fetch(server.url + urlPath, { headers: { authorization: token } })).status;
+  const changePassword = async (server: ServerProcess, who: Person): Promise<string> =>
+    (
+      await call(server, 'POST', '/api/account/password', who, {
+        currentPassword: 'password123',
+        newPassword: 'a-new-password',
+      })
+    ).encodedToken;
+
+  it('a password change through A ends the old token on B (its open stream, and reads though B read the user just before)', async () => {
+    const changer = await person('changer');
+    expect(await status(b, '/api/notifications?limit=1', changer.token)).toBe(200);
+    const openOnB = await stream(b, changer);
+    const fresh = await changePassword(a, changer);
+    await openOnB.ended;
+    await eventually(
+      async () => (await status(b, '/api/notifications?limit=1', changer.token)) === 401 || undefined,
+      {
+        timeoutMs: 5000,
+        what: 'B refusing the old token',
+      },
+    );
+    expect(await status(b, '/api/notifications?limit=1', fresh)).toBe(200);
+  });
+
   it('the 6th stream of one user across A and B is refused; a closed one frees its place everywhere', async () => {
     const me = await person('tabs');
     const open = [
@@ -158,7 +186,11 @@ interface Person {
   });
 
   it('Redis stopped mid-stream: both servers keep answering, health says so, streams close; back again, they deliver', async () => {
-    const [author, follower] = [await person('outage'), await person('patient')];
+    const [author, follower, unheard] = [
+      await person('outage'),
+      await person('patient'),
+      await person('unheard'),
+    ];
     await call(a, 'POST', `/api/users/follow/${author.id}`, follower);
     const [onA, onB] = [await stream(a, follower), await stream(b, follower)];
 
@@ -173,6 +205,10 @@ interface Person {
     }
     // Writes still work; their events are lost, and the clients refetch when they reconnect.
     await post(a, author, 'Written during the outage');
+    // Nor does B hear that a password changed: it reads the user for every request meanwhile.
+    expect(await status(b, '/api/notifications?limit=1', unheard.token)).toBe(200);
+    await changePassword(a, unheard);
+    expect(await status(b, '/api/notifications?limit=1', unheard.token)).toBe(401);
 
     await redis.start();
     await Promise.all([eventsHealth(a, 'ok'), eventsHealth(b, 'ok')]);
