@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import { firstPerGroup } from '../db/first-per-group.js';
 import { loadInChunks } from '../db/chunks.js';
@@ -77,18 +78,37 @@ export async function firstOfRelation(
   return rows.map((row) => ({ owner_id: row[owner]!, user_id: row[member]! }));
 }
 
-/** Which of `userIds` the viewer follows, and which of them follow the viewer. */
+/**
+ * Which of `userIds` the viewer follows, and which of them follow the viewer: both directions in one
+ * statement (a round trip saved on PostgreSQL), each a primary-key or index lookup per id.
+ */
 export async function followStateOf(
   db: Db,
   viewerId: string,
   userIds: readonly string[],
 ): Promise<{ follows: Set<string>; followedBy: Set<string> }> {
-  const [follows, followedBy] = await Promise.all([
-    followeesAmong(db, viewerId, userIds),
-    followersAmong(db, viewerId, userIds),
-  ]);
-  return { follows: new Set(follows), followedBy: new Set(followedBy) };
+  const rows = await loadInChunks(userIds, (chunk) =>
+    db
+      .selectFrom('follows')
+      .select(['followee_id as id', sql<ViewerSide>`'follows'`.as('side')])
+      .where('follower_id', '=', viewerId)
+      .where('followee_id', 'in', chunk)
+      .unionAll(
+        db
+          .selectFrom('follows')
+          .select(['follower_id as id', sql<ViewerSide>`'followedBy'`.as('side')])
+          .where('followee_id', '=', viewerId)
+          .where('follower_id', 'in', chunk),
+      )
+      .execute(),
+  );
+  const state = { follows: new Set<string>(), followedBy: new Set<string>() };
+  for (const row of rows) state[row.side].add(row.id);
+  return state;
 }
+
+/** Which way a row of `followStateOf` links the viewer and a user. */
+type ViewerSide = 'follows' | 'followedBy';
 
 /** Which of `userIds` the user follows: a primary-key lookup each, however many follows there are. */
 export function followeesAmong(db: Db, followerId: string, userIds: readonly string[]): Promise<string[]> {
