@@ -134,9 +134,15 @@ export class Hydrator {
     return this.peopleByIds(peopleShown(hydrated, viewerId));
   }
 
-  /** Summaries of these users (anyone deleted is left out). */
-  async peopleByIds(ids: readonly string[]): Promise<Map<string, users.SummaryRow>> {
-    return (await this.peopleAt(ids)).people;
+  /**
+   * Summaries of these users (anyone deleted is left out); `profilesVersion` when this answer read it
+   * before reading who to show.
+   */
+  async peopleByIds(
+    ids: readonly string[],
+    profilesVersion?: number,
+  ): Promise<Map<string, users.SummaryRow>> {
+    return (await this.peopleAt(ids, profilesVersion)).people;
   }
 
   /**
@@ -156,18 +162,25 @@ export class Hydrator {
       this.summaries.clear();
       this.summariesVersion = version;
     }
-    const missing = ids.filter((id) => !this.summaries.has(id));
-    if (missing.length > 0) {
-      for (const row of await users.summariesByIds(this.db, missing)) this.summaries.set(row.id, row);
+    // What the cache holds is taken now, while it is at this answer's version.
+    const found = new Map<string, users.SummaryRow>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const row = this.summaries.get(id);
+      if (row) found.set(id, row);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return { people: found, version };
+    const read = await users.summariesByIds(this.db, missing);
+    for (const row of read) found.set(row.id, row);
+    // Kept only if no answer moved the cache to another version meanwhile: these rows may be older
+    // than that version (read before the profile change it saw).
+    if (this.summariesVersion === version) {
+      for (const row of read) this.summaries.set(row.id, row);
       for (const oldest of this.summaries.keys()) {
         if (this.summaries.size <= summariesKept) break;
         this.summaries.delete(oldest);
       }
-    }
-    const found = new Map<string, users.SummaryRow>();
-    for (const id of ids) {
-      const row = this.summaries.get(id);
-      if (row) found.set(id, row);
     }
     return { people: found, version };
   }
