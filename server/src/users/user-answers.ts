@@ -19,8 +19,9 @@ export async function userObject(
   deps: Deps,
   row: users.UserRow,
   viewerId: string | undefined,
+  profilesVersion?: number,
 ): Promise<User> {
-  const [user] = userViews(await hydrateUsers(deps, [row], viewerId, 'one'));
+  const [user] = userViews(await hydrateUsers(deps, [row], viewerId, 'one', profilesVersion));
   return user!;
 }
 

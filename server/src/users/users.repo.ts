@@ -66,14 +66,29 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return rows[0];
 }
 
-export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  if (hasNul(username)) return Promise.resolve(undefined);
-  return db
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return (await findUserAndProfilesVersion(db, username))?.user;
+}
+
+/**
+ * A user by name and the profiles' version in one statement: an answer about a user lists people,
+ * whose cached summaries that version keeps current (it is read before them, so they are never older).
+ */
+export async function findUserAndProfilesVersion(
+  db: Db,
+  username: string,
+): Promise<{ user: UserRow; profilesVersion: number } | undefined> {
+  if (hasNul(username)) return undefined;
+  const row = await db
     .selectFrom('users')
     .modifyFront(preparedOnPostgres)
     .select(userColumns)
+    .select((eb) => eb.selectFrom('profiles_version').select('version').as('profiles_version'))
     .where('username_key', '=', username.toLowerCase())
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { profiles_version: profilesVersion, ...user } = row;
+  return { user, profilesVersion: profilesVersion ?? 0 };
 }
 
 export function usersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {

@@ -18,10 +18,11 @@ import * as users from './users.repo.js';
 
 /** One function per endpoint of /api/users (bookmarks and follows have their own). */
 
+/** The user and the profiles' version, for the people the answer lists. */
 async function requireUserNamed(deps: Deps, username: string) {
-  const user = await users.findUserByUsername(deps.db, username);
-  if (!user) throw notFound(Messages.userNotFound(username));
-  return user;
+  const found = await users.findUserAndProfilesVersion(deps.db, username);
+  if (!found) throw notFound(Messages.userNotFound(username));
+  return found;
 }
 
 /** `GET /users`: a page in sign-up order, or the capped whole list. */
@@ -80,8 +81,8 @@ export async function getUser(
   deps: Deps,
   input: { username: string; viewerId: string | undefined; preview: boolean },
 ): Promise<{ user: User }> {
-  const row = await requireUserNamed(deps, input.username);
-  if (!input.preview) return { user: await userObject(deps, row, input.viewerId) };
+  const { user: row, profilesVersion } = await requireUserNamed(deps, input.username);
+  if (!input.preview) return { user: await userObject(deps, row, input.viewerId, profilesVersion) };
   const latest = { limit: Limits.previewSize };
   const [followers, following, state] = await Promise.all([
     follows.relationPage(deps.db, row.id, 'followers', undefined, latest.limit),
@@ -89,7 +90,7 @@ export async function getUser(
     input.viewerId ? follows.followStateOf(deps.db, input.viewerId, [row.id]) : undefined,
   ]);
   const ids = [...followers, ...following].map((entry) => entry.user_id);
-  const people = await deps.hydrator.peopleByIds(ids);
+  const people = await deps.hydrator.peopleByIds(ids, profilesVersion);
   const user = userView(
     row,
     {
@@ -113,7 +114,7 @@ export async function listRelation(
   deps: Deps,
   input: { username: string; relation: follows.Relation; query: PageQuery },
 ): Promise<UserSummariesReply> {
-  const user = await requireUserNamed(deps, input.username);
+  const { user, profilesVersion } = await requireUserNamed(deps, input.username);
   const kind = { ...follows.relationOrder, scope: `${input.relation}:${user.id}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
     kind,
@@ -122,6 +123,6 @@ export async function listRelation(
     (row) => [row.created_at, row.user_id],
   );
   const ids = items.map((row) => row.user_id);
-  const people = await deps.hydrator.peopleByIds(ids);
+  const people = await deps.hydrator.peopleByIds(ids, profilesVersion);
   return { users: summariesOf(ids, people), nextCursor };
 }
