@@ -263,6 +263,9 @@ export class Hydrator {
     viewerId: string | undefined,
     extra: readonly string[] = [],
   ): Promise<Omit<HydratedPage, 'posts'>> {
+    // An empty page (a post nobody commented on) shows nobody and nothing to mark: no query.
+    if (shown.posts.length === 0 && shown.comments.length === 0 && extra.length === 0)
+      return { users: new Map(), marks: viewerId ? noMarks() : undefined };
     const ids = peopleShown(shown, viewerId, extra);
     if (viewerId && this.cacheBytes > 0) {
       const { marks, profilesVersion } = await this.marksAndProfilesVersion(viewerId, shown);
