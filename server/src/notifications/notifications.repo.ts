@@ -79,12 +79,18 @@ export async function addCause(trx: Db, cause: Cause): Promise<NotifiedGroup | u
  * no such cause.
  */
 export async function removeCause(trx: Db, cause: NotificationGroup & { actorId: string }): Promise<void> {
+  // Found with a no-op update, which holds the group's row until commit, as `addCause`'s upsert does:
+  // the recount below then starts after every other change to the group has committed, so it counts
+  // their actors (under PostgreSQL's read committed, a recount running while another change waits to
+  // commit counts the actors of before it). Nothing else serialises a group: two follows of one person
+  // lock nothing else in common before it.
   const group = await trx
-    .selectFrom('notifications')
-    .select('id')
+    .updateTable('notifications')
+    .set((eb) => ({ actor_count: eb.ref('actor_count') }))
     .where('recipient_id', '=', cause.recipientId)
     .where('type', '=', cause.type)
     .where('group_key', '=', cause.groupKey)
+    .returning('id')
     .executeTakeFirst();
   if (!group) return;
   const { numDeletedRows } = await trx

@@ -242,6 +242,34 @@ describeEachDatabase('notifications', (dialect) => {
     });
   });
 
+  it("keeps a group's count equal to its actors while people follow and unfollow at once", async () => {
+    const star = await person('star');
+    const fans = await Promise.all(Array.from({ length: 24 }, () => person('fan')));
+    const [early, late] = [fans.slice(0, 12), fans.slice(12)];
+    await Promise.all(early.map((fan) => call('POST', `/api/users/follow/${star.id}`, fan)));
+    // Each round, half leave the group while the other half join it: the same row, moved both ways.
+    const rounds: [Person[], Person[]][] = [
+      [early, late],
+      [late, early],
+      [early, late],
+    ];
+    for (const [leaving, joining] of rounds) {
+      await Promise.all([
+        ...leaving.map((fan) => call('POST', `/api/users/unfollow/${star.id}`, fan)),
+        ...joining.map((fan) => call('POST', `/api/users/follow/${star.id}`, fan)),
+      ]);
+      const [entry] = (await notificationsOf(star)).filter((item) => item.type === 'follow');
+      const actors = await server.database.db
+        .selectFrom('notification_actors')
+        .innerJoin('notifications', 'notifications.id', 'notification_actors.notification_id')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('notifications.recipient_id', '=', star.id)
+        .where('notifications.type', '=', 'follow')
+        .executeTakeFirstOrThrow();
+      expect([entry?.actorCount, Number(actors.count)]).toEqual([joining.length, joining.length]);
+    }
+  });
+
   it('pages without skips or repeats, newest cause first', async () => {
     const me = await person('paged');
     const postIds: string[] = [];
