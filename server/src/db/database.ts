@@ -25,6 +25,7 @@ import * as profilesVersion from './migrations/004_profiles_version.js';
 import * as social from './migrations/005_social.js';
 import * as account from './migrations/006_account.js';
 import * as coveringMarks from './migrations/007_covering_marks.js';
+import * as searchIndexWithoutPendingList from './migrations/008_search_index_without_pending_list.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '005_social': social,
   '006_account': account,
   '007_covering_marks': coveringMarks,
+  '008_search_index_without_pending_list': searchIndexWithoutPendingList,
 };
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
