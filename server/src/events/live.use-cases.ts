@@ -18,7 +18,8 @@ export async function postForConnected(
   input: { postId: string; authorId: string; connectedUserIds: readonly string[] },
 ): Promise<Map<string, PreviewPost>> {
   const others = input.connectedUserIds.filter((id) => id !== input.authorId);
-  const followers = others.length > 0 ? await follows.followersAmong(deps.db, input.authorId, others) : [];
+  const followers =
+    others.length > 0 ? await follows.relationMembersAmong(deps.db, input.authorId, 'followers', others) : [];
   const recipients = input.connectedUserIds.includes(input.authorId)
     ? [input.authorId, ...followers]
     : followers;
@@ -64,7 +65,10 @@ export async function missedFrames(
   const authors = [
     ...new Set(missed.flatMap(({ message }) => (message.type === 'post' ? [message.authorId] : []))),
   ];
-  const followed = new Set([viewerId, ...(await follows.followeesAmong(deps.db, viewerId, authors))]);
+  const followed = new Set([
+    viewerId,
+    ...(await follows.relationMembersAmong(deps.db, viewerId, 'following', authors)),
+  ]);
   const shownPosts = missed.flatMap(({ message }) =>
     message.type === 'post' && followed.has(message.authorId) ? [message.postId] : [],
   );

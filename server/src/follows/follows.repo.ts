@@ -80,7 +80,7 @@ export async function firstOfRelation(
 
 /**
  * Which of `userIds` the viewer follows, and which of them follow the viewer: both directions in one
- * statement (a round trip saved on PostgreSQL), each a primary-key or index lookup per id.
+ * statement (a round trip saved on PostgreSQL).
  */
 export async function followStateOf(
   db: Db,
@@ -88,50 +88,38 @@ export async function followStateOf(
   userIds: readonly string[],
 ): Promise<{ follows: Set<string>; followedBy: Set<string> }> {
   const rows = await loadInChunks(userIds, (chunk) =>
-    db
-      .selectFrom('follows')
-      .select(['followee_id as id', sql<ViewerSide>`'follows'`.as('side')])
-      .where('follower_id', '=', viewerId)
-      .where('followee_id', 'in', chunk)
+    relationAmong(db, viewerId, 'following', chunk)
+      .select(sql<Relation>`'following'`.as('relation'))
       .unionAll(
-        db
-          .selectFrom('follows')
-          .select(['follower_id as id', sql<ViewerSide>`'followedBy'`.as('side')])
-          .where('followee_id', '=', viewerId)
-          .where('follower_id', 'in', chunk),
+        relationAmong(db, viewerId, 'followers', chunk).select(sql<Relation>`'followers'`.as('relation')),
       )
       .execute(),
   );
   const state = { follows: new Set<string>(), followedBy: new Set<string>() };
-  for (const row of rows) state[row.side].add(row.id);
+  for (const row of rows) (row.relation === 'following' ? state.follows : state.followedBy).add(row.id);
   return state;
 }
 
-/** Which way a row of `followStateOf` links the viewer and a user. */
-type ViewerSide = 'follows' | 'followedBy';
-
-/** Which of `userIds` the user follows: a primary-key lookup each, however many follows there are. */
-export function followeesAmong(db: Db, followerId: string, userIds: readonly string[]): Promise<string[]> {
-  return loadInChunks(userIds, (chunk) =>
-    db
-      .selectFrom('follows')
-      .select('followee_id as id')
-      .where('follower_id', '=', followerId)
-      .where('followee_id', 'in', chunk)
-      .execute(),
-  ).then((rows) => rows.map((row) => row.id));
+/** Which of `userIds` are on the user's list (whom they follow, or who follows them). */
+export function relationMembersAmong(
+  db: Db,
+  userId: string,
+  relation: Relation,
+  userIds: readonly string[],
+): Promise<string[]> {
+  return loadInChunks(userIds, (chunk) => relationAmong(db, userId, relation, chunk).execute()).then((rows) =>
+    rows.map((row) => row.id),
+  );
 }
 
-/** Which of `userIds` follow the user: a primary-key lookup each, however many followers there are. */
-export function followersAmong(db: Db, followeeId: string, userIds: readonly string[]): Promise<string[]> {
-  return loadInChunks(userIds, (chunk) =>
-    db
-      .selectFrom('follows')
-      .select('follower_id as id')
-      .where('followee_id', '=', followeeId)
-      .where('follower_id', 'in', chunk)
-      .execute(),
-  ).then((rows) => rows.map((row) => row.id));
+/** The query of `relationMembersAmong` for one chunk: a key lookup per id, however long the list is. */
+function relationAmong(db: Db, userId: string, relation: Relation, chunk: readonly string[]) {
+  const { owner, member } = sides[relation];
+  return db
+    .selectFrom('follows')
+    .select(`${member} as id`)
+    .where(owner, '=', userId)
+    .where(member, 'in', chunk);
 }
 
 /** The users on the other side of a user's follows, in both directions. */
