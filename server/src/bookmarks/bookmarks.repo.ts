@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { preparedOnPostgres } from '../db/prepared.js';
 import { cursorKind, type CursorKey } from '../http/pagination.js';
 
 /** The `bookmarks` table. */
@@ -32,7 +33,11 @@ export function bookmarkPage(
   after: CursorKey<typeof bookmarksByTime.shape> | undefined,
   limit: number,
 ): Promise<{ post_id: string; created_at: string }[]> {
-  let query = db.selectFrom('bookmarks').select(['post_id', 'created_at']).where('user_id', '=', userId);
+  let query = db
+    .selectFrom('bookmarks')
+    .modifyFront(preparedOnPostgres)
+    .select(['post_id', 'created_at'])
+    .where('user_id', '=', userId);
   if (after) {
     const [bookmarkedAt, postId] = after;
     query = query.where((eb) =>

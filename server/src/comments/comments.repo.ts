@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
-import { loadInChunks } from '../db/chunks.js';
+import { isOneOf, loadInChunks } from '../db/chunks.js';
 import { preparedOnPostgres } from '../db/prepared.js';
 import { firstPerGroup } from '../db/first-per-group.js';
 import type { CommentsTable, VoteKind } from '../db/schema.js';
@@ -97,9 +97,14 @@ export function commentPage(
   return query.orderBy('created_at').orderBy('id').limit(limit).execute();
 }
 
-export function commentsByIds(db: Db, ids: readonly string[]): Promise<CommentRecord[]> {
+export function commentsByIds(db: Db, dialect: Dialect, ids: readonly string[]): Promise<CommentRecord[]> {
   return loadInChunks(ids, (chunk) =>
-    db.selectFrom('comments').selectAll().where('id', 'in', chunk).execute(),
+    db
+      .selectFrom('comments')
+      .modifyFront(preparedOnPostgres)
+      .select(commentColumns)
+      .where(isOneOf(dialect, 'id', chunk))
+      .execute(),
   );
 }
 

@@ -45,7 +45,7 @@ type ChangedComment = HydratedComment | { id: string };
 
 /** A comment as it is now, with its first voters (undefined when it is gone meanwhile). */
 async function currentComment(deps: Deps, id: string): Promise<HydratedComment | undefined> {
-  const [record] = await comments.commentsByIds(deps.db, [id]);
+  const [record] = await comments.commentsByIds(deps.db, deps.dialect, [id]);
   return record && (await deps.hydrator.comments([record]))[0];
 }
 

@@ -1,3 +1,6 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Dialect } from './database.js';
+
 /** Bound on the ids in one `IN (...)` list: SQLite and PostgreSQL both cap bound parameters. */
 const chunkSize = 500;
 
@@ -30,4 +33,14 @@ export function groupBy<K, V>(items: readonly V[], keyOf: (item: V, index: numbe
     else groups.set(key, [item]);
   }
   return groups;
+}
+
+/**
+ * `column IN (ids)`. On PostgreSQL it is `column = any($1)`, one array parameter, so the statement's
+ * text is the same for any number of ids and it can be prepared (`db/prepared.ts`).
+ */
+export function isOneOf(dialect: Dialect, column: string, ids: readonly string[]): RawBuilder<SqlBool> {
+  return dialect === 'postgres'
+    ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::varchar[])`
+    : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
 }

@@ -19,7 +19,9 @@ export async function postForConnected(
 ): Promise<Map<string, PreviewPost>> {
   const others = input.connectedUserIds.filter((id) => id !== input.authorId);
   const followers =
-    others.length > 0 ? await follows.relationMembersAmong(deps.db, input.authorId, 'followers', others) : [];
+    others.length > 0
+      ? await follows.relationMembersAmong(deps.db, deps.dialect, input.authorId, 'followers', others)
+      : [];
   const recipients = input.connectedUserIds.includes(input.authorId)
     ? [input.authorId, ...followers]
     : followers;
@@ -34,7 +36,7 @@ async function postsFor(
   postIds: readonly string[],
   viewerIds: readonly string[],
 ): Promise<Map<string, PreviewPost[]>> {
-  const records = await posts.postsByIds(deps.db, postIds);
+  const records = await posts.postsByIds(deps.db, deps.dialect, postIds);
   const byId = new Map(records.map((record) => [record.id, record]));
   const hydrated = await deps.hydrator.posts(
     postIds.flatMap((id) => byId.get(id) ?? []),
@@ -67,7 +69,7 @@ export async function missedFrames(
   ];
   const followed = new Set([
     viewerId,
-    ...(await follows.relationMembersAmong(deps.db, viewerId, 'following', authors)),
+    ...(await follows.relationMembersAmong(deps.db, deps.dialect, viewerId, 'following', authors)),
   ]);
   const shownPosts = missed.flatMap(({ message }) =>
     message.type === 'post' && followed.has(message.authorId) ? [message.postId] : [],

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import { firstPerGroup } from '../db/first-per-group.js';
-import { loadInChunks } from '../db/chunks.js';
+import { isOneOf, loadInChunks } from '../db/chunks.js';
+import { preparedOnPostgres } from '../db/prepared.js';
 import { cursorKind, type CursorKey } from '../http/pagination.js';
 
 /** The `follows` table. */
@@ -84,14 +85,17 @@ export async function firstOfRelation(
  */
 export async function followStateOf(
   db: Db,
+  dialect: Dialect,
   viewerId: string,
   userIds: readonly string[],
 ): Promise<{ follows: Set<string>; followedBy: Set<string> }> {
   const rows = await loadInChunks(userIds, (chunk) =>
-    relationAmong(db, viewerId, 'following', chunk)
+    relationAmong(db, dialect, viewerId, 'following', chunk)
       .select(sql<Relation>`'following'`.as('relation'))
       .unionAll(
-        relationAmong(db, viewerId, 'followers', chunk).select(sql<Relation>`'followers'`.as('relation')),
+        relationAmong(db, dialect, viewerId, 'followers', chunk).select(
+          sql<Relation>`'followers'`.as('relation'),
+        ),
       )
       .execute(),
   );
@@ -103,23 +107,31 @@ export async function followStateOf(
 /** Which of `userIds` are on the user's list (whom they follow, or who follows them). */
 export function relationMembersAmong(
   db: Db,
+  dialect: Dialect,
   userId: string,
   relation: Relation,
   userIds: readonly string[],
 ): Promise<string[]> {
-  return loadInChunks(userIds, (chunk) => relationAmong(db, userId, relation, chunk).execute()).then((rows) =>
-    rows.map((row) => row.id),
+  return loadInChunks(userIds, (chunk) => relationAmong(db, dialect, userId, relation, chunk).execute()).then(
+    (rows) => rows.map((row) => row.id),
   );
 }
 
 /** The query of `relationMembersAmong` for one chunk: a key lookup per id, however long the list is. */
-function relationAmong(db: Db, userId: string, relation: Relation, chunk: readonly string[]) {
+function relationAmong(
+  db: Db,
+  dialect: Dialect,
+  userId: string,
+  relation: Relation,
+  chunk: readonly string[],
+) {
   const { owner, member } = sides[relation];
   return db
     .selectFrom('follows')
+    .modifyFront(preparedOnPostgres)
     .select(`${member} as id`)
     .where(owner, '=', userId)
-    .where(member, 'in', chunk);
+    .where(isOneOf(dialect, member, chunk));
 }
 
 /** The users on the other side of a user's follows, in both directions. */
@@ -195,6 +207,7 @@ export function followsPage(
 export async function followeeIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('follows')
+    .modifyFront(preparedOnPostgres)
     .select('followee_id')
     .where('follower_id', '=', userId)
     .execute();

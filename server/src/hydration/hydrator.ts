@@ -342,7 +342,9 @@ export class Hydrator {
    * first, in one query, for their versions, and kept for hydration.
    */
   async pageOfIds(ids: readonly string[], shape: PostShape, viewerId: string | undefined) {
-    const records = new Map((await posts.postsByIds(this.db, ids)).map((record) => [record.id, record]));
+    const records = new Map(
+      (await posts.postsByIds(this.db, this.dialect, ids)).map((record) => [record.id, record]),
+    );
     return this.page(
       ids.flatMap((id) => records.get(id) ?? []),
       shape,
@@ -363,7 +365,10 @@ export class Hydrator {
     const toRead = refs.filter((ref) => !('author_id' in ref)).map((ref) => ref.id);
     // The records are read before the lists: data read later is never older than the version read,
     // so nothing is cached under a version newer than what it shows.
-    const records = [...given, ...(toRead.length > 0 ? await posts.postsByIds(this.db, toRead) : [])];
+    const records = [
+      ...given,
+      ...(toRead.length > 0 ? await posts.postsByIds(this.db, this.dialect, toRead) : []),
+    ];
     const ids = records.map((record) => record.id);
     const limit = this.listLimit(shape);
     const [reactors, commentRecords] = await Promise.all([

@@ -47,7 +47,7 @@ export async function hydrateUsers(
     follows.firstOfRelation(db, dialect, ids, 'followers', limit),
     follows.firstOfRelation(db, dialect, others, 'following', limit),
     viewerShown ? follows.firstOfRelation(db, dialect, [viewerId], 'following', caps.ownFollowing) : [],
-    viewerId && others.length > 0 ? follows.followStateOf(db, viewerId, others) : undefined,
+    viewerId && others.length > 0 ? follows.followStateOf(db, dialect, viewerId, others) : undefined,
     viewerShown ? bookmarks.bookmarkPage(db, viewerId, undefined, bookmarksShown) : [],
   ]);
   const followersOf = listsByOwner(followers);

@@ -72,8 +72,8 @@ async function hydrateNotifications(
       items.map((item) => item.id),
       Limits.previewSize,
     ),
-    posts.postsByIds(db, distinct(items.map((item) => item.post_id))),
-    comments.commentsByIds(db, distinct(items.map((item) => item.comment_id))),
+    posts.postsByIds(db, dialect, distinct(items.map((item) => item.post_id))),
+    comments.commentsByIds(db, dialect, distinct(items.map((item) => item.comment_id))),
   ]);
   const [hydratedPosts, hydratedComments] = await Promise.all([
     hydrator.posts(postRecords, 'preview'),

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
-import { chunksOf, loadInChunks } from '../db/chunks.js';
+import { chunksOf, isOneOf, loadInChunks } from '../db/chunks.js';
 import { firstPerGroup } from '../db/first-per-group.js';
 import { preparedOnPostgres } from '../db/prepared.js';
 import type { PostsTable, ReactionKind } from '../db/schema.js';
@@ -45,9 +45,14 @@ export function findPost(db: Db, id: string): Promise<PostRecord | undefined> {
     .executeTakeFirst();
 }
 
-export function postsByIds(db: Db, ids: readonly string[]): Promise<PostRecord[]> {
+export function postsByIds(db: Db, dialect: Dialect, ids: readonly string[]): Promise<PostRecord[]> {
   return loadInChunks(ids, (chunk) =>
-    db.selectFrom('posts').select(recordColumns).where('posts.id', 'in', chunk).execute(),
+    db
+      .selectFrom('posts')
+      .modifyFront(preparedOnPostgres)
+      .select(recordColumns)
+      .where(isOneOf(dialect, 'posts.id', chunk))
+      .execute(),
   );
 }
 
@@ -405,7 +410,9 @@ async function newestPostRefsByWalking(
  * 2. each author's posts between the floor and the cursor (short index ranges), newest `limit` of them.
  *    Without a floor (fewer than `limit` authors posted), each author's range stops at their own
  *    `limit`-th post instead.
- * The floor is found first, in its own statement, so that the second is planned knowing it.
+ * The floor is found first, in its own statement, so that the second is planned knowing it. Fewer
+ * authors than a page can have no floor, so they skip the first statement (a typical member follows a
+ * few people).
  * The cost grows with the number of authors, never with how many posts they wrote or how old they are.
  */
 async function newestPostRefsBySeeking(
@@ -418,24 +425,34 @@ async function newestPostRefsBySeeking(
       ? sql`and (${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) < (${after[0]}, ${after[1]})`
       : sql``;
   const authors = authorsTable(dialect, authorIds);
-  const heads = await sql<{ head: string }>`
+  const heads =
+    authorIds.length < limit
+      ? undefined
+      : await sql<{ head: string }>`
     select head from (
       select (select newest.created_at from posts as newest where newest.author_id = author.id ${before('newest')}
               order by newest.created_at desc, newest.id desc limit 1) as head
       from (${authors}) as author
     ) as heads
     where head is not null order by head desc limit 1 offset ${limit - 1}`.execute(db);
-  const floor = heads.rows[0]?.head;
+  const floor = heads?.rows[0]?.head;
   const aboveFloor = (table: string) =>
     floor === undefined ? sql`` : sql`and ${sql.ref(`${table}.created_at`)} >= ${floor}`;
   if (dialect === 'postgres') {
+    // Each author's newest come from the index alone (an index-only scan, no sort); only the page's
+    // rows are then read for their version. Asked for the version per author, PostgreSQL expects a
+    // handful of posts each and reads and sorts every post of every author instead (1.6 ms for 7
+    // authors at 10,000 posts, against 0.3 ms).
     const { rows } = await sql<PostRef & { created_at: string }>`
-      select p.id, p.version, p.created_at from (${authors}) as author cross join lateral (
-        select posts.id, posts.version, posts.created_at from posts
-        where posts.author_id = author.id ${aboveFloor('posts')} ${before('posts')}
-        order by posts.created_at desc, posts.id desc limit ${limit}
-      ) as p
-      order by p.created_at desc, p.id desc limit ${limit}`.execute(db);
+      select ${preparedOnPostgres} p.id, p.version, p.created_at from (
+        select newest.id from (${authors}) as author cross join lateral (
+          select posts.id, posts.created_at from posts
+          where posts.author_id = author.id ${aboveFloor('posts')} ${before('posts')}
+          order by posts.created_at desc, posts.id desc limit ${limit}
+        ) as newest
+        order by newest.created_at desc, newest.id desc limit ${limit}
+      ) as page join posts as p on p.id = page.id
+      order by p.created_at desc, p.id desc`.execute(db);
     return rows;
   }
   // SQLite has no LATERAL: without a floor, each author's range is bounded below by that author's

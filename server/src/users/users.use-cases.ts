@@ -87,7 +87,7 @@ export async function getUser(
   const [followers, following, state] = await Promise.all([
     follows.relationPage(deps.db, row.id, 'followers', undefined, latest.limit),
     follows.relationPage(deps.db, row.id, 'following', undefined, latest.limit),
-    input.viewerId ? follows.followStateOf(deps.db, input.viewerId, [row.id]) : undefined,
+    input.viewerId ? follows.followStateOf(deps.db, deps.dialect, input.viewerId, [row.id]) : undefined,
   ]);
   const ids = [...followers, ...following].map((entry) => entry.user_id);
   const people = await deps.hydrator.peopleByIds(ids, profilesVersion);
