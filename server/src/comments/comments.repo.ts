@@ -85,6 +85,7 @@ export function commentPage(
   after: CommentKey | undefined,
   limit: number,
 ): Promise<CommentRecord[]> {
+  if (hasNul(postId)) return Promise.resolve([]);
   let query = db
     .selectFrom('comments')
     .modifyFront(preparedOnPostgres)

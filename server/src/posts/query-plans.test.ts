@@ -26,7 +26,7 @@ import { createTokenService } from '../auth/tokens.js';
 import * as posts from './posts.repo.js';
 import { listPosts, reactToPost } from './posts.use-cases.js';
 import { preparedStatementName } from '../db/prepared.js';
-import { addComment } from '../comments/comments.use-cases.js';
+import { addComment, listComments } from '../comments/comments.use-cases.js';
 
 /**
  * Every query of the read pipeline (skeletons, hydration, the viewer's marks, user objects) uses an
@@ -394,6 +394,32 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     expect(answer).toMatchObject({
       post: { commentCount: stored },
       comment: { text: 'Counted', username: 'guest', votes: { upvotedBy: [], downvotedBy: [] } },
+    });
+  });
+
+  it('a post page with comments reads no post (its comments prove it exists); an empty page reads it for its 404', async () => {
+    const deps = useCaseDeps();
+    const page = () => listComments(deps, { postId, query: { limit: 20 }, viewerId: guestId });
+    await page();
+    captured = [];
+    // The comments, their voters, then the viewer's votes with the profiles' version (people cached).
+    expect((await page()).comments.length).toBeGreaterThan(0);
+    expect(captured.map((query) => query.sql).filter((text) => /from "?posts"? /.test(text))).toEqual([]);
+    expect(captured).toHaveLength(3);
+    const uncommented = await db
+      .selectFrom('posts')
+      .select('id')
+      .where('comment_count', '=', 0)
+      .executeTakeFirst();
+    captured = [];
+    expect(await listComments(deps, { postId: uncommented!.id, query: {}, viewerId: guestId })).toEqual({
+      comments: [],
+    });
+    expect(captured).toHaveLength(2);
+    await expect(
+      listComments(deps, { postId: 'no-such-post', query: {}, viewerId: guestId }),
+    ).rejects.toMatchObject({
+      statusCode: 404,
     });
   });
 });
