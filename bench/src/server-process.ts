@@ -77,6 +77,8 @@ export function startSyncServer(
     nodeFlags: [
       '--enable-source-maps',
       ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
+      // To try V8's flags on the server alone (NODE_OPTIONS would reach the bench too, and refuses some).
+      ...(process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
     ],
     env: {
       NODE_ENV: 'production',
