@@ -64,6 +64,17 @@ async function stop(child: ChildProcess, exited: Promise<number | null>): Promis
 
 export const jwtSecret = 'sync-bench-secret-not-for-production-0123456789';
 
+/** The node flags of `npm start` (package.json: `node <flags> scripts/start.mjs`), so the bench runs its process. */
+function startFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = manifest.scripts.start.split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'scripts/start.mjs')
+    throw new Error(`npm start is no longer "node <flags> scripts/start.mjs": ${manifest.scripts.start}`);
+  return words.slice(1, -1);
+}
+
 /** The production server, as `npm start` runs it, on its own database, in `workers` processes. */
 export function startSyncServer(
   target: DatabaseTarget,
@@ -75,7 +86,7 @@ export function startSyncServer(
     port: options.port,
     logFile: options.logFile,
     nodeFlags: [
-      '--enable-source-maps',
+      ...startFlags(),
       ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
       // To try V8's flags on the server alone (NODE_OPTIONS would reach the bench too, and refuses some).
       ...(process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
