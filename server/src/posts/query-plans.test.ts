@@ -18,6 +18,7 @@ import { CursorCodec } from '../http/pagination.js';
 import type { Deps } from '../deps.js';
 import { listNotifications } from '../notifications/notifications.use-cases.js';
 import * as search from '../search/search.repo.js';
+import { searchEverything } from '../search/search.use-cases.js';
 import * as entities from '../text-entities/text-entities.repo.js';
 import { describeEachDatabase, startServer, type TestServer } from '../test/harness.js';
 import { bulkUserRow } from '../test/people.js';
@@ -342,6 +343,34 @@ describeEachDatabase('read pipeline queries', (dialect) => {
         await client.query('reset plan_cache_mode; deallocate all');
         client.release();
       }
+    },
+  );
+
+  (dialect === 'postgres' ? it : it.skip)(
+    'a search for a word the statistics do not count as common asks the search index at once; a common word walks the newest posts',
+    async () => {
+      await sql`analyze posts`.execute(db);
+      // Later than any read before it, so the statistics are read again after the analyze.
+      const common = await search.commonPostWords(db, new Date('2100-01-01T00:00:00.000Z'));
+      expect(common.has('hello')).toBe(true);
+      expect(common.has('nowhere')).toBe(false);
+      const statementsOf = async (q: string) => {
+        captured = [];
+        const answer = await searchEverything(useCaseDeps(), {
+          query: { q, limit: 20 },
+          viewerId: undefined,
+        });
+        const { posts: found } = JSON.parse(answer.text) as { posts: unknown[] };
+        return { posts: found, statements: captured.map((query) => query.sql) };
+      };
+      const rare = await statementsOf('nowhere');
+      expect(rare.posts).toEqual([]);
+      expect(rare.statements).toHaveLength(1);
+      expect(rare.statements[0]).toMatch(/with matches as materialized/);
+      const frequent = await statementsOf('hello');
+      expect(frequent.posts).toHaveLength(20);
+      expect(frequent.statements[0]).toMatch(/order by created_at desc, id desc limit \$\d+\s*\)\s*as posts/);
+      expect(frequent.statements.filter((text) => /with matches/.test(text))).toEqual([]);
     },
   );
 

@@ -21,12 +21,42 @@ export interface PostSearch {
   tags: readonly string[];
   after: PostKey | undefined;
   limit: number;
+  /**
+   * PostgreSQL: the words its statistics count as common in posts (`commonPostWords`). A query with a
+   * word outside them is rare and goes straight to the search index; without them, every query walks
+   * the newest posts first.
+   */
+  commonWords?: ReadonlySet<string> | undefined;
 }
 
 type Row = PostRef & { created_at: string };
 
 /** PostgreSQL: how many of the newest posts are searched before asking the GIN index for every match. */
 const recentWindow = 2000;
+
+/** How long the words PostgreSQL's statistics count as common are reused (autovacuum re-analyzes a busy table about as often). */
+const statisticsMaxAgeMs = 10 * 60 * 1000;
+const statisticsRead = new WeakMap<Db, { words: Promise<Set<string>>; readAt: number }>();
+
+/**
+ * PostgreSQL: the words of posts that its statistics list among the most common (`pg_stats`' most
+ * common elements of `search_vector`, up to 10 × the statistics target: 1,000 by default). A word not
+ * listed is in fewer posts than the least common listed one (about 1 in 1,000 at 1,000,000 posts).
+ * Read at most every 10 minutes per database; empty until the table was first analyzed.
+ */
+export function commonPostWords(db: Db, now: Date): Promise<Set<string>> {
+  const known = statisticsRead.get(db);
+  if (known && now.getTime() - known.readAt < statisticsMaxAgeMs) return known.words;
+  const words = sql<{ words: string[] | null }>`
+    select most_common_elems::text::text[] as words from pg_stats
+    where schemaname = current_schema() and tablename = 'posts' and attname = 'search_vector'`
+    .execute(db)
+    .then(({ rows }) => new Set(rows[0]?.words ?? []));
+  statisticsRead.set(db, { words, readAt: now.getTime() });
+  // A failed read is not kept: the next search reads again.
+  words.catch(() => statisticsRead.delete(db));
+  return words;
+}
 
 /**
  * A page of the posts that match, newest first.
@@ -59,18 +89,23 @@ export async function searchPostRefs(db: Db, dialect: Dialect, search: PostSearc
     const query = sql`(select plainto_tsquery('simple', ${words.join(' ')}))`;
     const keyset = after ? sql`and (created_at, id) < (${after[0]}, ${after[1]})` : sql``;
     // The newest posts first, which finds common words at once; when they hold fewer than a page,
-    // every match through the GIN index, then sorted. Both statements are prepared: planning them
-    // cost more than running them for a rare word. One statement with a LIMIT would leave the choice
-    // to the planner, word by word, and it walks the time index without bound for a word common in
-    // older posts and absent from recent ones.
-    const recent = await sql<Row>`
+    // every match through the GIN index, then sorted. A word the statistics do not count as common
+    // skips the walk: it would test 2,000 posts to find next to nothing. Both statements are prepared:
+    // planning them cost more than running them for a rare word. One statement with a LIMIT would leave
+    // the choice to the planner, word by word, and it walks the time index without bound for a word
+    // common in older posts and absent from recent ones.
+    const { commonWords } = search;
+    const rare = commonWords !== undefined && words.some((word) => !commonWords.has(word.toLowerCase()));
+    const recent = rare
+      ? undefined
+      : await sql<Row>`
       select ${preparedOnPostgres} id, version, created_at from (
         select id, version, created_at, author_id, search_vector from posts where true ${keyset}
         order by created_at desc, id desc limit ${recentWindow}
       ) as posts
       where search_vector @@ ${query} and ${filters('posts')}
       order by created_at desc, id desc limit ${limit}`.execute(db);
-    if (recent.rows.length === limit) return recent.rows;
+    if (recent?.rows.length === limit) return recent.rows;
     const { rows } = await sql<Row>`
       with matches as materialized (
         select id, version, created_at from posts where search_vector @@ ${query} and ${filters('posts')} ${keyset}

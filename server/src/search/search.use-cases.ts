@@ -65,6 +65,10 @@ async function searchPosts(
     authorId = (await users.findUserByUsername(deps.db, parsed.from))?.id;
     if (!authorId) return asJsonText({ posts: [], nextCursor: null });
   }
+  const commonWords =
+    deps.dialect === 'postgres' && parsed.words.length > 0
+      ? await search.commonPostWords(deps.db, deps.clock.now())
+      : undefined;
   const kind = { ...search.postMatches, scope: `${search.postMatches.scope}:${q}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
     kind,
@@ -76,6 +80,7 @@ async function searchPosts(
         tags: parsed.tags,
         after,
         limit,
+        commonWords,
       }),
     (row) => [row.created_at, row.id],
   );
