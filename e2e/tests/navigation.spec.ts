@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createUser, logIn } from './helpers';
+import { createPost, createUser, logIn, postCard, uniqueName } from './helpers';
 
 test('/login and /signup while signed in go home', async ({ page, request }) => {
   const user = await createUser(request);
@@ -60,4 +60,28 @@ test('the client is served precompressed: brotli when asked for, gzip otherwise'
   const gzip = await request.get(script!, { headers: { 'accept-encoding': 'gzip' } });
   expect(gzip.headers()['content-encoding']).toBe('gzip');
   expect(await gzip.text()).toBe(await brotli.text());
+});
+
+test('leaving a screen whose code is still loading shows the next screen', async ({ page, request }) => {
+  const author = await createUser(request, 'Slow', 'Screen');
+  const text = `Held open ${uniqueName('h')}`;
+  const post = await createPost(request, author, text);
+  const user = await createUser(request);
+  // The post screen's code arrives late (a slow network): its file is held until the end of the test.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/post-[\w-]{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await logIn(page, user.username);
+  const card = postCard(page, text);
+  await card.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/post/${post._id}`);
+  await expect(page.getByRole('status', { name: 'Loading page' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(postCard(page, text)).toBeVisible();
+  release();
 });

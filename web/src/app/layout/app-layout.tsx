@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { LiveUpdates } from '../../features/live';
 import { useMediaQuery } from '../../lib/media-query';
@@ -10,6 +10,7 @@ import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
 
 export function AppLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="min-h-dvh bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <a
@@ -27,7 +28,9 @@ export function AppLayout() {
           id="content"
           className="min-w-0 flex-1 pb-16 md:border-l md:border-zinc-200 md:pb-0 md:dark:border-zinc-800"
         >
-          <Suspense fallback={<ListSkeleton label="Loading page" />}>
+          {/* A boundary per screen: left while its code still loaded, a screen's boundary kept the next
+              screen blank for good (React 19, seen in CI and held open in navigation.spec.ts). */}
+          <Suspense key={pathname} fallback={<ListSkeleton label="Loading page" />}>
             <Outlet />
           </Suspense>
         </main>
