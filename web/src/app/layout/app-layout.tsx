@@ -28,8 +28,8 @@ export function AppLayout() {
           id="content"
           className="min-w-0 flex-1 pb-16 md:border-l md:border-zinc-200 md:pb-0 md:dark:border-zinc-800"
         >
-          {/* A boundary per screen: left while its code still loaded, a screen's boundary kept the next
-              screen blank for good (React 19, seen in CI and held open in navigation.spec.ts). */}
+          {/* A boundary per screen: under Preact's compat (the production build), a boundary left while
+              its screen's code still loaded kept the next screen blank for good (decision 040). */}
           <Suspense key={pathname} fallback={<ListSkeleton label="Loading page" />}>
             <Outlet />
           </Suspense>
