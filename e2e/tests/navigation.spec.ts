@@ -70,7 +70,9 @@ test('leaving a screen whose code is still loading shows the next screen', async
   // The post screen's code arrives late (a slow network): its file is held until the end of the test.
   let release = () => undefined as void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let filesHeld = 0;
   await page.route(/\/assets\/post-[\w-]{8}\.js$/, async (route) => {
+    filesHeld += 1;
     await held;
     await route.continue();
   });
@@ -79,6 +81,8 @@ test('leaving a screen whose code is still loading shows the next screen', async
   await card.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`/post/${post._id}`);
+  // The file was caught (a renamed chunk would let the screen load at once and prove nothing).
+  await expect.poll(() => filesHeld).toBe(1);
   await expect(page.getByRole('status', { name: 'Loading page' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL('/');
