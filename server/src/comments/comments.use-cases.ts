@@ -82,23 +82,19 @@ export async function listComments(
     ? await deps.cursors.page(
         kind,
         request,
-        (after, limit) => comments.commentPage(deps.db, postId, after, limit),
-        (row) => [row.created_at, row.id],
+        (after, limit) => deps.hydrator.commentPage({ postId, after, limit }),
+        (comment) => [comment.record.created_at, comment.record.id],
       )
     : {
-        items: await comments.commentPage(deps.db, postId, undefined, deps.caps.entries),
+        items: await deps.hydrator.commentPage({ postId, after: undefined, limit: deps.caps.entries }),
         nextCursor: undefined,
       };
   // Comments are deleted with their post, so a page that has some proves the post exists: only an
   // empty one reads the post (for the 404), a round trip fewer for every commented post.
   if (items.length === 0) await requirePost(deps, postId);
-  const hydrated = await deps.hydrator.comments(items);
-  const { users, marks } = await deps.hydrator.peopleAndMarks(
-    { posts: [], comments: hydrated },
-    input.viewerId,
-  );
+  const { users, marks } = await deps.hydrator.peopleAndMarks({ posts: [], comments: items }, input.viewerId);
   const viewer = input.viewerId && marks ? { id: input.viewerId, votes: marks.votes } : undefined;
-  const list = commentViews(hydrated, { people: users, viewer });
+  const list = commentViews(items, { people: users, viewer });
   return nextCursor === undefined ? { comments: list } : { comments: list, nextCursor };
 }
 

@@ -56,39 +56,120 @@ export function relationPage(
   return query.orderBy('created_at', 'desc').orderBy(member, 'desc').limit(limit).execute();
 }
 
+export type FollowState = { follows: Set<string>; followedBy: Set<string> };
+
+/** What an answer about users reads from `follows` (see `relationLists`). */
+export interface RelationListsQuery {
+  /** The first `limit` entries of each user's list. */
+  lists: readonly { relation: Relation; userIds: readonly string[]; limit: number }[];
+  /** Oldest first is the order the spec's lists grow in; a profile's preview shows the newest. */
+  order: 'oldest' | 'newest';
+  /** Which of these users the viewer follows, and which of them follow the viewer. */
+  stateOf?: { viewerId: string; userIds: readonly string[] } | undefined;
+}
+
+export interface RelationLists {
+  /** Each list's entries in its order. */
+  entries: { relation: Relation; owner_id: string; user_id: string }[];
+  state: FollowState;
+}
+
 /**
- * The first `limit` entries of each user's relation, oldest first (the order the spec's lists grow
- * in), for many users at once.
+ * The lists and the follow state of a profile or a list of users. On PostgreSQL they are one prepared
+ * statement, whose text does not change with the number of users: a profile read them in three round
+ * trips, and each round trip costs more there than the key lookups it runs.
  */
-export async function firstOfRelation(
+export async function relationLists(
   db: Db,
   dialect: Dialect,
-  userIds: readonly string[],
-  relation: Relation,
-  limit: number,
-): Promise<{ owner_id: string; user_id: string }[]> {
-  const { owner, member } = sides[relation];
+  query: RelationListsQuery,
+): Promise<RelationLists> {
+  if (dialect === 'postgres') return relationListsInOneStatement(db, query);
+  const [lists, state] = await Promise.all([
+    Promise.all(query.lists.map((list) => firstOfRelation(db, dialect, list, query.order))),
+    query.stateOf
+      ? followStateOf(db, dialect, query.stateOf.viewerId, query.stateOf.userIds)
+      : noFollowState(),
+  ]);
+  return { entries: lists.flat(), state };
+}
+
+const noFollowState = (): FollowState => ({ follows: new Set(), followedBy: new Set() });
+
+/** The first `limit` entries of each user's relation, in the order asked, for many users at once. */
+async function firstOfRelation(
+  db: Db,
+  dialect: Dialect,
+  list: RelationListsQuery['lists'][number],
+  order: RelationListsQuery['order'],
+): Promise<RelationLists['entries']> {
+  const { owner, member } = sides[list.relation];
   const rows = await firstPerGroup<Record<string, string>>(db, dialect, {
     table: 'follows',
     groupColumn: owner,
-    groups: userIds,
+    groups: list.userIds,
     columns: [owner, member, 'created_at'],
     orderBy: ['created_at', member],
-    limit,
+    descending: order === 'newest',
+    limit: list.limit,
   });
-  return rows.map((row) => ({ owner_id: row[owner]!, user_id: row[member]! }));
+  return rows.map((row) => ({ relation: list.relation, owner_id: row[owner]!, user_id: row[member]! }));
+}
+
+/**
+ * `relationLists` on PostgreSQL: each (user, relation, limit) is a group of a LATERAL join whose two
+ * branches are gated by the group's relation (a one-time filter, so each group runs one index scan),
+ * and the follow state is two key lookups besides.
+ */
+async function relationListsInOneStatement(db: Db, query: RelationListsQuery): Promise<RelationLists> {
+  const groups = query.lists.flatMap((list) => list.userIds.map((userId) => ({ ...list, userId })));
+  if (groups.length === 0 && !query.stateOf) return { entries: [], state: noFollowState() };
+  const direction = sql.raw(query.order === 'newest' ? 'desc' : 'asc');
+  const viewerId = query.stateOf?.viewerId ?? null;
+  const stateIds = [...(query.stateOf?.userIds ?? [])];
+  const { rows } = await sql<{
+    relation: Relation | 'follows' | 'followed-by';
+    owner_id: string;
+    user_id: string;
+  }>`
+    select ${preparedOnPostgres} part.relation, part.owner_id, part.user_id, part.created_at
+    from unnest(${groups.map((group) => group.userId)}::varchar[], ${groups.map((group) => group.relation)}::varchar[],
+      ${groups.map((group) => group.limit)}::int[]) as grouped(key, relation, lim)
+    cross join lateral (
+      (select 'followers'::varchar as relation, followee_id as owner_id, follower_id as user_id, created_at
+        from follows where grouped.relation = 'followers' and followee_id = grouped.key
+        order by created_at ${direction}, follower_id ${direction} limit grouped.lim)
+      union all
+      (select 'following', follower_id, followee_id, created_at
+        from follows where grouped.relation = 'following' and follower_id = grouped.key
+        order by created_at ${direction}, followee_id ${direction} limit grouped.lim)
+    ) as part
+    union all
+    select 'follows', follower_id, followee_id, null from follows
+      where follower_id = ${viewerId} and followee_id = any(${stateIds}::varchar[])
+    union all
+    select 'followed-by', followee_id, follower_id, null from follows
+      where followee_id = ${viewerId} and follower_id = any(${stateIds}::varchar[])
+    order by 4 ${direction}, 3 ${direction}`.execute(db);
+  const result: RelationLists = { entries: [], state: noFollowState() };
+  for (const row of rows) {
+    if (row.relation === 'follows') result.state.follows.add(row.user_id);
+    else if (row.relation === 'followed-by') result.state.followedBy.add(row.user_id);
+    else result.entries.push({ relation: row.relation, owner_id: row.owner_id, user_id: row.user_id });
+  }
+  return result;
 }
 
 /**
  * Which of `userIds` the viewer follows, and which of them follow the viewer: both directions in one
- * statement (a round trip saved on PostgreSQL).
+ * statement.
  */
-export async function followStateOf(
+async function followStateOf(
   db: Db,
   dialect: Dialect,
   viewerId: string,
   userIds: readonly string[],
-): Promise<{ follows: Set<string>; followedBy: Set<string> }> {
+): Promise<FollowState> {
   const rows = await loadInChunks(userIds, (chunk) =>
     relationAmong(db, dialect, viewerId, 'following', chunk)
       .select(sql<Relation>`'following'`.as('relation'))
@@ -99,7 +180,7 @@ export async function followStateOf(
       )
       .execute(),
   );
-  const state = { follows: new Set<string>(), followedBy: new Set<string>() };
+  const state = noFollowState();
   for (const row of rows) (row.relation === 'following' ? state.follows : state.followedBy).add(row.id);
   return state;
 }

@@ -17,12 +17,8 @@ import { VersionedCache } from './post-cache.js';
  * query), so a new avatar shows everywhere at once without touching the posts it appears in.
  */
 
-export interface HydratedComment {
-  record: comments.CommentRecord;
-  /** The first voters, earliest first, capped at the answer caps' `nested` (a comment is always listed). */
-  upvoters: string[];
-  downvoters: string[];
-}
+/** A comment with its first voters, capped at the answer caps' `nested` (a comment is always listed). */
+export type HydratedComment = comments.CommentWithVoters;
 
 export interface HydratedPost {
   record: posts.PostRecord;
@@ -102,23 +98,14 @@ export class Hydrator {
     return refs.flatMap((ref) => found.get(ref.id) ?? []);
   }
 
-  /** Comments with their first voters (for the comment lists and a comment change's answer). */
-  async comments(records: readonly comments.CommentRecord[]): Promise<HydratedComment[]> {
-    const voters = await comments.firstVoters(
-      this.db,
-      this.dialect,
-      records.map((record) => record.id),
-      this.caps.nested,
-    );
-    const byComment = groupBy(voters, (vote) => vote.comment_id);
-    return records.map((record) => {
-      const own = byComment.get(record.id) ?? [];
-      return {
-        record,
-        upvoters: own.filter((vote) => vote.kind === 'up').map((vote) => vote.user_id),
-        downvoters: own.filter((vote) => vote.kind === 'down').map((vote) => vote.user_id),
-      };
-    });
+  /** Comments with their first voters (a comment change's answer, notifications). */
+  comments(records: readonly comments.CommentRecord[]): Promise<HydratedComment[]> {
+    return comments.withFirstVoters(this.db, this.dialect, records, this.caps.nested);
+  }
+
+  /** A page of a post's comments with their first voters. */
+  commentPage(page: Parameters<typeof comments.commentPageWithVoters>[2]): Promise<HydratedComment[]> {
+    return comments.commentPageWithVoters(this.db, this.dialect, page, this.caps.nested);
   }
 
   /**

@@ -43,16 +43,24 @@ export async function hydrateUsers(
   const ids = rows.map((row) => row.id);
   const others = ids.filter((id) => id !== viewerId);
   const viewerShown = viewerId !== undefined && ids.includes(viewerId);
-  const [followers, following, ownFollowing, state, ownBookmarkRows] = await Promise.all([
-    follows.firstOfRelation(db, dialect, ids, 'followers', limit),
-    follows.firstOfRelation(db, dialect, others, 'following', limit),
-    viewerShown ? follows.firstOfRelation(db, dialect, [viewerId], 'following', caps.ownFollowing) : [],
-    viewerId && others.length > 0 ? follows.followStateOf(db, dialect, viewerId, others) : undefined,
+  const [relations, ownBookmarkRows] = await Promise.all([
+    follows.relationLists(db, dialect, {
+      lists: [
+        { relation: 'followers', userIds: ids, limit },
+        { relation: 'following', userIds: others, limit },
+        ...(viewerShown
+          ? [{ relation: 'following' as const, userIds: [viewerId], limit: caps.ownFollowing }]
+          : []),
+      ],
+      order: 'oldest',
+      stateOf: viewerId && others.length > 0 ? { viewerId, userIds: others } : undefined,
+    }),
     viewerShown ? bookmarks.bookmarkPage(db, viewerId, undefined, bookmarksShown) : [],
   ]);
-  const followersOf = listsByOwner(followers);
-  const followingOf = listsByOwner([...following, ...ownFollowing]);
-  if (viewerId && state) {
+  const followersOf = listsByOwner(relations.entries.filter((entry) => entry.relation === 'followers'));
+  const followingOf = listsByOwner(relations.entries.filter((entry) => entry.relation === 'following'));
+  if (viewerId) {
+    const { state } = relations;
     for (const id of state.follows) addOwnEntry(followersOf, id, viewerId);
     for (const id of state.followedBy) addOwnEntry(followingOf, id, viewerId);
     if (viewerShown) for (const id of state.follows) addOwnEntry(followingOf, viewerId, id);

@@ -28,6 +28,7 @@ import * as posts from './posts.repo.js';
 import { listPosts, reactToPost } from './posts.use-cases.js';
 import { preparedStatementName } from '../db/prepared.js';
 import { addComment, listComments } from '../comments/comments.use-cases.js';
+import { getUser } from '../users/users.use-cases.js';
 
 /**
  * Every query of the read pipeline (skeletons, hydration, the viewer's marks, user objects) uses an
@@ -234,6 +235,22 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       'comments of a post',
       async (limit) => hydrator().comments(await comments.commentPage(db, postId, undefined, limit)),
     ],
+    [
+      'a page of comments with their voters',
+      (limit) => hydrator().commentPage({ postId, after: undefined, limit }),
+    ],
+    [
+      "a profile's newest followers and following, with the viewer's follow state",
+      (limit) =>
+        follows.relationLists(db, dialect, {
+          lists: [
+            { relation: 'followers', userIds: [guestId], limit },
+            { relation: 'following', userIds: [guestId], limit },
+          ],
+          order: 'newest',
+          stateOf: { viewerId: heavyId, userIds: [guestId] },
+        }),
+    ],
     ['followers', async (limit) => follows.relationPage(db, guestId, 'followers', undefined, limit)],
     [
       'user objects with their lists and own bookmarks',
@@ -308,9 +325,13 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       await posts.newestPostRefsByAuthors(db, dialect, { authorIds, after: undefined, limit: 20 });
       // A word in no recent post: the newest posts, then the search index.
       await search.searchPostRefs(db, dialect, { words: ['nowhere'], tags: [], after: undefined, limit: 20 });
-      // Someone else's profile: whether the viewer follows them and they the viewer; the viewer's own
-      // object lists their bookmarks.
-      await follows.followStateOf(db, dialect, guestId, [heavyId]);
+      // Someone else's profile: their lists, whether the viewer follows them and they the viewer; the
+      // viewer's own object lists their bookmarks.
+      await follows.relationLists(db, dialect, {
+        lists: [{ relation: 'followers', userIds: [heavyId], limit: 20 }],
+        order: 'oldest',
+        stateOf: { viewerId: guestId, userIds: [heavyId] },
+      });
       await bookmarks.bookmarkPage(db, guestId, undefined, 20);
       // Notifications show their posts and comments, read by id.
       await posts.postsByIds(db, dialect, [postId]);
@@ -432,10 +453,11 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     const page = () => listComments(deps, { postId, query: { limit: 20 }, viewerId: guestId });
     await page();
     captured = [];
-    // The comments, their voters, then the viewer's votes with the profiles' version (people cached).
+    // The comments and their voters (one statement on PostgreSQL), then the viewer's votes with the
+    // profiles' version (people cached).
     expect((await page()).comments.length).toBeGreaterThan(0);
     expect(captured.map((query) => query.sql).filter((text) => /from "?posts"? /.test(text))).toEqual([]);
-    expect(captured).toHaveLength(3);
+    expect(captured).toHaveLength(dialect === 'postgres' ? 2 : 3);
     const uncommented = await db
       .selectFrom('posts')
       .select('id')
@@ -451,6 +473,19 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     ).rejects.toMatchObject({
       statusCode: 404,
     });
+  });
+
+  it("someone else's profile reads the user, then their lists with the follow state in one statement on PostgreSQL", async () => {
+    const deps = useCaseDeps();
+    for (const preview of [false, true]) {
+      const profile = () => getUser(deps, { username: 'plansfan', viewerId: guestId, preview });
+      await profile();
+      captured = [];
+      const { user } = await profile();
+      expect(user.followers.length + user.following.length).toBeGreaterThan(0);
+      // SQLite reads followers, following and the follow state apart (in process, no round trips).
+      expect(captured).toHaveLength(dialect === 'postgres' ? 2 : 4);
+    }
   });
 });
 

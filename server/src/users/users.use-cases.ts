@@ -83,13 +83,17 @@ export async function getUser(
 ): Promise<{ user: User }> {
   const { user: row, profilesVersion } = await requireUserNamed(deps, input.username);
   if (!input.preview) return { user: await userObject(deps, row, input.viewerId, profilesVersion) };
-  const latest = { limit: Limits.previewSize };
-  const [followers, following, state] = await Promise.all([
-    follows.relationPage(deps.db, row.id, 'followers', undefined, latest.limit),
-    follows.relationPage(deps.db, row.id, 'following', undefined, latest.limit),
-    input.viewerId ? follows.followStateOf(deps.db, deps.dialect, input.viewerId, [row.id]) : undefined,
-  ]);
-  const ids = [...followers, ...following].map((entry) => entry.user_id);
+  const { entries, state } = await follows.relationLists(deps.db, deps.dialect, {
+    lists: [
+      { relation: 'followers', userIds: [row.id], limit: Limits.previewSize },
+      { relation: 'following', userIds: [row.id], limit: Limits.previewSize },
+    ],
+    order: 'newest',
+    stateOf: input.viewerId ? { viewerId: input.viewerId, userIds: [row.id] } : undefined,
+  });
+  const followers = entries.filter((entry) => entry.relation === 'followers');
+  const following = entries.filter((entry) => entry.relation === 'following');
+  const ids = entries.map((entry) => entry.user_id);
   const people = await deps.hydrator.peopleByIds(ids, profilesVersion);
   const user = userView(
     row,
@@ -106,7 +110,7 @@ export async function getUser(
     },
     row.id === input.viewerId,
   );
-  return { user: { ...user, viewer: { follows: state?.follows.has(row.id) ?? false } } };
+  return { user: { ...user, viewer: { follows: state.follows.has(row.id) } } };
 }
 
 /** `GET /users/:username/followers|following`: most recent first, a page at a time. */
