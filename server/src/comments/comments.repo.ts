@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import { groupBy, isOneOf, loadInChunks } from '../db/chunks.js';
+import { hasNul } from '../db/nul.js';
 import { preparedOnPostgres } from '../db/prepared.js';
 import { firstPerGroup } from '../db/first-per-group.js';
 import type { CommentsTable, VoteKind } from '../db/schema.js';
@@ -22,8 +23,6 @@ const commentColumns = [
 
 export const commentsInOrder = cursorKind('comments', ['string', 'string']);
 type CommentKey = CursorKey<typeof commentsInOrder.shape>;
-
-const hasNul = (value: string) => value.includes('\u0000');
 
 export function findComment(db: Db, postId: string, commentId: string): Promise<CommentRecord | undefined> {
   if (hasNul(postId) || hasNul(commentId)) return Promise.resolve(undefined);

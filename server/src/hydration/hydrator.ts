@@ -141,7 +141,7 @@ export class Hydrator {
     readVersion?: number,
   ): Promise<{ people: Map<string, users.SummaryRow>; version: number | undefined }> {
     if (this.cacheBytes === 0) {
-      const rows = await users.summariesByIds(this.db, ids);
+      const rows = await users.summariesByIds(this.db, this.dialect, ids);
       return { people: new Map(rows.map((row) => [row.id, row])), version: undefined };
     }
     const version = readVersion ?? (await users.profilesVersion(this.db));
@@ -158,7 +158,7 @@ export class Hydrator {
       else missing.push(id);
     }
     if (missing.length === 0) return { people: found, version };
-    const read = await users.summariesByIds(this.db, missing);
+    const read = await users.summariesByIds(this.db, this.dialect, missing);
     for (const row of read) found.set(row.id, row);
     // Kept only if no answer moved the cache to another version meanwhile: these rows may be older
     // than that version (read before the profile change it saw).

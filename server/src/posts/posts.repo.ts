@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import { chunksOf, isOneOf, loadInChunks } from '../db/chunks.js';
 import { firstPerGroup } from '../db/first-per-group.js';
+import { hasNul } from '../db/nul.js';
 import { preparedOnPostgres } from '../db/prepared.js';
 import type { PostsTable, ReactionKind } from '../db/schema.js';
 import { cursorKind, type CursorKey } from '../http/pagination.js';
@@ -31,9 +32,6 @@ const recordColumns = [
   'posts.created_at',
   'posts.updated_at',
 ] as const;
-
-// PostgreSQL refuses NUL in text parameters (a 500); no id contains one, so there is nothing to find.
-const hasNul = (value: string) => value.includes('\u0000');
 
 export function findPost(db: Db, id: string): Promise<PostRecord | undefined> {
   if (hasNul(id)) return Promise.resolve(undefined);

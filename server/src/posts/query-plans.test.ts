@@ -316,7 +316,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
   );
 
   (dialect === 'postgres' ? it : it.skip)(
-    "the statements of a timeline, a search, someone else's profile and a notifications page are prepared on PostgreSQL",
+    "the statements of a timeline, a search, someone else's profile, a notifications page and people not cached are prepared on PostgreSQL",
     async () => {
       const [comment] = await comments.commentPage(db, postId, undefined, 1);
       captured = [];
@@ -336,7 +336,9 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       // Notifications show their posts and comments, read by id.
       await posts.postsByIds(db, dialect, [postId]);
       await comments.commentsByIds(db, dialect, [comment!.id]);
-      expect(captured.length).toBe(8);
+      // The people a page shows that the summaries cache does not hold.
+      await users.summariesByIds(db, dialect, [guestId, heavyId]);
+      expect(captured.length).toBe(9);
       expect(unpreparedStatements()).toEqual([]);
     },
   );

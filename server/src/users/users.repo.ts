@@ -1,6 +1,7 @@
 import type { CompiledQuery, Selectable, Updateable } from 'kysely';
-import type { Db } from '../db/database.js';
-import { loadInChunks } from '../db/chunks.js';
+import type { Db, Dialect } from '../db/database.js';
+import { isOneOf, loadInChunks } from '../db/chunks.js';
+import { hasNul } from '../db/nul.js';
 import { preparedOnPostgres } from '../db/prepared.js';
 import type { UsersTable } from '../db/schema.js';
 import { cursorKind, type CursorKey } from '../http/pagination.js';
@@ -17,7 +18,6 @@ export type SummaryRow = Pick<UserRow, 'id' | 'username' | 'first_name' | 'last_
 export const usersBySignup = cursorKind('users', ['string', 'string']);
 
 const summaryColumns = ['id', 'username', 'first_name', 'last_name', 'avatar_url'] as const;
-const hasNul = (value: string) => value.includes('\u0000');
 
 /** Every column of a `UserRow`, named: a statement prepared on PostgreSQL must not read `*`. */
 const userColumns = [
@@ -95,9 +95,14 @@ export function usersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {
   return loadInChunks(ids, (chunk) => db.selectFrom('users').selectAll().where('id', 'in', chunk).execute());
 }
 
-export function summariesByIds(db: Db, ids: readonly string[]): Promise<SummaryRow[]> {
+export function summariesByIds(db: Db, dialect: Dialect, ids: readonly string[]): Promise<SummaryRow[]> {
   return loadInChunks(ids, (chunk) =>
-    db.selectFrom('users').select(summaryColumns).where('id', 'in', chunk).execute(),
+    db
+      .selectFrom('users')
+      .modifyFront(preparedOnPostgres)
+      .select(summaryColumns)
+      .where(isOneOf(dialect, 'id', chunk))
+      .execute(),
   );
 }
 
