@@ -117,6 +117,19 @@ describePostgres('PostgreSQL faults [postgres]', () => {
       DATABASE_QUERY_TIMEOUT_MS: '1000',
     });
     await Promise.all(Array.from({ length: 4 }, () => call(server!.url, '/api/posts?limit=5')));
+    const json = { 'content-type': 'application/json' };
+    const signup = await call(server.url, '/api/auth/signup', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ username: 'writer', password: 'password123', firstName: 'W', lastName: 'R' }),
+    });
+    expect(signup.status).toBe(201);
+    const createPost = () =>
+      call(server!.url, '/api/posts?return=post', {
+        method: 'POST',
+        headers: { ...json, authorization: signup.body.encodedToken },
+        body: JSON.stringify({ postData: { content: 'Written while the database was away' } }),
+      });
     proxy.pause();
 
     const health = await timed(() => call(server!.url, '/api/health'));
@@ -136,6 +149,11 @@ describePostgres('PostgreSQL faults [postgres]', () => {
       }
     }
 
+    // A write waits for a connection of its own for its transaction: bounded the same way.
+    const write = await timed(createPost);
+    expectUnavailable(write.result);
+    expect(write.ms).toBeLessThan(6000);
+
     proxy.resume();
     await eventually(
       async () => ((await call(server!.url, '/api/posts?limit=5')).status === 200 ? true : undefined),
@@ -144,6 +162,7 @@ describePostgres('PostgreSQL faults [postgres]', () => {
       },
     );
     expect((await call(server.url, '/api/health')).status).toBe(200);
+    expect((await createPost()).status).toBe(201);
     expect(server.child.exitCode).toBeNull();
   });
 });

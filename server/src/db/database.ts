@@ -6,17 +6,13 @@ import {
   Kysely,
   Migrator,
   sql,
-  PostgresDialect,
   SqliteDialect,
   type SqliteDatabase,
   type Migration,
   type MigrationProvider,
-  type PostgresPool,
-  type PostgresPoolClient,
 } from 'kysely';
-import type { Pool } from 'pg';
 import { ensurePrivateDirectory, ensurePrivateFile } from '../ops/private-files.js';
-import { preparedStatementName } from './prepared.js';
+import { pipelinedPostgresDialect } from './postgres-pipelined.js';
 import type { Database } from './schema.js';
 import { checkpointInBackground, type WalCheckpoints } from './wal-checkpoints.js';
 import * as initial from './migrations/001_initial.js';
@@ -112,67 +108,21 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function openPostgres(databaseUrl: string, options: DatabaseOptions): DatabaseHandle {
-  const { databaseConnectTimeoutMs: connectMs, databaseQueryTimeoutMs: queryMs } = options;
   let reportLoss: (error: Error) => void = () => undefined;
-  // pg is loaded on first use, so a server on SQLite does not spend start-up time importing it.
-  const pool = async () => {
-    const { default: pg } = await import('pg');
-    // Counts come back as strings from pg by default; ours stay far below 2^53.
-    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-    const pool = new pg.Pool({
-      connectionString: databaseUrl,
-      max: 10,
-      keepAlive: true,
-      ...(connectMs ? { connectionTimeoutMillis: connectMs } : {}),
-      // The server cancels a statement that runs too long; the client stops waiting a second later,
-      // for a server that does not answer at all.
-      ...(queryMs ? { statement_timeout: queryMs, query_timeout: queryMs + 1000 } : {}),
-    });
-    // Without listeners, a connection the server closes ends the process through an unhandled 'error'
-    // event: on a client in use (here) or on an idle one (re-emitted by the pool, already reported here).
-    pool.on('connect', (client) => client.on('error', (error) => reportLoss(error)));
-    pool.on('error', () => undefined);
-    return discardingTimedOutClients(pool);
-  };
   const url = new URL(databaseUrl);
   url.password = '';
   return {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    db: new Kysely<Database>({
+      dialect: pipelinedPostgresDialect({
+        url: databaseUrl,
+        connectTimeoutMs: options.databaseConnectTimeoutMs,
+        queryTimeoutMs: options.databaseQueryTimeoutMs,
+        onConnectionLost: (error) => reportLoss(error),
+      }),
+    }),
     dialect: 'postgres',
     location: url.toString(),
     onConnectionLost: (listener) => (reportLoss = listener),
-  };
-}
-
-/**
- * A client whose query timed out on our side is still waiting for an answer, perhaps on a dead
- * connection: it fails its remaining queries at once (the rollback that follows, say) and is destroyed
- * on release instead of being handed to the next request.
- */
-function discardingTimedOutClients(pool: Pool): PostgresPool {
-  return {
-    end: () => pool.end(),
-    async connect() {
-      const client = await pool.connect();
-      let timedOut: Error | undefined;
-      const query = async (text: string, parameters: unknown[]) => {
-        if (timedOut) throw timedOut;
-        try {
-          const name = preparedStatementName(text);
-          return await (name
-            ? client.query({ name, text, values: parameters })
-            : client.query(text, parameters));
-        } catch (error) {
-          if ((error as Error).message === 'Query read timeout') timedOut = error as Error;
-          throw error;
-        }
-      };
-      // Kysely only calls query(sql, parameters): no cursor is configured.
-      return {
-        query: query as unknown as PostgresPoolClient['query'],
-        release: () => client.release(timedOut),
-      };
-    },
   };
 }
 

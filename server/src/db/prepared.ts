@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 
 /**
@@ -11,15 +10,6 @@ import { sql } from 'kysely';
 export const preparedOnPostgres = sql.raw(`/* prepared */`);
 
 const marker = '/* prepared */';
-const names = new Map<string, string>();
 
-/** The name PostgreSQL knows a marked statement by on each connection; undefined when not marked. */
-export function preparedStatementName(text: string): string | undefined {
-  if (!text.includes(marker)) return undefined;
-  let name = names.get(text);
-  if (name === undefined) {
-    name = `sync_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    names.set(text, name);
-  }
-  return name;
-}
+/** Whether PostgreSQL runs this statement prepared (db/postgres-pipelined.ts). */
+export const isMarkedPrepared = (text: string): boolean => text.includes(marker);

@@ -3,6 +3,24 @@
  * too slow or out of connections), as opposed to a bug or bad data: the request is answered 503 and
  * may be retried.
  */
+/**
+ * The socket to PostgreSQL failed, Postgres.js gave up on a connection, or the server did not answer in
+ * time (`QUERY_TIMEOUT`, db/postgres-pipelined.ts).
+ */
+const connectionFailures = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'QUERY_TIMEOUT',
+]);
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
@@ -12,14 +30,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     // PostgreSQL classes 08 (connection exception), 53 (insufficient resources: too many connections)
     // and 57 (operator intervention: statement timeout, shutdown, pg_terminate_backend, starting up).
     if (/^(08|53|57)[0-9A-Z]{3}$/.test(code)) return true;
-    // The socket to PostgreSQL failed.
-    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)) {
-      return true;
-    }
+    if (connectionFailures.has(code)) return true;
   }
-  // node-postgres gives these without a code: the pool's wait for a connection, the client's wait for
-  // an answer, and a connection that closed under a query.
-  return /^(timeout exceeded when trying to connect|Query read timeout|Connection terminated)/.test(
-    error.message,
-  );
+  return false;
 }

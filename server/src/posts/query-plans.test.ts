@@ -26,7 +26,7 @@ import * as users from '../users/users.repo.js';
 import { createTokenService } from '../auth/tokens.js';
 import * as posts from './posts.repo.js';
 import { listPosts, reactToPost } from './posts.use-cases.js';
-import { preparedStatementName } from '../db/prepared.js';
+import { isMarkedPrepared } from '../db/prepared.js';
 import { addComment, listComments } from '../comments/comments.use-cases.js';
 import { getUser } from '../users/users.use-cases.js';
 
@@ -290,7 +290,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
   });
   const statementKinds = () => captured.map((query) => query.sql.trim().split(/\s+/)[0]!.toLowerCase());
   const unpreparedStatements = () =>
-    captured.filter((query) => !preparedStatementName(query.sql)).map((query) => query.sql);
+    captured.filter((query) => !isMarkedPrepared(query.sql)).map((query) => query.sql);
 
   // SQLite keeps every statement prepared (db/database.ts); its marks take lists of ids instead.
   (dialect === 'postgres' ? it : it.skip)(
