@@ -111,7 +111,9 @@ class PipelinedDriver implements Driver {
     // Loaded on first use, so a server on SQLite does not spend start-up time importing it.
     const { default: connect } = await import('postgres');
     const { connectTimeoutMs, queryTimeoutMs } = this.options;
-    this.sql = connect(this.options.url, {
+    const { url, socketDirectory } = withoutSocketParameter(this.options.url);
+    this.sql = connect(url, {
+      ...(socketDirectory ? { host: socketDirectory } : {}),
       max: maxConnections,
       // Connections live until they fail: a recycled connection would read as a lost one in the logs.
       max_lifetime: null,
@@ -163,6 +165,18 @@ class PipelinedDriver implements Driver {
     this.ending = true;
     await this.sql?.end({ timeout: 5 });
   }
+}
+
+/**
+ * libpq and node-postgres name a Unix socket's directory with `?host=/var/run/postgresql` (the README's
+ * form); Postgres.js takes the host from the URL's authority only and would send `host` to the server as
+ * a setting, which it refuses.
+ */
+function withoutSocketParameter(url: string): { url: string; socketDirectory: string | undefined } {
+  const parsed = new URL(url);
+  const socketDirectory = parsed.searchParams.get('host') ?? undefined;
+  parsed.searchParams.delete('host');
+  return { url: socketDirectory ? parsed.toString() : url, socketDirectory };
 }
 
 /**
