@@ -1,5 +1,5 @@
 import {
-  CompiledQuery,
+  type CompiledQuery,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
@@ -17,8 +17,8 @@ import { isMarkedPrepared } from './prepared.js';
  * Kysely on Postgres.js, pipelined (decision 006). Every statement outside a transaction goes through
  * the shared pool, so when all connections are busy the statements of concurrent requests queue on a
  * connection and are written and answered together: fewer writes for Node, fewer wake-ups for the
- * backends. A transaction holds one connection from its `begin` to its end. (The published `kysely-postgres-js` dialect
- * reserves a connection for every statement, which gives the pipelining up.)
+ * backends. A transaction holds one connection from its `begin` to its end. (The published
+ * `kysely-postgres-js` dialect reserves a connection for every statement, which gives the pipelining up.)
  */
 export interface PipelinedPostgresOptions {
   url: string;
@@ -34,7 +34,7 @@ export interface PipelinedPostgresOptions {
 }
 
 /** The error of a statement the server did not answer in time. */
-export class QueryTimeoutError extends Error {
+class QueryTimeoutError extends Error {
   readonly code = 'QUERY_TIMEOUT';
 }
 
