@@ -55,6 +55,15 @@ const maxConnections = 10;
 /** Sync's reads are the statements that start with `select` (its writes run `insert`, `update`, `delete`). */
 const isRead = (query: CompiledQuery) => /^\s*select\b/i.test(query.sql);
 
+/**
+ * Which statements are prepared besides those marked in the code (db/prepared.ts): writes that return no
+ * `*`, since a column a newer Sync adds cannot change their result either. Postgres.js asks the server
+ * for the parameters' types before running a statement it has not prepared, a second round trip: every
+ * write paid it (follow/unfollow ran up to 18% slower than on node-postgres).
+ */
+const isWriteWithoutStar = (text: string) =>
+  /^\s*(insert|update|delete)\b/i.test(text) && !/\breturning \*/i.test(text);
+
 class PipelinedConnection implements DatabaseConnection {
   /** Set while a transaction runs: its statements all go to its connection. */
   transaction: OpenTransaction | undefined;
@@ -84,9 +93,7 @@ class PipelinedConnection implements DatabaseConnection {
     query: CompiledQuery,
     target: Sql | postgres.TransactionSql<{ count: number }>,
   ): Promise<QueryResult<R>> {
-    // Only statements marked in the code are prepared: they name their columns, so a column a newer
-    // Sync adds cannot change a prepared statement's result under it (db/prepared.ts).
-    const prepare = isMarkedPrepared(query.sql);
+    const prepare = isMarkedPrepared(query.sql) || isWriteWithoutStar(query.sql);
     const result = await within(
       target.unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], { prepare }),
       this.answerWithin,

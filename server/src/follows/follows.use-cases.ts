@@ -44,7 +44,7 @@ export async function changeFollow(
   if (input.changedOnly) {
     // The counts after the change, re-read: other follows may have landed meanwhile.
     const [me, target] = await users
-      .usersByIds(deps.db, [viewerId, targetId])
+      .usersByIds(deps.db, deps.dialect, [viewerId, targetId])
       .then((rows) => [rows.find((row) => row.id === viewerId), rows.find((row) => row.id === targetId)]);
     return {
       followUserId: targetId,

@@ -40,7 +40,7 @@ export async function everyUser(
     (id): id is string => id !== undefined && !listed.has(id),
   );
   if (missing.length > 0) {
-    rows.push(...(await users.usersByIds(deps.db, missing)));
+    rows.push(...(await users.usersByIds(deps.db, deps.dialect, missing)));
     rows.sort((a, b) =>
       a.created_at === b.created_at ? a.id.localeCompare(b.id) : a.created_at < b.created_at ? -1 : 1,
     );

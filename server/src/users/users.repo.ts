@@ -91,8 +91,15 @@ export async function findUserAndProfilesVersion(
   return { user, profilesVersion: profilesVersion ?? 0 };
 }
 
-export function usersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {
-  return loadInChunks(ids, (chunk) => db.selectFrom('users').selectAll().where('id', 'in', chunk).execute());
+export function usersByIds(db: Db, dialect: Dialect, ids: readonly string[]): Promise<UserRow[]> {
+  return loadInChunks(ids, (chunk) =>
+    db
+      .selectFrom('users')
+      .modifyFront(preparedOnPostgres)
+      .select(userColumns)
+      .where(isOneOf(dialect, 'id', chunk))
+      .execute(),
+  );
 }
 
 export function summariesByIds(db: Db, dialect: Dialect, ids: readonly string[]): Promise<SummaryRow[]> {
