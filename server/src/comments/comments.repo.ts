@@ -77,7 +77,6 @@ export async function putVote(
   return changed !== undefined;
 }
 
-/** A post's comments in conversation order (oldest first): one page, or the first `limit`. */
 /** A comment with its first up- and down-voters, earliest first. */
 export interface CommentWithVoters {
   record: CommentRecord;
@@ -85,6 +84,7 @@ export interface CommentWithVoters {
   downvoters: string[];
 }
 
+/** A post's comments in conversation order (oldest first): one page, or the first `limit`. */
 export function commentPage(
   db: Db,
   postId: string,

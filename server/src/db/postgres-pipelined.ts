@@ -49,6 +49,7 @@ export function pipelinedPostgresDialect(options: PipelinedPostgresOptions): Dia
 }
 
 type Sql = postgres.Sql<{ count: number }>;
+type TransactionSql = postgres.TransactionSql<{ count: number }>;
 
 const maxConnections = 10;
 
@@ -89,10 +90,7 @@ class PipelinedConnection implements DatabaseConnection {
     }
   }
 
-  private async run<R>(
-    query: CompiledQuery,
-    target: Sql | postgres.TransactionSql<{ count: number }>,
-  ): Promise<QueryResult<R>> {
+  private async run<R>(query: CompiledQuery, target: Sql | TransactionSql): Promise<QueryResult<R>> {
     const prepare = isMarkedPrepared(query.sql) || isWriteWithoutStar(query.sql);
     const result = await within(
       target.unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], { prepare }),
@@ -176,7 +174,7 @@ class PipelinedDriver implements Driver {
 }
 
 interface OpenTransaction {
-  sql: postgres.TransactionSql<{ count: number }>;
+  sql: TransactionSql;
   /** Ends it; resolves once PostgreSQL has (a failed commit rejects). */
   end(outcome: 'commit' | 'rollback'): Promise<void>;
 }
@@ -186,7 +184,7 @@ const rollingBack = Symbol('rolling back');
 /**
  * A transaction through Postgres.js's `begin`, held open for Kysely's begin/commit/rollback calls. `begin`
  * queues on a connection like any statement and keeps it; `reserve` would wait for a connection with
- * nothing queued, which a pipelined pool under load rarely has (likes ran 19% slower that way).
+ * nothing queued, which a pipelined pool under load rarely has (likes ran about 20% slower that way).
  */
 function openTransaction(sql: Sql, options: string): Promise<OpenTransaction> {
   return new Promise((opened, failed) => {

@@ -68,9 +68,13 @@ export interface RelationListsQuery {
   stateOf?: { viewerId: string; userIds: readonly string[] } | undefined;
 }
 
+/** An entry of a user's list: `owner_id`'s follower, or someone `owner_id` follows. */
+export type RelationEntry = { owner_id: string; user_id: string };
+
 export interface RelationLists {
-  /** Each list's entries in its order. */
-  entries: { relation: Relation; owner_id: string; user_id: string }[];
+  /** Each relation's entries, every owner's in the order asked. */
+  followers: RelationEntry[];
+  following: RelationEntry[];
   state: FollowState;
 }
 
@@ -91,10 +95,15 @@ export async function relationLists(
       ? followStateOf(db, dialect, query.stateOf.viewerId, query.stateOf.userIds)
       : noFollowState(),
   ]);
-  return { entries: lists.flat(), state };
+  const result = noRelations(state);
+  for (const [index, list] of query.lists.entries()) {
+    for (const entry of lists[index]!) result[list.relation].push(entry);
+  }
+  return result;
 }
 
 const noFollowState = (): FollowState => ({ follows: new Set(), followedBy: new Set() });
+const noRelations = (state = noFollowState()): RelationLists => ({ followers: [], following: [], state });
 
 /** The first `limit` entries of each user's relation, in the order asked, for many users at once. */
 async function firstOfRelation(
@@ -102,7 +111,7 @@ async function firstOfRelation(
   dialect: Dialect,
   list: RelationListsQuery['lists'][number],
   order: RelationListsQuery['order'],
-): Promise<RelationLists['entries']> {
+): Promise<RelationEntry[]> {
   const { owner, member } = sides[list.relation];
   const rows = await firstPerGroup<Record<string, string>>(db, dialect, {
     table: 'follows',
@@ -113,7 +122,7 @@ async function firstOfRelation(
     descending: order === 'newest',
     limit: list.limit,
   });
-  return rows.map((row) => ({ relation: list.relation, owner_id: row[owner]!, user_id: row[member]! }));
+  return rows.map((row) => ({ owner_id: row[owner]!, user_id: row[member]! }));
 }
 
 /**
@@ -123,7 +132,7 @@ async function firstOfRelation(
  */
 async function relationListsInOneStatement(db: Db, query: RelationListsQuery): Promise<RelationLists> {
   const groups = query.lists.flatMap((list) => list.userIds.map((userId) => ({ ...list, userId })));
-  if (groups.length === 0 && !query.stateOf) return { entries: [], state: noFollowState() };
+  if (groups.length === 0 && !query.stateOf) return noRelations();
   const direction = sql.raw(query.order === 'newest' ? 'desc' : 'asc');
   const viewerId = query.stateOf?.viewerId ?? null;
   const stateIds = [...(query.stateOf?.userIds ?? [])];
@@ -151,11 +160,11 @@ async function relationListsInOneStatement(db: Db, query: RelationListsQuery): P
     select 'followed-by', followee_id, follower_id, null from follows
       where followee_id = ${viewerId} and follower_id = any(${stateIds}::varchar[])
     order by 4 ${direction}, 3 ${direction}`.execute(db);
-  const result: RelationLists = { entries: [], state: noFollowState() };
+  const result = noRelations();
   for (const row of rows) {
     if (row.relation === 'follows') result.state.follows.add(row.user_id);
     else if (row.relation === 'followed-by') result.state.followedBy.add(row.user_id);
-    else result.entries.push({ relation: row.relation, owner_id: row.owner_id, user_id: row.user_id });
+    else result[row.relation].push({ owner_id: row.owner_id, user_id: row.user_id });
   }
   return result;
 }

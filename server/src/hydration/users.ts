@@ -57,8 +57,8 @@ export async function hydrateUsers(
     }),
     viewerShown ? bookmarks.bookmarkPage(db, viewerId, undefined, bookmarksShown) : [],
   ]);
-  const followersOf = listsByOwner(relations.entries.filter((entry) => entry.relation === 'followers'));
-  const followingOf = listsByOwner(relations.entries.filter((entry) => entry.relation === 'following'));
+  const followersOf = listsByOwner(relations.followers);
+  const followingOf = listsByOwner(relations.following);
   if (viewerId) {
     const { state } = relations;
     for (const id of state.follows) addOwnEntry(followersOf, id, viewerId);

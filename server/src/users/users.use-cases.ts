@@ -83,7 +83,7 @@ export async function getUser(
 ): Promise<{ user: User }> {
   const { user: row, profilesVersion } = await requireUserNamed(deps, input.username);
   if (!input.preview) return { user: await userObject(deps, row, input.viewerId, profilesVersion) };
-  const { entries, state } = await follows.relationLists(deps.db, deps.dialect, {
+  const { followers, following, state } = await follows.relationLists(deps.db, deps.dialect, {
     lists: [
       { relation: 'followers', userIds: [row.id], limit: Limits.previewSize },
       { relation: 'following', userIds: [row.id], limit: Limits.previewSize },
@@ -91,9 +91,7 @@ export async function getUser(
     order: 'newest',
     stateOf: input.viewerId ? { viewerId: input.viewerId, userIds: [row.id] } : undefined,
   });
-  const followers = entries.filter((entry) => entry.relation === 'followers');
-  const following = entries.filter((entry) => entry.relation === 'following');
-  const ids = entries.map((entry) => entry.user_id);
+  const ids = [...followers, ...following].map((entry) => entry.user_id);
   const people = await deps.hydrator.peopleByIds(ids, profilesVersion);
   const user = userView(
     row,
