@@ -180,6 +180,13 @@ export async function buildApp({
           events: live.transport,
         };
         instance.decorate('deps', deps);
+        database.onWritesUndone((error) => {
+          deps.hydrator.forgetAll();
+          app.log.error(
+            { err: error },
+            'a group of SQLite transactions failed to commit; cached posts forgotten',
+          );
+        });
         instance.decorate('live', live.hub(deps));
         // Open streams would hold a graceful shutdown until its deadline: they end first.
         instance.addHook('preClose', async () => instance.live.closeAll());

@@ -6,14 +6,13 @@ import {
   Kysely,
   Migrator,
   sql,
-  SqliteDialect,
-  type SqliteDatabase,
   type Migration,
   type MigrationProvider,
 } from 'kysely';
 import { ensurePrivateDirectory, ensurePrivateFile } from '../ops/private-files.js';
 import { pipelinedPostgresDialect } from './postgres-pipelined.js';
 import type { Database } from './schema.js';
+import { groupCommitSqliteDialect } from './sqlite-group-commit.js';
 import { checkpointInBackground, type WalCheckpoints } from './wal-checkpoints.js';
 import * as initial from './migrations/001_initial.js';
 import * as readPipeline from './migrations/003_read_pipeline.js';
@@ -36,6 +35,11 @@ export interface DatabaseHandle {
    * They are survived: the pool drops them and opens new ones.
    */
   onConnectionLost(listener: (error: Error) => void): void;
+  /**
+   * SQLite: where to report a group commit that failed (sqlite-group-commit.ts): this process's reads
+   * may have seen, and cached, writes that never happened.
+   */
+  onWritesUndone(listener: (error: Error) => void): void;
   /** SQLite with `sqliteCheckpointIntervalMs`: the thread that checkpoints its log. */
   walCheckpoints?: WalCheckpoints | undefined;
 }
@@ -87,22 +91,23 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
         process.emitWarning(`SQLite checkpoints its log in the serving thread again: ${error.message}`),
       )
     : undefined;
-  const database = withImmediateTransactions(withStatementCache(sqlite));
+  let reportUndoneWrites: (error: Error) => void = () => undefined;
   return {
     db: new Kysely<Database>({
-      dialect: new SqliteDialect({
-        database: {
-          prepare: (sqlText) => database.prepare(sqlText),
-          close() {
-            walCheckpoints?.stop();
-            database.close();
-          },
+      dialect: groupCommitSqliteDialect({
+        sqlite,
+        prepare: statementCache(sqlite),
+        close() {
+          walCheckpoints?.stop();
+          sqlite.close();
         },
+        onWritesUndone: (error) => reportUndoneWrites(error),
       }),
     }),
     dialect: 'sqlite',
     location: file,
     onConnectionLost: () => undefined,
+    onWritesUndone: (listener) => (reportUndoneWrites = listener),
     walCheckpoints,
   };
 }
@@ -123,21 +128,7 @@ function openPostgres(databaseUrl: string, options: DatabaseOptions): DatabaseHa
     dialect: 'postgres',
     location: url.toString(),
     onConnectionLost: (listener) => (reportLoss = listener),
-  };
-}
-
-/**
- * Kysely opens SQLite transactions with a plain BEGIN, which takes the write lock only at the first
- * write: a transaction that reads first (account deletion lists the posts it will touch) would work from
- * a snapshot another process may write past meanwhile (`WORKERS` > 1), and then fail with SQLITE_BUSY at
- * its first write. BEGIN IMMEDIATE takes the lock at the start, so a transaction is the one writer from
- * its first statement (what `row-locks.ts` relies on); another process's writer waits `busy_timeout`.
- * Every transaction in Sync writes, so none is held back for nothing.
- */
-function withImmediateTransactions(database: SqliteDatabase): SqliteDatabase {
-  return {
-    close: () => database.close(),
-    prepare: (sqlText: string) => database.prepare(sqlText === 'begin' ? 'begin immediate' : sqlText),
+    onWritesUndone: () => undefined,
   };
 }
 
@@ -146,21 +137,18 @@ function withImmediateTransactions(database: SqliteDatabase): SqliteDatabase {
  * preparing them cost more than running them when measured. Prepared statements are kept, by SQL text,
  * in a small least-recently-used cache.
  */
-function withStatementCache(sqlite: SQLite.Database, capacity = 256): SqliteDatabase {
+function statementCache(sqlite: SQLite.Database, capacity = 256): (sqlText: string) => SQLite.Statement {
   const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sqlText: string) {
-      let statement = statements.get(sqlText);
-      if (statement) {
-        statements.delete(sqlText);
-      } else {
-        statement = sqlite.prepare(sqlText);
-        if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
-      }
-      statements.set(sqlText, statement);
-      return statement;
-    },
+  return (sqlText) => {
+    let statement = statements.get(sqlText);
+    if (statement) {
+      statements.delete(sqlText);
+    } else {
+      statement = sqlite.prepare(sqlText);
+      if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(sqlText, statement);
+    return statement;
   };
 }
 

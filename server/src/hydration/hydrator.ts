@@ -73,6 +73,13 @@ export class Hydrator {
     this.cache = new VersionedCache(cacheBytes);
   }
 
+  /** Forgets every post and person kept: they may show writes that were undone (a failed group commit). */
+  forgetAll(): void {
+    this.cache.clear();
+    this.summaries.clear();
+    this.summariesVersion = -1;
+  }
+
   /**
    * Posts of a skeleton, in its order, each from the cache when its version is current. A skeleton
    * entry may be a whole record (a change's answer already holds it): it is then not read again.
