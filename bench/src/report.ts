@@ -22,6 +22,8 @@ export interface DatasetRun {
   scenarios: ScenarioResult[];
   creations: RowCreation[];
   violations: InvariantViolations;
+  /** The first server's start on this data set (`npm start`'s process, built already), to its first answer. */
+  startedInMs: number;
 }
 
 export interface BenchReport {
@@ -121,6 +123,7 @@ function renderRun(run: DatasetRun, report: BenchReport): string[] {
   }
   const broken = Object.entries(run.violations).filter(([, count]) => count > 0);
   lines.push(
+    `- Start to first answer: ${number(run.startedInMs)} ms (\`scripts/start.mjs\` with its stale check, on this data set as it was, spawn to the first 200 of /api/health)`,
     `- Invariants after the writes: ${broken.length === 0 ? 'all hold (like_count, comment_count, follower/following counts, no self-follow)' : broken.map(([name, count]) => `${name} = ${count}`).join(', ')}`,
     '',
   );

@@ -16,7 +16,7 @@ import { runScenario, warmUp, type LoadOptions, type ScenarioResult } from './lo
 import { cpuModel, renderMarkdown, type BenchReport, type DatasetRun, type RowCreation } from './report.js';
 import { captureAnswers, largestAnswerBytes, sameBytesScenario } from './same-bytes.js';
 import { baselineScenario, serverScenarios, withWorkers, type Scenario } from './scenarios.js';
-import { jwtSecret, startBaselineServer, startSyncServer } from './server-process.js';
+import { buildIfStale, jwtSecret, startBaselineServer, startSyncServer } from './server-process.js';
 import { checkTargets } from './targets.js';
 
 const benchDir = path.resolve(import.meta.dirname, '..');
@@ -103,6 +103,7 @@ async function benchDataset(dialect: Dialect, posts: number): Promise<DatasetRun
   try {
     const scenarios: ScenarioResult[] = [];
     const creations: RowCreation[] = [];
+    let startedInMs: number | undefined;
     for (const workers of workerCounts) {
       const server = await startSyncServer(target, {
         port: serverPort,
@@ -112,6 +113,7 @@ async function benchDataset(dialect: Dialect, posts: number): Promise<DatasetRun
           ? path.join(cacheDir, 'profiles', `${dialect}-${posts}`)
           : undefined,
       });
+      startedInMs ??= server.startedInMs;
       try {
         // Prepared again for each server: the like/dislike and follow/unfollow plans start from the
         // reactions and follows the previous server left.
@@ -145,12 +147,14 @@ async function benchDataset(dialect: Dialect, posts: number): Promise<DatasetRun
     }
     const violations = await findInvariantViolations(handle.db);
     console.log('  invariants after the writes:', violations);
-    return { dialect, posts, dataset, scenarios, creations, violations };
+    return { dialect, posts, dataset, scenarios, creations, violations, startedInMs: startedInMs! };
   } finally {
     await handle.db.destroy();
   }
 }
 
+// Built before any server starts, so that each start is timed as a start, not as a build.
+buildIfStale();
 const baseline = await measureBaseline();
 logResult(baseline);
 const runs: DatasetRun[] = [];

@@ -16,7 +16,7 @@ const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
  *   smallest; no answer above 1 MB; PostgreSQL ≥ 50% of SQLite for every read page;
  * - writes ≥ 15% of the 2 KB baseline, p99 < 40 ms, no errors, counts exact;
  * - login on the largest data set ≥ 80% of login on the smallest, its answer < 1 MB;
- * - server RSS < 250 MB (one process);
+ * - server RSS < 250 MB (one process); start to first answer < 1 s on the existing database;
  * - with n workers (issue 11), each read page ≥ 0.85 × n times its req/s in one process (1.7× for 2).
  */
 export function checkTargets(runs: DatasetRun[], baselineRps: number): TargetCheck[] {
@@ -121,6 +121,7 @@ export function checkTargets(runs: DatasetRun[], baselineRps: number): TargetChe
       if (singleProcess.length === 0) continue;
       const maxRss = Math.max(...singleProcess.map((result) => result.maxRssMb));
       add(`server RSS < 250 MB during the ${at} runs`, `${maxRss} MB`, maxRss < 250);
+      add(`start to first answer < 1 s at ${at}`, `${run.startedInMs} ms`, run.startedInMs < 1000);
     }
   }
   return checks;
