@@ -95,6 +95,17 @@ describe('SQLite group commit', () => {
     expect(committedNotes()).toEqual(['after']);
   });
 
+  it('answers a write outside any transaction, made while a group is open, once that group commits', async () => {
+    const inTransaction = addNote('in a transaction');
+    const alone = handle.db
+      .insertInto('notes' as never)
+      .values({ body: 'alone' } as never)
+      .execute()
+      .then(() => committedNotes());
+    await inTransaction;
+    expect(await alone).toEqual(['in a transaction', 'alone']);
+  });
+
   it('lets reads run between the transactions of a group', async () => {
     const first = addNote('written');
     const read = sql<{ count: number }>`select count(*) as count from notes`.execute(handle.db);

@@ -20,6 +20,8 @@ import {
  *
  * What stays as it was:
  * - a transaction that throws undoes only its own writes (ROLLBACK TO its savepoint);
+ * - a write outside any transaction (a bookmark removed, say) that runs while a group is open is part of
+ *   the group's transaction, and is answered once that commits too;
  * - `execute` resolves only when its writes are committed, so what a use case does after its
  *   transaction (live events, the answer) still follows a commit;
  * - the group holds the write lock from its BEGIN IMMEDIATE, not from its first write: with `WORKERS` > 1,
@@ -69,23 +71,35 @@ class Lease implements DatabaseConnection {
   /** The group this lease's transaction is a member of. */
   group: Group | undefined;
 
-  constructor(private readonly prepare: (sqlText: string) => SQLite.Statement) {}
+  constructor(
+    private readonly prepare: (sqlText: string) => SQLite.Statement,
+    private readonly openGroup: () => Group | undefined,
+  ) {}
 
-  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    return Promise.resolve(this.run<R>(compiledQuery.sql, compiledQuery.parameters));
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.prepare(compiledQuery.sql);
+    const result = runStatement<R>(statement, compiledQuery.parameters);
+    // A write outside any transaction while a group is open runs in the group's transaction: like the
+    // group's members, it is answered once that transaction is committed.
+    const joined = this.group || statement.readonly ? undefined : this.openGroup();
+    if (joined) await joined.committed;
+    return result;
   }
 
-  run<R>(sqlText: string, parameters: readonly unknown[] = []): QueryResult<R> {
-    const statement = this.prepare(sqlText);
-    if (statement.reader) return { rows: statement.all(parameters) as R[] };
-    const { changes, lastInsertRowid } = statement.run(parameters);
-    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  run(sqlText: string): void {
+    this.prepare(sqlText).run();
   }
 
   // eslint-disable-next-line require-yield -- Sync never streams from SQLite; Kysely's interface asks for it.
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming is not supported on SQLite here');
   }
+}
+
+function runStatement<R>(statement: SQLite.Statement, parameters: readonly unknown[]): QueryResult<R> {
+  if (statement.reader) return { rows: statement.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
 
 class GroupCommitDriver implements Driver {
@@ -107,7 +121,7 @@ class GroupCommitDriver implements Driver {
 
   async acquireConnection(): Promise<Lease> {
     await this.turn.take();
-    return new Lease(this.options.prepare);
+    return new Lease(this.options.prepare, () => this.group);
   }
 
   async beginTransaction(lease: Lease): Promise<void> {
