@@ -99,7 +99,7 @@ export class Hydrator {
     if (missing.length > 0) {
       for (const post of await this.load(missing, shape)) {
         found.set(post.record.id, post);
-        this.cache.set(`${shape}:${post.record.id}`, post.record.version, post, estimateBytes(post));
+        this.cache.set(`${shape}:${post.record.id}`, post.record.version, post, estimateBytes(post, shape));
       }
     }
     return refs.flatMap((ref) => found.get(ref.id) ?? []);
@@ -293,7 +293,7 @@ export class Hydrator {
         likers: kind === 'like' ? nextJoined : nextLeft,
         dislikers: kind === 'like' ? nextLeft : nextJoined,
       };
-      this.cache.set(key, record.version, post, estimateBytes(post));
+      this.cache.set(key, record.version, post, estimateBytes(post, shape));
     }
   }
 
@@ -304,7 +304,7 @@ export class Hydrator {
   noteNewPost(record: posts.PostRecord): void {
     const post: HydratedPost = { record, likers: [], dislikers: [], comments: [] };
     for (const shape of postShapes) {
-      this.cache.set(`${shape}:${record.id}`, record.version, post, estimateBytes(post));
+      this.cache.set(`${shape}:${record.id}`, record.version, post, estimateBytes(post, shape));
     }
   }
 
@@ -327,7 +327,7 @@ export class Hydrator {
         record,
         comments: joins ? [...cached.comments, newComment(comment)] : cached.comments,
       };
-      this.cache.set(key, record.version, post, estimateBytes(post));
+      this.cache.set(key, record.version, post, estimateBytes(post, shape));
     }
   }
 
@@ -481,13 +481,22 @@ function peopleShown(
   return [...ids];
 }
 
-/** Roughly what a hydrated post holds in memory, for the cache's bound. */
-function estimateBytes(post: HydratedPost): number {
+/**
+ * Roughly what a hydrated post holds in memory, for the cache's bound: its objects and strings, and for
+ * a preview the JSON text the views keep beside it while it is cached (`views/posts.ts`). Calibrated with
+ * the heap (`--expose-gc`, the bench's 10,000 posts, the cache filled then emptied): a preview held about
+ * 2.1 KB and a whole post with its lists about 8.4 KB, where an estimate without the text and with a
+ * smaller base had counted 1.1 and 7.8 KB: previews held about twice their share of POST_CACHE_MB.
+ */
+function estimateBytes(post: HydratedPost, shape: PostShape): number {
   const idBytes = 90;
-  let bytes = 400 + post.record.content.length * 2 + (post.likers.length + post.dislikers.length) * idBytes;
+  const people = post.likers.length + post.dislikers.length;
+  let bytes = 900 + post.record.content.length * 2 + people * idBytes;
+  let textBytes = 150 + post.record.content.length + people * 120;
   for (const comment of post.comments) {
     bytes += 300 + comment.record.text.length * 2;
     bytes += (comment.upvoters.length + comment.downvoters.length) * idBytes;
+    textBytes += 250 + comment.record.text.length;
   }
-  return bytes;
+  return shape === 'preview' ? bytes + textBytes : bytes;
 }
