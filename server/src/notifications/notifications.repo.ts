@@ -1,8 +1,8 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import { firstPerGroup } from '../db/first-per-group.js';
 import { newId } from '../db/ids.js';
-import type { NotificationKind, NotificationsTable } from '../db/schema.js';
+import type { Database, NotificationKind, NotificationsTable } from '../db/schema.js';
 import { cursorKind, type CursorKey } from '../http/pagination.js';
 
 /**
@@ -99,7 +99,16 @@ export async function removeCause(trx: Db, cause: NotificationGroup & { actorId:
     .where('actor_id', '=', cause.actorId)
     .executeTakeFirstOrThrow();
   if (numDeletedRows === 0n) return;
-  await settleCounts(trx, [group.id]);
+  // One fewer, not a recount: the group's row is held since the update above, so every other change
+  // to it waits, and a recount reads every actor of the group (a popular post's likes: thousands, for
+  // each dislike).
+  const settled = await trx
+    .updateTable('notifications')
+    .set((eb) => ({ actor_count: eb('actor_count', '-', 1), latest_at: latestActorAt(eb) }))
+    .where('id', '=', group.id)
+    .returning('actor_count')
+    .executeTakeFirstOrThrow();
+  if (settled.actor_count === 0) await trx.deleteFrom('notifications').where('id', '=', group.id).execute();
 }
 
 /** Deletes whole groups of one kind about one thing (a mention edited away) for some recipients. */
@@ -143,17 +152,22 @@ async function settleCounts(trx: Db, ids: readonly string[]): Promise<void> {
         .selectFrom('notification_actors')
         .select((inner) => inner.fn.countAll<number>().as('n'))
         .whereRef('notification_actors.notification_id', '=', 'notifications.id'),
-      latest_at: eb.fn.coalesce(
-        eb
-          .selectFrom('notification_actors')
-          .select((inner) => inner.fn.max('notification_actors.created_at').as('latest'))
-          .whereRef('notification_actors.notification_id', '=', 'notifications.id'),
-        eb.ref('notifications.latest_at'),
-      ),
+      latest_at: latestActorAt(eb),
     }))
     .where('id', 'in', ids)
     .execute();
   await trx.deleteFrom('notifications').where('id', 'in', ids).where('actor_count', '=', 0).execute();
+}
+
+/** The time of a group's latest actor (one step down `notification_actors_newest`), or its own when none is left. */
+function latestActorAt(eb: ExpressionBuilder<Database, 'notifications'>) {
+  return eb.fn.coalesce(
+    eb
+      .selectFrom('notification_actors')
+      .select((inner) => inner.fn.max('notification_actors.created_at').as('latest'))
+      .whereRef('notification_actors.notification_id', '=', 'notifications.id'),
+    eb.ref('notifications.latest_at'),
+  );
 }
 
 /** One of the user's notifications (undefined when it is gone, or someone else's). */
