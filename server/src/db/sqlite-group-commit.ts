@@ -39,14 +39,16 @@ import {
  * keeps that, but lets the next transaction in as soon as the previous one has released its
  * savepoint, without waiting for the COMMIT.
  */
-export function groupCommitSqliteDialect(options: {
+export interface GroupCommitOptions {
   sqlite: SQLite.Database;
   /** Prepares (or finds already prepared) a statement on `sqlite`. */
   prepare: (sqlText: string) => SQLite.Statement;
   /** Closes `sqlite` and whatever else was opened with it. */
   close: () => void;
   onWritesUndone: (error: Error) => void;
-}): Dialect {
+}
+
+export function groupCommitSqliteDialect(options: GroupCommitOptions): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new GroupCommitDriver(options),
@@ -73,7 +75,8 @@ class Lease implements DatabaseConnection {
 
   constructor(
     private readonly prepare: (sqlText: string) => SQLite.Statement,
-    private readonly openGroup: () => Group | undefined,
+    /** The group open now, if any (not necessarily this lease's). */
+    private readonly currentGroup: () => Group | undefined,
   ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
@@ -81,7 +84,7 @@ class Lease implements DatabaseConnection {
     const result = runStatement<R>(statement, compiledQuery.parameters);
     // A write outside any transaction while a group is open runs in the group's transaction: like the
     // group's members, it is answered once that transaction is committed.
-    const joined = this.group || statement.readonly ? undefined : this.openGroup();
+    const joined = this.group || statement.readonly ? undefined : this.currentGroup();
     if (joined) await joined.committed;
     return result;
   }
@@ -108,20 +111,16 @@ class GroupCommitDriver implements Driver {
   private group: Group | undefined;
   private readonly turn = new Turn();
 
-  constructor(
-    private readonly options: {
-      sqlite: SQLite.Database;
-      prepare: (sqlText: string) => SQLite.Statement;
-      close: () => void;
-      onWritesUndone: (error: Error) => void;
-    },
-  ) {}
+  /** Handed to every lease, made once: a lease is taken for every statement. */
+  private readonly currentGroup = () => this.group;
+
+  constructor(private readonly options: GroupCommitOptions) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<Lease> {
     await this.turn.take();
-    return new Lease(this.options.prepare, () => this.group);
+    return new Lease(this.options.prepare, this.currentGroup);
   }
 
   async beginTransaction(lease: Lease): Promise<void> {

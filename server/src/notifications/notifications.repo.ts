@@ -80,10 +80,9 @@ export async function addCause(trx: Db, cause: Cause): Promise<NotifiedGroup | u
  */
 export async function removeCause(trx: Db, cause: NotificationGroup & { actorId: string }): Promise<void> {
   // Found with a no-op update, which holds the group's row until commit, as `addCause`'s upsert does:
-  // the recount below then starts after every other change to the group has committed, so it counts
-  // their actors (under PostgreSQL's read committed, a recount running while another change waits to
-  // commit counts the actors of before it). Nothing else serialises a group: two follows of one person
-  // lock nothing else in common before it.
+  // every other change to the group waits for this one, so the count below moves from the group's
+  // committed count and stays equal to its actors. Nothing else serialises a group: two follows of one
+  // person lock nothing else in common before it.
   const group = await trx
     .updateTable('notifications')
     .set((eb) => ({ actor_count: eb.ref('actor_count') }))
@@ -99,9 +98,8 @@ export async function removeCause(trx: Db, cause: NotificationGroup & { actorId:
     .where('actor_id', '=', cause.actorId)
     .executeTakeFirstOrThrow();
   if (numDeletedRows === 0n) return;
-  // One fewer, not a recount: the group's row is held since the update above, so every other change
-  // to it waits, and a recount reads every actor of the group (a popular post's likes: thousands, for
-  // each dislike).
+  // One fewer, not a recount: a recount reads every actor of the group (a popular post's likes:
+  // thousands, for each dislike).
   const settled = await trx
     .updateTable('notifications')
     .set((eb) => ({ actor_count: eb('actor_count', '-', 1), latest_at: latestActorAt(eb) }))
