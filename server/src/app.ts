@@ -28,7 +28,8 @@ import { healthRoutes } from './http/health.routes.js';
 import { overloadMessage, shedLoadUnderPressure } from './http/overload.js';
 import { CursorCodec } from './http/pagination.js';
 import { proxyTrust } from './http/proxy-trust.js';
-import { describeValidationError, validatorCompiler } from './http/validation.js';
+import { deferredSchemaCompilers, type DeferredSchemaCompilers } from './http/schema-compilers.js';
+import { describeValidationError } from './http/validation.js';
 import { rateLimitPlugin, registerReadLimit } from './http/rate-limits.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { Hydrator } from './hydration/hydrator.js';
@@ -43,6 +44,7 @@ declare module 'fastify' {
     dialect: Dialect;
     deps: Deps;
     live: LiveHub;
+    routeSchemas: DeferredSchemaCompilers;
   }
 }
 
@@ -77,6 +79,7 @@ export async function buildApp({
 }: AppOptions): Promise<App> {
   const trust = proxyTrust(config.trustProxy);
   const { connections } = config;
+  const schemas = deferredSchemaCompilers();
   const app = Fastify({
     logger: logger
       ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
@@ -95,6 +98,7 @@ export async function buildApp({
       // keep its connection up to 30 s past the limit).
       connectionsCheckingInterval: 1000,
     },
+    schemaController: schemas.schemaController,
     // URLs refused by the router itself (bad %-encoding, overlong ids) answer like every other error.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode ?? 400;
@@ -106,7 +110,13 @@ export async function buildApp({
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(schemas.validatorCompiler);
+  app.decorate('routeSchemas', schemas);
+  app.addHook('onListen', () => {
+    schemas
+      .compileWaiting()
+      .catch((error: unknown) => app.log.error({ err: error }, 'a route schema does not compile'));
+  });
   // JSON only: a text/plain body is refused with 415 rather than silently ignored.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   // The spec's client posts likes, bookmarks and follows with an empty body: treat it as no body.
