@@ -110,13 +110,16 @@ export async function buildApp({
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(schemas.validatorCompiler);
   app.decorate('routeSchemas', schemas);
-  app.addHook('onListen', () => {
-    schemas
-      .compileWaiting()
-      .catch((error: unknown) => app.log.error({ err: error }, 'a route schema does not compile'));
-  });
+  // The schemas no request has needed yet compile in the background once the first answer is out: a
+  // start is judged by how soon it answers (a load balancer's health check, a first reader).
+  app.server.once('request', (_request, response) =>
+    response.once('finish', () => {
+      schemas
+        .compileWaiting()
+        .catch((error: unknown) => app.log.error({ err: error }, 'a route schema does not compile'));
+    }),
+  );
   // JSON only: a text/plain body is refused with 415 rather than silently ignored.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   // The spec's client posts likes, bookmarks and follows with an empty body: treat it as no body.

@@ -13,7 +13,6 @@ describe('route schemas compiled on first use', () => {
   async function twoRoutes(): Promise<void> {
     schemas = deferredSchemaCompilers();
     app = Fastify({ schemaController: schemas.schemaController });
-    app.setValidatorCompiler(schemas.validatorCompiler);
     for (const path of ['/first', '/second']) {
       app.post(path, {
         schema: {
@@ -65,7 +64,7 @@ describe("Sync's own route schemas", () => {
   afterAll(() => server.close());
 
   it('all compile', async () => {
-    // Listening started compiling them in the background; this finishes the job, and throws on a bad one.
+    // The first answer started compiling them in the background; this finishes the job, and throws on a bad one.
     await server.app.routeSchemas.compileWaiting();
     expect(server.app.routeSchemas.waiting).toBe(0);
   });

@@ -5,16 +5,19 @@ import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 import { compileValidator } from './validation.js';
 
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
-type BuildSerializer = NonNullable<NonNullable<SchemaController['compilersFactory']>['buildSerializer']>;
+type CompilersFactory = NonNullable<SchemaController['compilersFactory']>;
+type BuildSerializer = NonNullable<CompilersFactory['buildSerializer']>;
 
 /** Fastify reads `errors` off a validator that answered false, as it does off an Ajv function. */
 type Validator = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
 
 export interface DeferredSchemaCompilers {
-  /** Fastify's `schemaController` option: its own serializers (fast-json-stringify), compiled late. */
+  /**
+   * Fastify's `schemaController` option: Sync's Ajv validators (validation.ts) and Fastify's own
+   * serializers (fast-json-stringify), both compiled late. Given here rather than through
+   * `setValidatorCompiler`, Fastify never loads the Ajv compiler it would otherwise build first.
+   */
   schemaController: SchemaController;
-  /** For `app.setValidatorCompiler`: Sync's Ajv validators (validation.ts), compiled late. */
-  validatorCompiler: FastifySchemaCompiler<object>;
   /** How many route schemas no request has needed yet. */
   readonly waiting: number;
   /** Compiles every waiting schema, one per event-loop turn so that requests are answered in between. */
@@ -24,8 +27,8 @@ export interface DeferredSchemaCompilers {
 /**
  * Route schemas compile when a request first needs them instead of while the server starts: compiling
  * every route's validators and response serializers was about a fifth of the CPU from spawn to the first
- * answer. The app compiles the rest in the background once it listens (`compileWaiting`), so a route's
- * first request rarely pays for its own, and a schema that cannot compile is logged at start.
+ * answer. The app compiles the rest in the background once its first answer is out (`compileWaiting`),
+ * so a route's first request rarely pays for its own, and a schema that cannot compile is logged early.
  */
 export function deferredSchemaCompilers(): DeferredSchemaCompilers {
   const waiting = new Set<() => unknown>();
@@ -63,8 +66,14 @@ export function deferredSchemaCompilers(): DeferredSchemaCompilers {
   };
 
   return {
-    schemaController: { compilersFactory: { buildSerializer } },
-    validatorCompiler,
+    schemaController: {
+      compilersFactory: {
+        // The type (from @fastify/ajv-compiler) describes Ajv's compile(schema). Fastify calls what the
+        // factory returns with the route's schema definition, as it calls setValidatorCompiler's.
+        buildValidator: (() => validatorCompiler) as unknown as CompilersFactory['buildValidator'],
+        buildSerializer,
+      },
+    },
     get waiting() {
       return waiting.size;
     },
