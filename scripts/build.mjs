@@ -50,19 +50,31 @@ const targets = {
 };
 
 /**
- * The server and the workspace `@sync/contract` (TypeScript sources) in one ES module, beside the one
- * module a thread runs;
- * every npm package stays an import resolved from node_modules at run time (native ones cannot be
- * bundled). server/dist/main.js sits as deep as server/src/config.ts, so the repository root that
- * config.ts derives from its own folder is the same from the bundle.
+ * Packages that stay imports resolved from node_modules at run time: the native ones load a compiled
+ * .node file found from their own folder; the PostgreSQL driver and the Redis client are imported only
+ * when DATABASE_URL or REDIS_URL ask for them, so bundling them would only make every start parse them
+ * (and esbuild's CommonJS interop loses ioredis's named exports on a dynamic import).
+ */
+const externalPackages = ['better-sqlite3', '@node-rs/argon2', 'postgres', 'ioredis'];
+
+/**
+ * The server, the workspace `@sync/contract` (TypeScript sources) and every npm package but the ones
+ * above in one ES module, beside the one module a thread runs. One file instead of about 1,500 takes
+ * more than half off a start (decision 020). server/dist/main.js sits as deep as server/src/config.ts, so the
+ * repository root that config.ts derives from its own folder is the same from the bundle.
  */
 async function buildServer(outDir) {
   const esbuild = await import('esbuild');
-  const npmPackagesExternal = {
-    name: 'npm-packages-external',
+  const packageName = (specifier) =>
+    specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/');
+  const listedPackagesExternal = {
+    name: 'listed-packages-external',
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) =>
-        args.path.startsWith('@sync/') ? undefined : { path: args.path, external: true },
+        externalPackages.includes(packageName(args.path)) ? { path: args.path, external: true } : undefined,
       );
     },
   };
@@ -75,10 +87,18 @@ async function buildServer(outDir) {
       platform: 'node',
       format: 'esm',
       target: 'node20',
+      // A third fewer bytes for V8 to parse at every start. Names are kept (minifyIdentifiers is off),
+      // and the source map still leads to the TypeScript lines.
+      minifyWhitespace: true,
+      minifySyntax: true,
       // Stack traces name the TypeScript files when node runs with --enable-source-maps.
       sourcemap: true,
       sourcesContent: false,
-      plugins: [npmPackagesExternal],
+      plugins: [listedPackagesExternal],
+      // The CommonJS packages in the bundle call require() for Node's own modules; an ES module has none.
+      banner: {
+        js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
+      },
       logLevel: 'warning',
     });
   } finally {
