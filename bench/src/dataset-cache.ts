@@ -98,18 +98,26 @@ async function readManifest(entry: CacheEntry): Promise<CachedDataset | undefine
   return dataset.format === datasetFormat ? dataset : undefined;
 }
 
-/** SQLite: copies the file. PostgreSQL: CREATE DATABASE ... TEMPLATE (a file-level copy). */
+/**
+ * SQLite: copies the file. PostgreSQL: CREATE DATABASE ... TEMPLATE (a file-level copy). Either way the
+ * copy is on disk before it returns: otherwise the kernel (or PostgreSQL's checkpointer) writes back
+ * gigabytes while the first server starts, and the start is timed against that.
+ */
 async function copyDatabase(from: DatabaseTarget, to: DatabaseTarget): Promise<void> {
   fs.rmSync(to.dataDir, { recursive: true, force: true });
   fs.mkdirSync(to.dataDir, { recursive: true });
   if (!from.databaseUrl || !to.databaseUrl) {
     fs.copyFileSync(sqliteFileOf(from.dataDir), sqliteFileOf(to.dataDir));
+    const copy = fs.openSync(sqliteFileOf(to.dataDir), 'r+');
+    fs.fsyncSync(copy);
+    fs.closeSync(copy);
     return;
   }
   await withAdminClient(from.databaseUrl, async (admin) => {
     const target = databaseName(to.databaseUrl!);
     await admin.query(`DROP DATABASE IF EXISTS "${target}"`);
     await admin.query(`CREATE DATABASE "${target}" TEMPLATE "${databaseName(from.databaseUrl!)}"`);
+    await admin.query('CHECKPOINT');
   });
 }
 

@@ -24,6 +24,8 @@ export interface DatasetRun {
   violations: InvariantViolations;
   /** The first server's start on this data set (`npm start`'s process, built already), to its first answer. */
   startedInMs: number;
+  /** The same for a bare Fastify process (bare-fastify.mjs), just before. */
+  bareStartedInMs: number;
 }
 
 export interface BenchReport {
@@ -123,7 +125,7 @@ function renderRun(run: DatasetRun, report: BenchReport): string[] {
   }
   const broken = Object.entries(run.violations).filter(([, count]) => count > 0);
   lines.push(
-    `- Start to first answer: ${number(run.startedInMs)} ms (\`scripts/start.mjs\` with its stale check, on this data set as it was, spawn to the first 200 of /api/health)`,
+    `- Start to first answer: ${number(run.startedInMs)} ms (\`scripts/start.mjs\` with its stale check, on this data set as it was, spawn to the first 200 of /api/health); a bare Fastify process: ${number(run.bareStartedInMs)} ms`,
     `- Invariants after the writes: ${broken.length === 0 ? 'all hold (like_count, comment_count, follower/following counts, no self-follow)' : broken.map(([name, count]) => `${name} = ${count}`).join(', ')}`,
     '',
   );

@@ -16,7 +16,13 @@ import { runScenario, warmUp, type LoadOptions, type ScenarioResult } from './lo
 import { cpuModel, renderMarkdown, type BenchReport, type DatasetRun, type RowCreation } from './report.js';
 import { captureAnswers, largestAnswerBytes, sameBytesScenario } from './same-bytes.js';
 import { baselineScenario, serverScenarios, withWorkers, type Scenario } from './scenarios.js';
-import { buildIfStale, jwtSecret, startBaselineServer, startSyncServer } from './server-process.js';
+import {
+  buildIfStale,
+  jwtSecret,
+  startBareFastify,
+  startBaselineServer,
+  startSyncServer,
+} from './server-process.js';
 import { checkTargets } from './targets.js';
 
 const benchDir = path.resolve(import.meta.dirname, '..');
@@ -96,11 +102,22 @@ async function measureSameBytes(scenario: Scenario, answers: string[]) {
   }
 }
 
+/** Start to first answer of a bare Fastify process, timed just before Sync's first start on a data set. */
+async function timeBareFastifyStart(): Promise<number> {
+  const bare = await startBareFastify({
+    port: serverPort,
+    logFile: path.join(cacheDir, 'logs', 'bare-fastify.log'),
+  });
+  await bare.stop();
+  return bare.startedInMs;
+}
+
 async function benchDataset(dialect: Dialect, posts: number): Promise<DatasetRun> {
   const { dataset, target } = await checkOutDataset(dialect, posts, values['postgres-url']);
   console.log(`\n${dialect}, ${posts.toLocaleString('en-US')} posts`);
   const handle = openServerDatabase(target);
   try {
+    const bareStartedInMs = await timeBareFastifyStart();
     const scenarios: ScenarioResult[] = [];
     const creations: RowCreation[] = [];
     let startedInMs: number | undefined;
@@ -147,7 +164,16 @@ async function benchDataset(dialect: Dialect, posts: number): Promise<DatasetRun
     }
     const violations = await findInvariantViolations(handle.db);
     console.log('  invariants after the writes:', violations);
-    return { dialect, posts, dataset, scenarios, creations, violations, startedInMs: startedInMs! };
+    return {
+      dialect,
+      posts,
+      dataset,
+      scenarios,
+      creations,
+      violations,
+      startedInMs: startedInMs!,
+      bareStartedInMs,
+    };
   } finally {
     await handle.db.destroy();
   }

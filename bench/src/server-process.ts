@@ -140,6 +140,17 @@ export function startBaselineServer(options: {
   });
 }
 
+/** The start baseline (bare-fastify.mjs), with the node flags of `npm start`. */
+export function startBareFastify(options: { port: number; logFile: string }): Promise<ServerProcess> {
+  return startNodeProcess({
+    script: 'bench/src/bare-fastify.mjs',
+    port: options.port,
+    logFile: options.logFile,
+    nodeFlags: startFlags(),
+    env: { NODE_ENV: 'production' },
+  });
+}
+
 /** A process and its descendants (a server's cluster workers), from /proc. */
 export function processTree(pid: number): number[] {
   let children: number[] = [];
