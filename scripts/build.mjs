@@ -60,8 +60,8 @@ const externalPackages = ['better-sqlite3', '@node-rs/argon2', 'postgres', 'iore
 /**
  * The server, the workspace `@sync/contract` (TypeScript sources) and every npm package but the ones
  * above in one ES module, beside the one module a thread runs. One file instead of about 1,500 takes
- * more than half off a start (decision 020). server/dist/main.js sits as deep as server/src/config.ts, so the
- * repository root that config.ts derives from its own folder is the same from the bundle.
+ * more than half off a start (decision 020). server/dist/main.js sits as deep as server/src/config.ts,
+ * so the repository root that config.ts derives from its own folder is the same from the bundle.
  */
 async function buildServer(outDir) {
   const esbuild = await import('esbuild');

@@ -112,9 +112,10 @@ export async function buildApp({
 
   app.decorate('routeSchemas', schemas);
   // The schemas no request has needed yet compile in the background once the first answer is out: a
-  // start is judged by how soon it answers (a load balancer's health check, a first reader).
+  // start is judged by how soon it answers (a load balancer's health check, a first reader). 'close'
+  // rather than 'finish': it also comes when the first client hangs up before its answer is sent.
   app.server.once('request', (_request, response) =>
-    response.once('finish', () => {
+    response.once('close', () => {
       schemas
         .compileWaiting()
         .catch((error: unknown) => app.log.error({ err: error }, 'a route schema does not compile'));

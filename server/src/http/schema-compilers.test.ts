@@ -41,7 +41,7 @@ describe('route schemas compiled on first use', () => {
 
   it('reports what is invalid, from the first request on', async () => {
     await twoRoutes();
-    const tooLong = await app.inject({ method: 'POST', url: '/second', payload: { name: 'grace' + 'x' } });
+    const tooLong = await app.inject({ method: 'POST', url: '/second', payload: { name: 'x'.repeat(6) } });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toContain('must NOT have more than 5 characters');
     const missing = await app.inject({ method: 'POST', url: '/second', payload: {} });
