@@ -21,15 +21,23 @@ function snapshot(serverPid: number): CpuSnapshot {
     .map(Number);
   const total = fields.reduce((sum, value) => sum + value, 0);
   const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-  let serverTicks = 0;
+  const own = process.cpuUsage();
+  return {
+    machineBusy: total - idle,
+    machineTotal: total,
+    serverTicks: serverCpuTicks(serverPid),
+    benchMicros: own.user + own.system,
+  };
+}
+
+/** CPU time used so far by the system under test (the server's processes and PostgreSQL's), in clock ticks. */
+function serverCpuTicks(serverPid: number): number {
+  let ticks = 0;
   const server = new Set(processTree(serverPid));
   for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const ticks = processTicks(entry, server);
-    if (ticks !== undefined) serverTicks += ticks;
+    if (/^\d+$/.test(entry)) ticks += processTicks(entry, server) ?? 0;
   }
-  const own = process.cpuUsage();
-  return { machineBusy: total - idle, machineTotal: total, serverTicks, benchMicros: own.user + own.system };
+  return ticks;
 }
 
 /** CPU ticks of a server process (the primary or a worker) or of a PostgreSQL process (part of the system under test). */
@@ -47,8 +55,9 @@ function processTicks(pid: string, server: Set<number>): number | undefined {
 }
 
 /**
- * Measures how much of the machine's CPU went to processes other than the server and the bench
- * during a run (PostgreSQL's processes count as the server's): other work on a shared machine lowers every number.
+ * Measures, over a run, the CPU time of the server (PostgreSQL's processes count as the server's) and how
+ * much of the machine went to processes other than the server and the bench: other work on a shared
+ * machine lowers every number.
  */
 export class CpuShare {
   private readonly start: CpuSnapshot;
@@ -57,15 +66,20 @@ export class CpuShare {
     this.start = snapshot(serverPid);
   }
 
-  /** The share of all cores used by other processes since construction, in percent. */
-  othersPercent(): number {
+  /**
+   * Since construction: the share of all cores used by other processes, in percent, and the CPU time the
+   * system under test used, in µs (per request, a figure that other load on the machine moves much less
+   * than throughput).
+   */
+  measure(): { othersPercent: number; serverMicros: number } {
     const end = snapshot(this.serverPid);
     const total = end.machineTotal - this.start.machineTotal;
-    const ours =
-      end.serverTicks -
-      this.start.serverTicks +
-      ((end.benchMicros - this.start.benchMicros) / 1e6) * clockTicksPerSecond;
+    const serverTicks = end.serverTicks - this.start.serverTicks;
+    const ours = serverTicks + ((end.benchMicros - this.start.benchMicros) / 1e6) * clockTicksPerSecond;
     const others = end.machineBusy - this.start.machineBusy - ours;
-    return total > 0 ? Math.max(0, Math.round((others / total) * 100)) : 0;
+    return {
+      othersPercent: total > 0 ? Math.max(0, Math.round((others / total) * 100)) : 0,
+      serverMicros: (serverTicks / clockTicksPerSecond) * 1e6,
+    };
   }
 }

@@ -23,6 +23,8 @@ export interface ScenarioResult {
   maxRssMb: number;
   /** Share of all cores used by other processes during the run (a shared machine lowers every number). */
   othersCpuPercent: number;
+  /** CPU time of the server (and PostgreSQL's processes) per answered request, in µs: 10 ms ticks over the run. */
+  serverCpuMicrosPerRequest: number;
   /** Seconds the server kept working on abandoned requests after the run, before it answered promptly again. */
   drainSeconds: number;
   /** Reads and login: the size of the answers (the largest of one connection's requests), in bytes. */
@@ -42,7 +44,7 @@ export async function runScenario(
   const rss = new RssSampler(serverPid);
   rss.start();
   const result = await hammer(url, scenario, options.connections, options.durationSeconds);
-  const othersCpuPercent = cpu.othersPercent();
+  const { othersPercent: othersCpuPercent, serverMicros } = cpu.measure();
   const drainSeconds = await waitUntilIdle(url);
   const maxRssMb = rss.stop();
   return {
@@ -57,6 +59,8 @@ export async function runScenario(
     ok2xx: result['2xx'],
     maxRssMb,
     othersCpuPercent,
+    serverCpuMicrosPerRequest:
+      result.requests.total > 0 ? Math.round(serverMicros / result.requests.total) : 0,
     drainSeconds,
   };
 }

@@ -49,6 +49,8 @@ export function cpuModel(): string {
 
 const number = (value: number) => Math.round(value).toLocaleString('en-US');
 const ratio = (value: number) => `${Math.round(value * 100)}%`;
+/** Text for a Markdown table cell: a bare "|" (as in "like|dislike") would end the cell. */
+export const tableCell = (text: string) => text.replaceAll('|', '\\|');
 
 export function renderMarkdown(report: BenchReport): string {
   const lines = [
@@ -78,7 +80,7 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push('## Targets', '', '| dialect | target | measured | |', '|---|---|---|---|');
   for (const check of checkTargets(report.runs, report.baseline.requestsPerSecond)) {
     lines.push(
-      `| ${check.dialect} | ${check.target} | ${check.measured} | ${check.pass ? 'PASS' : '**MISS**'} |`,
+      `| ${check.dialect} | ${tableCell(check.target)} | ${tableCell(check.measured)} | ${check.pass ? 'PASS' : '**MISS**'} |`,
     );
   }
   lines.push('');
@@ -95,24 +97,25 @@ function renderRun(run: DatasetRun, report: BenchReport): string[] {
   const lines = [
     `## ${run.dialect}, ${number(run.posts)} posts`,
     '',
-    `| scenario | req/s | × same bytes | × 2 KB baseline | vs ${number(smallest.posts)} posts | p50 ms | p99 ms | answer KB | errors | non-2xx | max RSS MB | backlog s | others' CPU |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| scenario | req/s | × same bytes | × 2 KB baseline | vs ${number(smallest.posts)} posts | server CPU µs/request | p50 ms | p99 ms | answer KB | errors | non-2xx | max RSS MB | backlog s | others' CPU |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const result of run.scenarios) {
     const before = smallest.scenarios.find((candidate) => candidate.name === result.name);
     const kept =
       before && smallest !== run ? ratio(result.requestsPerSecond / before.requestsPerSecond) : '—';
     lines.push(
-      `| ${result.name} | ${number(result.requestsPerSecond)} | ` +
+      `| ${tableCell(result.name)} | ${number(result.requestsPerSecond)} | ` +
         `${result.sameBytes ? `${ratio(result.requestsPerSecond / result.sameBytes.requestsPerSecond)} of ${number(result.sameBytes.requestsPerSecond)}` : '—'} | ` +
         `${ratio(result.requestsPerSecond / report.baseline.requestsPerSecond)} | ` +
-        `${kept} | ${result.p50Ms} | ${result.p99Ms} | ${result.answerBytes === undefined ? '—' : (result.answerBytes / 1024).toFixed(1)} | ` +
+        `${kept} | ${number(result.serverCpuMicrosPerRequest)} | ${result.p50Ms} | ${result.p99Ms} | ${result.answerBytes === undefined ? '—' : (result.answerBytes / 1024).toFixed(1)} | ` +
         `${result.errors} | ${result.non2xx} | ${result.maxRssMb} | ${result.drainSeconds} | ${result.othersCpuPercent}% |`,
     );
   }
   lines.push(
     '',
-    '- backlog s: how long the server kept working on requests autocannon had given up on (10 s timeout) before it answered promptly again; ' +
+    "- server CPU µs/request: CPU time of the server process (and PostgreSQL's) over the run, per answer; other load on the machine moves it far less than req/s. " +
+      'backlog s: how long the server kept working on requests autocannon had given up on (10 s timeout) before it answered promptly again; ' +
       "others' CPU: share of the machine's 2 cores used by other processes during the run (this machine is shared)",
   );
   for (const result of run.scenarios.filter((candidate) => candidate.note))

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dialect } from '../../server/src/db/database.js';
+import { loadOptionFlags, scenarioFilter } from './cli-options.js';
 import { cacheDir, checkOutDataset } from './dataset-cache.js';
 import { countRows, openServerDatabase } from './database-target.js';
 import { prepareFixture } from './fixture.js';
@@ -29,16 +30,12 @@ const benchDir = path.resolve(import.meta.dirname, '..');
 
 const { values } = parseArgs({
   options: {
+    ...loadOptionFlags,
     db: { type: 'string', default: 'both' },
     sizes: { type: 'string', default: '10000,1000000' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '50' },
     quick: { type: 'boolean', default: false },
-    only: { type: 'string' },
     workers: { type: 'string', default: '1' },
     'cpu-prof': { type: 'boolean', default: false },
-    'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/' },
-    port: { type: 'string', default: '3901' },
   },
 });
 
@@ -56,7 +53,7 @@ const load: LoadOptions = {
   connections: Number(values.connections),
   durationSeconds: values.quick ? 3 : Number(values.duration),
 };
-const only = values.only?.split(',');
+const runsScenario = scenarioFilter(values.only);
 if (sizes.some((size) => !Number.isInteger(size) || size < 1000))
   throw new Error('--sizes takes post counts ≥ 1000');
 const workerCounts = values.workers.split(',').map(Number);
@@ -136,7 +133,7 @@ async function benchDataset(dialect: Dialect, posts: number): Promise<DatasetRun
         // reactions and follows the previous server left.
         const fixture = await prepareFixture(handle.db, { connections: load.connections, jwtSecret });
         for (const scenario of withWorkers(serverScenarios(fixture), workers)) {
-          if (only && !only.some((word) => scenario.name.includes(word))) continue;
+          if (!runsScenario(scenario.name)) continue;
           const table = scenario.createsRowsIn;
           const rowsBefore = table ? await countRows(handle, table) : 0;
           await warmUp(server.url, scenario, load.connections);
@@ -204,7 +201,9 @@ const stamp = report.date.replace(/[:.]/g, '-');
 fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
 fs.writeFileSync(path.join(benchDir, 'results', `${stamp}.json`), JSON.stringify(report, null, 2));
 const markdownFile =
-  values.quick || only ? path.join(benchDir, 'results', 'partial.md') : path.join(benchDir, 'results.md');
+  values.quick || values.only
+    ? path.join(benchDir, 'results', 'partial.md')
+    : path.join(benchDir, 'results.md');
 fs.writeFileSync(markdownFile, renderMarkdown(report));
 console.log(`\nWrote ${path.relative(process.cwd(), markdownFile)}`);
 for (const check of checkTargets(runs, baseline.requestsPerSecond)) {

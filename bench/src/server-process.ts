@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DatabaseTarget } from './database-target.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
 const startTimeoutMs = 60_000;
 
 export interface ServerProcess {
@@ -17,6 +17,8 @@ export interface ServerProcess {
 
 interface StartOptions {
   script: string;
+  /** The working directory: this checkout unless said otherwise. */
+  cwd?: string;
   port: number;
   env: Record<string, string>;
   logFile: string;
@@ -29,7 +31,7 @@ async function startNodeProcess(options: StartOptions): Promise<ServerProcess> {
   const log = fs.openSync(options.logFile, 'w');
   const loader = options.script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...loader, options.script], {
-    cwd: repoRoot,
+    cwd: options.cwd ?? repoRoot,
     env: { ...process.env, ...options.env, PORT: String(options.port) },
     stdio: ['ignore', log, log],
   });
@@ -70,9 +72,9 @@ async function stop(child: ChildProcess, exited: Promise<number | null>): Promis
 }
 
 /** What `npm start` builds when it is missing or stale (the server bundle, the web client), built now. */
-export function buildIfStale(): void {
+export function buildIfStale(checkout = repoRoot): void {
   const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
-    cwd: repoRoot,
+    cwd: checkout,
     stdio: 'inherit',
   });
   if (build.status !== 0) throw new Error('scripts/build.mjs --if-stale failed');
@@ -81,8 +83,8 @@ export function buildIfStale(): void {
 export const jwtSecret = 'sync-bench-secret-not-for-production-0123456789';
 
 /** The node flags of `npm start` (package.json: `node <flags> scripts/start.mjs`), so the bench runs its process. */
-function startFlags(): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+function startFlags(checkout = repoRoot): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(checkout, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
   const words = manifest.scripts.start.split(/\s+/);
@@ -91,18 +93,28 @@ function startFlags(): string[] {
   return words.slice(1, -1);
 }
 
-/** The production server, as `npm start` runs it, on its own database, in `workers` processes. */
+/**
+ * The production server, as `npm start` runs it, on its own database, in `workers` processes: this
+ * checkout's, or that of `checkout` (another revision's work tree, see compare.ts).
+ */
 export function startSyncServer(
   target: DatabaseTarget,
-  options: { port: number; logFile: string; workers: number; cpuProfileDir?: string | undefined },
+  options: {
+    port: number;
+    logFile: string;
+    workers: number;
+    cpuProfileDir?: string | undefined;
+    checkout?: string;
+  },
 ): Promise<ServerProcess> {
   return startNodeProcess({
     // `npm start`: builds the compiled server if it is missing or stale, then runs it.
     script: 'scripts/start.mjs',
+    cwd: options.checkout,
     port: options.port,
     logFile: options.logFile,
     nodeFlags: [
-      ...startFlags(),
+      ...startFlags(options.checkout),
       ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
       // To try V8's flags on the server alone (NODE_OPTIONS would reach the bench too, and refuses some).
       ...(process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),

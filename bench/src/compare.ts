@@ -1,0 +1,154 @@
+/**
+ * npm run bench:compare -w bench -- --base <revision> [--only name,name] [--rounds 4] [--duration 10]
+ *   [--db sqlite|postgres] [--posts 10000] [--connections 50] [--postgres-url postgres://...] [--port 3901]
+ *
+ * Did a change make the server slower? Runs the scenarios against the production server built from
+ * `--base` and from this checkout, in turn (base first in the first round, this checkout first in the second, and so on),
+ * on one data set, and compares the server's CPU time per request. On this shared machine req/s swings
+ * by 10–15% from one run to the next and by 3–4 times between sessions, so a difference in req/s
+ * between two runs says little; CPU per request moves far less with other load (decision 025).
+ * Writes bench/results/compare.md.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadOptionFlags, scenarioFilter } from './cli-options.js';
+import { cacheDir, checkOutDataset } from './dataset-cache.js';
+import { openServerDatabase } from './database-target.js';
+import { prepareFixture } from './fixture.js';
+import { runScenario, warmUp, type LoadOptions, type ScenarioResult } from './load-runner.js';
+import { tableCell } from './report.js';
+import { serverScenarios } from './scenarios.js';
+import { buildIfStale, jwtSecret, repoRoot, startSyncServer } from './server-process.js';
+
+const { values } = parseArgs({
+  options: {
+    ...loadOptionFlags,
+    base: { type: 'string' },
+    rounds: { type: 'string', default: '4' },
+    db: { type: 'string', default: 'sqlite' },
+    posts: { type: 'string', default: '10000' },
+  },
+});
+if (!values.base)
+  throw new Error('--base takes the revision to compare this checkout with, e.g. --base HEAD~3');
+const rounds = Number(values.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a whole number ≥ 1');
+const load: LoadOptions = {
+  connections: Number(values.connections),
+  durationSeconds: Number(values.duration),
+};
+const runsScenario = scenarioFilter(values.only);
+
+interface Build {
+  label: string;
+  checkout: string;
+  samples: Map<string, ScenarioResult[]>;
+}
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+
+/**
+ * A work tree of `revision` in bench/.data/compare/<commit>, built as `npm start` builds it. It runs with
+ * this checkout's installed packages (symlinked): a base whose dependencies differ is measured with these.
+ */
+function checkOutRevision(revision: string): Build {
+  const commit = git('rev-parse', '--verify', `${revision}^{commit}`);
+  const checkout = path.join(cacheDir, 'compare', commit);
+  if (!fs.existsSync(path.join(checkout, 'package.json'))) {
+    git('worktree', 'prune');
+    git('worktree', 'add', '--force', '--detach', checkout, commit);
+  }
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    workspaces: string[];
+  };
+  for (const folder of ['', ...manifest.workspaces]) {
+    const installed = path.join(repoRoot, folder, 'node_modules');
+    const link = path.join(checkout, folder, 'node_modules');
+    if (fs.existsSync(installed) && fs.existsSync(path.dirname(link)) && !fs.existsSync(link))
+      fs.symlinkSync(installed, link);
+  }
+  buildIfStale(checkout);
+  return { label: `base ${commit.slice(0, 7)}`, checkout, samples: new Map() };
+}
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function describe(samples: ScenarioResult[]) {
+  const cpu = samples.map((sample) => sample.serverCpuMicrosPerRequest);
+  return {
+    cpu: median(cpu),
+    text: `${Math.round(median(cpu))} (${Math.min(...cpu)}–${Math.max(...cpu)})`,
+    requestsPerSecond: Math.round(median(samples.map((sample) => sample.requestsPerSecond))),
+  };
+}
+
+function render(base: Build, current: Build, dataset: string): string {
+  const lines = [
+    `# ${base.label} against this checkout`,
+    '',
+    `${dataset}; ${rounds} rounds of ${load.durationSeconds} s per scenario and build, in turn; ` +
+      `${load.connections} connections; ${new Date().toISOString()}.`,
+    '',
+    '| scenario | base: server CPU µs/request, median (range) | this checkout | this / base | base req/s (median) | this checkout req/s |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const [name, samples] of base.samples) {
+    const before = describe(samples);
+    const after = describe(current.samples.get(name) ?? []);
+    lines.push(
+      `| ${tableCell(name)} | ${before.text} | ${after.text} | ${(after.cpu / before.cpu).toFixed(2)} | ` +
+        `${before.requestsPerSecond} | ${after.requestsPerSecond} |`,
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+const dialect = values.db === 'postgres' ? 'postgres' : 'sqlite';
+const base = checkOutRevision(values.base);
+buildIfStale();
+const current: Build = { label: 'this checkout', checkout: repoRoot, samples: new Map() };
+const { target } = await checkOutDataset(dialect, Number(values.posts), values['postgres-url']);
+const handle = openServerDatabase(target);
+try {
+  for (let round = 0; round < rounds; round++) {
+    for (const build of round % 2 === 0 ? [base, current] : [current, base]) {
+      const server = await startSyncServer(target, {
+        port: Number(values.port) + 1,
+        workers: 1,
+        logFile: path.join(cacheDir, 'logs', 'compare.log'),
+        checkout: build.checkout,
+      });
+      try {
+        // Prepared for each server, as in run.ts: the write scenarios start from what the last one left.
+        const fixture = await prepareFixture(handle.db, { connections: load.connections, jwtSecret });
+        for (const scenario of serverScenarios(fixture).filter(({ name }) => runsScenario(name))) {
+          await warmUp(server.url, scenario, load.connections);
+          const result = await runScenario(server.url, server.pid, scenario, load);
+          if (result.errors + result.non2xx > 0)
+            throw new Error(
+              `${build.label}, ${scenario.name}: ${result.errors} errors, ${result.non2xx} non-2xx`,
+            );
+          build.samples.set(scenario.name, [...(build.samples.get(scenario.name) ?? []), result]);
+          console.log(
+            `round ${round + 1}, ${build.label.padEnd(12)} ${scenario.name.padEnd(72)} ` +
+              `${String(result.serverCpuMicrosPerRequest).padStart(5)} µs/request  ${Math.round(result.requestsPerSecond)} req/s`,
+          );
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+} finally {
+  await handle.db.destroy();
+}
+const markdown = render(base, current, `${dialect}, ${Number(values.posts).toLocaleString('en-US')} posts`);
+fs.mkdirSync(path.join(repoRoot, 'bench', 'results'), { recursive: true });
+fs.writeFileSync(path.join(repoRoot, 'bench', 'results', 'compare.md'), markdown);
+console.log(`\n${markdown}`);
