@@ -27,7 +27,7 @@ export interface ScenarioResult {
   serverCpuMicrosPerRequest: number;
   /** Seconds the server kept working on abandoned requests after the run, before it answered promptly again. */
   drainSeconds: number;
-  /** Reads and login: the size of the answers (the largest of one connection's requests), in bytes. */
+  /** Reads and login: the largest answer of one connection's first 50 rounds of requests, in bytes. */
   answerBytes?: number;
   /** Reads: a bare Fastify serving this scenario's exact answer bytes, measured in the same run. */
   sameBytes?: { requestsPerSecond: number; p99Ms: number };
