@@ -3,10 +3,10 @@
  *   [--db sqlite|postgres] [--posts 10000] [--connections 50] [--postgres-url postgres://...] [--port 3901]
  *
  * Did a change make the server slower? Runs the scenarios against the production server built from
- * `--base` and from this checkout, in turn (base first in the first round, this checkout first in the second, and so on),
- * on one data set, and compares the server's CPU time per request. On this shared machine req/s swings
- * by 10–15% from one run to the next and by 3–4 times between sessions, so a difference in req/s
- * between two runs says little; CPU per request moves far less with other load (decision 025).
+ * `--base` and from this checkout, in turn (base first in the first round, this checkout first in the
+ * second, and so on), on one data set, and compares the server's CPU time per request. On this shared
+ * machine req/s swings by 10–15% from one run to the next and by 3–4 times between sessions, so one
+ * run against another says little; CPU per request over rounds in turn says more (decision 025).
  * Writes bench/results/compare.md.
  */
 import { execFileSync } from 'node:child_process';
