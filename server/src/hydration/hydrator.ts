@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AnswerCaps } from '../config.js';
 import type { Db, Dialect } from '../db/database.js';
 import { groupBy, loadInChunks } from '../db/chunks.js';
+import { compiledPerShape } from '../db/compiled-per-shape.js';
 import { preparedOnPostgres } from '../db/prepared.js';
 import type { ReactionKind, VoteKind } from '../db/schema.js';
 import * as comments from '../comments/comments.repo.js';
@@ -217,14 +218,12 @@ export class Hydrator {
     shown: { posts: readonly HydratedPost[]; comments: readonly HydratedComment[] },
   ): Promise<{ marks: ViewerMarks; profilesVersion: number }> {
     const { postIds, commentIds } = markTargets(shown);
-    const marks =
+    const query =
       this.dialect === 'postgres'
-        ? viewerMarksByArrays(viewerId, postIds, commentIds)
-        : marksQuery([viewerId], postIds, commentIds);
-    const { rows } = await sql<MarkRow | { viewer: null; target: null; mark: string }>`
-      ${marks}
-      union all
-      select null, null, cast(version as text) from profiles_version`.execute(this.db);
+        ? sql<MarkOrVersionRow>`${viewerMarksByArrays(viewerId, postIds, commentIds)}
+            union all ${profilesVersionRow}`.compile(this.db)
+        : sqliteMarksAndProfilesVersion(this.db, { viewerId, postIds, commentIds });
+    const { rows } = await this.db.executeQuery(query);
     const byViewer = new Map([[viewerId, noMarks()]]);
     let profilesVersion = 0;
     for (const row of rows) {
@@ -409,6 +408,27 @@ function markTargets(hydrated: { posts?: readonly HydratedPost[]; comments?: rea
 }
 
 const inList = (ids: readonly string[]) => (ids.length > 0 ? sql.join(ids) : sql`null`);
+
+type MarkOrVersionRow = MarkRow | { viewer: null; target: null; mark: string };
+
+/** The profiles' version as a row beside the marks: one statement for both. */
+const profilesVersionRow = sql`select null, null, cast(version as text) from profiles_version`;
+
+/** On SQLite the lists are parameters one by one, so the text changes with their lengths only. */
+const sqliteMarksAndProfilesVersion = compiledPerShape(
+  (
+    db,
+    {
+      viewerId,
+      postIds,
+      commentIds,
+    }: { viewerId: string; postIds: readonly string[]; commentIds: readonly string[] },
+  ) =>
+    sql<MarkOrVersionRow>`${marksQuery([viewerId], postIds, commentIds)} union all ${profilesVersionRow}`.compile(
+      db,
+    ),
+  ({ postIds, commentIds }) => `${postIds.length}/${commentIds.length}`,
+);
 
 /** What these viewers did to these posts and comments, as (viewer, target, mark) rows. */
 const marksQuery = (

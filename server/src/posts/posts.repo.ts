@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import { chunksOf, isOneOf, loadInChunks } from '../db/chunks.js';
+import { compiledPerShape } from '../db/compiled-per-shape.js';
 import { firstPerGroup } from '../db/first-per-group.js';
 import { hasNul } from '../db/nul.js';
 import { preparedOnPostgres } from '../db/prepared.js';
@@ -54,42 +55,79 @@ export function postsByIds(db: Db, dialect: Dialect, ids: readonly string[]): Pr
   );
 }
 
-/** A page of posts, newest first, optionally of one author. */
-export function newestPostRefs(
-  db: Db,
-  options: { authorId?: string | undefined; after: NewestKey | undefined; limit: number },
-): Promise<(PostRef & { created_at: string })[]> {
-  let query = db.selectFrom('posts').modifyFront(preparedOnPostgres).select(['id', 'version', 'created_at']);
-  if (options.authorId) query = query.where('author_id', '=', options.authorId);
-  if (options.after) {
-    const [createdAt, id] = options.after;
-    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt, id)));
-  }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+interface PageOfRefs<Key> {
+  authorId?: string | undefined;
+  after: Key | undefined;
+  limit: number;
 }
 
-/** A page of posts, most liked first (then newest), optionally of one author. */
-export function trendingPostRefs(
+/** A page's shape: whether it is one author's, and whether it starts after a cursor. */
+const pageShape = ({ authorId, after }: { authorId?: string | undefined; after?: unknown }) =>
+  `${authorId !== undefined}/${after !== undefined}`;
+
+const newestPostRefsQuery = compiledPerShape(
+  (
+    db,
+    { authorId, createdAt, id, limit }: { authorId?: string; createdAt?: string; id?: string; limit: number },
+  ) => {
+    let query = db
+      .selectFrom('posts')
+      .modifyFront(preparedOnPostgres)
+      .select(['id', 'version', 'created_at']);
+    if (authorId !== undefined) query = query.where('author_id', '=', authorId);
+    if (createdAt !== undefined && id !== undefined)
+      query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt, id)));
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).compile();
+  },
+  ({ authorId, createdAt }) => pageShape({ authorId, after: createdAt }),
+);
+
+/** A page of posts, newest first, optionally of one author. */
+export async function newestPostRefs(
   db: Db,
-  options: { authorId?: string | undefined; after: TrendingKey | undefined; limit: number },
+  { authorId, after, limit }: PageOfRefs<NewestKey>,
+): Promise<(PostRef & { created_at: string })[]> {
+  const [createdAt, id] = after ?? [];
+  return (await db.executeQuery(newestPostRefsQuery(db, { authorId, createdAt, id, limit }))).rows;
+}
+
+const trendingPostRefsQuery = compiledPerShape(
+  (
+    db,
+    {
+      authorId,
+      likes,
+      createdAt,
+      id,
+      limit,
+    }: { authorId?: string; likes?: number; createdAt?: string; id?: string; limit: number },
+  ) => {
+    let query = db
+      .selectFrom('posts')
+      .modifyFront(preparedOnPostgres)
+      .select(['id', 'version', 'like_count', 'created_at']);
+    if (authorId !== undefined) query = query.where('author_id', '=', authorId);
+    if (likes !== undefined && createdAt !== undefined && id !== undefined)
+      query = query.where((eb) =>
+        eb(eb.refTuple('like_count', 'created_at', 'id'), '<', eb.tuple(likes, createdAt, id)),
+      );
+    return query
+      .orderBy('like_count', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .compile();
+  },
+  ({ authorId, likes }) => pageShape({ authorId, after: likes }),
+);
+
+/** A page of posts, most liked first (then newest), optionally of one author. */
+export async function trendingPostRefs(
+  db: Db,
+  { authorId, after, limit }: PageOfRefs<TrendingKey>,
 ): Promise<(PostRef & { like_count: number; created_at: string })[]> {
-  let query = db
-    .selectFrom('posts')
-    .modifyFront(preparedOnPostgres)
-    .select(['id', 'version', 'like_count', 'created_at']);
-  if (options.authorId) query = query.where('author_id', '=', options.authorId);
-  if (options.after) {
-    const [likes, createdAt, id] = options.after;
-    query = query.where((eb) =>
-      eb(eb.refTuple('like_count', 'created_at', 'id'), '<', eb.tuple(likes, createdAt, id)),
-    );
-  }
-  return query
-    .orderBy('like_count', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(options.limit)
-    .execute();
+  const [likes, createdAt, id] = after ?? [];
+  return (await db.executeQuery(trendingPostRefsQuery(db, { authorId, likes, createdAt, id, limit }))).rows;
 }
 
 export async function insertPost(
