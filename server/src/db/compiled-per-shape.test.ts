@@ -32,7 +32,6 @@ describeEachDatabase('queries compiled once per shape', (dialect) => {
       if (content !== undefined) query = query.where('content', '=', content);
       return query.orderBy('content').compile();
     },
-    ({ authorIds, content }) => `${authorIds.length}/${content !== undefined}`,
   );
   const run = async (values: Parameters<typeof postsOf>[1]) =>
     (await server.database.db.executeQuery(postsOf(server.database.db, values))).rows.map(
@@ -50,9 +49,8 @@ describeEachDatabase('queries compiled once per shape', (dialect) => {
   });
 
   it('refuses a query that puts a value in its text instead of a parameter', () => {
-    const inlined = compiledPerShape(
-      (db, { content }: { content: string }) => sql`select ${sql.lit(content)} as content`.compile(db),
-      () => 'one',
+    const inlined = compiledPerShape((db, { content }: { content: string }) =>
+      sql`select ${sql.lit(content)} as content`.compile(db),
     );
     expect(() => inlined(server.database.db, { content: 'x' })).toThrow(/every value must be a parameter/);
   });

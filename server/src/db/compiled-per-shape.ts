@@ -19,13 +19,12 @@ interface Shape {
  * profile), for queries whose text only changes with their shape. This compiles a hot query once per
  * shape, with a stand-in for each value, and a call only puts its own values in the stand-ins' places.
  *
- * `shapeOf` must name everything `build` decides by (which values are present, how long the lists are):
- * two calls of one shape must build the same text. `build` must use each value only as a parameter (no
+ * A shape is which values a call has and how long its lists are (`shapeOf`), so `build` may decide by
+ * those and nothing else: it gets the stand-ins, and must use each value only as a parameter (no
  * arithmetic, no `sql.lit`); a value that did not become a parameter of its own throws on the first call.
  */
 export function compiledPerShape<Values extends Record<string, Value>, Row>(
   build: (db: Db, values: Values) => CompiledQuery<Row>,
-  shapeOf: (values: Values) => string,
 ): (db: Db, values: Values) => CompiledQuery<Row> {
   // By the database's adapter: the dialect decides the text, and a transaction shares its database's.
   const shapesByDialect = new WeakMap<DialectAdapter, Map<string, Shape>>();
@@ -52,6 +51,17 @@ export function compiledPerShape<Values extends Record<string, Value>, Row>(
     });
     return { ...shape.template, parameters };
   };
+}
+
+/** A call's shape: the names of the values it has, each list with its length. */
+function shapeOf(values: Record<string, Value>): string {
+  let shape = '';
+  // for…in rather than Object.entries: this runs on every request of a hot query.
+  for (const key in values) {
+    const value = values[key];
+    if (value !== undefined) shape += Array.isArray(value) ? `${key}[${value.length}],` : `${key},`;
+  }
+  return shape;
 }
 
 /** The shapes kept per query and dialect: a feed's pages use a few dozen. */

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AnswerCaps } from '../config.js';
 import type { Db, Dialect } from '../db/database.js';
 import { groupBy, loadInChunks } from '../db/chunks.js';
@@ -220,8 +220,7 @@ export class Hydrator {
     const { postIds, commentIds } = markTargets(shown);
     const query =
       this.dialect === 'postgres'
-        ? sql<MarkOrVersionRow>`${viewerMarksByArrays(viewerId, postIds, commentIds)}
-            union all ${profilesVersionRow}`.compile(this.db)
+        ? withProfilesVersion(viewerMarksByArrays(viewerId, postIds, commentIds)).compile(this.db)
         : sqliteMarksAndProfilesVersion(this.db, { viewerId, postIds, commentIds });
     const { rows } = await this.db.executeQuery(query);
     const byViewer = new Map([[viewerId, noMarks()]]);
@@ -412,7 +411,8 @@ const inList = (ids: readonly string[]) => (ids.length > 0 ? sql.join(ids) : sql
 type MarkOrVersionRow = MarkRow | { viewer: null; target: null; mark: string };
 
 /** The profiles' version as a row beside the marks: one statement for both. */
-const profilesVersionRow = sql`select null, null, cast(version as text) from profiles_version`;
+const withProfilesVersion = (marks: RawBuilder<unknown>) =>
+  sql<MarkOrVersionRow>`${marks} union all select null, null, cast(version as text) from profiles_version`;
 
 /** On SQLite the lists are parameters one by one, so the text changes with their lengths only. */
 const sqliteMarksAndProfilesVersion = compiledPerShape(
@@ -423,11 +423,7 @@ const sqliteMarksAndProfilesVersion = compiledPerShape(
       postIds,
       commentIds,
     }: { viewerId: string; postIds: readonly string[]; commentIds: readonly string[] },
-  ) =>
-    sql<MarkOrVersionRow>`${marksQuery([viewerId], postIds, commentIds)} union all ${profilesVersionRow}`.compile(
-      db,
-    ),
-  ({ postIds, commentIds }) => `${postIds.length}/${commentIds.length}`,
+  ) => withProfilesVersion(marksQuery([viewerId], postIds, commentIds)).compile(db),
 );
 
 /** What these viewers did to these posts and comments, as (viewer, target, mark) rows. */

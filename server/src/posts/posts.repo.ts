@@ -61,10 +61,6 @@ interface PageOfRefs<Key> {
   limit: number;
 }
 
-/** A page's shape: whether it is one author's, and whether it starts after a cursor. */
-const pageShape = ({ authorId, after }: { authorId?: string | undefined; after?: unknown }) =>
-  `${authorId !== undefined}/${after !== undefined}`;
-
 const newestPostRefsQuery = compiledPerShape(
   (
     db,
@@ -79,7 +75,6 @@ const newestPostRefsQuery = compiledPerShape(
       query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt, id)));
     return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).compile();
   },
-  ({ authorId, createdAt }) => pageShape({ authorId, after: createdAt }),
 );
 
 /** A page of posts, newest first, optionally of one author. */
@@ -118,7 +113,6 @@ const trendingPostRefsQuery = compiledPerShape(
       .limit(limit)
       .compile();
   },
-  ({ authorId, likes }) => pageShape({ authorId, after: likes }),
 );
 
 /** A page of posts, most liked first (then newest), optionally of one author. */
