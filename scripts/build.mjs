@@ -106,7 +106,7 @@ async function buildServer(outDir) {
   }
   // The thread that checkpoints SQLite's log (db/wal-checkpoints.ts) runs a module of its own.
   fs.copyFileSync(
-    path.join(root, 'server/src/db/wal-checkpoint-thread.mjs'),
+    path.join(root, 'server/src/platform/db/wal-checkpoint-thread.mjs'),
     path.join(outDir, 'wal-checkpoint-thread.mjs'),
   );
 }

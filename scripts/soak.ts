@@ -15,7 +15,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../server/src/config.js';
-import { overloadMessage } from '../server/src/http/overload.js';
+import { overloadMessage } from '../server/src/platform/http/overload.js';
 import { spawnServer } from '../server/src/test/server-process.js';
 
 const { values } = parseArgs({

@@ -1,5 +1,5 @@
-import { newId } from '../../server/src/db/ids.js';
-import { nameKeys } from '../../server/src/search/name-keys.js';
+import { newId } from '../../server/src/platform/db/ids.js';
+import { nameKeys } from '../../server/src/data/name-keys.js';
 import { Progress } from './progress.js';
 import { Random, ZipfSampler } from './random.js';
 import type { Cell, DatasetSink, TableName } from './sinks/sink.js';

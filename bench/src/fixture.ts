@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../server/src/db/database.js';
-import { createTokenService } from '../../server/src/auth/tokens.js';
+import type { Db } from '../../server/src/platform/db/database.js';
+import { createTokenService } from '../../server/src/platform/auth/tokens.js';
 import { systemClock } from '../../server/src/clock.js';
 import { usernameOf } from './dataset.js';
 

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { pino } from 'pino';
-import { runPrimary } from './cluster/primary.js';
+import { runPrimary } from './platform/cluster/primary.js';
 import { loadConfig } from './config.js';
 import { prepareDataStore, runningLine, serve, shutdownGraceMs } from './serve.js';
 

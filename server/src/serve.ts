@@ -1,9 +1,9 @@
-import { buildApp } from './app.js';
-import { resolveJwtSecret } from './auth/tokens.js';
+import { buildApp } from './app/app.js';
+import { resolveJwtSecret } from './platform/auth/tokens.js';
 import type { Config } from './config.js';
-import { migrateToLatest, openDatabase } from './db/database.js';
-import { clusterStreamSlots, createClusterTransport } from './events/cluster-transport.js';
-import { seedDemoData } from './seed/demo.js';
+import { migrateToLatest, openDatabase } from './platform/db/database.js';
+import { clusterStreamSlots, createClusterTransport } from './platform/live/cluster-transport.js';
+import { seedDemoData } from './data/seed/demo.js';
 
 /** How long requests in flight get to finish once SIGTERM/SIGINT arrives. */
 export const shutdownGraceMs = 5000;

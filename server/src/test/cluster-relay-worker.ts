@@ -2,8 +2,8 @@
  * A cluster worker for the tests of events between workers: publishes, takes and releases stream
  * slots as the test asks, through the real cluster transport, and reports what it gets back.
  */
-import { clusterStreamSlots, createClusterTransport } from '../events/cluster-transport.js';
-import { isLiveMessage } from '../events/messages.js';
+import { clusterStreamSlots, createClusterTransport } from '../platform/live/cluster-transport.js';
+import { isLiveMessage } from '../platform/live/messages.js';
 
 const transport = createClusterTransport();
 const slots = clusterStreamSlots(5);

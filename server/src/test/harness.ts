@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
-import { buildApp, type App } from '../app.js';
+import { buildApp, type App } from '../app/app.js';
 import { loadConfig, type Config } from '../config.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle, type Dialect } from '../db/database.js';
-import { seedDemoData } from '../seed/demo.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Dialect } from '../platform/db/database.js';
+import { seedDemoData } from '../data/seed/demo.js';
 
-export { demoPassword, guestAccount } from '../seed/demo.js';
+export { demoPassword, guestAccount } from '../data/seed/demo.js';
 
 /** Where test databases are created; each run makes its own and drops it after. */
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { expect } from 'vitest';
-import { newId } from '../db/ids.js';
-import type { UsersTable } from '../db/schema.js';
+import { newId } from '../platform/db/ids.js';
+import type { UsersTable } from '../data/schema.js';
 import { uniqueName } from './expectations.js';
 import type { TestServer } from './harness.js';
 

@@ -1,0 +1,412 @@
+/**
+ * The authorization matrix: every private route × every kind of caller, with the status each must get.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Messages } from '../../platform/http/errors.js';
+import {
+  deletedUserToken,
+  expectError,
+  expiredToken,
+  forgedToken,
+  malformedToken,
+  snapshot,
+  uniqueName,
+} from '../../test/expectations.js';
+import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
+
+type Account = { token: string; user: any };
+
+interface Scene {
+  owner: Account;
+  other: Account;
+  path: string;
+  body?: unknown;
+}
+
+interface PrivateRoute {
+  method: 'GET' | 'POST' | 'DELETE';
+  route: string;
+  /** What the owner (the caller entitled to the change) gets. */
+  ownerStatus: number;
+  /** Edit/delete of a post or comment: another signed-in user gets this 400. */
+  foreignMessage?: string;
+  /** Builds fresh data for the route and the request the owner may make. */
+  prepare(server: TestServer, owner: Account, other: Account): Promise<{ path: string; body?: unknown }>;
+}
+
+const createPost = async (server: TestServer, token: string) => {
+  const reply = await server.request('POST', '/api/posts', {
+    token,
+    body: { postData: { content: 'authz post' } },
+  });
+  if (reply.status !== 201) throw new Error(`create post: ${reply.status}`);
+  return reply.body.posts.at(-1)._id as string;
+};
+const addComment = async (server: TestServer, token: string, postId: string) => {
+  const reply = await server.request('POST', `/api/comments/add/${postId}`, {
+    token,
+    body: { commentData: { text: 'authz comment' } },
+  });
+  if (reply.status !== 201) throw new Error(`add comment: ${reply.status}`);
+  return reply.body.posts.find((post: any) => post._id === postId).comments.at(-1)._id as string;
+};
+
+const privateRoutes: PrivateRoute[] = [
+  {
+    method: 'POST',
+    route: '/posts',
+    ownerStatus: 201,
+    prepare: async () => ({ path: '/api/posts', body: { postData: { content: 'new' } } }),
+  },
+  {
+    method: 'POST',
+    route: '/posts/edit/:postId',
+    ownerStatus: 201,
+    foreignMessage: Messages.editForeignPost,
+    prepare: async (server, owner) => ({
+      path: `/api/posts/edit/${await createPost(server, owner.token)}`,
+      body: { postData: { content: 'edited' } },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/posts/:postId',
+    ownerStatus: 201,
+    foreignMessage: Messages.deleteForeignPost,
+    prepare: async (server, owner) => ({ path: `/api/posts/${await createPost(server, owner.token)}` }),
+  },
+  {
+    method: 'POST',
+    route: '/posts/like/:postId',
+    ownerStatus: 201,
+    prepare: async (server, _owner, other) => ({
+      path: `/api/posts/like/${await createPost(server, other.token)}`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/posts/dislike/:postId',
+    ownerStatus: 201,
+    prepare: async (server, _owner, other) => {
+      const postId = await createPost(server, other.token);
+      await server.request('POST', `/api/posts/like/${postId}`, { token: other.token });
+      return { path: `/api/posts/dislike/${postId}` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/comments/add/:postId',
+    ownerStatus: 201,
+    prepare: async (server, _owner, other) => ({
+      path: `/api/comments/add/${await createPost(server, other.token)}`,
+      body: { commentData: { text: 'hello' } },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/comments/edit/:postId/:commentId',
+    ownerStatus: 201,
+    foreignMessage: Messages.editForeignComment,
+    prepare: async (server, owner) => {
+      const author = await server.signup(uniqueName('pauthor'));
+      const postId = await createPost(server, author.token);
+      const commentId = await addComment(server, owner.token, postId);
+      return { path: `/api/comments/edit/${postId}/${commentId}`, body: { commentData: { text: 'edited' } } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/comments/delete/:postId/:commentId',
+    ownerStatus: 201,
+    foreignMessage: Messages.deleteForeignComment,
+    prepare: async (server, owner) => {
+      const author = await server.signup(uniqueName('pauthor'));
+      const postId = await createPost(server, author.token);
+      const commentId = await addComment(server, owner.token, postId);
+      return { path: `/api/comments/delete/${postId}/${commentId}` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/comments/upvote/:postId/:commentId',
+    ownerStatus: 201,
+    prepare: async (server, _owner, other) => {
+      const postId = await createPost(server, other.token);
+      return { path: `/api/comments/upvote/${postId}/${await addComment(server, other.token, postId)}` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/comments/downvote/:postId/:commentId',
+    ownerStatus: 201,
+    prepare: async (server, _owner, other) => {
+      const postId = await createPost(server, other.token);
+      return { path: `/api/comments/downvote/${postId}/${await addComment(server, other.token, postId)}` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/comments/unvote/:postId/:commentId',
+    ownerStatus: 201,
+    prepare: async (server, owner, other) => {
+      const postId = await createPost(server, other.token);
+      const path = `${postId}/${await addComment(server, other.token, postId)}`;
+      await server.request('POST', `/api/comments/upvote/${path}`, { token: owner.token });
+      return { path: `/api/comments/unvote/${path}` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/account/password',
+    ownerStatus: 200,
+    prepare: async () => ({
+      path: '/api/account/password',
+      body: { currentPassword: 'password123', newPassword: 'another-password' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/account/export',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/account/export' }),
+  },
+  {
+    method: 'POST',
+    route: '/account/delete',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/account/delete', body: { password: 'password123' } }),
+  },
+  {
+    method: 'POST',
+    route: '/users/edit',
+    ownerStatus: 201,
+    prepare: async () => ({ path: '/api/users/edit', body: { updatedUserData: { bio: 'authz bio' } } }),
+  },
+  {
+    method: 'GET',
+    route: '/users/bookmark',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/users/bookmark' }),
+  },
+  {
+    method: 'POST',
+    route: '/users/bookmark/:postId',
+    ownerStatus: 200,
+    prepare: async (server, _owner, other) => ({
+      path: `/api/users/bookmark/${await createPost(server, other.token)}`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/users/remove-bookmark/:postId',
+    ownerStatus: 200,
+    prepare: async (server, owner, other) => {
+      const postId = await createPost(server, other.token);
+      await server.request('POST', `/api/users/bookmark/${postId}`, { token: owner.token });
+      return { path: `/api/users/remove-bookmark/${postId}` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/users/follow/:followUserId',
+    ownerStatus: 200,
+    prepare: async (_server, _owner, other) => ({ path: `/api/users/follow/${other.user._id}` }),
+  },
+  {
+    method: 'POST',
+    route: '/users/unfollow/:followUserId',
+    ownerStatus: 200,
+    prepare: async (server, owner, other) => {
+      await server.request('POST', `/api/users/follow/${other.user._id}`, { token: owner.token });
+      return { path: `/api/users/unfollow/${other.user._id}` };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/users/suggestions',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/users/suggestions' }),
+  },
+  {
+    method: 'GET',
+    route: '/timeline',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/timeline' }),
+  },
+  {
+    method: 'GET',
+    route: '/notifications',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/notifications' }),
+  },
+  {
+    method: 'GET',
+    route: '/notifications/unread',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/notifications/unread' }),
+  },
+  {
+    method: 'POST',
+    route: '/notifications/read',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/notifications/read' }),
+  },
+];
+
+type Caller =
+  | 'no token'
+  | 'malformed token'
+  | 'forged token'
+  | 'tampered token'
+  | 'expired token'
+  | 'token from before a password change'
+  | 'deleted user';
+const refusedCallers: [Caller, number, string][] = [
+  ['no token', 401, Messages.missingToken],
+  ['malformed token', 401, Messages.invalidToken],
+  ['forged token', 401, Messages.invalidToken],
+  ['tampered token', 401, Messages.invalidToken],
+  ['expired token', 401, Messages.invalidToken],
+  ['token from before a password change', 401, Messages.invalidToken],
+  ['deleted user', 404, Messages.userNotRegistered],
+];
+
+describeEachDatabase('authorization', (dialect) => {
+  let server: TestServer;
+  let deletedToken: string;
+  let staleToken: string;
+  beforeAll(async () => {
+    server = await startServer(dialect);
+    deletedToken = await deletedUserToken(server, uniqueName('deleted'));
+    const changer = await server.signup(uniqueName('changer'));
+    const changed = await server.request('POST', '/api/account/password', {
+      token: changer.token,
+      body: { currentPassword: 'password123', newPassword: 'another-password' },
+    });
+    if (changed.status !== 200) throw new Error(`password change: ${changed.status}`);
+    staleToken = changer.token;
+  });
+  afterAll(() => server.close());
+
+  const tokenFor = async (caller: Caller, owner: Account): Promise<string | undefined> => {
+    const claims = { _id: owner.user._id, username: owner.user.username };
+    switch (caller) {
+      case 'no token':
+        return undefined;
+      case 'malformed token':
+        return malformedToken;
+      case 'forged token':
+        return forgedToken(claims);
+      case 'tampered token': {
+        // A real token whose payload is swapped for another user's: the signature no longer matches.
+        const [header, , signature] = owner.token.split('.');
+        const payload = Buffer.from(JSON.stringify({ ...claims, username: 'guest' })).toString('base64url');
+        return `${header}.${payload}.${signature}`;
+      }
+      case 'expired token':
+        return expiredToken(claims);
+      case 'token from before a password change':
+        return staleToken;
+      case 'deleted user':
+        return deletedToken;
+    }
+  };
+
+  for (const route of privateRoutes) {
+    describe(`${route.method} ${route.route}`, () => {
+      let scene: Scene;
+      beforeAll(async () => {
+        const owner = await server.signup(uniqueName('owner'));
+        const other = await server.signup(uniqueName('other'));
+        scene = { owner, other, ...(await route.prepare(server, owner, other)) };
+      });
+
+      it.each(refusedCallers)('%s → %i, nothing changes', async (caller, status, message) => {
+        const before = await snapshot(server.database.db);
+        const token = await tokenFor(caller, scene.owner);
+        const reply = await server.request(route.method, scene.path, { token, body: scene.body });
+        expectError(reply, status, message);
+        expect(await snapshot(server.database.db)).toEqual(before);
+      });
+
+      if (route.foreignMessage) {
+        it(`non-owner → 400 '${route.foreignMessage}', nothing changes`, async () => {
+          const before = await snapshot(server.database.db);
+          const reply = await server.request(route.method, scene.path, {
+            token: scene.other.token,
+            body: scene.body,
+          });
+          expectError(reply, 400, route.foreignMessage);
+          expect(await snapshot(server.database.db)).toEqual(before);
+        });
+      }
+
+      it(`owner → ${route.ownerStatus}`, async () => {
+        const reply = await server.request(route.method, scene.path, {
+          token: scene.owner.token,
+          body: scene.body,
+        });
+        expect(reply.status).toBe(route.ownerStatus);
+        expect(reply.body.errors).toBeUndefined();
+      });
+    });
+  }
+
+  describe('public reads work without a token (and ignore a bad one)', () => {
+    let paths: string[];
+    beforeAll(async () => {
+      const posts = (await server.request('GET', '/api/posts')).body.posts;
+      const withComments = posts.find((post: any) => post.comments.length > 0);
+      paths = [
+        '/api/posts',
+        `/api/posts/${posts[0]._id}`,
+        '/api/posts/user/maya.chen',
+        `/api/posts/${posts[0]._id}/likes`,
+        `/api/posts/${posts[1]._id}/dislikes`,
+        `/api/comments/${withComments._id}`,
+        '/api/users',
+        '/api/users/maya.chen',
+        '/api/users/maya.chen/followers',
+        '/api/users/maya.chen/following',
+        '/api/posts?limit=2',
+        '/api/health',
+      ];
+    });
+
+    it.each([undefined, malformedToken])('token %s → 200 on every public read', async (token) => {
+      for (const path of paths) {
+        const reply = await server.request('GET', path, { token });
+        expect({ path, status: reply.status }).toEqual({ path, status: 200 });
+        expect(reply.body.errors).toBeUndefined();
+      }
+    });
+
+    it('a token of a deleted user on a public read still answers 200, without viewer state', async () => {
+      const reply = await server.request('GET', '/api/posts?limit=1', { token: deletedToken });
+      expect(reply.status).toBe(200);
+      expect(reply.body.posts[0].viewer).toEqual({ liked: false, disliked: false, bookmarked: false });
+    });
+  });
+
+  it('the matrix covers every changing route of the API (read from the route table)', () => {
+    const changing = new Set<string>();
+    const stack: string[] = [];
+    for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const match = /^([│├└─ ]*)(\S.*?) \(([^)]+)\)$/.exec(line);
+      if (!match) continue;
+      const depth = match[1]!.length / 4 - 1;
+      const path = `${depth > 0 ? stack[depth - 1] : ''}${match[2]}`;
+      stack[depth] = path;
+      for (const method of match[3]!.split(', ')) {
+        if (method === 'POST' || method === 'DELETE') changing.add(`${method} ${path.replace(/\/$/, '')}`);
+      }
+    }
+    changing.delete('POST /api/auth/signup');
+    changing.delete('POST /api/auth/login');
+    const listed = privateRoutes
+      .filter((route) => route.method !== 'GET')
+      .map((route) => `${route.method} /api${route.route}`);
+    expect([...changing].sort()).toEqual(listed.sort());
+    expect(privateRoutes).toHaveLength(25);
+  });
+});

@@ -1,0 +1,246 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import secureJson from 'secure-json-parse';
+import { accountRoutes } from '../api/sync/account.js';
+import { authPlugin } from '../api/sync/auth.plugin.js';
+import { authRoutes } from '../api/sync/auth.js';
+import { createTokenService } from '../platform/auth/tokens.js';
+import { bookmarkRoutes } from '../api/sync/bookmarks.js';
+import { commentRoutes } from '../api/sync/comments.js';
+import { systemClock, type Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { DatabaseHandle, Db, Dialect } from '../platform/db/database.js';
+import type { Deps } from '../use-cases/shared/deps.js';
+import { eventRoutes } from '../api/sync/events.js';
+import { openLiveEvents } from './live-events.js';
+import type { LiveHub } from '../platform/live/hub.js';
+import type { StreamSlots } from '../platform/live/stream-slots.js';
+import type { EventTransport } from '../platform/live/transport.js';
+import { followRoutes } from '../api/sync/follows.js';
+import { registerCompression } from '../platform/http/compression.js';
+import { registerWebClient } from '../platform/http/web-client.js';
+import { isDatabaseUnavailable } from '../platform/db/unavailable.js';
+import { admitRequests } from '../platform/http/admission.js';
+import { limitConnections } from '../platform/http/connection-limits.js';
+import { HttpError, Messages, unavailableRetryAfterSeconds } from '../platform/http/errors.js';
+import { healthRoutes } from '../api/sync/health.js';
+import { overloadMessage, shedLoadUnderPressure } from '../platform/http/overload.js';
+import { CursorCodec } from '../platform/http/pagination.js';
+import { proxyTrust } from '../platform/http/proxy-trust.js';
+import { deferredSchemaCompilers, type DeferredSchemaCompilers } from '../platform/http/schema-compilers.js';
+import { describeValidationError } from '../platform/http/validation.js';
+import { rateLimitPlugin, registerReadLimit } from '../platform/http/rate-limits.js';
+import { registerSecurityHeaders } from '../platform/http/security.js';
+import { Hydrator } from '../read/hydration/hydrator.js';
+import { notificationRoutes } from '../api/sync/notifications.js';
+import { postRoutes } from '../api/sync/posts.js';
+import { timelineRoutes } from '../api/sync/timeline.js';
+import { userRoutes } from '../api/sync/users.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dialect: Dialect;
+    deps: Deps;
+    live: LiveHub;
+    routeSchemas: DeferredSchemaCompilers;
+  }
+}
+
+export const bodyLimitBytes = 64 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  jwtSecret: string;
+  logger?: boolean;
+  /** Tests set the time; the server reads the system's. */
+  clock?: Clock;
+  /** How live events reach the other processes; by default Redis when configured, else this process only. */
+  eventTransport?: EventTransport;
+  /** Counts each user's open streams where `eventTransport` reaches (this process only by default). */
+  streamSlots?: StreamSlots;
+  /** The cluster worker's id (`WORKERS` > 1), answered in `x-sync-worker` so one can tell who served. */
+  workerId?: number | undefined;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp({
+  config,
+  database,
+  jwtSecret,
+  logger = true,
+  clock = systemClock,
+  eventTransport,
+  streamSlots,
+  workerId,
+}: AppOptions): Promise<App> {
+  const trust = proxyTrust(config.trustProxy);
+  const { connections } = config;
+  const schemas = deferredSchemaCompilers();
+  const app = Fastify({
+    logger: logger
+      ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
+      : false,
+    bodyLimit: bodyLimitBytes,
+    // Sessions are stateless tokens, so any process can answer any request; ids tie log lines together.
+    requestIdHeader: 'x-request-id',
+    trustProxy: config.trustProxy === false ? false : trust,
+    // A client gets this long to send its request; idle keep-alive connections close after their own
+    // timeout. Neither cuts a long response (server-sent events): they bound what the client sends.
+    requestTimeout: connections.requestTimeoutMs,
+    keepAliveTimeout: connections.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: connections.headersTimeoutMs,
+      // How often Node looks for requests past their time (its default, 30 s, would let a slow client
+      // keep its connection up to 30 s past the limit).
+      connectionsCheckingInterval: 1000,
+    },
+    schemaController: schemas.schemaController,
+    // URLs refused by the router itself (bad %-encoding, overlong ids) answer like every other error.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A part of the URL is too long: ids and usernames are at most 100 characters.'
+          : 'The URL is not valid: check its %-encoding.';
+      void (reply as FastifyReply).code(status).send({ errors: [message] });
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('routeSchemas', schemas);
+  // The schemas no request has needed yet compile in the background once the first answer is out: a
+  // start is judged by how soon it answers (a load balancer's health check, a first reader). 'close'
+  // rather than 'finish': it also comes when the first client hangs up before its answer is sent.
+  app.server.once('request', (_request, response) =>
+    response.once('close', () => {
+      schemas
+        .compileWaiting()
+        .catch((error: unknown) => app.log.error({ err: error }, 'a route schema does not compile'));
+    }),
+  );
+  // JSON only: a text/plain body is refused with 415 rather than silently ignored.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  // The spec's client posts likes, bookmarks and follows with an empty body: treat it as no body.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
+    } catch {
+      done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
+      return reply.code(error.statusCode).send({ errors: [error.message] });
+    }
+    if (error.validation?.[0]) {
+      return reply
+        .code(400)
+        .send({ errors: [describeValidationError(error.validation[0], error.validationContext ?? 'body')] });
+    }
+    // Shed by @fastify/under-pressure, which has set Retry-After.
+    if (error.code === 'FST_UNDER_PRESSURE') return reply.code(503).send({ errors: [overloadMessage] });
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', unavailableRetryAfterSeconds)
+        .send({ errors: ['The database is not answering right now. Try again in a few seconds.'] });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) return reply.code(status).send({ errors: [clientErrorMessage(error)] });
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ errors: [Messages.internal] });
+  });
+
+  if (workerId !== undefined) {
+    app.addHook('onRequest', async (_request, reply) => void reply.header('x-sync-worker', String(workerId)));
+  }
+  database.onConnectionLost((error) =>
+    app.log.warn({ err: error }, 'a database connection was closed; new requests get a fresh one'),
+  );
+  // Refusals first: a connection over its cap or a request while overloaded costs as little as possible.
+  limitConnections(app, connections, (address) => trust(address, 0));
+  await shedLoadUnderPressure(app, connections.maxEventLoopDelayMs);
+  admitRequests(app, config.admission);
+  registerSecurityHeaders(app);
+  // Before every route: it attaches itself to each route as the route is added.
+  await registerCompression(app);
+  await app.register(rateLimitPlugin, config.rateLimits);
+  const live = await openLiveEvents(
+    config,
+    app.log,
+    eventTransport && { transport: eventTransport, slots: streamSlots },
+  );
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('db', database.db);
+        instance.decorate('dialect', database.dialect);
+        const deps: Deps = {
+          db: database.db,
+          dialect: database.dialect,
+          clock,
+          tokens: createTokenService(jwtSecret, config.tokenTtlSeconds, clock),
+          cursors: new CursorCodec(jwtSecret),
+          hydrator: new Hydrator(database.db, database.dialect, config.answerCaps, config.postCacheBytes),
+          caps: config.answerCaps,
+          events: live.transport,
+        };
+        instance.decorate('deps', deps);
+        database.onWritesUndone((error) => {
+          deps.hydrator.forgetAll();
+          app.log.error(
+            { err: error },
+            'a group of SQLite transactions failed to commit; cached posts forgotten',
+          );
+        });
+        instance.decorate('live', live.hub(deps));
+        // Open streams would hold a graceful shutdown until its deadline: they end first.
+        instance.addHook('preClose', async () => instance.live.closeAll());
+        instance.addHook('onClose', async () => instance.live.close());
+      },
+      { name: 'deps' },
+    ),
+  );
+  await app.register(authPlugin, { recentViewersMs: config.viewerCacheMs, events: live.transport });
+
+  // Health answers load balancers, whatever the rate limits and Redis are doing.
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      registerReadLimit(api);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(accountRoutes, { prefix: '/account' });
+      await api.register(postRoutes, { prefix: '/posts' });
+      await api.register(commentRoutes, { prefix: '/comments' });
+      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(bookmarkRoutes, { prefix: '/users' });
+      await api.register(followRoutes, { prefix: '/users' });
+      await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(timelineRoutes);
+      await api.register(eventRoutes, { prefix: '/events' });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebClient(app, config.webDir);
+  return app;
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `The request body is too large: the limit is ${bodyLimitBytes / 1024} KB.`;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as JSON, with the header Content-Type: application/json.';
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,76 @@
+import type { Db } from '../platform/db/database.js';
+import { preparedOnPostgres } from '../platform/db/prepared.js';
+import { cursorKind, type CursorKey } from '../platform/http/pagination.js';
+
+/** The `bookmarks` table. */
+
+export const bookmarksByTime = cursorKind('bookmarks', ['string', 'string']);
+
+/** False when the post was bookmarked before. The caller has taken the post in the same transaction. */
+export async function insertBookmark(trx: Db, userId: string, postId: string, at: string): Promise<boolean> {
+  const result = await trx
+    .insertInto('bookmarks')
+    .values({ user_id: userId, post_id: postId, created_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'post_id']).doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+/** False when the post was not bookmarked. */
+export async function deleteBookmark(db: Db, userId: string, postId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('bookmarks')
+    .where('user_id', '=', userId)
+    .where('post_id', '=', postId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** A user's bookmarks, most recently bookmarked first: one page, or the first `limit`. */
+export function bookmarkPage(
+  db: Db,
+  userId: string,
+  after: CursorKey<typeof bookmarksByTime.shape> | undefined,
+  limit: number,
+): Promise<{ post_id: string; created_at: string }[]> {
+  let query = db
+    .selectFrom('bookmarks')
+    .modifyFront(preparedOnPostgres)
+    .select(['post_id', 'created_at'])
+    .where('user_id', '=', userId);
+  if (after) {
+    const [bookmarkedAt, postId] = after;
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'post_id'), '<', eb.tuple(bookmarkedAt, postId)),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('post_id', 'desc').limit(limit).execute();
+}
+
+export async function deleteBookmarksOf(trx: Db, userId: string): Promise<void> {
+  await trx.deleteFrom('bookmarks').where('user_id', '=', userId).execute();
+}
+
+export type BookmarkExportRow = { post_id: string; created_at: string };
+
+/** One page of a user's bookmarks, oldest first, after the row given. */
+export function bookmarksPage(
+  db: Db,
+  userId: string,
+  after: BookmarkExportRow | undefined,
+  limit: number,
+): Promise<BookmarkExportRow[]> {
+  let query = db
+    .selectFrom('bookmarks')
+    .select(['post_id', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('post_id')
+    .limit(limit);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'post_id'), '>', eb.tuple(after.created_at, after.post_id)),
+    );
+  }
+  return query.execute();
+}

@@ -1,0 +1,287 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db, Dialect } from '../platform/db/database.js';
+import { groupBy, isOneOf, loadInChunks } from '../platform/db/chunks.js';
+import { hasNul } from '../platform/db/nul.js';
+import { preparedOnPostgres } from '../platform/db/prepared.js';
+import { firstPerGroup } from '../platform/db/first-per-group.js';
+import type { CommentsTable, VoteKind } from './schema.js';
+import { cursorKind, type CursorKey } from '../platform/http/pagination.js';
+
+/** The `comments` and `comment_votes` tables. */
+
+export type CommentRecord = Selectable<CommentsTable>;
+
+/** Every column of a `CommentRecord`, named (statements prepared on PostgreSQL must not read `*`). */
+const commentColumns = [
+  'id',
+  'post_id',
+  'author_id',
+  'text',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof CommentRecord)[];
+
+export const commentsInOrder = cursorKind('comments', ['string', 'string']);
+type CommentKey = CursorKey<typeof commentsInOrder.shape>;
+
+export function findComment(db: Db, postId: string, commentId: string): Promise<CommentRecord | undefined> {
+  if (hasNul(postId) || hasNul(commentId)) return Promise.resolve(undefined);
+  return db
+    .selectFrom('comments')
+    .selectAll()
+    .where('id', '=', commentId)
+    .where('post_id', '=', postId)
+    .executeTakeFirst();
+}
+
+export async function insertComment(trx: Db, row: CommentRecord): Promise<void> {
+  await trx.insertInto('comments').values(row).execute();
+}
+
+export async function updateCommentText(trx: Db, id: string, text: string, at: string): Promise<void> {
+  await trx.updateTable('comments').set({ text, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** False when the comment was already gone. */
+export async function deleteComment(trx: Db, id: string): Promise<boolean> {
+  const { numDeletedRows } = await trx.deleteFrom('comments').where('id', '=', id).executeTakeFirstOrThrow();
+  return numDeletedRows > 0n;
+}
+
+/** Whether the comment is still there, inside the caller's transaction (the post is taken, so it stays). */
+export async function commentExists(trx: Db, id: string): Promise<boolean> {
+  return (
+    (await trx.selectFrom('comments').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+  );
+}
+
+/** Records an up or down vote, replacing the other one; false when the user had cast this very vote. */
+export async function putVote(
+  trx: Db,
+  commentId: string,
+  userId: string,
+  kind: VoteKind,
+  at: string,
+): Promise<boolean> {
+  const changed = await trx
+    .insertInto('comment_votes')
+    .values({ comment_id: commentId, user_id: userId, kind, created_at: at })
+    .onConflict((oc) =>
+      oc
+        .columns(['comment_id', 'user_id'])
+        .doUpdateSet({ kind, created_at: at })
+        .where('comment_votes.kind', '!=', kind),
+    )
+    .returning('comment_id')
+    .executeTakeFirst();
+  return changed !== undefined;
+}
+
+/** A comment with its first up- and down-voters, earliest first. */
+export interface CommentWithVoters {
+  record: CommentRecord;
+  upvoters: string[];
+  downvoters: string[];
+}
+
+/** A post's comments in conversation order (oldest first): one page, or the first `limit`. */
+export function commentPage(
+  db: Db,
+  postId: string,
+  after: CommentKey | undefined,
+  limit: number,
+): Promise<CommentRecord[]> {
+  if (hasNul(postId)) return Promise.resolve([]);
+  return commentPageQuery(db, postId, after, limit).execute();
+}
+
+/**
+ * A page of a post's comments with the first `votersLimit` voters each way of every comment. On
+ * PostgreSQL the voters are two array subqueries of the page's own statement, a round trip fewer for
+ * every post page; SQLite reads them in a second statement, in process.
+ */
+export async function commentPageWithVoters(
+  db: Db,
+  dialect: Dialect,
+  page: { postId: string; after: CommentKey | undefined; limit: number },
+  votersLimit: number,
+): Promise<CommentWithVoters[]> {
+  if (dialect === 'sqlite') {
+    const records = await commentPage(db, page.postId, page.after, page.limit);
+    return withFirstVoters(db, dialect, records, votersLimit);
+  }
+  if (hasNul(page.postId)) return [];
+  const firstVoters = (kind: VoteKind) => sql<string[]>`array(select user_id from comment_votes
+    where comment_id = comments.id and kind = ${kind}
+    order by created_at, user_id limit ${votersLimit})::text[]`;
+  const rows = await commentPageQuery(db, page.postId, page.after, page.limit)
+    .select([firstVoters('up').as('upvoters'), firstVoters('down').as('downvoters')])
+    .execute();
+  return rows.map(({ upvoters, downvoters, ...record }) => ({ record, upvoters, downvoters }));
+}
+
+function commentPageQuery(db: Db, postId: string, after: CommentKey | undefined, limit: number) {
+  let query = db
+    .selectFrom('comments')
+    .modifyFront(preparedOnPostgres)
+    .select(commentColumns)
+    .where('post_id', '=', postId);
+  if (after) {
+    const [createdAt, id] = after;
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(createdAt, id)));
+  }
+  return query.orderBy('created_at').orderBy('id').limit(limit);
+}
+
+export function commentsByIds(db: Db, dialect: Dialect, ids: readonly string[]): Promise<CommentRecord[]> {
+  return loadInChunks(ids, (chunk) =>
+    db
+      .selectFrom('comments')
+      .modifyFront(preparedOnPostgres)
+      .select(commentColumns)
+      .where(isOneOf(dialect, 'id', chunk))
+      .execute(),
+  );
+}
+
+/** The first `limit` comments of each post, oldest first, in one round trip whatever the number of posts. */
+export function firstComments(
+  db: Db,
+  dialect: Dialect,
+  postIds: readonly string[],
+  limit: number,
+): Promise<CommentRecord[]> {
+  return firstPerGroup<CommentRecord>(db, dialect, {
+    table: 'comments',
+    groupColumn: 'post_id',
+    groups: postIds,
+    columns: commentColumns,
+    orderBy: ['created_at', 'id'],
+    limit,
+  });
+}
+
+/** The comments with their first `limit` up- and down-voters each, earliest first, in one round trip. */
+export async function withFirstVoters(
+  db: Db,
+  dialect: Dialect,
+  records: readonly CommentRecord[],
+  limit: number,
+): Promise<CommentWithVoters[]> {
+  const voters = await firstPerGroup<{ comment_id: string; kind: VoteKind; user_id: string }>(db, dialect, {
+    table: 'comment_votes',
+    groupColumn: 'comment_id',
+    groups: records.map((record) => record.id),
+    split: { column: 'kind', values: ['up', 'down'] },
+    columns: ['comment_id', 'kind', 'user_id', 'created_at'],
+    orderBy: ['created_at', 'user_id'],
+    limit,
+  });
+  const byComment = groupBy(voters, (vote) => vote.comment_id);
+  return records.map((record) => {
+    const own = byComment.get(record.id) ?? [];
+    return {
+      record,
+      upvoters: own.filter((vote) => vote.kind === 'up').map((vote) => vote.user_id),
+      downvoters: own.filter((vote) => vote.kind === 'down').map((vote) => vote.user_id),
+    };
+  });
+}
+
+/** Takes back the user's vote on a comment; false when there was none. */
+export async function removeVote(trx: Db, commentId: string, userId: string): Promise<boolean> {
+  const deleted = await trx
+    .deleteFrom('comment_votes')
+    .where('comment_id', '=', commentId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
+}
+
+/** The posts holding comments a user voted on: deleting the user changes what those posts show. */
+export async function postIdsOfCommentsVotedBy(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('comment_votes')
+    .innerJoin('comments', 'comments.id', 'comment_votes.comment_id')
+    .select('comments.post_id')
+    .distinct()
+    .where('comment_votes.user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.post_id);
+}
+
+/** The posts a user commented on: deleting the user changes their comment counts. */
+export async function postIdsCommentedBy(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .select('post_id')
+    .distinct()
+    .where('author_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.post_id);
+}
+
+/**
+ * Removes a user's comments (their votes go with them), taking each off its post's count. Run it
+ * holding those posts' rows.
+ */
+export async function deleteCommentsOf(trx: Db, authorId: string): Promise<void> {
+  // Counted per post first: a correlated count per post made SQLite scan all the author's comments for
+  // each post (quadratic: minutes at 100,000 comments).
+  await trx
+    .updateTable('posts')
+    .from(
+      trx
+        .selectFrom('comments')
+        .select((eb) => ['post_id', eb.fn.countAll<number>().as('removed')])
+        .where('author_id', '=', authorId)
+        .groupBy('post_id')
+        .as('theirs'),
+    )
+    .set((eb) => ({ comment_count: eb('posts.comment_count', '-', eb.ref('theirs.removed')) }))
+    .whereRef('posts.id', '=', 'theirs.post_id')
+    .execute();
+  await trx.deleteFrom('comments').where('author_id', '=', authorId).execute();
+}
+
+export async function deleteCommentVotesOf(trx: Db, userId: string): Promise<void> {
+  await trx.deleteFrom('comment_votes').where('user_id', '=', userId).execute();
+}
+
+export type CommentExportRow = Pick<CommentRecord, 'id' | 'post_id' | 'text' | 'created_at' | 'updated_at'>;
+
+/** One page of an author's comments, by id (time-ordered ids: oldest first), after the row given. */
+export function commentsOfAuthorPage(
+  db: Db,
+  authorId: string,
+  after: CommentExportRow | undefined,
+  limit: number,
+): Promise<CommentExportRow[]> {
+  let query = db
+    .selectFrom('comments')
+    .select(['id', 'post_id', 'text', 'created_at', 'updated_at'])
+    .where('author_id', '=', authorId)
+    .orderBy('id')
+    .limit(limit);
+  if (after) query = query.where('id', '>', after.id);
+  return query.execute();
+}
+
+export type VoteExportRow = { comment_id: string; kind: VoteKind; created_at: string };
+
+/** One page of a user's comment votes, by comment id, after the row given. */
+export function votesOfUserPage(
+  db: Db,
+  userId: string,
+  after: VoteExportRow | undefined,
+  limit: number,
+): Promise<VoteExportRow[]> {
+  let query = db
+    .selectFrom('comment_votes')
+    .select(['comment_id', 'kind', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('comment_id')
+    .limit(limit);
+  if (after) query = query.where('comment_id', '>', after.comment_id);
+  return query.execute();
+}

@@ -1,0 +1,246 @@
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { Db, Dialect } from '../platform/db/database.js';
+import { firstPerGroup } from '../platform/db/first-per-group.js';
+import { newId } from '../platform/db/ids.js';
+import type { Database, NotificationKind, NotificationsTable } from './schema.js';
+import { cursorKind, type CursorKey } from '../platform/http/pagination.js';
+
+/**
+ * The `notifications`, `notification_actors` and `notification_reads` tables.
+ *
+ * A notification groups the causes of one kind about one thing for one recipient (the likes of a
+ * post, the upvotes of a comment, the new followers; a comment or a mention is a group of one). Each
+ * cause is an actor row, so undoing one cause keeps `actor_count` exact and `latest_at` the time of
+ * the latest cause left. Causes are written in the transaction of the change that causes them.
+ */
+
+export type NotificationRecord = Selectable<NotificationsTable>;
+
+export const newestNotifications = cursorKind('notifications', ['string', 'string']);
+type NotificationKey = CursorKey<typeof newestNotifications.shape>;
+
+export interface NotificationGroup {
+  recipientId: string;
+  type: NotificationKind;
+  /** The post liked, the comment upvoted or written, the post or comment that mentions, or 'follow'. */
+  groupKey: string;
+}
+
+export interface Cause extends NotificationGroup {
+  actorId: string;
+  postId?: string | undefined;
+  commentId?: string | undefined;
+  at: string;
+}
+
+/** A notification created or grown by a cause, for the live events raised once its transaction commits. */
+export interface NotifiedGroup {
+  recipientId: string;
+  notificationId: string;
+}
+
+/**
+ * Records a cause: the group's notification comes first (created, or counted up and moved to the
+ * top), then its actor. Nobody is notified of their own actions. Each cause is unique by the row
+ * that causes it (a like, a follow, a vote, a comment, a mention), so it is added once.
+ */
+export async function addCause(trx: Db, cause: Cause): Promise<NotifiedGroup | undefined> {
+  if (cause.actorId === cause.recipientId) return undefined;
+  const { id } = await trx
+    .insertInto('notifications')
+    .values({
+      id: newId(new Date(cause.at)),
+      recipient_id: cause.recipientId,
+      type: cause.type,
+      group_key: cause.groupKey,
+      post_id: cause.postId ?? null,
+      comment_id: cause.commentId ?? null,
+      actor_count: 1,
+      latest_at: cause.at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['recipient_id', 'type', 'group_key']).doUpdateSet((eb) => ({
+        actor_count: eb('notifications.actor_count', '+', 1),
+        latest_at: eb.ref('excluded.latest_at'),
+      })),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('notification_actors')
+    .values({ notification_id: id, actor_id: cause.actorId, created_at: cause.at })
+    .execute();
+  return { recipientId: cause.recipientId, notificationId: id };
+}
+
+/**
+ * Undoes one cause (an unlike, an unfollow, a changed vote): the actor leaves the group, the count
+ * and the time follow, and a group left without actors is deleted. Nothing happens when there was
+ * no such cause.
+ */
+export async function removeCause(trx: Db, cause: NotificationGroup & { actorId: string }): Promise<void> {
+  // Found with a no-op update, which holds the group's row until commit, as `addCause`'s upsert does:
+  // every other change to the group waits for this one, so the count below moves from the group's
+  // committed count and stays equal to its actors. Nothing else serialises a group: two follows of one
+  // person lock nothing else in common before it.
+  const group = await trx
+    .updateTable('notifications')
+    .set((eb) => ({ actor_count: eb.ref('actor_count') }))
+    .where('recipient_id', '=', cause.recipientId)
+    .where('type', '=', cause.type)
+    .where('group_key', '=', cause.groupKey)
+    .returning('id')
+    .executeTakeFirst();
+  if (!group) return;
+  const { numDeletedRows } = await trx
+    .deleteFrom('notification_actors')
+    .where('notification_id', '=', group.id)
+    .where('actor_id', '=', cause.actorId)
+    .executeTakeFirstOrThrow();
+  if (numDeletedRows === 0n) return;
+  // One fewer, not a recount: a recount reads every actor of the group (a popular post's likes:
+  // thousands, for each dislike).
+  const settled = await trx
+    .updateTable('notifications')
+    .set((eb) => ({ actor_count: eb('actor_count', '-', 1), latest_at: latestActorAt(eb) }))
+    .where('id', '=', group.id)
+    .returning('actor_count')
+    .executeTakeFirstOrThrow();
+  if (settled.actor_count === 0) await trx.deleteFrom('notifications').where('id', '=', group.id).execute();
+}
+
+/** Deletes whole groups of one kind about one thing (a mention edited away) for some recipients. */
+export async function removeGroups(
+  trx: Db,
+  groups: { type: NotificationKind; groupKey: string; recipientIds: readonly string[] },
+): Promise<void> {
+  if (groups.recipientIds.length === 0) return;
+  await trx
+    .deleteFrom('notifications')
+    .where('type', '=', groups.type)
+    .where('group_key', '=', groups.groupKey)
+    .where('recipient_id', 'in', groups.recipientIds)
+    .execute();
+}
+
+/**
+ * For account deletion: the user's own notifications go, and so do the user's causes in everyone
+ * else's (their counts and times follow, and groups left empty are deleted).
+ */
+export async function deleteNotificationsOf(trx: Db, userId: string): Promise<void> {
+  await trx.deleteFrom('notifications').where('recipient_id', '=', userId).execute();
+  const touched = await trx
+    .deleteFrom('notification_actors')
+    .where('actor_id', '=', userId)
+    .returning('notification_id')
+    .execute();
+  await settleCounts(
+    trx,
+    touched.map((row) => row.notification_id),
+  );
+}
+
+/** Recounts the actors of the given notifications, moves their time to their latest actor, drops empty ones. */
+async function settleCounts(trx: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('notifications')
+    .set((eb) => ({
+      actor_count: eb
+        .selectFrom('notification_actors')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('notification_actors.notification_id', '=', 'notifications.id'),
+      latest_at: latestActorAt(eb),
+    }))
+    .where('id', 'in', ids)
+    .execute();
+  await trx.deleteFrom('notifications').where('id', 'in', ids).where('actor_count', '=', 0).execute();
+}
+
+/** The time of a group's latest actor (one step down `notification_actors_newest`), or its own when none is left. */
+function latestActorAt(eb: ExpressionBuilder<Database, 'notifications'>) {
+  return eb.fn.coalesce(
+    eb
+      .selectFrom('notification_actors')
+      .select((inner) => inner.fn.max('notification_actors.created_at').as('latest'))
+      .whereRef('notification_actors.notification_id', '=', 'notifications.id'),
+    eb.ref('notifications.latest_at'),
+  );
+}
+
+/** One of the user's notifications (undefined when it is gone, or someone else's). */
+export function notificationOf(
+  db: Db,
+  recipientId: string,
+  notificationId: string,
+): Promise<NotificationRecord | undefined> {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('id', '=', notificationId)
+    .where('recipient_id', '=', recipientId)
+    .executeTakeFirst();
+}
+
+/** A page of the user's notifications, the latest cause first. */
+export function notificationPage(
+  db: Db,
+  recipientId: string,
+  after: NotificationKey | undefined,
+  limit: number,
+): Promise<NotificationRecord[]> {
+  let query = db.selectFrom('notifications').selectAll().where('recipient_id', '=', recipientId);
+  if (after) {
+    const [latestAt, id] = after;
+    query = query.where((eb) => eb(eb.refTuple('latest_at', 'id'), '<', eb.tuple(latestAt, id)));
+  }
+  return query.orderBy('latest_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** The newest `limit` actors of each notification, newest first. */
+export function newestActors(
+  db: Db,
+  dialect: Dialect,
+  notificationIds: readonly string[],
+  limit: number,
+): Promise<{ notification_id: string; actor_id: string; created_at: string }[]> {
+  return firstPerGroup(db, dialect, {
+    table: 'notification_actors',
+    groupColumn: 'notification_id',
+    groups: notificationIds,
+    columns: ['notification_id', 'actor_id', 'created_at'],
+    orderBy: ['created_at', 'actor_id'],
+    descending: true,
+    limit,
+  });
+}
+
+/** When the user last marked their notifications as read ('' if never). */
+export async function readMarker(db: Db, userId: string): Promise<string> {
+  const row = await db
+    .selectFrom('notification_reads')
+    .select('read_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.read_at ?? '';
+}
+
+/** How many notifications had a cause since the user last marked them as read. */
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`
+    select count(*) as n from notifications
+    where recipient_id = ${userId}
+      and latest_at > coalesce((select read_at from notification_reads where user_id = ${userId}), '')`.execute(
+    db,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Everything up to `at` counts as read: one row per user, however many notifications they have. */
+export async function markAllRead(db: Db, userId: string, at: string): Promise<void> {
+  await db
+    .insertInto('notification_reads')
+    .values({ user_id: userId, read_at: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ read_at: at }))
+    .execute();
+}

@@ -1,0 +1,227 @@
+import { hashPassword } from '../../platform/auth/passwords.js';
+import type { Db } from '../../platform/db/database.js';
+import { newId } from '../../platform/db/ids.js';
+import { nameKeys } from '../name-keys.js';
+
+/** The account behind the web client's 'Guest Login'. */
+export const guestAccount = { username: 'guest', password: 'guest-password' } as const;
+/** Every other demo user signs in with this password. */
+export const demoPassword = 'sync-demo-password';
+
+const demoUsers = [
+  {
+    username: guestAccount.username,
+    first_name: 'Guest',
+    last_name: 'Explorer',
+    bio: 'Just looking around Sync. Say hi!',
+    city: 'Everywhere',
+    links: 'https://example.com/guest',
+  },
+  {
+    username: 'maya.chen',
+    first_name: 'Maya',
+    last_name: 'Chen',
+    bio: 'Product designer. I sketch interfaces in the morning and bake sourdough at night.',
+    city: 'Lisbon',
+    links: 'https://example.com/maya',
+  },
+  {
+    username: 'olu_ade',
+    first_name: 'Olu',
+    last_name: 'Adebayo',
+    bio: 'Backend engineer. Databases are my love language.',
+    city: 'Lagos',
+    links: 'https://example.com/olu',
+  },
+  {
+    username: 'lena.k',
+    first_name: 'Lena',
+    last_name: 'Kowalski',
+    bio: 'Data journalist and trail runner. Charts over adjectives.',
+    city: 'Kraków',
+    links: 'https://example.com/lena',
+  },
+  {
+    username: 'sam_rivera',
+    first_name: 'Sam',
+    last_name: 'Rivera',
+    bio: 'Indie game developer. Pixel art, chiptunes and too much coffee.',
+    city: 'Austin',
+    links: 'https://example.com/sam',
+  },
+  {
+    username: 'noor.h',
+    first_name: 'Noor',
+    last_name: 'Haddad',
+    bio: 'Photographer chasing golden hour on every continent.',
+    city: 'Amman',
+    links: 'https://example.com/noor',
+  },
+] as const;
+
+type DemoName = (typeof demoUsers)[number]['username'];
+
+const demoPosts: {
+  author: DemoName;
+  ageMinutes: number;
+  content: string;
+  likedBy: DemoName[];
+  dislikedBy: DemoName[];
+  comments: { author: DemoName; text: string; upvotedBy: DemoName[] }[];
+}[] = [
+  {
+    author: 'maya.chen',
+    ageMinutes: 60 * 24 * 75,
+    content:
+      'Redesigned our onboarding flow this week. Fewer screens, clearer words.\nThe best interface is the one you do not notice.',
+    likedBy: ['olu_ade', 'lena.k', 'noor.h'],
+    dislikedBy: [],
+    comments: [
+      { author: 'olu_ade', text: 'The new flow is so much calmer. Nice work!', upvotedBy: ['maya.chen'] },
+      {
+        author: 'sam_rivera',
+        text: 'Could you share the before/after? Curious about the copy.',
+        upvotedBy: [],
+      },
+    ],
+  },
+  {
+    author: 'olu_ade',
+    ageMinutes: 60 * 24 * 3,
+    content: 'Hot take: most performance problems are missing indexes wearing a trench coat.',
+    likedBy: ['maya.chen', 'lena.k', 'sam_rivera', 'guest'],
+    dislikedBy: ['noor.h'],
+    comments: [
+      { author: 'lena.k', text: 'And the other half are N+1 queries.', upvotedBy: ['olu_ade', 'sam_rivera'] },
+    ],
+  },
+  {
+    author: 'lena.k',
+    ageMinutes: 60 * 5,
+    content: 'Ran 21 km along the Vistula this morning. Legs: gone. Mood: excellent.',
+    likedBy: ['noor.h'],
+    dislikedBy: [],
+    comments: [
+      { author: 'noor.h', text: 'The light on the river must have been beautiful.', upvotedBy: [] },
+      { author: 'guest', text: 'Impressive! How long have you been training?', upvotedBy: ['lena.k'] },
+    ],
+  },
+  {
+    author: 'noor.h',
+    ageMinutes: 25,
+    content: 'Golden hour in Wadi Rum. No filter could do it justice.',
+    likedBy: ['maya.chen', 'sam_rivera'],
+    dislikedBy: [],
+    comments: [],
+  },
+];
+
+const follows: [DemoName, DemoName][] = [
+  ['guest', 'maya.chen'],
+  ['maya.chen', 'olu_ade'],
+  ['olu_ade', 'maya.chen'],
+  ['lena.k', 'noor.h'],
+  ['sam_rivera', 'olu_ade'],
+  ['noor.h', 'lena.k'],
+];
+
+/** Loads the demo community into an empty database; does nothing when any user exists. */
+export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
+  if (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) return false;
+  const at = (minutesAgo: number, offsetSeconds = 0) =>
+    new Date(now - minutesAgo * 60_000 + offsetSeconds * 1000).toISOString();
+  const joined = at(60 * 24 * 120);
+  const ids = new Map<DemoName, string>();
+  const [guestHash, demoHash] = await Promise.all([
+    hashPassword(guestAccount.password),
+    hashPassword(demoPassword),
+  ]);
+
+  await db.transaction().execute(async (trx) => {
+    for (const [index, user] of demoUsers.entries()) {
+      const id = newId(new Date(Date.parse(joined) + index));
+      ids.set(user.username, id);
+      await trx
+        .insertInto('users')
+        .values({
+          ...user,
+          ...nameKeys(user.first_name, user.last_name),
+          id,
+          username_key: user.username.toLowerCase(),
+          password_hash: user.username === guestAccount.username ? guestHash : demoHash,
+          email: `${user.username.replace(/[^a-z]/g, '')}@example.com`,
+          avatar_url: `/avatars/${user.username}.svg`,
+          created_at: joined,
+          updated_at: joined,
+        })
+        .execute();
+    }
+    const id = (name: DemoName) => ids.get(name)!;
+
+    for (const post of demoPosts) {
+      const postId = newId(new Date(Date.parse(at(post.ageMinutes))));
+      const createdAt = at(post.ageMinutes);
+      await trx
+        .insertInto('posts')
+        .values({
+          id: postId,
+          author_id: id(post.author),
+          content: post.content,
+          like_count: post.likedBy.length,
+          comment_count: post.comments.length,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .execute();
+      const reactions = [
+        ...post.likedBy.map((name) => ({ name, kind: 'like' as const })),
+        ...post.dislikedBy.map((name) => ({ name, kind: 'dislike' as const })),
+      ];
+      for (const [index, { name, kind }] of reactions.entries()) {
+        await trx
+          .insertInto('post_reactions')
+          .values({ post_id: postId, user_id: id(name), kind, created_at: at(post.ageMinutes, 60 + index) })
+          .execute();
+      }
+      for (const [index, comment] of post.comments.entries()) {
+        const commentAt = at(post.ageMinutes, 120 + index * 60);
+        const commentId = newId(new Date(Date.parse(commentAt)));
+        await trx
+          .insertInto('comments')
+          .values({
+            id: commentId,
+            post_id: postId,
+            author_id: id(comment.author),
+            text: comment.text,
+            created_at: commentAt,
+            updated_at: commentAt,
+          })
+          .execute();
+        for (const voter of comment.upvotedBy) {
+          await trx
+            .insertInto('comment_votes')
+            .values({ comment_id: commentId, user_id: id(voter), kind: 'up', created_at: commentAt })
+            .execute();
+        }
+      }
+    }
+
+    for (const [follower, followee] of follows) {
+      await trx
+        .insertInto('follows')
+        .values({ follower_id: id(follower), followee_id: id(followee), created_at: joined })
+        .execute();
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ following_count: eb('following_count', '+', 1) }))
+        .where('id', '=', id(follower))
+        .execute();
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ follower_count: eb('follower_count', '+', 1) }))
+        .where('id', '=', id(followee))
+        .execute();
+    }
+  });
+  return true;
+}

@@ -1,0 +1,262 @@
+import type { CompiledQuery, Selectable, Updateable } from 'kysely';
+import type { Db, Dialect } from '../platform/db/database.js';
+import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
+import { hasNul } from '../platform/db/nul.js';
+import { preparedOnPostgres } from '../platform/db/prepared.js';
+import type { UsersTable } from './schema.js';
+import { cursorKind, type CursorKey } from '../platform/http/pagination.js';
+import { nameKeys } from './name-keys.js';
+
+/** The `users` table. */
+
+/** A user's row; the search keys stay with people search (search/). */
+export type UserRow = Omit<Selectable<UsersTable>, 'name_key' | 'last_name_key'>;
+
+/** What a user summary (an author, a liker, a follower) is built from. */
+export type SummaryRow = Pick<UserRow, 'id' | 'username' | 'first_name' | 'last_name' | 'avatar_url'>;
+
+export const usersBySignup = cursorKind('users', ['string', 'string']);
+
+const summaryColumns = ['id', 'username', 'first_name', 'last_name', 'avatar_url'] as const;
+
+/** Every column of a `UserRow`, named: a statement prepared on PostgreSQL must not read `*`. */
+const userColumns = [
+  'id',
+  'username',
+  'username_key',
+  'password_hash',
+  'first_name',
+  'last_name',
+  'email',
+  'avatar_url',
+  'bio',
+  'links',
+  'city',
+  'follower_count',
+  'following_count',
+  'token_version',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof UserRow)[];
+
+/**
+ * Every signed-in request reads its viewer's row: the statement is compiled once per database (its
+ * only parameter is the id) and prepared on PostgreSQL, where planning it took longer than running it.
+ */
+const userByIdStatements = new WeakMap<Db, CompiledQuery<UserRow>>();
+
+function userByIdStatement(db: Db): CompiledQuery<UserRow> {
+  let statement = userByIdStatements.get(db);
+  if (!statement) {
+    statement = db
+      .selectFrom('users')
+      .modifyFront(preparedOnPostgres)
+      .select(userColumns)
+      .where('id', '=', '')
+      .compile();
+    userByIdStatements.set(db, statement);
+  }
+  return statement;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  // PostgreSQL refuses NUL in text parameters (a 500); no id or username contains one.
+  if (hasNul(id)) return undefined;
+  const { rows } = await db.executeQuery<UserRow>({ ...userByIdStatement(db), parameters: [id] });
+  return rows[0];
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return (await findUserAndProfilesVersion(db, username))?.user;
+}
+
+/**
+ * A user by name and the profiles' version in one statement: an answer about a user lists people,
+ * whose cached summaries that version keeps current (it is read before them, so they are never older).
+ */
+export async function findUserAndProfilesVersion(
+  db: Db,
+  username: string,
+): Promise<{ user: UserRow; profilesVersion: number } | undefined> {
+  if (hasNul(username)) return undefined;
+  const row = await db
+    .selectFrom('users')
+    .modifyFront(preparedOnPostgres)
+    .select(userColumns)
+    .select((eb) => eb.selectFrom('profiles_version').select('version').as('profiles_version'))
+    .where('username_key', '=', username.toLowerCase())
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { profiles_version: profilesVersion, ...user } = row;
+  return { user, profilesVersion: profilesVersion ?? 0 };
+}
+
+export function usersByIds(db: Db, dialect: Dialect, ids: readonly string[]): Promise<UserRow[]> {
+  return loadInChunks(ids, (chunk) =>
+    db
+      .selectFrom('users')
+      .modifyFront(preparedOnPostgres)
+      .select(userColumns)
+      .where(isOneOf(dialect, 'id', chunk))
+      .execute(),
+  );
+}
+
+export function summariesByIds(db: Db, dialect: Dialect, ids: readonly string[]): Promise<SummaryRow[]> {
+  return loadInChunks(ids, (chunk) =>
+    db
+      .selectFrom('users')
+      .modifyFront(preparedOnPostgres)
+      .select(summaryColumns)
+      .where(isOneOf(dialect, 'id', chunk))
+      .execute(),
+  );
+}
+
+export async function insertUser(db: Db, row: Omit<UserRow, 'follower_count' | 'following_count'>) {
+  await db
+    .insertInto('users')
+    .values({ ...row, ...nameKeys(row.first_name, row.last_name) })
+    .execute();
+}
+
+/** The ids of the users with these usernames (lower-cased), for mentions; unknown names are left out. */
+export function idsByUsernames(db: Db, usernameKeys: readonly string[]): Promise<{ id: string }[]> {
+  return loadInChunks(
+    usernameKeys.filter((key) => !hasNul(key)),
+    (chunk) => db.selectFrom('users').select('id').where('username_key', 'in', chunk).execute(),
+  );
+}
+
+/** The profile fields change; summaries cached anywhere go stale with the profiles' version. */
+export function updateProfile(
+  db: Db,
+  id: string,
+  changes: Pick<Updateable<UsersTable>, 'bio' | 'links' | 'city' | 'avatar_url' | 'updated_at'>,
+): Promise<UserRow> {
+  return db.transaction().execute(async (trx) => {
+    await bumpProfilesVersion(trx);
+    return trx
+      .updateTable('users')
+      .set(changes)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** Call in the transaction of any change to what a summary shows (a profile, a deleted account). */
+export async function bumpProfilesVersion(trx: Db): Promise<void> {
+  await trx
+    .updateTable('profiles_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .execute();
+}
+
+export async function profilesVersion(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('profiles_version')
+    .modifyFront(preparedOnPostgres)
+    .select('version')
+    .executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+/** Users in sign-up order: one page, or the first `limit`. */
+export function userPage(
+  db: Db,
+  after: CursorKey<typeof usersBySignup.shape> | undefined,
+  limit: number,
+): Promise<UserRow[]> {
+  let query = db.selectFrom('users').selectAll();
+  if (after) {
+    const [createdAt, id] = after;
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(createdAt, id)));
+  }
+  return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+}
+
+/** The newest `limit` sign-ups, in sign-up order (the capped form of the spec's "every user"). */
+export async function newestUsers(db: Db, limit: number): Promise<UserRow[]> {
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+/**
+ * Moves follower and following counts, rows in id order so that two users following each other at
+ * once cannot deadlock.
+ */
+export async function adjustFollowCounts(trx: Db, followerId: string, followeeId: string, delta: 1 | -1) {
+  const updates = [
+    { id: followerId, column: 'following_count' as const },
+    { id: followeeId, column: 'follower_count' as const },
+  ].sort((a, b) => a.id.localeCompare(b.id));
+  for (const { id, column } of updates) {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ [column]: eb(column, '+', delta) }))
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/**
+ * Up to `limit` users the viewer does not follow yet (nor the viewer), most followed first. It reads
+ * `follows` in a NOT EXISTS: the one question about follows that only makes sense joined to users.
+ */
+export function suggestedUsers(
+  db: Db,
+  options: { viewerId: string; limit: number },
+): Promise<(SummaryRow & { bio: string })[]> {
+  return db
+    .selectFrom('users')
+    .select([...summaryColumns, 'bio'])
+    .where('id', '!=', options.viewerId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('follows')
+            .select('follows.followee_id')
+            .where('follows.follower_id', '=', options.viewerId)
+            .whereRef('follows.followee_id', '=', 'users.id'),
+        ),
+      ),
+    )
+    .orderBy('follower_count', 'desc')
+    .orderBy('id')
+    .limit(options.limit)
+    .execute();
+}
+
+/**
+ * Sets a new password hash and bumps the token version, provided the hash is still the one the
+ * caller checked the current password against (of two changes racing, the second finds it changed).
+ * The new token version, or undefined when the hash had changed meanwhile.
+ */
+export async function replacePassword(
+  db: Db,
+  id: string,
+  checkedHash: string,
+  newHash: string,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ password_hash: newHash, token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', id)
+    .where('password_hash', '=', checkedHash)
+    .returning('token_version')
+    .executeTakeFirst();
+  return row?.token_version;
+}
+
+/** Deletes a user's row; run it last, after the rows that reference it have been removed with their counts. */
+export async function deleteUserRow(trx: Db, id: string): Promise<void> {
+  await trx.deleteFrom('users').where('id', '=', id).execute();
+}

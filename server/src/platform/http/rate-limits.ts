@@ -1,0 +1,137 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { RateLimitConfig } from '../../config.js';
+import { HttpError } from './errors.js';
+
+export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limits: Record<
+      'loginByIp' | 'loginByUsername' | 'passwordChecks' | 'signup' | 'writes' | 'reads',
+      Limiter
+    >;
+  }
+}
+
+const minutes = (count: number) => count * 60_000;
+
+/**
+ * Mastodon-style limits. Counters live in memory, or in Redis when REDIS_URL is set so that every
+ * server process shares them. A Redis outage lets requests through rather than taking Sync down: a
+ * Redis that is down fails at once (no offline queue), one that does not answer within
+ * `redisCommandTimeoutMs` is given up on (skipOnError lets the request through).
+ */
+export const rateLimitPlugin = fp<RateLimitConfig>(
+  async (app, config) => {
+    // ioredis is loaded only when configured, so a single process does not spend start-up time on it.
+    const redis = config.redisUrl
+      ? new (await import('ioredis')).Redis(config.redisUrl, {
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          connectTimeout: 2000,
+          commandTimeout: config.redisCommandTimeoutMs || undefined,
+        })
+      : undefined;
+    if (redis) {
+      // Limits fail open while Redis is away; say so once per outage instead of ioredis's unhandled
+      // error on every reconnect attempt.
+      let away = false;
+      redis.on('error', (error: Error) => {
+        if (!away) app.log.warn({ err: error }, 'rate limits: Redis is not reachable; limits are skipped');
+        away = true;
+      });
+      redis.on('ready', () => (away = false));
+      app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+      // Commands fail at once until the connection is ready (no offline queue), so limits would be
+      // skipped for the first requests after start: wait for it, as long as one connection attempt.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2000);
+        redis.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      skipOnError: true,
+      nameSpace: 'sync-rate-',
+      ...(redis ? { redis } : {}),
+    });
+
+    const limiter = (
+      name: string,
+      max: number,
+      timeWindow: number,
+      key: (request: FastifyRequest) => string,
+      refusal: string,
+    ): Limiter => {
+      if (!config.enabled) return async () => undefined;
+      const check = app.createRateLimit({
+        max,
+        timeWindow,
+        keyGenerator: (request) => `${name}:${key(request)}`,
+      });
+      return async (request, reply) => {
+        const limit = await check(request);
+        if (limit.isAllowed || !limit.isExceeded) return;
+        reply.header('retry-after', limit.ttlInSeconds);
+        throw new HttpError(429, `${refusal} Try again in ${describeWait(limit.ttlInSeconds)}.`);
+      };
+    };
+
+    const usernameOf = (request: FastifyRequest) => {
+      const body = request.body as { username?: unknown } | undefined;
+      return typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
+    };
+
+    app.decorate('limits', {
+      loginByIp: limiter('login-ip', config.login, minutes(5), (r) => r.ip, 'Too many login attempts.'),
+      loginByUsername: limiter(
+        'login-user',
+        config.login,
+        minutes(5),
+        usernameOf,
+        'Too many login attempts for this username.',
+      ),
+      // A stolen session must not become a way to guess the password faster than logging in allows.
+      passwordChecks: limiter(
+        'password-check',
+        config.login,
+        minutes(5),
+        (r) => r.viewer?.id ?? r.ip,
+        'Too many password attempts.',
+      ),
+      signup: limiter(
+        'signup',
+        config.signup,
+        minutes(30),
+        (r) => r.ip,
+        'Too many sign-ups from your network.',
+      ),
+      writes: limiter(
+        'writes',
+        config.writes,
+        minutes(5),
+        (r) => r.viewer?.id ?? r.ip,
+        "You're posting too fast.",
+      ),
+      reads: limiter('reads', config.reads, minutes(5), (r) => r.ip, 'Too many requests.'),
+    });
+  },
+  { name: 'rate-limits' },
+);
+
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const wholeMinutes = Math.ceil(seconds / 60);
+  return `${wholeMinutes} minute${wholeMinutes === 1 ? '' : 's'}`;
+}
+
+export function registerReadLimit(api: FastifyInstance) {
+  api.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') await api.limits.reads(request, reply);
+  });
+}

@@ -1,0 +1,65 @@
+import type { NotifiedGroup } from '../../data/notifications.repo.js';
+
+/**
+ * What happened, as the write use cases raise it once their transaction has committed. Small and
+ * JSON-serialisable: it crosses processes, and each process renders the answers for its own streams.
+ */
+export type LiveMessage =
+  | { type: 'post'; postId: string; authorId: string }
+  | { type: 'notification'; userId: string; notificationId: string }
+  | { type: 'counts'; postId: string; likeCount: number; commentCount: number }
+  /** The user's tokens were revoked (password changed, account deleted): their open streams end. */
+  | { type: 'sessions-ended'; userId: string };
+
+/** How a use case raises a message: fire and forget, never throws into the request. */
+export interface EventPublisher {
+  publish(message: LiveMessage): void;
+}
+
+/** Raises a `notification` message for each notification a change created or grew. */
+export function publishNotified(events: EventPublisher, groups: readonly (NotifiedGroup | undefined)[]) {
+  for (const group of groups) {
+    if (group)
+      events.publish({
+        type: 'notification',
+        userId: group.recipientId,
+        notificationId: group.notificationId,
+      });
+  }
+}
+
+/** Raises the counts a post now has (after a like, dislike, new or deleted comment). */
+export function publishCounts(
+  events: EventPublisher,
+  post: { id: string; like_count: number; comment_count: number },
+) {
+  events.publish({
+    type: 'counts',
+    postId: post.id,
+    likeCount: post.like_count,
+    commentCount: post.comment_count,
+  });
+}
+
+/** Whether a value read from the shared channel is a message this version understands. */
+export function isLiveMessage(value: unknown): value is LiveMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const field = (key: string): unknown => Reflect.get(value, key);
+  const strings = (...keys: string[]) => keys.every((key) => typeof field(key) === 'string');
+  switch (field('type')) {
+    case 'post':
+      return strings('postId', 'authorId');
+    case 'notification':
+      return strings('userId', 'notificationId');
+    case 'counts':
+      return (
+        strings('postId') &&
+        typeof field('likeCount') === 'number' &&
+        typeof field('commentCount') === 'number'
+      );
+    case 'sessions-ended':
+      return strings('userId');
+    default:
+      return false;
+  }
+}

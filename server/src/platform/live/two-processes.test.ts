@@ -1,0 +1,235 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream, type EventStreamClient } from '../../test/event-stream-client.js';
+import { uniqueName } from '../../test/expectations.js';
+import { createTestDatabase, hasPostgres, testSecret } from '../../test/harness.js';
+import { startRedis, type RedisProcess } from '../../test/redis-process.js';
+import { spawnServer, type ServerProcess } from '../../test/server-process.js';
+import { eventually } from '../../test/wait.js';
+
+interface Person {
+  token: string;
+  id: string;
+}
+
+/**
+ * Two server processes on separate ports, one PostgreSQL database and one Redis of the test's own:
+ * what several machines of one deployment share.
+ */
+(hasPostgres ? describe : describe.skip)('live events across two processes (PostgreSQL, Redis)', () => {
+  let redis: RedisProcess;
+  let database: { url: string; drop: () => Promise<void> };
+  let dataDir: string;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const opened: EventStreamClient[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    database = await createTestDatabase();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-events-'));
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: `${uniqueName('events')}:`,
+      JWT_SECRET: testSecret,
+      SEED_DEMO: 'false',
+      DATA_DIR: dataDir,
+      // Far longer than any test: only the event channel can make B drop a user it read a moment ago.
+      VIEWER_CACHE_MS: '600000',
+    };
+    // One after the other: the first one migrates the database.
+    a = await spawnServer(env);
+    b = await spawnServer(env);
+    await Promise.all([eventsHealth(a, 'ok'), eventsHealth(b, 'ok')]);
+  }, 60_000);
+
+  afterAll(async () => {
+    opened.forEach((stream) => stream.close());
+    for (const server of [a, b]) {
+      if (!server) continue;
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    await redis?.kill();
+    await database?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const call = async (
+    server: ServerProcess,
+    method: string,
+    urlPath: string,
+    who?: Person,
+    body?: unknown,
+  ) => {
+    const response = await fetch(server.url + urlPath, {
+      method,
+      headers: {
+        ...(who ? { authorization: who.token } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = await response.json();
+    expect(response.status, `${method} ${urlPath}: ${JSON.stringify(answer)}`).toBeLessThan(300);
+    return answer;
+  };
+  const person = async (prefix: string): Promise<Person> => {
+    const answer = await call(a, 'POST', '/api/auth/signup', undefined, {
+      username: uniqueName(prefix),
+      password: 'password123',
+      firstName: 'Test',
+      lastName: 'User',
+    });
+    return { token: answer.encodedToken, id: answer.createdUser._id };
+  };
+  const stream = async (server: ServerProcess, who: Person, lastEventId?: string) => {
+    const client = await openEventStream(server.url, who.token, { lastEventId });
+    opened.push(client);
+    return client;
+  };
+  const post = async (server: ServerProcess, author: Person, content: string) =>
+    (await call(server, 'POST', '/api/posts?return=post', author, { postData: { content } })).post
+      ._id as string;
+
+  it('a post through A reaches a follower on B within 1 s; a like through A reaches the author on B', async () => {
+    const [author, follower] = [await person('author'), await person('follower')];
+    await call(a, 'POST', `/api/users/follow/${author.id}`, follower);
+    const [followerOnB, authorOnB] = [await stream(b, follower), await stream(b, author)];
+    // The first event after start-up warms B's code paths and caches; the next one is timed.
+    const warmUp = await post(a, author, 'Warming up');
+    await followerOnB.waitFor('post', ({ post }) => post._id === warmUp);
+    const postId = await post(a, author, 'Across processes');
+    await followerOnB.waitFor('post', ({ post }) => post._id === postId, { timeoutMs: 1000 });
+
+    await call(a, 'POST', `/api/posts/like/${postId}`, follower);
+    const notified = await authorOnB.waitFor(
+      'notification',
+      ({ notification }) => notification.type === 'like',
+    );
+    expect(notified.data.unreadCount).toBe(2); // the follow, then the like
+    expect(notified.data.notification.post?._id).toBe(postId);
+    await authorOnB.waitFor('counts', (data) => data.postId === postId && data.likeCount === 1);
+  });
+
+  const status = async (server: ServerProcess, urlPath: string, token: string) =>
+    (await fetch(server.url + urlPath, { headers: { authorization: token } })).status;
+  const changePassword = async (server: ServerProcess, who: Person): Promise<string> =>
+    (
+      await call(server, 'POST', '/api/account/password', who, {
+        currentPassword: 'password123',
+        newPassword: 'a-new-password',
+      })
+    ).encodedToken;
+
+  it('a password change through A ends the old token on B (its open stream, and reads though B read the user just before)', async () => {
+    const changer = await person('changer');
+    expect(await status(b, '/api/notifications?limit=1', changer.token)).toBe(200);
+    const openOnB = await stream(b, changer);
+    const fresh = await changePassword(a, changer);
+    await openOnB.ended;
+    await eventually(
+      async () => (await status(b, '/api/notifications?limit=1', changer.token)) === 401 || undefined,
+      {
+        timeoutMs: 5000,
+        what: 'B refusing the old token',
+      },
+    );
+    expect(await status(b, '/api/notifications?limit=1', fresh)).toBe(200);
+  });
+
+  it('the 6th stream of one user across A and B is refused; a closed one frees its place everywhere', async () => {
+    const me = await person('tabs');
+    const open = [
+      await stream(a, me),
+      await stream(b, me),
+      await stream(a, me),
+      await stream(b, me),
+      await stream(a, me),
+    ];
+    expect(open.map((client) => client.status)).toEqual([200, 200, 200, 200, 200]);
+    for (const server of [a, b]) {
+      const refused = await stream(server, me);
+      expect(refused.status).toBe(429);
+      expect(refused.refusal?.errors[0]).toMatch(/5 live update streams/);
+    }
+    open[0]!.close();
+    const reopened = await eventually(async () => {
+      const client = await stream(b, me);
+      return client.status === 200 ? client : undefined;
+    });
+    expect(reopened.status).toBe(200);
+  });
+
+  it('a stream cut from A resumes on B with Last-Event-ID and gets what it missed', async () => {
+    const [author, reader] = [await person('writer'), await person('reader')];
+    await call(b, 'POST', `/api/users/follow/${author.id}`, reader);
+    const onA = await stream(a, reader);
+    const seen = await post(a, author, 'Seen on A');
+    await onA.waitFor('post', ({ post }) => post._id === seen);
+    const lastEventId = onA.lastEventId;
+    onA.close();
+    // The author's own stream on B shows when B has read the message from the shared stream.
+    const watcher = await stream(b, author);
+    const missed = await post(a, author, 'Missed while away');
+    await watcher.waitFor('post', ({ post }) => post._id === missed);
+
+    const onB = await stream(b, reader, lastEventId);
+    await onB.waitFor('post', ({ post }) => post._id === missed);
+    expect(onB.events.some((event) => event.event === 'reset')).toBe(false);
+    expect(onB.events.filter((event) => event.event === 'post').map((event) => event.data.post._id)).toEqual([
+      missed,
+    ]);
+  });
+
+  it('Redis stopped mid-stream: both servers keep answering, health says so, streams close; back again, they deliver', async () => {
+    const [author, follower, unheard] = [
+      await person('outage'),
+      await person('patient'),
+      await person('unheard'),
+    ];
+    await call(a, 'POST', `/api/users/follow/${author.id}`, follower);
+    const [onA, onB] = [await stream(a, follower), await stream(b, follower)];
+
+    await redis.kill();
+    await Promise.all([onA.ended, onB.ended]);
+    await Promise.all([eventsHealth(a, 'unavailable'), eventsHealth(b, 'unavailable')]);
+    for (const server of [a, b]) {
+      expect((await call(server, 'GET', '/api/posts?limit=1')).posts).toBeDefined();
+      const refused = await openEventStream(server.url, follower.token);
+      expect(refused.status).toBe(503);
+      expect(refused.refusal?.errors[0]).toMatch(/Live updates are paused/);
+    }
+    // Writes still work; their events are lost, and the clients refetch when they reconnect.
+    await post(a, author, 'Written during the outage');
+    // Nor does B hear that a password changed: it reads the user for every request meanwhile.
+    expect(await status(b, '/api/notifications?limit=1', unheard.token)).toBe(200);
+    await changePassword(a, unheard);
+    expect(await status(b, '/api/notifications?limit=1', unheard.token)).toBe(401);
+
+    await redis.start();
+    await Promise.all([eventsHealth(a, 'ok'), eventsHealth(b, 'ok')]);
+    // The ids held before the outage are forgotten: the client is told to refetch.
+    const again = await eventually(async () => {
+      const client = await openEventStream(b.url, follower.token, { lastEventId: onB.lastEventId ?? '1-1' });
+      opened.push(client);
+      return client.status === 200 ? client : undefined;
+    });
+    await again.waitFor('reset');
+    const postId = await post(a, author, 'After the outage');
+    await again.waitFor('post', ({ post }) => post._id === postId);
+  });
+
+  async function eventsHealth(server: ServerProcess, events: 'ok' | 'unavailable') {
+    await eventually(
+      async () => {
+        const health = await (await fetch(`${server.url}/api/health`)).json();
+        return health.events === events ? health : undefined;
+      },
+      { timeoutMs: 20_000, what: `health events "${events}" at ${server.url}` },
+    );
+  }
+});

@@ -1,0 +1,85 @@
+import type { Notification, NotificationsReply } from '@sync/contract';
+import type { HydratedComment, HydratedPage, HydratedPost } from '../../hydration/hydrator.js';
+import type { NotificationRecord } from '../../../data/notifications.repo.js';
+import { commentView } from './comments.js';
+import { JsonText } from '../json-text.js';
+import { previewPostText, previewPostViews } from './posts.js';
+import { summariesOf } from './summaries.js';
+
+export interface HydratedNotifications {
+  records: NotificationRecord[];
+  /** The newest actors of each notification, newest first. */
+  actors: Map<string, string[]>;
+  posts: Map<string, HydratedPost>;
+  comments: Map<string, HydratedComment>;
+  /** The people, the viewer's marks, and the profiles' version the people were kept at. */
+  page: Omit<HydratedPage, 'posts'>;
+  viewerId: string;
+  /** When the viewer last marked their notifications as read. */
+  readAt: string;
+}
+
+/** A notification with its post rendered by the caller (an object, or JSON text). */
+type Entry<RenderedPost> = Omit<Notification, 'post'> & { post?: RenderedPost };
+
+/**
+ * The notifications as the contract shows them, each post rendered by `renderPost`. One whose post,
+ * comment or every actor is gone (deleted meanwhile) is left out rather than shown half.
+ */
+function notificationEntries<RenderedPost>(
+  hydrated: HydratedNotifications,
+  renderPost: (post: HydratedPost) => RenderedPost | undefined,
+): Entry<RenderedPost>[] {
+  const { page, viewerId } = hydrated;
+  const viewer = page.marks ? { id: viewerId, votes: page.marks.votes } : undefined;
+  return hydrated.records.flatMap((record) => {
+    const actors = summariesOf(hydrated.actors.get(record.id) ?? [], page.users);
+    if (actors.length === 0) return [];
+    const entry: Entry<RenderedPost> = {
+      _id: record.id,
+      type: record.type,
+      actors,
+      actorCount: record.actor_count,
+      createdAt: record.latest_at,
+      read: record.latest_at <= hydrated.readAt,
+    };
+    if (record.post_id !== null) {
+      const post = hydrated.posts.get(record.post_id);
+      const rendered = post && renderPost(post);
+      if (rendered === undefined) return [];
+      entry.post = rendered;
+    }
+    if (record.comment_id !== null) {
+      const comment = hydrated.comments.get(record.comment_id);
+      const view = comment && commentView(comment, { people: page.users, viewer });
+      if (!view) return [];
+      entry.comment = view;
+    }
+    return [entry];
+  });
+}
+
+/** The notifications as objects (a live event carries one). */
+export function notificationViews(hydrated: HydratedNotifications): Notification[] {
+  const { page, viewerId } = hydrated;
+  return notificationEntries(hydrated, (post) => previewPostViews({ ...page, posts: [post] }, viewerId)[0]);
+}
+
+/**
+ * A page of notifications as JSON text: each post's preview is the text the feed keeps per post
+ * version, so a page of 20 is not rebuilt and serialised again for every request. The bytes are those
+ * Fastify's serialiser wrote (its required keys first, then `post` and `comment`).
+ */
+export function notificationsPage(
+  hydrated: HydratedNotifications,
+  nextCursor: string | null,
+): JsonText<NotificationsReply> {
+  const { page, viewerId } = hydrated;
+  const entries = notificationEntries(hydrated, (post) => previewPostText(post, page, viewerId));
+  const text = entries.map((entry) => {
+    const post = entry.post === undefined ? '' : `,"post":${entry.post}`;
+    const comment = entry.comment === undefined ? '' : `,"comment":${JSON.stringify(entry.comment)}`;
+    return `{"_id":${JSON.stringify(entry._id)},"type":${JSON.stringify(entry.type)},"actors":${JSON.stringify(entry.actors)},"actorCount":${entry.actorCount},"createdAt":${JSON.stringify(entry.createdAt)},"read":${entry.read}${post}${comment}}`;
+  });
+  return new JsonText(`{"notifications":[${text.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`);
+}

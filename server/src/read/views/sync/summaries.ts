@@ -1,0 +1,18 @@
+import type { UserSummary } from '@sync/contract';
+import type { SummaryRow } from '../../../data/users.repo.js';
+
+export const userSummary = (row: SummaryRow): UserSummary => ({
+  _id: row.id,
+  username: row.username,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  avatarURL: row.avatar_url,
+});
+
+/** Summaries of the given ids, in order, skipping anyone deleted meanwhile. */
+export function summariesOf(ids: readonly string[], people: Map<string, SummaryRow>): UserSummary[] {
+  return ids.flatMap((id) => {
+    const row = people.get(id);
+    return row ? [userSummary(row)] : [];
+  });
+}

@@ -1,0 +1,61 @@
+import type { Db, Dialect } from '../platform/db/database.js';
+import { lockRowsInOrder } from '../platform/db/row-locks.js';
+import { deleteBookmarksOf } from '../data/bookmarks.repo.js';
+import {
+  deleteCommentVotesOf,
+  deleteCommentsOf,
+  postIdsCommentedBy,
+  postIdsOfCommentsVotedBy,
+} from '../data/comments.repo.js';
+import { deleteFollowsOf, followCounterparts } from '../data/follows.repo.js';
+import { deleteNotificationsOf } from '../data/notifications.repo.js';
+import { bumpVersions, deletePostsOf, deleteReactionsOf, postIdsTouchedBy } from '../data/posts.repo.js';
+import { bumpProfilesVersion, deleteUserRow } from '../data/users.repo.js';
+
+/**
+ * Deletes a user and everything of theirs in one transaction, keeping every other row's counts exact:
+ * their posts (with what hangs under them), their comments, reactions, comment votes and bookmarks,
+ * their follows in both directions, their notifications and their part in everyone else's, then the
+ * user row.
+ *
+ * Lock order, the one every writer follows: post rows, then user rows, each in id order. Holding the
+ * posts it changes first means a like or comment racing the deletion waits at its own post lock
+ * (then answers 404) instead of deadlocking. Then the user rows whose counts change, and the user's
+ * own row exclusively (PostgreSQL `FOR UPDATE`): from there no new row naming the user (their like
+ * in another tab, a new follower) can commit until the user is gone. Rows committed between reading
+ * the sets and taking the user's row are picked up by reading the sets again. What remains is the
+ * user acting on a new post at that very moment; PostgreSQL then breaks the deadlock by failing one
+ * of the two, and nothing is half done.
+ */
+export async function deleteAccount(db: Db, dialect: Dialect, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const changedPosts = async () => [
+      ...(await postIdsTouchedBy(trx, userId)),
+      ...(await postIdsCommentedBy(trx, userId)),
+      ...(await postIdsOfCommentsVotedBy(trx, userId)),
+    ];
+    const lockAffectedRows = async () => {
+      await lockRowsInOrder(trx, dialect, 'posts', changedPosts);
+      await lockRowsInOrder(trx, dialect, 'users', async () => [
+        userId,
+        ...(await followCounterparts(trx, userId)),
+      ]);
+    };
+    await lockAffectedRows();
+    await lockRowsInOrder(trx, dialect, 'users', async () => [userId], { exclusive: true });
+    await lockAffectedRows();
+
+    // The posts whose counts or lists change: their versions move, so no cache shows the user again.
+    const touched = [...new Set(await changedPosts())];
+    await deletePostsOf(trx, userId);
+    await deleteReactionsOf(trx, userId);
+    await deleteCommentsOf(trx, userId);
+    await deleteCommentVotesOf(trx, userId);
+    await deleteBookmarksOf(trx, userId);
+    await deleteFollowsOf(trx, userId);
+    await deleteNotificationsOf(trx, userId);
+    await deleteUserRow(trx, userId);
+    await bumpVersions(trx, touched);
+    await bumpProfilesVersion(trx);
+  });
+}

@@ -1,0 +1,68 @@
+import type { BookmarkStateReply, BookmarksReply, FullPost } from '@sync/contract';
+import type { Deps } from './shared/deps.js';
+import { Messages, badRequest, notFound } from '../platform/http/errors.js';
+import type { PageQuery } from '../platform/http/pagination.js';
+import { requirePost } from './shared/post-answers.js';
+import * as posts from '../data/posts.repo.js';
+import { fullPostViews, previewPostViews } from '../read/views/sync/posts.js';
+import * as bookmarks from '../data/bookmarks.repo.js';
+
+/** One function per endpoint of the bookmark routes under /api/users. Bookmarks are private (decision 002). */
+
+/** The spec's bookmark list: the most recently bookmarked `caps.posts`, whole. */
+async function everyBookmark(deps: Deps, viewerId: string): Promise<FullPost[]> {
+  const rows = await bookmarks.bookmarkPage(deps.db, viewerId, undefined, deps.caps.posts);
+  const page = await deps.hydrator.pageOfIds(
+    rows.map((row) => row.post_id),
+    'listed',
+    viewerId,
+  );
+  return fullPostViews(page, viewerId, { withViewerState: false });
+}
+
+/** `GET /users/bookmark` */
+export async function listBookmarks(
+  deps: Deps,
+  input: { viewerId: string; query: PageQuery },
+): Promise<BookmarksReply> {
+  const kind = { ...bookmarks.bookmarksByTime, scope: `bookmarks:${input.viewerId}` };
+  const request = deps.cursors.pageRequest(kind, input.query);
+  if (!request) return { bookmarks: await everyBookmark(deps, input.viewerId) };
+  const { items, nextCursor } = await deps.cursors.page(
+    kind,
+    request,
+    (after, limit) => bookmarks.bookmarkPage(deps.db, input.viewerId, after, limit),
+    (row) => [row.created_at, row.post_id],
+  );
+  const page = await deps.hydrator.pageOfIds(
+    items.map((row) => row.post_id),
+    'preview',
+    input.viewerId,
+  );
+  return { bookmarks: previewPostViews(page, input.viewerId), nextCursor };
+}
+
+/** `POST /users/bookmark/:postId` and `/users/remove-bookmark/:postId` */
+export async function changeBookmark(
+  deps: Deps,
+  input: { viewerId: string; postId: string; change: 'add' | 'remove'; changedOnly: boolean },
+): Promise<BookmarksReply | BookmarkStateReply> {
+  if (input.change === 'add') {
+    await deps.db.transaction().execute(async (trx) => {
+      // The post is taken (not changed: a bookmark is not something a post shows) so that a bookmark
+      // racing the post's deletion finds it gone rather than failing on its foreign key.
+      const post = await posts.lockPost(trx, input.postId);
+      if (!post) throw notFound(Messages.postNotFound(input.postId));
+      const at = deps.clock.now().toISOString();
+      if (!(await bookmarks.insertBookmark(trx, input.viewerId, input.postId, at))) {
+        throw badRequest(Messages.alreadyBookmarked);
+      }
+    });
+  } else {
+    const post = await requirePost(deps, input.postId);
+    if (!(await bookmarks.deleteBookmark(deps.db, input.viewerId, post.id)))
+      throw badRequest(Messages.notBookmarked);
+  }
+  if (input.changedOnly) return { postId: input.postId, bookmarked: input.change === 'add' };
+  return { bookmarks: await everyBookmark(deps, input.viewerId) };
+}

@@ -1,0 +1,239 @@
+import { Limits, type Comment, type CommentsReply, type FullPost, type PreviewPost } from '@sync/contract';
+import type { Deps } from './shared/deps.js';
+import { newId } from '../platform/db/ids.js';
+import { publishCounts, publishNotified } from '../platform/live/messages.js';
+import type { VoteKind } from '../data/schema.js';
+import { Messages, badRequest, notFound } from '../platform/http/errors.js';
+import type { PageQuery } from '../platform/http/pagination.js';
+import { checkText } from './shared/text.js';
+import * as notifications from '../data/notifications.repo.js';
+import { newComment, type HydratedComment } from '../read/hydration/hydrator.js';
+import { everyPost, postPreview, requirePost } from './shared/post-answers.js';
+import * as posts from '../data/posts.repo.js';
+import { recordTextEntities } from './shared/text-entities.js';
+import { commentView, commentViews } from '../read/views/sync/comments.js';
+import * as comments from '../data/comments.repo.js';
+
+/** One function per endpoint of /api/comments. Every change takes the post first, in its transaction. */
+
+type ChangeAnswer = { posts: FullPost[] } | { post: PreviewPost; comment?: Comment };
+
+const checkCommentText = (text: string) =>
+  checkText(text, { label: 'Comment', max: Limits.commentText, required: true });
+
+/**
+ * Comment changes answer every post (the contract) or, with ?return=post|minimal, the post and the
+ * comment, hydrated together: their people and the viewer's marks come in one query.
+ */
+async function changeAnswer(
+  deps: Deps,
+  input: { record: posts.PostRecord; comment?: ChangedComment; viewerId: string; changedOnly: boolean },
+): Promise<ChangeAnswer> {
+  if (!input.changedOnly) return { posts: await everyPost(deps, { viewerId: input.viewerId }) };
+  const changed =
+    input.comment &&
+    ('record' in input.comment ? input.comment : await currentComment(deps, input.comment.id));
+  const { post, page } = await postPreview(deps, input.record, input.viewerId, changed ? [changed] : []);
+  if (!changed) return { post };
+  const viewer = { id: input.viewerId, votes: page.marks!.votes };
+  const comment = commentView(changed, { people: page.users, viewer });
+  return comment ? { post, comment } : { post };
+}
+
+/** The comment a change answers: as it was just written, or its id, to be read after the change. */
+type ChangedComment = HydratedComment | { id: string };
+
+/** A comment as it is now, with its first voters (undefined when it is gone meanwhile). */
+async function currentComment(deps: Deps, id: string): Promise<HydratedComment | undefined> {
+  const [record] = await comments.commentsByIds(deps.db, deps.dialect, [id]);
+  return record && (await deps.hydrator.comments([record]))[0];
+}
+
+async function requireComment(deps: Deps, postId: string, commentId: string) {
+  const post = await requirePost(deps, postId);
+  const comment = await comments.findComment(deps.db, post.id, commentId);
+  if (!comment) throw notFound(Messages.commentNotFound(commentId));
+  return { post, comment };
+}
+
+/** Runs a change to a post's comments in one transaction that takes the post first (a 404 if it is gone). */
+function underPost<T>(
+  deps: Deps,
+  postId: string,
+  counts: { comments?: number },
+  change: (trx: Deps['db'], record: posts.PostRecord) => Promise<T>,
+): Promise<{ record: posts.PostRecord; result: T }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const record = await posts.takeForChange(trx, postId, counts);
+    if (!record) throw notFound(Messages.postNotFound(postId));
+    return { record, result: await change(trx, record) };
+  });
+}
+
+/** `GET /comments/:postId`: a page in conversation order, or the first `caps.entries`. */
+export async function listComments(
+  deps: Deps,
+  input: { postId: string; query: PageQuery; viewerId: string | undefined },
+): Promise<CommentsReply> {
+  const { postId } = input;
+  const kind = { ...comments.commentsInOrder, scope: `comments:${postId}` };
+  const request = deps.cursors.pageRequest(kind, input.query);
+  const { items, nextCursor } = request
+    ? await deps.cursors.page(
+        kind,
+        request,
+        (after, limit) => deps.hydrator.commentPage({ postId, after, limit }),
+        (comment) => [comment.record.created_at, comment.record.id],
+      )
+    : {
+        items: await deps.hydrator.commentPage({ postId, after: undefined, limit: deps.caps.entries }),
+        nextCursor: undefined,
+      };
+  // Comments are deleted with their post, so a page that has some proves the post exists: only an
+  // empty one reads the post (for the 404), a round trip fewer for every commented post.
+  if (items.length === 0) await requirePost(deps, postId);
+  const { users, marks } = await deps.hydrator.peopleAndMarks({ posts: [], comments: items }, input.viewerId);
+  const viewer = input.viewerId && marks ? { id: input.viewerId, votes: marks.votes } : undefined;
+  const list = commentViews(items, { people: users, viewer });
+  return nextCursor === undefined ? { comments: list } : { comments: list, nextCursor };
+}
+
+/** `POST /comments/add/:postId` */
+export async function addComment(
+  deps: Deps,
+  input: { viewerId: string; postId: string; text: string; changedOnly: boolean },
+): Promise<ChangeAnswer> {
+  const text = checkCommentText(input.text);
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const written: comments.CommentRecord = {
+    id: newId(now),
+    post_id: input.postId,
+    author_id: input.viewerId,
+    text,
+    created_at: at,
+    updated_at: at,
+  };
+  const { record, result: notified } = await underPost(
+    deps,
+    input.postId,
+    { comments: 1 },
+    async (trx, taken) => {
+      await comments.insertComment(trx, written);
+      const commented = await notifications.addCause(trx, {
+        recipientId: taken.author_id,
+        actorId: input.viewerId,
+        type: 'comment',
+        groupKey: written.id,
+        postId: taken.id,
+        commentId: written.id,
+        at,
+      });
+      const mentioned = await recordTextEntities(trx, {
+        post: taken,
+        comment: written,
+        text,
+        isNew: true,
+        at,
+      });
+      return [commented, ...mentioned];
+    },
+  );
+  deps.hydrator.noteNewComment(record, written);
+  publishCounts(deps.events, record);
+  publishNotified(deps.events, notified);
+  return changeAnswer(deps, {
+    record,
+    comment: newComment(written),
+    viewerId: input.viewerId,
+    changedOnly: input.changedOnly,
+  });
+}
+
+/** `POST /comments/edit/:postId/:commentId` */
+export async function editComment(
+  deps: Deps,
+  input: { viewerId: string; postId: string; commentId: string; text: string; changedOnly: boolean },
+): Promise<ChangeAnswer> {
+  const { comment } = await requireComment(deps, input.postId, input.commentId);
+  if (comment.author_id !== input.viewerId) throw badRequest(Messages.editForeignComment);
+  const text = checkCommentText(input.text);
+  const at = deps.clock.now().toISOString();
+  const { record, result: mentioned } = await underPost(deps, comment.post_id, {}, async (trx, taken) => {
+    await comments.updateCommentText(trx, comment.id, text, at);
+    return recordTextEntities(trx, { post: taken, comment, text, isNew: false, at });
+  });
+  publishNotified(deps.events, mentioned);
+  return changeAnswer(deps, {
+    record,
+    comment: { id: comment.id },
+    viewerId: input.viewerId,
+    changedOnly: input.changedOnly,
+  });
+}
+
+/** `POST /comments/delete/:postId/:commentId`: the comment's author or the post's author may delete it. */
+export async function deleteComment(
+  deps: Deps,
+  input: { viewerId: string; postId: string; commentId: string; changedOnly: boolean },
+): Promise<ChangeAnswer> {
+  const { post, comment } = await requireComment(deps, input.postId, input.commentId);
+  if (comment.author_id !== input.viewerId && post.author_id !== input.viewerId) {
+    throw badRequest(Messages.deleteForeignComment);
+  }
+  const { record } = await deps.db.transaction().execute(async (trx) => {
+    const taken = await posts.takeForChange(trx, post.id);
+    if (!taken) throw notFound(Messages.postNotFound(post.id));
+    // Deleted meanwhile by someone else: nothing to count.
+    if (!(await comments.deleteComment(trx, comment.id))) return { record: taken };
+    return { record: (await posts.takeForChange(trx, post.id, { comments: -1 }))! };
+  });
+  publishCounts(deps.events, record);
+  return changeAnswer(deps, { record, viewerId: input.viewerId, changedOnly: input.changedOnly });
+}
+
+/** `POST /comments/upvote|downvote|unvote/:postId/:commentId`: cast, switch or (additive) take back a vote. */
+export async function voteOnComment(
+  deps: Deps,
+  input: {
+    viewerId: string;
+    postId: string;
+    commentId: string;
+    vote: VoteKind | 'none';
+    changedOnly: boolean;
+  },
+): Promise<ChangeAnswer> {
+  const { comment } = await requireComment(deps, input.postId, input.commentId);
+  const { record, result: notified } = await underPost(deps, comment.post_id, {}, async (trx) => {
+    // With the post taken, the comment cannot go away meanwhile (deleting it takes the post too).
+    if (!(await comments.commentExists(trx, comment.id)))
+      throw notFound(Messages.commentNotFound(comment.id));
+    const at = deps.clock.now().toISOString();
+    if (input.vote === 'none') {
+      if (!(await comments.removeVote(trx, comment.id, input.viewerId))) {
+        throw badRequest('You have not voted on this comment.');
+      }
+    } else if (!(await comments.putVote(trx, comment.id, input.viewerId, input.vote, at))) {
+      throw badRequest(input.vote === 'up' ? Messages.alreadyUpvoted : Messages.alreadyDownvoted);
+    }
+    // An upvote notifies the comment's author; a downvote or taking the vote back removes the upvote's.
+    const upvote = {
+      recipientId: comment.author_id,
+      actorId: input.viewerId,
+      type: 'upvote',
+      groupKey: comment.id,
+    } as const;
+    if (input.vote === 'up') {
+      return notifications.addCause(trx, { ...upvote, postId: comment.post_id, commentId: comment.id, at });
+    }
+    await notifications.removeCause(trx, upvote);
+    return undefined;
+  });
+  publishNotified(deps.events, [notified]);
+  return changeAnswer(deps, {
+    record,
+    comment: { id: comment.id },
+    viewerId: input.viewerId,
+    changedOnly: input.changedOnly,
+  });
+}

@@ -1,0 +1,104 @@
+import type { PreviewPost } from '@sync/contract';
+import type { Deps } from './shared/deps.js';
+import * as follows from '../data/follows.repo.js';
+import { liveNotification } from './notifications.js';
+import * as posts from '../data/posts.repo.js';
+import { previewPostViews } from '../read/views/sync/posts.js';
+import { eventFrame } from '../platform/live/event-stream.js';
+import type { HeldMessage } from '../platform/live/recent-messages.js';
+
+/** The renderings of live messages for the streams of this process (see hub.ts for who gets what). */
+
+/**
+ * A new post as each recipient's page would show it: the author and whoever of `connectedUserIds`
+ * follows the author (one query, bounded by the users connected here, not by the author's followers).
+ */
+export async function postForConnected(
+  deps: Deps,
+  input: { postId: string; authorId: string; connectedUserIds: readonly string[] },
+): Promise<Map<string, PreviewPost>> {
+  const others = input.connectedUserIds.filter((id) => id !== input.authorId);
+  const followers =
+    others.length > 0
+      ? await follows.relationMembersAmong(deps.db, deps.dialect, input.authorId, 'followers', others)
+      : [];
+  const recipients = input.connectedUserIds.includes(input.authorId)
+    ? [input.authorId, ...followers]
+    : followers;
+  if (recipients.length === 0) return new Map();
+  const byViewer = await postsFor(deps, [input.postId], recipients);
+  return new Map([...byViewer].flatMap(([viewerId, [post]]) => (post ? [[viewerId, post]] : [])));
+}
+
+/** Posts as a page shows them, for several viewers: hydrated once, the viewers' marks in one query. */
+async function postsFor(
+  deps: Deps,
+  postIds: readonly string[],
+  viewerIds: readonly string[],
+): Promise<Map<string, PreviewPost[]>> {
+  const records = await posts.postsByIds(deps.db, deps.dialect, postIds);
+  const byId = new Map(records.map((record) => [record.id, record]));
+  const hydrated = await deps.hydrator.posts(
+    postIds.flatMap((id) => byId.get(id) ?? []),
+    'preview',
+  );
+  const [people, marks] = await Promise.all([
+    deps.hydrator.people({ posts: hydrated }, undefined),
+    deps.hydrator.marksOfViewers(viewerIds, { posts: hydrated }),
+  ]);
+  return new Map(
+    viewerIds.map((viewerId) => [
+      viewerId,
+      previewPostViews({ posts: hydrated, users: people, marks: marks.get(viewerId) }, viewerId),
+    ]),
+  );
+}
+
+/**
+ * The frames a stream that resumes with `Last-Event-ID` missed, in order: the posts it would have got,
+ * its notifications as they are now, and the latest counts of each post that changed. (Its token was
+ * checked as it reconnected, so an earlier `sessions-ended` is not about it.)
+ */
+export async function missedFrames(
+  deps: Deps,
+  input: { viewerId: string; missed: readonly HeldMessage[] },
+): Promise<string[]> {
+  const { viewerId, missed } = input;
+  const authors = [
+    ...new Set(missed.flatMap(({ message }) => (message.type === 'post' ? [message.authorId] : []))),
+  ];
+  const followed = new Set([
+    viewerId,
+    ...(await follows.relationMembersAmong(deps.db, deps.dialect, viewerId, 'following', authors)),
+  ]);
+  const shownPosts = missed.flatMap(({ message }) =>
+    message.type === 'post' && followed.has(message.authorId) ? [message.postId] : [],
+  );
+  const rendered = shownPosts.length > 0 ? (await postsFor(deps, shownPosts, [viewerId])).get(viewerId)! : [];
+  const postById = new Map(rendered.map((post) => [post._id, post]));
+  // A post's counts and a notification that grew several times are told once, as they are now.
+  const latest = new Map<string, HeldMessage>();
+  for (const held of missed) {
+    const { message } = held;
+    if (message.type === 'counts') latest.set(`counts:${message.postId}`, held);
+    if (message.type === 'notification') latest.set(`notification:${message.notificationId}`, held);
+  }
+
+  const frames: string[] = [];
+  for (const held of missed) {
+    const { id, message } = held;
+    if (message.type === 'post') {
+      const post = postById.get(message.postId);
+      if (post) frames.push(eventFrame(id, 'post', { post }));
+    } else if (message.type === 'notification') {
+      if (message.userId !== viewerId || latest.get(`notification:${message.notificationId}`) !== held)
+        continue;
+      const data = await liveNotification(deps, { viewerId, notificationId: message.notificationId });
+      if (data) frames.push(eventFrame(id, 'notification', data));
+    } else if (message.type === 'counts' && latest.get(`counts:${message.postId}`) === held) {
+      const { postId, likeCount, commentCount } = message;
+      frames.push(eventFrame(id, 'counts', { postId, likeCount, commentCount }));
+    }
+  }
+  return frames;
+}

@@ -1,0 +1,220 @@
+import {
+  Limits,
+  type FullPost,
+  type PostListQuery,
+  type PostsReply,
+  type PreviewPost,
+  type UserSummariesReply,
+} from '@sync/contract';
+import type { Deps } from './shared/deps.js';
+import { newId } from '../platform/db/ids.js';
+import { publishCounts, publishNotified } from '../platform/live/messages.js';
+import type { ReactionKind } from '../data/schema.js';
+import { Messages, badRequest, notFound } from '../platform/http/errors.js';
+import type { PageQuery } from '../platform/http/pagination.js';
+import { checkText } from './shared/text.js';
+import * as notifications from '../data/notifications.repo.js';
+import { recordTextEntities } from './shared/text-entities.js';
+import * as users from '../data/users.repo.js';
+import { asJsonText, type JsonText } from '../read/views/json-text.js';
+import { fullPostViews, previewPostsPage } from '../read/views/sync/posts.js';
+import { summariesOf } from '../read/views/sync/summaries.js';
+import * as posts from '../data/posts.repo.js';
+import { everyPost, postPreview, requirePost } from './shared/post-answers.js';
+
+/** One function per endpoint of /api/posts: validate, one transaction for a change, then the answer. */
+
+type ChangeAnswer = { posts: FullPost[] } | { post: PreviewPost };
+
+const checkContent = (content: string) =>
+  checkText(content, { label: 'Post content', max: Limits.postContent, required: true });
+
+/** Post changes answer every post (the contract) or, with ?return=post|minimal, just the changed one. */
+async function changeAnswer(
+  deps: Deps,
+  record: posts.PostRecord,
+  viewerId: string,
+  changedOnly: boolean,
+): Promise<ChangeAnswer> {
+  return changedOnly
+    ? { post: (await postPreview(deps, record, viewerId)).post }
+    : { posts: await everyPost(deps, { viewerId }) };
+}
+
+/** `GET /posts` and `GET /posts/user/:username`: a page (newest or trending), or the capped whole list. */
+export async function listPosts(
+  deps: Deps,
+  input: { query: PostListQuery; viewerId: string | undefined; authorUsername?: string },
+): Promise<JsonText<PostsReply>> {
+  const { query, viewerId } = input;
+  let authorId: string | undefined;
+  if (input.authorUsername !== undefined) {
+    const author = await users.findUserByUsername(deps.db, input.authorUsername);
+    if (!author) throw notFound(Messages.userNotFound(input.authorUsername));
+    authorId = author.id;
+  }
+  const scope = authorId ?? '*';
+  if (query.sort === 'trending') {
+    const kind = { ...posts.trendingPosts, scope: `${posts.trendingPosts.scope}:${scope}` };
+    const request = deps.cursors.pageRequest(kind, query);
+    if (!request) return asJsonText({ posts: await trendingInFull(deps, viewerId, authorId) });
+    const { items, nextCursor } = await deps.cursors.page(
+      kind,
+      request,
+      (after, limit) => posts.trendingPostRefs(deps.db, { authorId, after, limit }),
+      (row) => [row.like_count, row.created_at, row.id],
+    );
+    return previewPostsPage(await deps.hydrator.page(items, 'preview', viewerId), viewerId, nextCursor);
+  }
+  const kind = { ...posts.newestPosts, scope: `${posts.newestPosts.scope}:${scope}` };
+  const request = deps.cursors.pageRequest(kind, query);
+  if (!request) {
+    // The spec's unpaginated list is in creation order; ?sort=newest asks for newest first.
+    const list = await everyPost(deps, { viewerId, authorId });
+    return asJsonText({ posts: query.sort === 'newest' ? list.reverse() : list });
+  }
+  const { items, nextCursor } = await deps.cursors.page(
+    kind,
+    request,
+    (after, limit) => posts.newestPostRefs(deps.db, { authorId, after, limit }),
+    (row) => [row.created_at, row.id],
+  );
+  return previewPostsPage(await deps.hydrator.page(items, 'preview', viewerId), viewerId, nextCursor);
+}
+
+async function trendingInFull(deps: Deps, viewerId: string | undefined, authorId: string | undefined) {
+  const refs = await posts.trendingPostRefs(deps.db, { authorId, after: undefined, limit: deps.caps.posts });
+  return fullPostViews(await deps.hydrator.page(refs, 'listed', viewerId), viewerId, {
+    withViewerState: false,
+  });
+}
+
+/** `GET /posts/:postId`: the whole post (lists up to the caps) and, signed in, the viewer's state. */
+export async function getPost(deps: Deps, input: { postId: string; viewerId: string | undefined }) {
+  const record = await requirePost(deps, input.postId);
+  const page = await deps.hydrator.page([record], 'full', input.viewerId);
+  const [post] = fullPostViews(page, input.viewerId, { withViewerState: true });
+  if (!post) throw notFound(Messages.postNotFound(input.postId));
+  return { post };
+}
+
+/** `GET /posts/:postId/likes|dislikes`: who reacted, earliest first, a page at a time. */
+export async function listReactors(
+  deps: Deps,
+  input: { postId: string; kind: ReactionKind; query: PageQuery },
+): Promise<UserSummariesReply> {
+  const post = await requirePost(deps, input.postId);
+  const kind = { ...posts.reactors, scope: `${input.kind}s:${post.id}` };
+  const { items, nextCursor } = await deps.cursors.pageOrFirst(
+    kind,
+    input.query,
+    (after, limit) => posts.reactorPage(deps.db, post.id, input.kind, after, limit),
+    (row) => [row.created_at, row.user_id],
+  );
+  const ids = items.map((row) => row.user_id);
+  return { users: summariesOf(ids, await deps.hydrator.peopleByIds(ids)), nextCursor };
+}
+
+/** `POST /posts` */
+export async function createPost(
+  deps: Deps,
+  input: { viewerId: string; content: string; changedOnly: boolean },
+): Promise<ChangeAnswer> {
+  const content = checkContent(input.content);
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
+    const post = await posts.insertPost(trx, {
+      id: newId(now),
+      author_id: input.viewerId,
+      content,
+      created_at: at,
+      updated_at: at,
+    });
+    return {
+      record: post,
+      mentioned: await recordTextEntities(trx, { post, text: content, isNew: true, at }),
+    };
+  });
+  deps.hydrator.noteNewPost(record);
+  deps.events.publish({ type: 'post', postId: record.id, authorId: record.author_id });
+  publishNotified(deps.events, mentioned);
+  return changeAnswer(deps, record, input.viewerId, input.changedOnly);
+}
+
+/** `POST /posts/edit/:postId` */
+export async function editPost(
+  deps: Deps,
+  input: { viewerId: string; postId: string; content: string; changedOnly: boolean },
+): Promise<ChangeAnswer> {
+  const post = await requirePost(deps, input.postId);
+  if (post.author_id !== input.viewerId) throw badRequest(Messages.editForeignPost);
+  const content = checkContent(input.content);
+  const at = deps.clock.now().toISOString();
+  const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
+    const taken = await posts.takeForChange(trx, post.id, { content, at });
+    if (!taken) throw notFound(Messages.postNotFound(post.id));
+    return {
+      record: taken,
+      mentioned: await recordTextEntities(trx, { post: taken, text: content, isNew: false, at }),
+    };
+  });
+  publishNotified(deps.events, mentioned);
+  return changeAnswer(deps, record, input.viewerId, input.changedOnly);
+}
+
+/** `DELETE /posts/:postId` */
+export async function deletePost(
+  deps: Deps,
+  input: { viewerId: string; postId: string; changedOnly: boolean },
+): Promise<{ posts: FullPost[] } | { deleted: string }> {
+  const post = await requirePost(deps, input.postId);
+  if (post.author_id !== input.viewerId) throw badRequest(Messages.deleteForeignPost);
+  await posts.deletePost(deps.db, post.id);
+  return input.changedOnly
+    ? { deleted: post.id }
+    : { posts: await everyPost(deps, { viewerId: input.viewerId }) };
+}
+
+/** The like notification a like adds to the post's author's and an unlike takes back. */
+const likeOf = (post: posts.PostRecord, actorId: string) =>
+  ({ recipientId: post.author_id, actorId, type: 'like', groupKey: post.id }) as const;
+
+/**
+ * `POST /posts/like/:postId` and `/dislike/:postId`, in one transaction that takes the post first.
+ * A like: the post's row (counts, version, and the record for the answer), the reaction and the
+ * author's notification (two statements). A dislike is refused in the spec's order: nobody likes the post, then already disliked.
+ */
+export async function reactToPost(
+  deps: Deps,
+  input: { viewerId: string; postId: string; kind: ReactionKind; changedOnly: boolean },
+): Promise<ChangeAnswer> {
+  const at = deps.clock.now().toISOString();
+  const { record, steps, notified } = await deps.db.transaction().execute(async (trx) => {
+    if (input.kind === 'like') {
+      const taken = await posts.takeForChange(trx, input.postId, { likes: 1 });
+      if (!taken) throw notFound(Messages.postNotFound(input.postId));
+      if (!(await posts.putLike(trx, input.postId, input.viewerId, at)))
+        throw badRequest(Messages.alreadyLiked);
+      const notified = await notifications.addCause(trx, {
+        ...likeOf(taken, input.viewerId),
+        postId: taken.id,
+        at,
+      });
+      return { record: taken, steps: 1, notified };
+    }
+    const taken = await posts.takeForChange(trx, input.postId);
+    if (!taken) throw notFound(Messages.postNotFound(input.postId));
+    if (taken.like_count <= 0) throw badRequest(Messages.likeBelowZero);
+    const outcome = await posts.putDislike(trx, input.postId, input.viewerId, at);
+    if (outcome === 'already') throw badRequest(Messages.alreadyDisliked);
+    if (outcome === 'added') return { record: taken, steps: 1, notified: undefined };
+    await notifications.removeCause(trx, likeOf(taken, input.viewerId));
+    const record = (await posts.takeForChange(trx, input.postId, { likes: -1 }))!;
+    return { record, steps: 2, notified: undefined };
+  });
+  deps.hydrator.noteOwnReaction(record, input.viewerId, input.kind, steps);
+  publishCounts(deps.events, record);
+  publishNotified(deps.events, [notified]);
+  return changeAnswer(deps, record, input.viewerId, input.changedOnly);
+}

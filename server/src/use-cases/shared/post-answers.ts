@@ -1,0 +1,48 @@
+import type { FullPost, PreviewPost } from '@sync/contract';
+import type { Deps } from './deps.js';
+import type { HydratedComment, HydratedPage } from '../../read/hydration/hydrator.js';
+import * as posts from '../../data/posts.repo.js';
+import { fullPostViews, previewPostViews } from '../../read/views/sync/posts.js';
+import { Messages, notFound } from '../../platform/http/errors.js';
+
+/** The answers about posts that several features give (a comment's change answers with its post). */
+
+/**
+ * The spec's "every post" (the unpaginated list and every change's default answer), capped at the
+ * newest `caps.posts`, in creation order. Signed in, the viewer's own likes are always listed; the
+ * `viewer` field is only on lists that always had it.
+ */
+export async function everyPost(
+  deps: Deps,
+  options: { viewerId: string | undefined; authorId?: string | undefined },
+): Promise<FullPost[]> {
+  const refs = await posts.newestPostRefs(deps.db, {
+    authorId: options.authorId,
+    after: undefined,
+    limit: deps.caps.posts,
+  });
+  const page = await deps.hydrator.page(refs.reverse(), 'listed', options.viewerId);
+  return fullPostViews(page, options.viewerId, { withViewerState: false });
+}
+
+/**
+ * One post as a page shows it, from its record (a change already holds it), with the page it was
+ * hydrated in: `comments` shown beside it (a comment change's) share its people and the viewer's marks.
+ */
+export async function postPreview(
+  deps: Deps,
+  record: posts.PostRecord,
+  viewerId: string | undefined,
+  comments: readonly HydratedComment[] = [],
+): Promise<{ post: PreviewPost; page: HydratedPage }> {
+  const page = await deps.hydrator.page([record], 'preview', viewerId, comments);
+  const [post] = previewPostViews(page, viewerId);
+  if (!post) throw notFound(Messages.postNotFound(record.id));
+  return { post, page };
+}
+
+export async function requirePost(deps: Deps, id: string): Promise<posts.PostRecord> {
+  const post = await posts.findPost(deps.db, id);
+  if (!post) throw notFound(Messages.postNotFound(id));
+  return post;
+}

@@ -1,0 +1,63 @@
+import { hashtagsOf, mentionedUsernames } from '@sync/contract';
+import type { Db } from '../../platform/db/database.js';
+import * as notifications from '../../data/notifications.repo.js';
+import * as users from '../../data/users.repo.js';
+import * as entities from '../../data/text-entities.repo.js';
+
+/** The text of a post, or of a comment on a post, as it is written (created or edited). */
+export interface WrittenText {
+  post: { id: string; author_id: string; created_at: string };
+  /** Absent for the post's own text. */
+  comment?: { id: string; author_id: string } | undefined;
+  text: string;
+  isNew: boolean;
+  at: string;
+}
+
+/**
+ * Records what a text refers to, in the transaction that writes it: its mentions (of users that
+ * exist; an unknown @name stays plain text), a mention notification for each newly mentioned user
+ * (returned, for the live events) and none left for a mention edited away, and a post's tags. Deleting the text needs nothing: the
+ * rows reference it with ON DELETE CASCADE.
+ *
+ * The post's author is not notified of a mention in a comment on their post: the comment already
+ * notifies them.
+ */
+export async function recordTextEntities(
+  trx: Db,
+  written: WrittenText,
+): Promise<notifications.NotifiedGroup[]> {
+  const { post, comment } = written;
+  const sourceId = comment?.id ?? post.id;
+  const authorId = comment?.author_id ?? post.author_id;
+  const usernames = mentionedUsernames(written.text);
+  const mentioned =
+    usernames.length > 0 ? (await users.idsByUsernames(trx, usernames)).map((row) => row.id) : [];
+  const before = written.isNew ? [] : await entities.mentionedBy(trx, sourceId);
+  const added = mentioned.filter((id) => !before.includes(id));
+  const removed = before.filter((id) => !mentioned.includes(id));
+
+  await entities.removeMentions(trx, sourceId, removed);
+  await notifications.removeGroups(trx, { type: 'mention', groupKey: sourceId, recipientIds: removed });
+  await entities.addMentions(
+    trx,
+    { sourceId, postId: post.id, commentId: comment?.id, at: written.at },
+    added,
+  );
+  const notified: notifications.NotifiedGroup[] = [];
+  for (const recipientId of added) {
+    if (comment && recipientId === post.author_id) continue;
+    const group = await notifications.addCause(trx, {
+      recipientId,
+      actorId: authorId,
+      type: 'mention',
+      groupKey: sourceId,
+      postId: post.id,
+      commentId: comment?.id,
+      at: written.at,
+    });
+    if (group) notified.push(group);
+  }
+  if (!comment) await entities.setPostTags(trx, post, hashtagsOf(written.text), { isNew: written.isNew });
+  return notified;
+}

@@ -1,0 +1,49 @@
+import type { User } from '@sync/contract';
+import type { Deps } from './deps.js';
+import { hydrateUsers } from '../../read/hydration/users.js';
+import { userViews } from '../../read/views/sync/users.js';
+import * as users from '../../data/users.repo.js';
+
+/** The user answers several features give (login, signup, follow, profile edit). */
+
+/** Contract user objects of a list of users as `viewerId` sees them. */
+export async function userObjects(
+  deps: Deps,
+  rows: users.UserRow[],
+  viewerId: string | undefined,
+): Promise<User[]> {
+  return userViews(await hydrateUsers(deps, rows, viewerId, 'listed'));
+}
+
+export async function userObject(
+  deps: Deps,
+  row: users.UserRow,
+  viewerId: string | undefined,
+  profilesVersion?: number,
+): Promise<User> {
+  const [user] = userViews(await hydrateUsers(deps, [row], viewerId, 'one', profilesVersion));
+  return user!;
+}
+
+/**
+ * The spec's "every user", capped at the newest `caps.users` sign-ups, in sign-up order; the viewer
+ * (and anyone else the answer is about) always among them.
+ */
+export async function everyUser(
+  deps: Deps,
+  viewerId: string | undefined,
+  alsoIds: string[] = [],
+): Promise<User[]> {
+  const rows = await users.newestUsers(deps.db, deps.caps.users);
+  const listed = new Set(rows.map((row) => row.id));
+  const missing = [...new Set([viewerId, ...alsoIds])].filter(
+    (id): id is string => id !== undefined && !listed.has(id),
+  );
+  if (missing.length > 0) {
+    rows.push(...(await users.usersByIds(deps.db, deps.dialect, missing)));
+    rows.sort((a, b) =>
+      a.created_at === b.created_at ? a.id.localeCompare(b.id) : a.created_at < b.created_at ? -1 : 1,
+    );
+  }
+  return userObjects(deps, rows, viewerId);
+}
