@@ -3,6 +3,8 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { serverLayers } from './eslint/server-layers.js';
+import { webLayers } from './eslint/web-layers.js';
 
 export default tseslint.config(
   {
@@ -39,42 +41,8 @@ export default tseslint.config(
       'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
     },
   },
-  // The web client's layers (docs/decisions/040): shared code never imports a feature or the app; a
-  // feature reaches another feature only through that feature's index.ts.
-  {
-    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)(features|app)(/|$)',
-              message: 'Shared code (components, lib) must not import a feature or the app.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // From features/<a>/<folder>/file, ../../<b>/… is inside another feature.
-              regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/',
-              message: "Import another feature through its index.ts ('../../<feature>'), not its folders.",
-            },
-            { regex: '(^|/)app(/|$)', message: 'A feature must not import the app layer.' },
-          ],
-        },
-      ],
-    },
-  },
+  ...webLayers,
+  ...serverLayers,
   {
     // Tests read loosely typed JSON replies.
     files: ['**/*.test.ts', '**/test/**/*.ts', 'e2e/**/*.ts'],

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/src/platform/db/database.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/src/data/database.js';
 import { PostgresSink } from './sinks/postgres-sink.js';
 import type { DatasetSink } from './sinks/sink.js';
 import { SqliteSink } from './sinks/sqlite-sink.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import type { Dialect } from '../../server/src/platform/db/database.js';
+import type { Dialect } from '../../server/src/data/database.js';
 import type { DatasetSize } from './dataset.js';
 import { sqliteFileOf, type DatabaseTarget } from './database-target.js';
 import { describeSeedReport, seedLargeDataset, type SeedReport } from './seed.js';

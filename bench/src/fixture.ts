@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../server/src/platform/db/database.js';
+import type { Db } from '../../server/src/data/database.js';
 import { createTokenService } from '../../server/src/platform/auth/tokens.js';
 import { systemClock } from '../../server/src/clock.js';
 import { usernameOf } from './dataset.js';

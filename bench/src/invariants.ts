@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../server/src/platform/db/database.js';
+import type { Db } from '../../server/src/data/database.js';
 
 /** Rows that break a maintained counter or a rule; all zero in a consistent database. */
 export interface InvariantViolations {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Dialect } from '../../server/src/platform/db/database.js';
+import type { Dialect } from '../../server/src/data/database.js';
 import { loadOptionFlags, scenarioFilter } from './cli-options.js';
 import { cacheDir, checkOutDataset } from './dataset-cache.js';
 import { countRows, openServerDatabase } from './database-target.js';

@@ -1,7 +1,7 @@
 import { buildApp } from './app/app.js';
 import { resolveJwtSecret } from './platform/auth/tokens.js';
 import type { Config } from './config.js';
-import { migrateToLatest, openDatabase } from './platform/db/database.js';
+import { migrateToLatest, openDatabase } from './data/database.js';
 import { clusterStreamSlots, createClusterTransport } from './platform/live/cluster-transport.js';
 import { seedDemoData } from './data/seed/demo.js';
 

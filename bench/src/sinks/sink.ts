@@ -1,4 +1,4 @@
-import type { Dialect } from '../../../server/src/platform/db/database.js';
+import type { Dialect } from '../../../server/src/data/database.js';
 
 export type Cell = string | number | null;
 

@@ -10,7 +10,7 @@ import { bookmarkRoutes } from '../api/sync/bookmarks.js';
 import { commentRoutes } from '../api/sync/comments.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { DatabaseHandle, Db, Dialect } from '../platform/db/database.js';
+import type { DatabaseHandle, Db, Dialect } from '../data/database.js';
 import type { Deps } from '../use-cases/shared/deps.js';
 import { eventRoutes } from '../api/sync/events.js';
 import { openLiveEvents } from './live-events.js';

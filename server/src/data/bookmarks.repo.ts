@@ -1,6 +1,6 @@
-import type { Db } from '../platform/db/database.js';
+import type { Db } from './database.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
-import { cursorKind, type CursorKey } from '../platform/http/pagination.js';
+import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
 
 /** The `bookmarks` table. */
 

@@ -1,11 +1,11 @@
 import { sql, type Selectable } from 'kysely';
-import type { Db, Dialect } from '../platform/db/database.js';
+import type { Db, Dialect } from './database.js';
 import { groupBy, isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
 import { firstPerGroup } from '../platform/db/first-per-group.js';
 import type { CommentsTable, VoteKind } from './schema.js';
-import { cursorKind, type CursorKey } from '../platform/http/pagination.js';
+import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
 
 /** The `comments` and `comment_votes` tables. */
 

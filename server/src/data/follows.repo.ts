@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Db, Dialect } from '../platform/db/database.js';
+import type { Db, Dialect } from './database.js';
 import { firstPerGroup } from '../platform/db/first-per-group.js';
 import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
-import { cursorKind, type CursorKey } from '../platform/http/pagination.js';
+import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
 
 /** The `follows` table. */
 

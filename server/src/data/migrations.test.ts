@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../platform/db/database.js';
+import { migrateToLatest, openDatabase } from './database.js';
 
 // A rolling upgrade: the first upgraded machine migrates; the others, still on the old version, must
 // keep (re)starting on the schema it left.

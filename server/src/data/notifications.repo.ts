@@ -1,9 +1,9 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import type { Db, Dialect } from '../platform/db/database.js';
+import type { Db, Dialect } from './database.js';
 import { firstPerGroup } from '../platform/db/first-per-group.js';
 import { newId } from '../platform/db/ids.js';
 import type { Database, NotificationKind, NotificationsTable } from './schema.js';
-import { cursorKind, type CursorKey } from '../platform/http/pagination.js';
+import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
 
 /**
  * The `notifications`, `notification_actors` and `notification_reads` tables.

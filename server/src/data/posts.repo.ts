@@ -1,22 +1,17 @@
 import { sql, type Selectable } from 'kysely';
-import type { Db, Dialect } from '../platform/db/database.js';
+import type { Db, Dialect } from './database.js';
 import { chunksOf, isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { compiledPerShape } from '../platform/db/compiled-per-shape.js';
 import { firstPerGroup } from '../platform/db/first-per-group.js';
 import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
 import type { PostsTable, ReactionKind } from './schema.js';
-import { cursorKind, type CursorKey } from '../platform/http/pagination.js';
+import type { PostRef } from './post-ref.js';
+import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
 
 /** The `posts` and `post_reactions` tables. Rows in, rows out: contract shapes are built in views/. */
 
 export type PostRecord = Selectable<PostsTable>;
-
-/** A skeleton entry: which post, and which version of it the database holds now. */
-export interface PostRef {
-  id: string;
-  version: number;
-}
 
 export const newestPosts = cursorKind('posts:newest', ['string', 'string']);
 export const trendingPosts = cursorKind('posts:trending', ['number', 'string', 'string']);
@@ -63,7 +58,7 @@ interface PageOfRefs<Key> {
 
 const newestPostRefsQuery = compiledPerShape(
   (
-    db,
+    db: Db,
     { authorId, createdAt, id, limit }: { authorId?: string; createdAt?: string; id?: string; limit: number },
   ) => {
     let query = db
@@ -88,7 +83,7 @@ export async function newestPostRefs(
 
 const trendingPostRefsQuery = compiledPerShape(
   (
-    db,
+    db: Db,
     {
       authorId,
       likes,

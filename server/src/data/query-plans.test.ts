@@ -7,7 +7,7 @@ import * as bookmarks from './bookmarks.repo.js';
 import * as comments from './comments.repo.js';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
-import type { Db } from '../platform/db/database.js';
+import type { Db } from './database.js';
 import { newId } from '../platform/db/ids.js';
 import type { Database } from './schema.js';
 import * as follows from './follows.repo.js';

@@ -1,8 +1,8 @@
 import { sql, type SqlBool, type Expression } from 'kysely';
-import type { Db, Dialect } from '../platform/db/database.js';
+import type { Db, Dialect } from './database.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
-import type { PostRef } from './posts.repo.js';
-import { cursorKind, type CursorKey } from '../platform/http/pagination.js';
+import type { PostRef } from './post-ref.js';
+import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
 
 /**
  * Search: the full-text index of posts (SQLite `posts_fts`, PostgreSQL `posts.search_vector`, both kept

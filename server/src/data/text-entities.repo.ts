@@ -1,5 +1,5 @@
-import type { Db } from '../platform/db/database.js';
-import { cursorKind, type CursorKey } from '../platform/http/pagination.js';
+import type { Db } from './database.js';
+import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
 
 /** The `mentions` and `post_tags` tables: what post and comment text refers to. */
 

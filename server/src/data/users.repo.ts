@@ -1,10 +1,10 @@
 import type { CompiledQuery, Selectable, Updateable } from 'kysely';
-import type { Db, Dialect } from '../platform/db/database.js';
+import type { Db, Dialect } from './database.js';
 import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
 import type { UsersTable } from './schema.js';
-import { cursorKind, type CursorKey } from '../platform/http/pagination.js';
+import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
 import { nameKeys } from './name-keys.js';
 
 /** The `users` table. */

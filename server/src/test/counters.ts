@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../platform/db/database.js';
+import type { Db } from '../data/database.js';
 
 /**
  * The stored counters that disagree with a recount from the rows: each post's like and comment

@@ -6,7 +6,7 @@ import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { loadConfig } from '../config.js';
-import type { Db } from '../platform/db/database.js';
+import type { Db } from '../data/database.js';
 import { testSecret, type TestServer } from './harness.js';
 
 export const summaryKeys = ['_id', 'avatarURL', 'firstName', 'lastName', 'username'];

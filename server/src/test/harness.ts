@@ -5,7 +5,7 @@ import pg from 'pg';
 import { describe } from 'vitest';
 import { buildApp, type App } from '../app/app.js';
 import { loadConfig, type Config } from '../config.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle, type Dialect } from '../platform/db/database.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Dialect } from '../data/database.js';
 import { seedDemoData } from '../data/seed/demo.js';
 
 export { demoPassword, guestAccount } from '../data/seed/demo.js';

@@ -1,5 +1,5 @@
 import type { AccountExport } from '@sync/contract';
-import type { Db } from '../platform/db/database.js';
+import type { Db } from '../data/database.js';
 import { bookmarksPage } from '../data/bookmarks.repo.js';
 import { commentsOfAuthorPage, votesOfUserPage } from '../data/comments.repo.js';
 import { followsPage, type Direction, type FollowExportRow } from '../data/follows.repo.js';

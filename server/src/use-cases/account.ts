@@ -1,5 +1,5 @@
-import type { Db, Dialect } from '../platform/db/database.js';
-import { lockRowsInOrder } from '../platform/db/row-locks.js';
+import type { Db, Dialect } from '../data/database.js';
+import { lockRowsInOrder } from '../data/row-locks.js';
 import { deleteBookmarksOf } from '../data/bookmarks.repo.js';
 import {
   deleteCommentVotesOf,

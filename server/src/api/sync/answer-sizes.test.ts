@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../data/database.js';
 import { loadConfig } from '../../config.js';
 import { newId } from '../../platform/db/ids.js';
 import type { Database } from '../../data/schema.js';

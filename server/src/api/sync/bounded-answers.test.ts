@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerCaps } from '../../config.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../data/database.js';
 import { expectPosts, expectUser, rowCounts, uniqueName } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 

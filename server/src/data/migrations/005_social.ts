@@ -1,5 +1,4 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { nameKeys } from '../name-keys.js';
 
 /**
  * The social core: mentions and tags recorded from post and comment text, grouped notifications
@@ -151,4 +150,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').dropColumn('name_key').execute();
   for (const table of ['notification_reads', 'notification_actors', 'notifications', 'post_tags', 'mentions'])
     await db.schema.dropTable(table).execute();
+}
+
+/**
+ * The search keys as this migration first wrote them, frozen here: a migration must do the same thing
+ * forever, whatever data/name-keys.ts becomes (rows written later get the live code's keys).
+ */
+function nameKeys(firstName: string, lastName: string) {
+  const searchKey = (text: string) =>
+    text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return { name_key: searchKey(`${firstName} ${lastName}`), last_name_key: searchKey(lastName) };
 }

@@ -1,5 +1,5 @@
 import { hashPassword } from '../../platform/auth/passwords.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../database.js';
 import { newId } from '../../platform/db/ids.js';
 import { nameKeys } from '../name-keys.js';
 

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database.js';
+import { openDatabase } from '../../data/database.js';
 import { counterMismatches } from '../../test/counters.js';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream-client.js';
 import { createTestDatabase, hasPostgres } from '../../test/harness.js';

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { compiledPerShape } from './compiled-per-shape.js';
+import type { Db } from '../../data/database.js';
 
 /**
  * Hot queries are compiled once per shape and only bound per call (issue 8's profile gave Kysely a tenth
@@ -27,7 +28,7 @@ describeEachDatabase('queries compiled once per shape', (dialect) => {
   afterAll(() => server.close());
 
   const postsOf = compiledPerShape(
-    (db, { authorIds, content }: { authorIds: readonly string[]; content?: string }) => {
+    (db: Db, { authorIds, content }: { authorIds: readonly string[]; content?: string }) => {
       let query = db.selectFrom('posts').select(['author_id', 'content']).where('author_id', 'in', authorIds);
       if (content !== undefined) query = query.where('content', '=', content);
       return query.orderBy('content').compile();
@@ -49,7 +50,7 @@ describeEachDatabase('queries compiled once per shape', (dialect) => {
   });
 
   it('refuses a query that puts a value in its text instead of a parameter', () => {
-    const inlined = compiledPerShape((db, { content }: { content: string }) =>
+    const inlined = compiledPerShape((db: Db, { content }: { content: string }) =>
       sql`select ${sql.lit(content)} as content`.compile(db),
     );
     expect(() => inlined(server.database.db, { content: 'x' })).toThrow(/every value must be a parameter/);

@@ -1,5 +1,4 @@
-import type { CompiledQuery, DialectAdapter } from 'kysely';
-import type { Db } from './database.js';
+import type { CompiledQuery, DialectAdapter, Kysely } from 'kysely';
 
 type Leaf = string | number;
 /** The values of a query: leaves, lists of leaves, absent ones; an object of them at the top. */
@@ -23,9 +22,9 @@ interface Shape {
  * those and nothing else: it gets the stand-ins, and must use each value only as a parameter (no
  * arithmetic, no `sql.lit`); a value that did not become a parameter of its own throws on the first call.
  */
-export function compiledPerShape<Values extends Record<string, Value>, Row>(
-  build: (db: Db, values: Values) => CompiledQuery<Row>,
-): (db: Db, values: Values) => CompiledQuery<Row> {
+export function compiledPerShape<Schema, Values extends Record<string, Value>, Row>(
+  build: (db: Kysely<Schema>, values: Values) => CompiledQuery<Row>,
+): (db: Kysely<Schema>, values: Values) => CompiledQuery<Row> {
   // By the database's adapter: the dialect decides the text, and a transaction shares its database's.
   const shapesByDialect = new WeakMap<DialectAdapter, Map<string, Shape>>();
   return (db, values) => {

@@ -11,22 +11,14 @@ import {
 } from 'kysely';
 import { ensurePrivateDirectory, ensurePrivateFile } from '../ops/private-files.js';
 import { pipelinedPostgresDialect } from './postgres-pipelined.js';
-import type { Database } from '../../data/schema.js';
 import { groupCommitSqliteDialect } from './sqlite-group-commit.js';
 import { checkpointInBackground, type WalCheckpoints } from './wal-checkpoints.js';
-import * as initial from '../../data/migrations/001_initial.js';
-import * as readPipeline from '../../data/migrations/003_read_pipeline.js';
-import * as profilesVersion from '../../data/migrations/004_profiles_version.js';
-import * as social from '../../data/migrations/005_social.js';
-import * as account from '../../data/migrations/006_account.js';
-import * as coveringMarks from '../../data/migrations/007_covering_marks.js';
-import * as searchIndexWithoutPendingList from '../../data/migrations/008_search_index_without_pending_list.js';
 
-export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
 
-export interface DatabaseHandle {
-  db: Db;
+/** A database of any schema: the data layer (data/database.ts) names ours. */
+export interface DatabaseHandle<Schema> {
+  db: Kysely<Schema>;
   dialect: Dialect;
   /** Where the data lives, for logs: the SQLite file or the PostgreSQL URL without its password. */
   location: string;
@@ -60,19 +52,7 @@ export interface DatabaseOptions {
   sqliteCheckpointIntervalMs?: number;
 }
 
-/** Migrations are listed in code, not read from a folder, so they work the same from source and from a bundle. */
-const migrations: Record<string, Migration> = {
-  '001_initial': initial,
-  '003_read_pipeline': readPipeline,
-  '004_profiles_version': profilesVersion,
-  '005_social': social,
-  '006_account': account,
-  '007_covering_marks': coveringMarks,
-  '008_search_index_without_pending_list': searchIndexWithoutPendingList,
-};
-const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
-
-export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+export function openDatabase<Schema>(options: DatabaseOptions): DatabaseHandle<Schema> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   ensurePrivateDirectory(options.dataDir);
   const file = path.join(options.dataDir, 'sync.sqlite');
@@ -93,7 +73,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     : undefined;
   let reportUndoneWrites: (error: Error) => void = () => undefined;
   return {
-    db: new Kysely<Database>({
+    db: new Kysely<Schema>({
       dialect: groupCommitSqliteDialect({
         sqlite,
         prepare: statementCache(sqlite),
@@ -112,12 +92,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   };
 }
 
-function openPostgres(databaseUrl: string, options: DatabaseOptions): DatabaseHandle {
+function openPostgres<Schema>(databaseUrl: string, options: DatabaseOptions): DatabaseHandle<Schema> {
   let reportLoss: (error: Error) => void = () => undefined;
   const url = new URL(databaseUrl);
   url.password = '';
   return {
-    db: new Kysely<Database>({
+    db: new Kysely<Schema>({
       dialect: pipelinedPostgresDialect({
         url: databaseUrl,
         connectTimeoutMs: options.databaseConnectTimeoutMs,
@@ -158,9 +138,13 @@ function statementCache(sqlite: SQLite.Database, capacity = 256): (sqlText: stri
  * the code rolled back). Migrations only add, so this version runs on that schema as it is, where
  * Kysely's migrator would refuse to start; it still needs every migration of its own to have run.
  */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+export async function migrateToLatest<Schema>(
+  db: Kysely<Schema>,
+  migrations: Record<string, Migration>,
+): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
   const migrator = new Migrator({ db, provider });
-  const newer = await unknownMigrations(db);
+  const newer = await unknownMigrations(db, migrations);
   if (newer.length > 0) {
     const notRun = (await migrator.getMigrations()).filter((migration) => !migration.executedAt);
     if (notRun.length > 0) {
@@ -178,7 +162,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   return [];
 }
 
-async function unknownMigrations(db: Db): Promise<string[]> {
+async function unknownMigrations<Schema>(
+  db: Kysely<Schema>,
+  migrations: Record<string, Migration>,
+): Promise<string[]> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   if (!tables.some((table) => table.name === DEFAULT_MIGRATION_TABLE)) return [];
   const { rows } = await sql<{

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db, Dialect } from './database.js';
+import { sql, type QueryExecutorProvider } from 'kysely';
+import type { Dialect } from './database.js';
 import { preparedOnPostgres } from './prepared.js';
 
 export interface FirstPerGroupQuery {
@@ -31,7 +31,7 @@ export interface FirstPerGroupQuery {
 const maxCompoundTerms = 400;
 
 export async function firstPerGroup<Row>(
-  db: Db,
+  db: QueryExecutorProvider,
   dialect: Dialect,
   query: FirstPerGroupQuery,
 ): Promise<Row[]> {

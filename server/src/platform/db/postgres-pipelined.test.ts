@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, hasPostgres } from '../../test/harness.js';
-import { openDatabase, type DatabaseHandle } from './database.js';
+import { openDatabase, type DatabaseHandle } from '../../data/database.js';
 
 const socketDirectory = '/var/run/postgresql';
 const hasSocket =

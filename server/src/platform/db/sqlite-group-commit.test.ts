@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './database.js';
+import { openDatabase, type DatabaseHandle } from '../../data/database.js';
 
 // Transactions that start in one turn of the event loop share one SQLite COMMIT (sqlite-group-commit.ts).
 describe('SQLite group commit', () => {

@@ -27,7 +27,7 @@ import {
  * - the group holds the write lock from its BEGIN IMMEDIATE, not from its first write: with `WORKERS` > 1,
  *   a transaction that reads first (account deletion lists the posts it will touch) must not work from
  *   a snapshot another process writes past meanwhile and then fail with SQLITE_BUSY at its first write
- *   (`row-locks.ts` relies on it, `sqlite-transactions.test.ts` checks it). Another process's writer
+ *   (`data/row-locks.ts` relies on it, `sqlite-transactions.test.ts` checks it). Another process's writer
  *   waits `busy_timeout` as before, at most a turn longer.
  *
  * What changes: between a transaction's end and the group's COMMIT (the rest of the turn), this

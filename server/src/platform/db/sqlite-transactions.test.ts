@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from './database.js';
+import { migrateToLatest, openDatabase } from '../../data/database.js';
 
 // With WORKERS > 1, several processes write one SQLite file: a transaction must own the write lock
 // from its first statement, not from its first write.

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bulkUserRow } from '../../test/people.js';
 import { eventually } from '../../test/wait.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './database.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../data/database.js';
 
 describe("SQLite's log is checkpointed by a thread of its own", () => {
   let handle: DatabaseHandle;

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AnswerCaps } from '../../config.js';
-import type { Db, Dialect } from '../../platform/db/database.js';
+import type { Db, Dialect } from '../../data/database.js';
 import { groupBy, loadInChunks } from '../../platform/db/chunks.js';
 import { compiledPerShape } from '../../platform/db/compiled-per-shape.js';
 import { preparedOnPostgres } from '../../platform/db/prepared.js';
@@ -9,6 +9,7 @@ import * as comments from '../../data/comments.repo.js';
 import * as posts from '../../data/posts.repo.js';
 import * as users from '../../data/users.repo.js';
 import { VersionedCache } from './post-cache.js';
+import type { PostRef } from '../../data/post-ref.js';
 
 /**
  * The middle of the read pipeline (skeleton → hydrate → view): everything a list of posts shows,
@@ -87,11 +88,11 @@ export class Hydrator {
    * Posts deleted since the skeleton was read are left out.
    */
   async posts(
-    refs: readonly (posts.PostRef | posts.PostRecord)[],
+    refs: readonly (PostRef | posts.PostRecord)[],
     shape: PostShape,
   ): Promise<HydratedPost[]> {
     const found = new Map<string, HydratedPost>();
-    const missing: (posts.PostRef | posts.PostRecord)[] = [];
+    const missing: (PostRef | posts.PostRecord)[] = [];
     for (const ref of refs) {
       const cached = this.cache.get(`${shape}:${ref.id}`, ref.version);
       if (cached) found.set(ref.id, cached);
@@ -237,7 +238,7 @@ export class Hydrator {
    * are shown beside the posts (a comment change answers its post and the comment).
    */
   async page(
-    refs: readonly (posts.PostRef | posts.PostRecord)[],
+    refs: readonly (PostRef | posts.PostRecord)[],
     shape: PostShape,
     viewerId: string | undefined,
     comments: readonly HydratedComment[] = [],
@@ -350,7 +351,7 @@ export class Hydrator {
   }
 
   private async load(
-    refs: readonly (posts.PostRef | posts.PostRecord)[],
+    refs: readonly (PostRef | posts.PostRecord)[],
     shape: PostShape,
   ): Promise<HydratedPost[]> {
     const given = refs.filter((ref): ref is posts.PostRecord => 'author_id' in ref);
@@ -417,7 +418,7 @@ const withProfilesVersion = (marks: RawBuilder<unknown>) =>
 /** On SQLite the lists are parameters one by one, so the text changes with their lengths only. */
 const sqliteMarksAndProfilesVersion = compiledPerShape(
   (
-    db,
+    db: Db,
     {
       viewerId,
       postIds,

@@ -1,5 +1,5 @@
 import type { AnswerCaps } from '../../config.js';
-import type { Db, Dialect } from '../../platform/db/database.js';
+import type { Db, Dialect } from '../../data/database.js';
 import { groupBy } from '../../platform/db/chunks.js';
 import * as bookmarks from '../../data/bookmarks.repo.js';
 import * as follows from '../../data/follows.repo.js';

@@ -1,7 +1,7 @@
 import type { TokenService } from '../../platform/auth/tokens.js';
 import type { Clock } from '../../clock.js';
 import type { AnswerCaps } from '../../config.js';
-import type { Db, Dialect } from '../../platform/db/database.js';
+import type { Db, Dialect } from '../../data/database.js';
 import type { EventPublisher } from '../../platform/live/messages.js';
 import type { CursorCodec } from '../../platform/http/pagination.js';
 import type { Hydrator } from '../../read/hydration/hydrator.js';

@@ -1,5 +1,5 @@
 import { hashtagsOf, mentionedUsernames } from '@sync/contract';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../data/database.js';
 import * as notifications from '../../data/notifications.repo.js';
 import * as users from '../../data/users.repo.js';
 import * as entities from '../../data/text-entities.repo.js';

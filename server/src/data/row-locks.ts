@@ -1,5 +1,5 @@
 import type { Db, Dialect } from './database.js';
-import { loadInChunks } from './chunks.js';
+import { loadInChunks } from '../platform/db/chunks.js';
 
 /**
  * Locks post or user rows for the rest of the transaction, in id order.

@@ -1,0 +1,112 @@
+/**
+ * The server's dependency rule (docs/architecture.md), as an ESLint rule of our own: it resolves each
+ * relative import to the file it names and checks the layers of both ends, so a path's depth or
+ * spelling cannot slip past it the way a path pattern can.
+ *
+ *   main.ts, serve.ts → app → api → use-cases → read → data → platform → config.ts, clock.ts
+ *
+ * Nothing imports upward. Beside that: a repository imports no repository; a use case imports no
+ * other resource's use case (shared steps live in use-cases/shared/); reads, repositories and
+ * infrastructure other than platform/http know nothing of HTTP; a migration imports nothing of the
+ * live code.
+ */
+import path from 'node:path';
+
+const serverRoot = path.resolve(import.meta.dirname, '../server/src');
+
+/** Lower layers first: a file may import its own layer and any below it. */
+const layers = ['base', 'platform', 'data', 'read', 'use-cases', 'api', 'app', 'entry'];
+const entryFiles = new Set(['main.ts', 'serve.ts']);
+const baseFiles = new Set(['config.ts', 'clock.ts']);
+
+const isTest = (relative) => /\.test\.ts$/.test(relative) || relative.split('/')[0] === 'test';
+
+/** Where a file under server/src sits: its layer and its path below server/src, or undefined outside. */
+function locate(file) {
+  const relative = path.relative(serverRoot, file).split(path.sep).join('/');
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  const [first] = relative.split('/');
+  if (entryFiles.has(relative)) return { layer: 'entry', relative };
+  if (baseFiles.has(relative)) return { layer: 'base', relative };
+  if (layers.includes(first)) return { layer: first, relative };
+  return { layer: undefined, relative };
+}
+
+const isRepository = (relative) => /^data\/[^/]+\.repo\.ts$/.test(relative);
+const isMigration = (relative) => relative.startsWith('data/migrations/');
+const resourceUseCase = (relative) => /^use-cases\/[^/]+\.ts$/.test(relative);
+
+/** Reads, repositories and infrastructure other than platform/http/ know nothing of HTTP. */
+const knowsNoHttp = (file) =>
+  file.layer === 'read' ||
+  file.layer === 'data' ||
+  (file.layer === 'platform' && !file.relative.startsWith('platform/http/'));
+
+function violation(from, to) {
+  if (isMigration(from.relative)) {
+    return 'A migration imports nothing of the live code: it must run the same way forever, whatever the code becomes. Copy what it needs into it.';
+  }
+  if (from.layer === undefined || to.layer === undefined) {
+    const which = from.layer === undefined ? from.relative : to.relative;
+    return `${which} is in no layer: put it in app/, api/, use-cases/, read/, data/ or platform/ (docs/architecture.md).`;
+  }
+  if (layers.indexOf(to.layer) > layers.indexOf(from.layer)) {
+    return `The ${from.layer} layer must not import the ${to.layer} layer (${to.relative}): dependencies point down, app → api → use-cases → read → data → platform. Move the shared part down, or have the upper layer pass it in.`;
+  }
+  if (isRepository(from.relative) && isRepository(to.relative)) {
+    return `A repository imports no repository (${to.relative}): each owns its tables. Let the use case call both.`;
+  }
+  if (
+    from.layer === 'use-cases' &&
+    resourceUseCase(to.relative) &&
+    from.relative !== to.relative
+  ) {
+    return `A use case imports no other resource's use case (${to.relative}): move the shared step to use-cases/shared/.`;
+  }
+  if (knowsNoHttp(from) && to.relative.startsWith('platform/http/')) {
+    return `Only api/, use-cases/ (their errors) and platform/http/ know HTTP, not ${from.layer}/ (${to.relative}): throw or return a plain error and let the layer above map it to a status.`;
+  }
+  return undefined;
+}
+
+function resolveImport(importer, specifier) {
+  if (!specifier.startsWith('.')) return undefined;
+  const resolved = path.resolve(path.dirname(importer), specifier);
+  return resolved.replace(/\.js$/, '.ts');
+}
+
+const dependencyRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: "The server's layers: app → api → use-cases → read → data → platform." },
+    schema: [],
+  },
+  create(context) {
+    const from = locate(context.filename);
+    if (!from || isTest(from.relative)) return {};
+    const check = (node, source) => {
+      if (!source || typeof source.value !== 'string') return;
+      if (isMigration(from.relative) && !source.value.startsWith('.')) return;
+      const target = resolveImport(context.filename, source.value);
+      if (!target) return;
+      const to = locate(target);
+      if (!to) return;
+      const message = violation(from, to);
+      if (message) context.report({ node: source, message });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
+export const serverLayers = [
+  {
+    files: ['server/src/**/*.ts'],
+    plugins: { 'sync-server': { rules: { layers: dependencyRule } } },
+    rules: { 'sync-server/layers': 'error' },
+  },
+];

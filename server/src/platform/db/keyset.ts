@@ -1,0 +1,32 @@
+/**
+ * Keyset paging as the data layer sees it: each list declares its sort key's shape once, beside the
+ * query that reads it, so the key's type is checked where a cursor is made (platform/http/pagination.ts
+ * signs it) and where the query reads it back.
+ */
+export type KeyPart = 'string' | 'number';
+
+/** The TypeScript type of a cursor key with the given shape: ['string', 'number'] → [string, number]. */
+export type CursorKey<Shape extends readonly KeyPart[]> = {
+  -readonly [I in keyof Shape]: Shape[I] extends 'number' ? number : string;
+};
+
+/**
+ * A kind of list that can be paged: its scope (a cursor of one list is refused by another) and the
+ * shape of its sort key. Declared once beside the query that reads the key, so the key's type is
+ * checked where it is made and where it is read.
+ */
+export interface CursorKind<Shape extends readonly KeyPart[]> {
+  scope: string;
+  shape: Shape;
+}
+
+export const cursorKind = <const Shape extends readonly KeyPart[]>(
+  scope: string,
+  shape: Shape,
+): CursorKind<Shape> => ({ scope, shape });
+
+export interface PageRequest<Key> {
+  limit: number;
+  /** The sort key of the last item of the previous page; absent on the first page. */
+  after: Key | undefined;
+}
