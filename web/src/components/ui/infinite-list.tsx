@@ -2,11 +2,10 @@ import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Button } from './button';
 import { ErrorState } from './error-state';
 import { PostSkeleton } from './skeleton';
+import type { RowsProps } from './virtual-rows';
 
 /** Past this many rows only the ones near the viewport are in the DOM. */
 const VIRTUALIZE_AFTER = 100;
-
-type RowsProps<T> = Pick<Props<T>, 'items' | 'getKey' | 'renderItem'>;
 
 // The windowing code (some 10 KB) loads only when a list grows past VIRTUALIZE_AFTER. (lazy() drops
 // the component's type parameter; the cast puts it back.)
@@ -30,10 +29,7 @@ export interface Paging {
   error: Error | null;
 }
 
-export type Props<T> = {
-  items: T[];
-  getKey: (item: T) => string;
-  renderItem: (item: T) => ReactNode;
+export type Props<T> = RowsProps<T> & {
   paging: Paging;
   label: string;
 };

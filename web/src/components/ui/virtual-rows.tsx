@@ -1,13 +1,15 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useState } from 'react';
-import type { Props } from './infinite-list';
+import { useState, type ReactNode } from 'react';
+
+/** The rows of an `InfiniteList` (kept here so that this file, loaded on demand, imports nothing of it). */
+export type RowsProps<T> = {
+  items: T[];
+  getKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+};
 
 /** The rows near the viewport only, for long lists. */
-export default function VirtualRows<T>({
-  items,
-  getKey,
-  renderItem,
-}: Pick<Props<T>, 'items' | 'getKey' | 'renderItem'>) {
+export default function VirtualRows<T>({ items, getKey, renderItem }: RowsProps<T>) {
   const [offset, setOffset] = useState(0);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
