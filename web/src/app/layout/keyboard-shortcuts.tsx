@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { COMPOSER_ID, POST_CARD_ATTRIBUTE } from '../../features/posts';
+import { COMPOSER_ID, POST_CARD_ATTRIBUTE } from '../../entities/posts';
 import { SEARCH_FIELD_ATTRIBUTE } from '../../features/search';
 import { createShortcutReader, type ShortcutAction } from '../../lib/keyboard-shortcuts';
 

@@ -3,8 +3,9 @@ import { Columns, PageHeader } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
 import { Tabs, type Tab } from '../../components/ui/tabs';
 import { useMe } from '../../lib/session';
+import { postKeys } from '../../entities/posts';
 import { NewPostsPill } from '../../features/live';
-import { useFeed, useTimeline, Composer, PostList, postKeys } from '../../features/posts';
+import { useFeed, useTimeline, Composer, PostList } from '../../features/posts';
 import { SuggestedPeople } from '../../features/users';
 
 type HomeTab = 'everyone' | 'following';

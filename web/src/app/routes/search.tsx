@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
-import { SearchBox, SearchResults, type SearchType } from '../../features/search';
+import { SearchBox, type SearchType } from '../../features/search';
 import { Columns, PageHeader } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
+import { SearchResults } from './search-results';
 
 /** `/search?q=…&type=users`: the query and the tab live in the address, so reloads and links keep them. */
 export default function SearchRoute() {

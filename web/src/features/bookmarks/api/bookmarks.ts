@@ -1,10 +1,9 @@
 import type { BookmarksReply, BookmarkStateReply, Post } from '@sync/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { postKeys, prependPost, removePostFromList, setViewer, updatePost } from '../../../entities/posts';
 import { api } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
 import { toastError } from '../../../lib/toast';
-import { postKeys } from '../../posts';
-import { prependPost, removePostFromList, setViewer, updatePost } from '../../posts';
 
 export function useBookmarks() {
   return useInfiniteQuery({

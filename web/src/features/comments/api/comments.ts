@@ -1,8 +1,8 @@
 import type { Comment, CommentReply, CommentsReply } from '@sync/contract';
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { takeFields, updatePost } from '../../../entities/posts';
 import { api } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
-import { takeFields, updatePost } from '../../posts';
 
 type CommentPage = { comments: Comment[]; nextCursor: string | null };
 type CommentPages = InfiniteData<CommentPage>;

@@ -1,8 +1,8 @@
 import type { LiveEventName, LiveEvents, Post } from '@sync/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { notificationKeys, setUnreadCount } from '../../../entities/notifications';
+import { postKeys, updatePost } from '../../../entities/posts';
 import type { StreamEvent } from '../../../lib/event-stream';
-import { notificationKeys, setUnreadCount } from '../../notifications';
-import { postKeys, updatePost } from '../../posts';
 import { newPosts } from './new-posts';
 
 type Data = Record<string, unknown>;

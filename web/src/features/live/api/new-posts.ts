@@ -1,7 +1,7 @@
 import type { Post } from '@sync/contract';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { prependPost, type PostPages } from '../../posts';
+import { prependPost, type PostPages } from '../../../entities/posts';
 
 /** Enough for any pill; older ones are dropped (a list refetched later has them anyway). */
 const MAX_PENDING = 100;

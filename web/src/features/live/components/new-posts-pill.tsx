@@ -2,7 +2,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ArrowUp } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { POST_CARD_ATTRIBUTE, type PostPages } from '../../posts';
+import { POST_CARD_ATTRIBUTE, type PostPages } from '../../../entities/posts';
 import { showNewPosts, useNewPosts } from '../api/new-posts';
 
 const countText = (count: number) => (count === 1 ? '1 new post' : `${count} new posts`);

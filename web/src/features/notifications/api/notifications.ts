@@ -1,19 +1,9 @@
 import type { NotificationsReply, UnreadCountReply } from '@sync/contract';
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { notificationKeys, setUnreadCount } from '../../../entities/notifications';
 import { api } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
-
-export const notificationKeys = {
-  list: ['notifications', 'list'] as const,
-  unread: ['notifications', 'unread'] as const,
-};
 
 /** How often the bell asks for its count; live updates will push it instead. */
 export const UNREAD_POLL_MS = 60_000;
@@ -36,10 +26,6 @@ export function useUnreadCount(): number {
     return () => window.removeEventListener('focus', ask);
   }, [client]);
   return query.data ?? 0;
-}
-
-export function setUnreadCount(client: QueryClient, count: number) {
-  client.setQueryData<number>(notificationKeys.unread, count);
 }
 
 export function useNotifications() {

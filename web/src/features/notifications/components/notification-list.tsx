@@ -8,7 +8,7 @@ import { InfiniteList } from '../../../components/ui/infinite-list';
 import { ListSkeleton } from '../../../components/ui/skeleton';
 import { timeAgo } from '../../../lib/relative-time';
 import { useMarkAllRead, useNotifications } from '../api/notifications';
-import { notificationPath, notificationQuote, notificationText } from '../notification-text';
+import { notificationPath, notificationQuote, notificationText } from './notification-text';
 
 const icons: Record<Notification['type'], LucideIcon> = {
   like: Heart,

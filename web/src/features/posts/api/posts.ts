@@ -1,18 +1,19 @@
 import type { DeletedReply, Post, PostReply, PostSort, PostsPageReply, PostsReply } from '@sync/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { getSession } from '../../../lib/session';
-import { PAGE_SIZE } from '../../../lib/query-client';
-import { toastError } from '../../../lib/toast';
-import { postKeys, type PostPage } from './keys';
 import {
   findCachedPost,
+  postKeys,
   prependPost,
   removePostFromList,
   setViewer,
   takeFields,
   updatePost,
-} from './post-cache';
+  type PostPage,
+} from '../../../entities/posts';
+import { api } from '../../../lib/api-client';
+import { getSession } from '../../../lib/session';
+import { PAGE_SIZE } from '../../../lib/query-client';
+import { toastError } from '../../../lib/toast';
 
 function toPage(reply: PostsReply | PostsPageReply): PostPage {
   return { posts: reply.posts, nextCursor: reply.nextCursor ?? null };

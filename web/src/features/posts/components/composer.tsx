@@ -4,11 +4,11 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { composerInputClass } from '../../../components/ui/field';
 import { isWithinLimit, MessageField } from '../../../components/ui/message-field';
+import { COMPOSER_ID } from '../../../entities/posts';
 import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useCreatePost } from '../api/posts';
-import { COMPOSER_ID } from '../dom';
 
 export function Composer() {
   const me = useMe();

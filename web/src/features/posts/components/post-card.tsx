@@ -5,11 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { pendingProps } from '../../../components/ui/button';
 import { LinkifiedText } from '../../../components/ui/linkified-text';
+import { POST_CARD_ATTRIBUTE } from '../../../entities/posts';
 import { timeAgo } from '../../../lib/relative-time';
 import { useMe } from '../../../lib/session';
 import { useToggleBookmark } from '../../bookmarks';
 import { useToggleLike } from '../api/posts';
-import { POST_CARD_ATTRIBUTE } from '../dom';
 
 // Only the author's own posts have a menu; its Base UI code loads when one is first shown.
 const PostMenu = lazy(() => import('./post-menu'));

@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { EmptyState, ErrorState } from '../../../components/ui/error-state';
 import { InfiniteList } from '../../../components/ui/infinite-list';
 import { ListSkeleton } from '../../../components/ui/skeleton';
-import type { PostPages } from '../api/keys';
-import { flattenPages } from '../api/post-cache';
+import { flattenPages, type PostPages } from '../../../entities/posts';
 import { PostCard } from './post-card';
 
 type Props = {

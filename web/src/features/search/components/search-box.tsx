@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { searchPath, type SearchType } from '../api/search';
-import { SEARCH_FIELD_ATTRIBUTE } from '../search-box-id';
+import { SEARCH_FIELD_ATTRIBUTE } from './search-box-id';
 
 const fieldClass =
   'h-10 w-full rounded-full border border-zinc-300 bg-zinc-50 pr-4 pl-10 text-sm text-zinc-900 placeholder:text-zinc-600 focus-ring dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400';

@@ -8,10 +8,10 @@ import type {
   UserSummary,
 } from '@sync/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { postKeys } from '../../../entities/posts';
 import { api } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
 import { getSession, updateSessionUser } from '../../../lib/session';
-import { postKeys } from '../../posts';
 
 export const RECOMMENDED_COUNT = 4;
 /** The People page: the most the suggestions route gives. */

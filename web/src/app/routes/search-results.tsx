@@ -1,14 +1,14 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
-import { ApiError } from '../../../lib/api-client';
-import { useMe } from '../../../lib/session';
-import { EmptyState, ErrorState } from '../../../components/ui/error-state';
-import { InfiniteList } from '../../../components/ui/infinite-list';
-import { ListSkeleton } from '../../../components/ui/skeleton';
-import { Tabs, type Tab } from '../../../components/ui/tabs';
-import { PostList, useSearchPosts } from '../../posts';
-import { FollowButton, PersonRow } from '../../users';
-import { useSearchPeople, type SearchType } from '../api/search';
+import { EmptyState, ErrorState } from '../../components/ui/error-state';
+import { InfiniteList } from '../../components/ui/infinite-list';
+import { ListSkeleton } from '../../components/ui/skeleton';
+import { Tabs, type Tab } from '../../components/ui/tabs';
+import { PostList, useSearchPosts } from '../../features/posts';
+import { useSearchPeople, type SearchType } from '../../features/search';
+import { FollowButton, PersonRow } from '../../features/users';
+import { ApiError } from '../../lib/api-client';
+import { useMe } from '../../lib/session';
 
 const SEARCH_TABS: Tab<SearchType>[] = [
   { value: 'posts', label: 'Posts' },

@@ -1,7 +1,7 @@
 import type { Notification, Post, UserSummary } from '@sync/contract';
 import { describe, expect, it } from 'vitest';
 import { actorsText, notificationPath, notificationQuote, notificationText } from './notification-text';
-import { badgeText } from './components/notification-bell';
+import { badgeText } from './notification-bell';
 
 const person = (username: string, firstName: string, lastName: string): UserSummary => ({
   _id: `id-${username}`,

@@ -1,0 +1,16 @@
+/**
+ * The post entity: the one cache every list of posts and every post shares (its query keys, its page
+ * shape and the helpers that update all copies in place) and the marks the posts' DOM carries. Features
+ * that change a post (posts, bookmarks, comments, live) update it through here.
+ */
+export { postKeys, type PostPage, type PostPages } from './keys';
+export {
+  findCachedPost,
+  flattenPages,
+  prependPost,
+  removePostFromList,
+  setViewer,
+  takeFields,
+  updatePost,
+} from './post-cache';
+export { COMPOSER_ID, POST_CARD_ATTRIBUTE } from './dom';
