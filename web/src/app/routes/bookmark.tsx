@@ -1,6 +1,7 @@
 import type { Post, PostSort } from '@sync/contract';
 import { useBookmarks } from '../../features/bookmarks';
 import { PostList } from '../../features/posts';
+import { postActions } from './post-actions';
 import { SortablePage, useSort } from './sort-buttons';
 
 /** Bookmarks come newest-bookmarked first; the panel re-sorts what is loaded. */
@@ -16,7 +17,13 @@ export default function BookmarkRoute() {
   const bookmarks = useBookmarks();
   return (
     <SortablePage title="Bookmarks" sort={sort} onSort={setSort}>
-      <PostList query={bookmarks} label="Bookmarks" empty="No bookmarks yet" order={sortPosts(sort)} />
+      <PostList
+        query={bookmarks}
+        label="Bookmarks"
+        empty="No bookmarks yet"
+        order={sortPosts(sort)}
+        actions={postActions}
+      />
     </SortablePage>
   );
 }

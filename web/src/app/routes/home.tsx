@@ -7,6 +7,7 @@ import { postKeys } from '../../entities/posts';
 import { NewPostsPill } from '../../features/live';
 import { useFeed, useTimeline, Composer, PostList } from '../../features/posts';
 import { SuggestedPeople } from '../../features/users';
+import { postActions } from './post-actions';
 
 type HomeTab = 'everyone' | 'following';
 
@@ -42,7 +43,12 @@ function EveryoneFeed() {
   return (
     <>
       <NewPostsPill queryKey={postKeys.feed('newest')} />
-      <PostList query={feed} label="Home feed" empty="No posts yet. Share the first one!" />
+      <PostList
+        query={feed}
+        label="Home feed"
+        empty="No posts yet. Share the first one!"
+        actions={postActions}
+      />
     </>
   );
 }
@@ -70,7 +76,7 @@ function FollowingFeed() {
         </section>
       )}
       <NewPostsPill queryKey={postKeys.timeline} />
-      {!empty && <PostList query={timeline} label="Following feed" empty={null} />}
+      {!empty && <PostList query={timeline} label="Following feed" empty={null} actions={postActions} />}
     </>
   );
 }

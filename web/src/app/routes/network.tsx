@@ -1,4 +1,5 @@
 import { useFeed, PostList } from '../../features/posts';
+import { postActions } from './post-actions';
 import { SortablePage, useSort } from './sort-buttons';
 
 export default function NetworkRoute() {
@@ -10,6 +11,7 @@ export default function NetworkRoute() {
         query={feed}
         label={sort === 'trending' ? 'Trending posts' : 'Latest posts'}
         empty="No posts yet"
+        actions={postActions}
       />
     </SortablePage>
   );

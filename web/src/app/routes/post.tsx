@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import { Columns } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
 import { BackHeader } from '../layout/back-header';
+import { postActions } from './post-actions';
 
 export default function PostRoute() {
   const { postId = '' } = useParams();
@@ -19,7 +20,12 @@ export default function PostRoute() {
     title = `Post by ${post.data.firstName} ${post.data.lastName}`;
     body = (
       <>
-        <PostCard post={post.data} linked={false} onDeleted={() => navigate('/', { replace: true })} />
+        <PostCard
+          post={post.data}
+          actions={postActions(post.data)}
+          linked={false}
+          onDeleted={() => navigate('/', { replace: true })}
+        />
         <Comments postId={post.data._id} postAuthor={post.data.username} />
       </>
     );

@@ -7,13 +7,14 @@ import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/page-title';
 import { Columns } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
+import { postActions } from './post-actions';
 
 function ProfilePosts({ username }: { username: string }) {
   const posts = useUserPosts(username);
   return (
     <>
       <h2 className="border-b border-zinc-200 px-4 py-3 text-base font-bold dark:border-zinc-800">Posts</h2>
-      <PostList query={posts} label={`Posts by @${username}`} empty="No posts yet" />
+      <PostList query={posts} label={`Posts by @${username}`} empty="No posts yet" actions={postActions} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { useSearchPeople, type SearchType } from '../../features/search';
 import { FollowButton, PersonRow } from '../../features/users';
 import { ApiError } from '../../lib/api-client';
 import { useMe } from '../../lib/session';
+import { postActions } from './post-actions';
 
 const SEARCH_TABS: Tab<SearchType>[] = [
   { value: 'posts', label: 'Posts' },
@@ -32,7 +33,9 @@ function PostResults({ q }: { q: string }) {
   const query = useSearchPosts(q);
   const refused = refusal(query);
   if (refused) return <Refused message={refused} />;
-  return <PostList query={query} label="Posts found" empty={`No posts match “${q}”.`} />;
+  return (
+    <PostList query={query} label="Posts found" empty={`No posts match “${q}”.`} actions={postActions} />
+  );
 }
 
 function PeopleResults({ q }: { q: string }) {

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { PostList, useTagPosts } from '../../features/posts';
 import { Columns, PageHeader } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
+import { postActions } from './post-actions';
 
 /** `/tag/:tag`: the posts with a tag, newest first. */
 export default function TagRoute() {
@@ -10,7 +11,12 @@ export default function TagRoute() {
   return (
     <Columns side={<RecommendedPanel />}>
       <PageHeader title={`#${tag}`} />
-      <PostList query={posts} label={`Posts tagged #${tag}`} empty={`No posts with #${tag} yet.`} />
+      <PostList
+        query={posts}
+        label={`Posts tagged #${tag}`}
+        empty={`No posts with #${tag} yet.`}
+        actions={postActions}
+      />
     </Columns>
   );
 }

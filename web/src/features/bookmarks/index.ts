@@ -1,2 +1,3 @@
 /** The bookmarks feature's public face. */
-export { useBookmarks, useToggleBookmark } from './api/bookmarks';
+export { useBookmarks } from './api/bookmarks';
+export { BookmarkButton } from './components/bookmark-button';

@@ -1,21 +1,18 @@
 import type { Post } from '@sync/contract';
-import { Bookmark, Heart, MessageCircle } from 'lucide-react';
-import { lazy, Suspense, type MouseEvent } from 'react';
+import { Heart, MessageCircle } from 'lucide-react';
+import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
-import { pendingProps } from '../../../components/ui/button';
 import { LinkifiedText } from '../../../components/ui/linkified-text';
+import { postActionClass, PostToggle } from '../../../components/ui/post-action';
 import { POST_CARD_ATTRIBUTE } from '../../../entities/posts';
 import { timeAgo } from '../../../lib/relative-time';
 import { useMe } from '../../../lib/session';
-import { useToggleBookmark } from '../../bookmarks';
 import { useToggleLike } from '../api/posts';
 
 // Only the author's own posts have a menu; its Base UI code loads when one is first shown.
 const PostMenu = lazy(() => import('./post-menu'));
 
-const action =
-  'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm transition-colors focus-ring hover:bg-zinc-100 aria-disabled:opacity-60 dark:hover:bg-zinc-800';
 const count =
   'inline-flex min-h-8 min-w-6 items-center justify-center rounded-full px-1 text-sm tabular-nums hover:underline focus-ring';
 
@@ -26,20 +23,27 @@ function fromControl(event: MouseEvent) {
   return target.closest('a, button, input, textarea') !== null;
 }
 
-type Props = { post: Post; linked?: boolean; onDeleted?: () => void };
+type Props = {
+  post: Post;
+  /**
+   * The actions after the like, from other features (the bookmark toggle): the app composes them
+   * in, since a feature imports no other feature.
+   */
+  actions: ReactNode;
+  linked?: boolean;
+  onDeleted?: () => void;
+};
 
 /**
  * One post. In lists (`linked`) the card is a stop for the keyboard (the ARIA feed pattern: j/k move
  * between cards, Enter or o opens one) and a click anywhere on it opens the post; its time is also a
  * plain link to the post.
  */
-export function PostCard({ post, linked = true, onDeleted }: Props) {
+export function PostCard({ post, actions, linked = true, onDeleted }: Props) {
   const me = useMe();
   const navigate = useNavigate();
   const like = useToggleLike();
-  const bookmark = useToggleBookmark();
   const liked = post.viewer?.liked ?? post.likes.likedBy.some((u) => u.username === me.username);
-  const bookmarked = post.viewer?.bookmarked ?? false;
   const name = `${post.firstName} ${post.lastName}`;
   const postPath = `/post/${post._id}`;
   const likeCount = post.likes.likeCount;
@@ -100,42 +104,26 @@ export function PostCard({ post, linked = true, onDeleted }: Props) {
           <LinkifiedText text={post.content} />
         </p>
         <div className="-ml-2.5 mt-2 flex items-center gap-4 text-zinc-600 dark:text-zinc-400">
-          <Link to={postPath} className={action} aria-label={`Comments: ${post.commentCount}`}>
+          <Link to={postPath} className={postActionClass} aria-label={`Comments: ${post.commentCount}`}>
             <MessageCircle className="size-[18px]" aria-hidden="true" />
             <span>{post.commentCount}</span>
           </Link>
           <span className="inline-flex items-center">
-            <button
-              type="button"
-              aria-label="Like"
-              aria-pressed={liked}
-              data-shortcut="like"
+            <PostToggle
+              label="Like"
+              pressed={liked}
+              pending={like.isPending}
+              shortcut="like"
               onClick={() => like.mutate({ postId: post._id, like: !liked })}
-              className={`${action} ${liked ? 'text-emerald-700 dark:text-emerald-400' : ''}`}
-              {...pendingProps(like.isPending)}
             >
               <Heart className="size-[18px]" fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
-            </button>
+            </PostToggle>
             <Link to={`${postPath}/likes`} className={count}>
               <span data-testid="like-count">{likeCount}</span>
               <span className="sr-only"> {likeCount === 1 ? 'like' : 'likes'}</span>
             </Link>
           </span>
-          <button
-            type="button"
-            aria-label="Bookmark"
-            aria-pressed={bookmarked}
-            data-shortcut="bookmark"
-            onClick={() => bookmark.mutate({ post, bookmark: !bookmarked })}
-            className={`${action} ${bookmarked ? 'text-emerald-700 dark:text-emerald-400' : ''}`}
-            {...pendingProps(bookmark.isPending)}
-          >
-            <Bookmark
-              className="size-[18px]"
-              fill={bookmarked ? 'currentColor' : 'none'}
-              aria-hidden="true"
-            />
-          </button>
+          {actions}
         </div>
       </div>
     </article>

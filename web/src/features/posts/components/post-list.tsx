@@ -12,10 +12,12 @@ type Props = {
   label: string;
   empty: ReactNode;
   order?: (posts: Post[]) => Post[];
+  /** Each card's actions after its like, composed by the app (see `PostCard`). */
+  actions: (post: Post) => ReactNode;
 };
 
 /** A list of posts with its loading, error, empty and load-more states. */
-export function PostList({ query, label, empty, order }: Props) {
+export function PostList({ query, label, empty, order, actions }: Props) {
   if (query.isPending) return <ListSkeleton label={`Loading ${label.toLowerCase()}`} />;
   if (query.isError && !query.data) {
     return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
@@ -28,7 +30,7 @@ export function PostList({ query, label, empty, order }: Props) {
       label={label}
       items={posts}
       getKey={(post) => post._id}
-      renderItem={(post) => <PostCard post={post} />}
+      renderItem={(post) => <PostCard post={post} actions={actions(post)} />}
       paging={query}
     />
   );

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { pendingProps } from './button';
+
+/** The round actions under a post (its comments link, like, bookmark). */
+export const postActionClass =
+  'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm transition-colors focus-ring hover:bg-zinc-100 aria-disabled:opacity-60 dark:hover:bg-zinc-800';
+
+type Props = {
+  /** A fixed name; the state is said by `aria-pressed`. */
+  label: string;
+  pressed: boolean;
+  pending: boolean;
+  /** What the keyboard shortcuts press it by, inside the focused post card (`data-shortcut`). */
+  shortcut: string;
+  onClick: () => void;
+  children: ReactNode;
+};
+
+/** An on/off action under a post (like, bookmark): stays focusable while its request runs. */
+export function PostToggle({ label, pressed, pending, shortcut, onClick, children }: Props) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={pressed}
+      data-shortcut={shortcut}
+      onClick={onClick}
+      className={`${postActionClass} ${pressed ? 'text-emerald-700 dark:text-emerald-400' : ''}`}
+      {...pendingProps(pending)}
+    >
+      {children}
+    </button>
+  );
+}
