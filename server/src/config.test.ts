@@ -55,4 +55,22 @@ describe('configuration', () => {
       /EVENTS_HEARTBEAT_MS must be a whole number/,
     );
   });
+
+  it('reads LOG_FORMAT, and without it logs for a person in a terminal and JSON elsewhere', () => {
+    expect(loadConfig({}, { stdoutIsTerminal: true }).logFormat).toBe('pretty');
+    expect(loadConfig({}, { stdoutIsTerminal: false }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, { stdoutIsTerminal: true }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, { stdoutIsTerminal: false }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: '' }, { stdoutIsTerminal: false }).logFormat).toBe('json');
+    for (const wrong of ['text', 'JSON', 'true']) {
+      expect(() => loadConfig({ LOG_FORMAT: wrong })).toThrow(/^LOG_FORMAT must be json .* or pretty/);
+    }
+  });
+
+  it('reads LOG_SLOW_MS, one second by default', () => {
+    expect(loadConfig({}).logSlowMs).toBe(1000);
+    expect(loadConfig({ LOG_SLOW_MS: '250' }).logSlowMs).toBe(250);
+    expect(loadConfig({ LOG_SLOW_MS: '0' }).logSlowMs).toBe(0);
+    expect(() => loadConfig({ LOG_SLOW_MS: '1s' })).toThrow(/^LOG_SLOW_MS must be a whole number/);
+  });
 });

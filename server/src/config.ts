@@ -78,6 +78,8 @@ export interface AdmissionConfig {
  */
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
+export type LogFormat = 'json' | 'pretty';
+
 export interface Config {
   /** Server processes sharing the port (node:cluster); 1 runs the server in this process. */
   workers: number;
@@ -97,6 +99,13 @@ export interface Config {
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   logLevel: string;
+  /**
+   * `pretty`: lines for a person (the start-up line, then warnings, errors, and the requests that failed
+   * with a 5xx or were slow); `json`: one JSON record per line, every request included, for log shippers.
+   */
+  logFormat: LogFormat;
+  /** Pretty logs: a request that takes longer than this gets a line (0: every request). */
+  logSlowMs: number;
   /** Folder of the built web client; served at / when it exists. */
   webDir: string;
   /** Load the demo data when the database is empty. */
@@ -166,7 +175,26 @@ function workers(raw: string | undefined): number {
   return Number(value);
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** LOG_FORMAT: `json` or `pretty`; unset, pretty when stdout is a terminal and JSON otherwise. */
+function logFormat(raw: string | undefined, stdoutIsTerminal: boolean): LogFormat {
+  const value = raw?.trim() ?? '';
+  if (value === '') return stdoutIsTerminal ? 'pretty' : 'json';
+  if (value !== 'json' && value !== 'pretty') {
+    throw new Error(
+      `LOG_FORMAT must be json (one JSON record per line, for log shippers) or pretty (lines for a person), got "${raw}"`,
+    );
+  }
+  return value;
+}
+
+/**
+ * `stdoutIsTerminal` decides the log format when LOG_FORMAT is unset: a person reads a terminal, a
+ * log shipper or a file gets JSON.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { stdoutIsTerminal = process.stdout.isTTY === true }: { stdoutIsTerminal?: boolean } = {},
+): Config {
   const config: Config = {
     workers: workers(env.WORKERS),
     port: integer(env, 'PORT', 3000),
@@ -180,6 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 60 * 60),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormat(env.LOG_FORMAT, stdoutIsTerminal),
+    logSlowMs: integer(env, 'LOG_SLOW_MS', 1000),
     webDir: path.resolve(env.WEB_DIR ?? path.join(repoRoot, 'web/dist')),
     seedDemo: env.SEED_DEMO !== 'false',
     rateLimits: {
