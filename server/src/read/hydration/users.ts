@@ -6,6 +6,12 @@ import * as follows from '../../data/follows.repo.js';
 import * as users from '../../data/users.repo.js';
 import type { HydratedPage, Hydrator } from './hydrator.js';
 
+/**
+ * Users: the spec's whole user objects (a profile, a list of users), with their follow lists and the
+ * viewer's own bookmarks. Everyone those lists show is a person, a user summary, loaded through the
+ * hydrator's people cache (people.ts), like the people beside posts.
+ */
+
 /** Everything the spec's user objects show, for a list of users as one viewer sees them. */
 export interface HydratedUsers {
   rows: users.UserRow[];

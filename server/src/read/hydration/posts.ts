@@ -1,0 +1,156 @@
+import type { AnswerCaps } from '../../config.js';
+import type { Db, Dialect } from '../../data/database.js';
+import { groupBy } from '../../platform/db/chunks.js';
+import * as comments from '../../data/comments.repo.js';
+import * as posts from '../../data/posts.repo.js';
+import type { PostRef } from '../../data/post-ref.js';
+import { VersionedCache } from './post-cache.js';
+
+/**
+ * Hydrated posts: a post's record and the ids of its first likers, dislikers, comments and their voters,
+ * loaded in a fixed number of batched queries whatever the number of posts, and cached by (shape, id)
+ * while their version is current (post-cache.ts). They hold ids, not people (people.ts), and nothing of
+ * the viewer's (viewer-marks.ts). What a write tells this cache is in cache-updates.ts.
+ */
+
+/** A comment with its first voters, capped at the answer caps' `nested` (a comment is always listed). */
+export type HydratedComment = comments.CommentWithVoters;
+
+export interface HydratedPost {
+  record: posts.PostRecord;
+  likers: string[];
+  dislikers: string[];
+  comments: HydratedComment[];
+}
+
+/** The posts and comments an answer shows. */
+export interface Shown {
+  posts?: readonly HydratedPost[];
+  comments?: readonly HydratedComment[];
+}
+
+/**
+ * How many likers, dislikers and comments of a post are shown: a page of a paginated list shows the
+ * first few ('preview'); a post in one of the spec's unpaginated lists, up to the nested cap ('listed');
+ * the one post an answer is about, up to the entries cap ('full').
+ */
+export type PostShape = 'preview' | 'listed' | 'full';
+export const postShapes: readonly PostShape[] = ['preview', 'listed', 'full'];
+
+const previewSize = 3;
+
+export function listLimit(shape: PostShape, caps: AnswerCaps): number {
+  if (shape === 'preview') return previewSize;
+  return shape === 'listed' ? caps.nested : caps.entries;
+}
+
+/** The post cache's key of a post in a shape: one spelling for the reads and the updates. */
+export const postKey = (shape: PostShape, id: string) => `${shape}:${id}`;
+
+export type PostCache = VersionedCache<HydratedPost>;
+
+/** A comment just written: nobody has voted on it yet. */
+export const newComment = (record: comments.CommentRecord): HydratedComment => ({
+  record,
+  upvoters: [],
+  downvoters: [],
+});
+
+export class PostHydrator {
+  readonly cache: PostCache;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+    private readonly caps: AnswerCaps,
+    cacheBytes: number,
+  ) {
+    this.cache = new VersionedCache(cacheBytes);
+  }
+
+  /**
+   * Posts of a skeleton, in its order, each from the cache when its version is current. A skeleton
+   * entry may be a whole record (a change's answer already holds it): it is then not read again.
+   * Posts deleted since the skeleton was read are left out.
+   */
+  async posts(refs: readonly (PostRef | posts.PostRecord)[], shape: PostShape): Promise<HydratedPost[]> {
+    const found = new Map<string, HydratedPost>();
+    const missing: (PostRef | posts.PostRecord)[] = [];
+    for (const ref of refs) {
+      const cached = this.cache.get(postKey(shape, ref.id), ref.version);
+      if (cached) found.set(ref.id, cached);
+      else missing.push(ref);
+    }
+    if (missing.length > 0) {
+      for (const post of await this.load(missing, shape)) {
+        found.set(post.record.id, post);
+        this.cache.set(postKey(shape, post.record.id), post.record.version, post, estimateBytes(post, shape));
+      }
+    }
+    return refs.flatMap((ref) => found.get(ref.id) ?? []);
+  }
+
+  /** Comments with their first voters (a comment change's answer, notifications). */
+  comments(records: readonly comments.CommentRecord[]): Promise<HydratedComment[]> {
+    return comments.withFirstVoters(this.db, this.dialect, records, this.caps.nested);
+  }
+
+  /** A page of a post's comments with their first voters. */
+  commentPage(page: Parameters<typeof comments.commentPageWithVoters>[2]): Promise<HydratedComment[]> {
+    return comments.commentPageWithVoters(this.db, this.dialect, page, this.caps.nested);
+  }
+
+  private async load(
+    refs: readonly (PostRef | posts.PostRecord)[],
+    shape: PostShape,
+  ): Promise<HydratedPost[]> {
+    const given = refs.filter((ref): ref is posts.PostRecord => 'author_id' in ref);
+    const toRead = refs.filter((ref) => !('author_id' in ref)).map((ref) => ref.id);
+    // The records are read before the lists: data read later is never older than the version read,
+    // so nothing is cached under a version newer than what it shows.
+    const records = [
+      ...given,
+      ...(toRead.length > 0 ? await posts.postsByIds(this.db, this.dialect, toRead) : []),
+    ];
+    const ids = records.map((record) => record.id);
+    const limit = listLimit(shape, this.caps);
+    const [reactors, commentRecords] = await Promise.all([
+      posts.firstReactors(this.db, this.dialect, ids, limit),
+      comments.firstComments(this.db, this.dialect, ids, limit),
+    ]);
+    const hydratedComments = groupBy(
+      await this.comments(commentRecords),
+      (comment) => comment.record.post_id,
+    );
+    const reactorsByPost = groupBy(reactors, (reactor) => reactor.post_id);
+    return records.map((record) => {
+      const own = reactorsByPost.get(record.id) ?? [];
+      return {
+        record,
+        likers: own.filter((reactor) => reactor.kind === 'like').map((reactor) => reactor.user_id),
+        dislikers: own.filter((reactor) => reactor.kind === 'dislike').map((reactor) => reactor.user_id),
+        comments: hydratedComments.get(record.id) ?? [],
+      };
+    });
+  }
+}
+
+/**
+ * Roughly what a hydrated post holds in memory, for the cache's bound: its objects and strings, and for
+ * a preview the JSON text the views keep beside it while it is cached (`views/sync/posts.ts`). Calibrated with
+ * the heap (`--expose-gc`, the bench's 10,000 posts, the cache filled then emptied): a preview held about
+ * 2.1 KB and a whole post with its lists about 8.4 KB, where an estimate without the text and with a
+ * smaller base had counted 1.1 and 7.8 KB: previews held about twice their share of POST_CACHE_MB.
+ */
+export function estimateBytes(post: HydratedPost, shape: PostShape): number {
+  const idBytes = 90;
+  const people = post.likers.length + post.dislikers.length;
+  let bytes = 900 + post.record.content.length * 2 + people * idBytes;
+  let textBytes = 150 + post.record.content.length + people * 120;
+  for (const comment of post.comments) {
+    bytes += 300 + comment.record.text.length * 2;
+    bytes += (comment.upvoters.length + comment.downvoters.length) * idBytes;
+    textBytes += 250 + comment.record.text.length;
+  }
+  return shape === 'preview' ? bytes + textBytes : bytes;
+}
