@@ -1,0 +1,37 @@
+import type { Kysely, Migration } from 'kysely';
+import {
+  migrateToLatest as migrateSchema,
+  openDatabase as openAnyDatabase,
+  type DatabaseHandle as AnyDatabaseHandle,
+  type DatabaseOptions,
+} from '../platform/db/database.js';
+import * as initial from './migrations/001_initial.js';
+import * as readPipeline from './migrations/003_read_pipeline.js';
+import * as profilesVersion from './migrations/004_profiles_version.js';
+import * as social from './migrations/005_social.js';
+import * as account from './migrations/006_account.js';
+import * as coveringMarks from './migrations/007_covering_marks.js';
+import * as searchIndexWithoutPendingList from './migrations/008_search_index_without_pending_list.js';
+import type { Database } from './schema.js';
+
+export type { Dialect } from '../platform/db/database.js';
+
+/** Sync's database: its schema (schema.ts), brought up to date by its migrations. */
+export type Db = Kysely<Database>;
+export type DatabaseHandle = AnyDatabaseHandle<Database>;
+
+/** Migrations are listed in code, not read from a folder, so they work the same from source and from a bundle. */
+const migrations: Record<string, Migration> = {
+  '001_initial': initial,
+  '003_read_pipeline': readPipeline,
+  '004_profiles_version': profilesVersion,
+  '005_social': social,
+  '006_account': account,
+  '007_covering_marks': coveringMarks,
+  '008_search_index_without_pending_list': searchIndexWithoutPendingList,
+};
+
+export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);
+
+/** See platform/db/database.ts: returns the migrations a newer Sync ran that this one does not know. */
+export const migrateToLatest = (db: Db): Promise<string[]> => migrateSchema(db, migrations);
