@@ -236,22 +236,20 @@ export async function followCounterparts(db: Db, userId: string): Promise<string
 }
 
 /**
- * Removes every follow from and to a user, and the matching count from each other user. Run it in a
- * transaction holding the rows of the user and of their counterparts (see `lockRowsInOrder`).
+ * The ids on a user's list (their followers, or the users they follow) as a subquery, for users.repo's
+ * `takeOffFollowCounts`, which runs it inside its own statements; nothing runs here.
+ */
+export function relationMembersQuery(db: Db, userId: string, relation: Relation) {
+  const { owner, member } = sides[relation];
+  return db.selectFrom('follows').select(member).where(owner, '=', userId);
+}
+
+/**
+ * Removes every follow from and to a user. Take them off the other users' counts first (users.repo
+ * `takeOffFollowCounts` with `relationMembersQuery`), in a transaction holding the rows of the user and
+ * of their counterparts (see `lockRowsInOrder`).
  */
 export async function deleteFollowsOf(trx: Db, userId: string): Promise<void> {
-  // Their followers follow one fewer; those they follow have one follower fewer.
-  const sides = [
-    { column: 'following_count', other: 'follower_id', self: 'followee_id' },
-    { column: 'follower_count', other: 'followee_id', self: 'follower_id' },
-  ] as const;
-  for (const { column, other, self } of sides) {
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ [column]: eb(column, '-', 1) }))
-      .where('id', 'in', (eb) => eb.selectFrom('follows').select(other).where(self, '=', userId))
-      .execute();
-  }
   await trx
     .deleteFrom('follows')
     .where((eb) => eb.or([eb('follower_id', '=', userId), eb('followee_id', '=', userId)]))

@@ -1,4 +1,4 @@
-import type { CompiledQuery, Selectable, Updateable } from 'kysely';
+import type { CompiledQuery, OperandExpression, Selectable, Updateable } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { hasNul } from '../platform/db/nul.js';
@@ -202,6 +202,31 @@ export async function adjustFollowCounts(trx: Db, followerId: string, followeeId
       .updateTable('users')
       .set((eb) => ({ [column]: eb(column, '+', delta) }))
       .where('id', '=', id)
+      .execute();
+  }
+}
+
+/** A subquery of user ids, such as follows.repo's `relationMembersQuery`. */
+type UserIdsQuery = OperandExpression<string>;
+
+/**
+ * Takes a user who is going away off the others' counts: each of their followers follows one fewer,
+ * each user they follow has one follower fewer. Two statements, read before the follows are deleted;
+ * run it holding those users' rows (see `lockRowsInOrder`).
+ */
+export async function takeOffFollowCounts(
+  trx: Db,
+  lists: { followers: UserIdsQuery; following: UserIdsQuery },
+): Promise<void> {
+  const sides = [
+    { column: 'following_count', ids: lists.followers },
+    { column: 'follower_count', ids: lists.following },
+  ] as const;
+  for (const { column, ids } of sides) {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ [column]: eb(column, '-', 1) }))
+      .where('id', 'in', ids)
       .execute();
   }
 }

@@ -2,15 +2,22 @@ import type { Db, Dialect } from '../data/database.js';
 import { lockRowsInOrder } from '../data/row-locks.js';
 import { deleteBookmarksOf } from '../data/bookmarks.repo.js';
 import {
+  commentCountsOf,
   deleteCommentVotesOf,
   deleteCommentsOf,
   postIdsCommentedBy,
   postIdsOfCommentsVotedBy,
 } from '../data/comments.repo.js';
-import { deleteFollowsOf, followCounterparts } from '../data/follows.repo.js';
+import { deleteFollowsOf, followCounterparts, relationMembersQuery } from '../data/follows.repo.js';
 import { deleteNotificationsOf } from '../data/notifications.repo.js';
-import { bumpVersions, deletePostsOf, deleteReactionsOf, postIdsTouchedBy } from '../data/posts.repo.js';
-import { bumpProfilesVersion, deleteUserRow } from '../data/users.repo.js';
+import {
+  bumpVersions,
+  deletePostsOf,
+  deleteReactionsOf,
+  postIdsTouchedBy,
+  takeOffCommentCounts,
+} from '../data/posts.repo.js';
+import { bumpProfilesVersion, deleteUserRow, takeOffFollowCounts } from '../data/users.repo.js';
 
 /**
  * Deletes a user and everything of theirs in one transaction, keeping every other row's counts exact:
@@ -49,9 +56,14 @@ export async function deleteAccount(db: Db, dialect: Dialect, userId: string): P
     const touched = [...new Set(await changedPosts())];
     await deletePostsOf(trx, userId);
     await deleteReactionsOf(trx, userId);
+    await takeOffCommentCounts(trx, commentCountsOf(trx, userId));
     await deleteCommentsOf(trx, userId);
     await deleteCommentVotesOf(trx, userId);
     await deleteBookmarksOf(trx, userId);
+    await takeOffFollowCounts(trx, {
+      followers: relationMembersQuery(trx, userId, 'followers'),
+      following: relationMembersQuery(trx, userId, 'following'),
+    });
     await deleteFollowsOf(trx, userId);
     await deleteNotificationsOf(trx, userId);
     await deleteUserRow(trx, userId);
