@@ -35,6 +35,7 @@ import { registerSecurityHeaders } from '../platform/http/security.js';
 import { Hydrator } from '../read/hydration/hydrator.js';
 import { notificationRoutes } from '../api/sync/notifications.js';
 import { postRoutes } from '../api/sync/posts.js';
+import { searchRoutes } from '../api/sync/search.js';
 import { timelineRoutes } from '../api/sync/timeline.js';
 import { userRoutes } from '../api/sync/users.js';
 
@@ -225,6 +226,7 @@ export async function buildApp({
       await api.register(followRoutes, { prefix: '/users' });
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(timelineRoutes);
+      await api.register(searchRoutes);
       await api.register(eventRoutes, { prefix: '/events' });
     },
     { prefix: '/api' },

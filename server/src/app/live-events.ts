@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Deps } from '../use-cases/shared/deps.js';
 import { LiveHub, defaultHubOptions } from '../platform/live/hub.js';
+import { liveRenderer } from '../use-cases/live.js';
 import { redisEvents } from '../platform/live/redis-events.js';
 import { localStreamSlots, type StreamSlots } from '../platform/live/stream-slots.js';
 import { inProcessTransport, type EventTransport } from '../platform/live/transport.js';
@@ -39,7 +40,7 @@ export async function openLiveEvents(
     transport,
     hub: (deps) =>
       new LiveHub(
-        deps,
+        liveRenderer(deps),
         transport,
         slots,
         { ...defaultHubOptions, heartbeatMs, countsIntervalMs, maxStreamsPerUser },

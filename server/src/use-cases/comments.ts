@@ -1,7 +1,7 @@
 import { Limits, type Comment, type CommentsReply, type FullPost, type PreviewPost } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
 import { newId } from '../platform/db/ids.js';
-import { publishCounts, publishNotified } from '../platform/live/messages.js';
+import { publishCounts, publishNotified } from './shared/live-messages.js';
 import type { VoteKind } from '../data/schema.js';
 import { Messages, badRequest, notFound } from '../platform/http/errors.js';
 import type { PageQuery } from '../platform/http/pagination.js';

@@ -1,6 +1,6 @@
 import type { FollowReply, FollowStateReply } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
-import { publishNotified } from '../platform/live/messages.js';
+import { publishNotified } from './shared/live-messages.js';
 import { Messages, badRequest, notFound } from '../platform/http/errors.js';
 import * as notifications from '../data/notifications.repo.js';
 import { everyUser } from './shared/user-answers.js';

@@ -1,19 +1,25 @@
 import type { PreviewPost } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
 import * as follows from '../data/follows.repo.js';
-import { liveNotification } from './notifications.js';
+import { liveNotification } from './shared/notification-answers.js';
 import * as posts from '../data/posts.repo.js';
 import { previewPostViews } from '../read/views/sync/posts.js';
 import { eventFrame } from '../platform/live/event-stream.js';
+import type { LiveRenderer } from '../platform/live/hub.js';
 import type { HeldMessage } from '../platform/live/recent-messages.js';
 
 /** The renderings of live messages for the streams of this process (see hub.ts for who gets what). */
+export const liveRenderer = (deps: Deps): LiveRenderer => ({
+  post: (message, connectedUserIds) => postForConnected(deps, { ...message, connectedUserIds }),
+  notification: (viewerId, notificationId) => liveNotification(deps, { viewerId, notificationId }),
+  missed: (viewerId, missed) => missedFrames(deps, { viewerId, missed }),
+});
 
 /**
  * A new post as each recipient's page would show it: the author and whoever of `connectedUserIds`
  * follows the author (one query, bounded by the users connected here, not by the author's followers).
  */
-export async function postForConnected(
+async function postForConnected(
   deps: Deps,
   input: { postId: string; authorId: string; connectedUserIds: readonly string[] },
 ): Promise<Map<string, PreviewPost>> {
@@ -59,7 +65,7 @@ async function postsFor(
  * its notifications as they are now, and the latest counts of each post that changed. (Its token was
  * checked as it reconnected, so an earlier `sessions-ended` is not about it.)
  */
-export async function missedFrames(
+async function missedFrames(
   deps: Deps,
   input: { viewerId: string; missed: readonly HeldMessage[] },
 ): Promise<string[]> {

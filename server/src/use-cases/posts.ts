@@ -8,7 +8,7 @@ import {
 } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
 import { newId } from '../platform/db/ids.js';
-import { publishCounts, publishNotified } from '../platform/live/messages.js';
+import { publishCounts, publishNotified } from './shared/live-messages.js';
 import type { ReactionKind } from '../data/schema.js';
 import { Messages, badRequest, notFound } from '../platform/http/errors.js';
 import type { PageQuery } from '../platform/http/pagination.js';

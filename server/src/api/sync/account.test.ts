@@ -6,7 +6,7 @@ import { Messages } from '../../platform/http/errors.js';
 import { counterMismatches } from '../../test/counters.js';
 import { expectError, rowCounts, snapshot, tables, uniqueName } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, testSecret, type TestServer } from '../../test/harness.js';
-import { exportPageSize } from '../../use-cases/account-export.js';
+import { exportPageSize } from '../../use-cases/account.js';
 
 type Account = { token: string; user: any };
 const wrongPasswordText = 'The current password is not correct.';

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { EventTransport } from '../../platform/live/transport.js';
-import { Messages, notFound, unauthorized } from '../../platform/http/errors.js';
-import { findUserById, type UserRow } from '../../data/users.repo.js';
+import { HttpError, Messages, unauthorized } from '../../platform/http/errors.js';
+import type { UserRow } from '../../data/users.repo.js';
 import { RecentViewers } from '../../platform/auth/recent-viewers.js';
-import type { TokenClaims } from '../../platform/auth/tokens.js';
+import { currentUserRow, signedInUser } from '../../use-cases/auth.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +36,7 @@ function tokenOf(request: FastifyRequest): string | undefined {
 export const authPlugin = fp<AuthOptions>(
   async (app, { recentViewersMs, events }) => {
     app.decorateRequest('viewer', null);
-    const recent = new RecentViewers(app.deps.clock, recentViewersMs);
+    const recent = new RecentViewers<UserRow>(app.deps.clock, recentViewersMs);
     events.subscribe((_id, message) => {
       if (message.type === 'sessions-ended') recent.forget(message.userId);
     });
@@ -49,30 +49,26 @@ export const authPlugin = fp<AuthOptions>(
     });
 
     /**
-     * The token's user (undefined once deleted). A read may take the row read for an earlier request
-     * (it needs only the user's existence and token version, which `endSessions` covers); a write
-     * reads the row, which it may act on.
+     * The token's user, signed in (use-cases/auth.ts). A read may take the row read for an earlier
+     * request (it needs only the user's existence and token version, which `endSessions` covers); a
+     * write reads the row, which it may act on.
      */
-    const userOf = async (request: FastifyRequest, claims: TokenClaims): Promise<UserRow | undefined> => {
-      const reads = request.method === 'GET' || request.method === 'HEAD';
-      const shared = recent.enabled && events.healthy;
-      const known = reads && shared ? recent.get(claims._id) : undefined;
-      if (known) return known;
-      const mark = recent.mark;
-      const user = await findUserById(app.deps.db, claims._id);
-      if (user && shared) recent.remember(user, mark);
-      return user;
-    };
+    const userOf = (request: FastifyRequest, token: string): Promise<UserRow> =>
+      signedInUser(app.deps, token, async (id) => {
+        const reads = request.method === 'GET' || request.method === 'HEAD';
+        const shared = recent.enabled && events.healthy;
+        const known = reads && shared ? recent.get(id) : undefined;
+        if (known) return known;
+        const mark = recent.mark;
+        const user = await currentUserRow(app.deps, id);
+        if (user && shared) recent.remember(user, mark);
+        return user;
+      });
 
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = tokenOf(request);
       if (!token) throw unauthorized(Messages.missingToken);
-      const claims = app.deps.tokens.verify(token);
-      if (!claims) throw unauthorized(Messages.invalidToken);
-      const user = await userOf(request, claims);
-      if (!user) throw notFound(Messages.userNotRegistered);
-      if (!isCurrent(claims, user)) throw unauthorized(Messages.invalidToken);
-      request.viewer = user;
+      request.viewer = await userOf(request, token);
       // Writes are limited per user rather than per IP: many people can share one address.
       if (request.method !== 'GET') await app.limits.writes(request, reply);
     });
@@ -80,23 +76,17 @@ export const authPlugin = fp<AuthOptions>(
     // Public reads work signed out; a valid token only adds the viewer's own state to the answer.
     app.decorate('identifyUser', async (request: FastifyRequest) => {
       const token = tokenOf(request);
-      const claims = token ? app.deps.tokens.verify(token) : null;
-      const user = claims ? await userOf(request, claims) : undefined;
-      request.viewer = claims && user && isCurrent(claims, user) ? user : null;
+      request.viewer = token ? await userOf(request, token).catch(signedOut) : null;
     });
   },
   { name: 'auth', dependencies: ['deps', 'rate-limits'] },
 );
 
-/** What a token for this user carries; signing these after a password change gives the only valid token. */
-export const claimsFor = (user: Pick<UserRow, 'id' | 'username' | 'token_version'>): TokenClaims => ({
-  _id: user.id,
-  username: user.username,
-  ver: user.token_version,
-});
-
-/** A token signed before the user's last password change carries an older version. */
-const isCurrent = (claims: TokenClaims, user: UserRow) => claims.ver === user.token_version;
+/** A token that signs nobody in (not ours, stale, its user gone) leaves a public read signed out. */
+function signedOut(error: unknown): null {
+  if (error instanceof HttpError) return null;
+  throw error;
+}
 
 /** The signed-in user of a route guarded by `requireUser`. */
 export function viewerOf(request: FastifyRequest): UserRow {

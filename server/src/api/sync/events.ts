@@ -1,9 +1,30 @@
 import { ErrorBody } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { LiveEventsPaused, TooManyStreams, type LiveHub } from '../../platform/live/hub.js';
+import { HttpError, unavailable } from '../../platform/http/errors.js';
 import { viewerOf } from './auth.plugin.js';
 
 const EventsHeaders = Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 200 })) });
+
+export const eventsPausedMessage =
+  'Live updates are paused: the server cannot reach its event channel. Reconnect in a few seconds.';
+
+/** Takes one of the user's stream places: 503 while events are paused, 429 past the cap. */
+async function reserveStream(live: LiveHub, userId: string) {
+  try {
+    return await live.reserve(userId);
+  } catch (error) {
+    if (error instanceof LiveEventsPaused) throw unavailable(eventsPausedMessage);
+    if (error instanceof TooManyStreams) {
+      throw new HttpError(
+        429,
+        `You already have ${error.max} live update streams open (one per tab or device). Close a tab or another device's session, then reload.`,
+      );
+    }
+    throw error;
+  }
+}
 
 /**
  * `GET /api/events`: the signed-in user's server-sent events (see hub.ts). The answer is written by
@@ -21,7 +42,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { unqueued: true },
     },
     async (request, reply) => {
-      const reservation = await app.live.reserve(viewerOf(request).id);
+      const reservation = await reserveStream(app.live, viewerOf(request).id);
       reply.hijack();
       const response = reply.raw;
       request.raw.socket.setNoDelay(true);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '../../platform/http/errors.js';
-import { expectError, expectNoSecrets, expectPost, expectPosts, uniqueName } from '../../test/expectations.js';
+import {
+  expectError,
+  expectNoSecrets,
+  expectPost,
+  expectPosts,
+  uniqueName,
+} from '../../test/expectations.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 
 describeEachDatabase('posts', (dialect) => {

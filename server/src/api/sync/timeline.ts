@@ -1,18 +1,10 @@
-import {
-  ErrorBody,
-  PageQuery,
-  PostsPageReply,
-  SearchQuery,
-  SearchUsersReply,
-  TagParams,
-} from '@sync/contract';
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, PageQuery, PostsPageReply, TagParams } from '@sync/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
-import { searchEverything } from '../../use-cases/search.js';
 import { sendJsonText } from './json-text.js';
 import { followingTimeline, tagTimeline } from '../../use-cases/timeline.js';
 
-/** The lists of the social core: the Following timeline, a tag's posts, search. */
+/** The lists of the social core: the Following timeline and a tag's posts. */
 export const timelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
 
@@ -47,22 +39,6 @@ export const timelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
           viewerId: request.viewer?.id,
           query: request.query,
         }),
-      ),
-  );
-
-  app.get(
-    '/search',
-    {
-      schema: {
-        querystring: SearchQuery,
-        response: { 200: Type.Union([PostsPageReply, SearchUsersReply]), '4xx': ErrorBody },
-      },
-      preHandler: app.identifyUser,
-    },
-    async (request, reply) =>
-      sendJsonText(
-        reply,
-        await searchEverything(deps, { query: request.query, viewerId: request.viewer?.id }),
       ),
   );
 };

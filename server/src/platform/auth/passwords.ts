@@ -1,18 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
-import { Limits } from '@sync/contract';
 import os from 'node:os';
-import { badRequest } from '../http/errors.js';
 import { takingTurns } from './turns.js';
-
-/** The rule for a password being set (sign-up, password change). */
-export function checkNewPassword(password: string): void {
-  if (password.length < Limits.passwordMin) {
-    throw badRequest(`Password must be at least ${Limits.passwordMin} characters long.`);
-  }
-  if (password.length > Limits.passwordMax) {
-    throw badRequest(`Password must be at most ${Limits.passwordMax} characters long.`);
-  }
-}
 
 /**
  * Each argon2id hash holds 19 MiB while it runs, on one of libuv's 4 threads. Hashes are all CPU, so

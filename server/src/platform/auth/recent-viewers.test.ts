@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../clock.js';
-import type { UserRow } from '../../data/users.repo.js';
 import { RecentViewers } from './recent-viewers.js';
 
-const row = (id: string, tokenVersion = 0) => ({ id, token_version: tokenVersion }) as UserRow;
+/** What the cache keeps is the data layer's user row; these tests need its id and token version. */
+interface Row {
+  id: string;
+  token_version: number;
+}
+const row = (id: string, tokenVersion = 0): Row => ({ id, token_version: tokenVersion });
 
 describe('RecentViewers', () => {
   it('keeps a row for ttlMs, then reads again', () => {
     const clock = manualClock(new Date('2026-01-01T00:00:00Z'));
-    const recent = new RecentViewers(clock, 5000);
+    const recent = new RecentViewers<Row>(clock, 5000);
     recent.remember(row('ann'), recent.mark);
     clock.advance(4999);
     expect(recent.get('ann')?.id).toBe('ann');
@@ -17,7 +21,7 @@ describe('RecentViewers', () => {
   });
 
   it('does not keep a row read before a forget that came while it was read (it may be the revoked one)', () => {
-    const recent = new RecentViewers(manualClock(new Date()), 5000);
+    const recent = new RecentViewers<Row>(manualClock(new Date()), 5000);
     const mark = recent.mark;
     // The password changes, and its `sessions-ended` arrives, while the row is on its way from the database.
     recent.forget('ann');
@@ -28,7 +32,7 @@ describe('RecentViewers', () => {
   });
 
   it('forgets one user, or everyone after the event channel was down', () => {
-    const recent = new RecentViewers(manualClock(new Date()), 5000);
+    const recent = new RecentViewers<Row>(manualClock(new Date()), 5000);
     for (const id of ['ann', 'ben', 'cat']) recent.remember(row(id), recent.mark);
     recent.forget('ben');
     expect(['ann', 'ben', 'cat'].map((id) => recent.get(id)?.id)).toEqual(['ann', undefined, 'cat']);
@@ -37,13 +41,13 @@ describe('RecentViewers', () => {
   });
 
   it('holds at most maxEntries, dropping the one kept longest', () => {
-    const recent = new RecentViewers(manualClock(new Date()), 5000, 2);
+    const recent = new RecentViewers<Row>(manualClock(new Date()), 5000, 2);
     for (const id of ['ann', 'ben', 'cat']) recent.remember(row(id), recent.mark);
     expect(['ann', 'ben', 'cat'].map((id) => recent.get(id)?.id)).toEqual([undefined, 'ben', 'cat']);
   });
 
   it('keeps nothing with ttlMs 0 (VIEWER_CACHE_MS=0)', () => {
-    const recent = new RecentViewers(manualClock(new Date()), 0);
+    const recent = new RecentViewers<Row>(manualClock(new Date()), 0);
     recent.remember(row('ann'), recent.mark);
     expect(recent.enabled).toBe(false);
     expect(recent.get('ann')).toBeUndefined();

@@ -1,5 +1,4 @@
 import type { Clock } from '../../clock.js';
-import type { UserRow } from '../../data/users.repo.js';
 
 /**
  * The users this process read for a token a moment ago, so a burst of reads by one person (a page
@@ -11,8 +10,9 @@ import type { UserRow } from '../../data/users.repo.js';
  * `ttlMs`, which bounds how long a process that cannot hear (an instance without the shared channel)
  * may still accept a token revoked elsewhere. See docs/decisions/031-recent-viewers.md.
  */
-export class RecentViewers {
-  private readonly entries = new Map<string, { row: UserRow; expiresAt: number }>();
+/** `Row` is the user row as the data layer reads it; this cache needs only its id. */
+export class RecentViewers<Row extends { id: string }> {
+  private readonly entries = new Map<string, { row: Row; expiresAt: number }>();
   /** Moves on every `forget`: a row read before it may be the one forgotten, so it is not kept. */
   private forgets = 0;
 
@@ -27,7 +27,7 @@ export class RecentViewers {
   }
 
   /** The row read for `userId` less than `ttlMs` ago, unless it was forgotten since. */
-  get(userId: string): UserRow | undefined {
+  get(userId: string): Row | undefined {
     const entry = this.entries.get(userId);
     if (!entry) return undefined;
     if (entry.expiresAt > this.clock.now().getTime()) return entry.row;
@@ -41,7 +41,7 @@ export class RecentViewers {
   }
 
   /** Keeps a row read since `mark`, unless a `forget` came in the meantime (it may be about this row). */
-  remember(row: UserRow, mark: number): void {
+  remember(row: Row, mark: number): void {
     if (!this.enabled || mark !== this.forgets) return;
     this.entries.delete(row.id);
     if (this.entries.size >= this.maxEntries) {

@@ -1,10 +1,7 @@
 import type { ServerResponse } from 'node:http';
+import type { LiveNotificationData, PreviewPost } from '@sync/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deps } from '../../use-cases/shared/deps.js';
-import { HttpError, unavailable } from '../http/errors.js';
-import { liveNotification } from '../../use-cases/notifications.js';
 import { EventStream, eventFrame } from './event-stream.js';
-import { missedFrames, postForConnected } from '../../use-cases/live.js';
 import type { LiveMessage } from './messages.js';
 import { RecentMessages, type HeldMessage, type Retention } from './recent-messages.js';
 import type { StreamSlots } from './stream-slots.js';
@@ -28,8 +25,35 @@ export const defaultHubOptions: Omit<HubOptions, 'heartbeatMs' | 'countsInterval
   maxRendersWaiting: 1000,
 };
 
-export const eventsPausedMessage =
-  'Live updates are paused: the server cannot reach its event channel. Reconnect in a few seconds.';
+/** No stream can start: the event channel is down, or the open streams cannot be counted. */
+export class LiveEventsPaused extends Error {
+  constructor() {
+    super('live events are paused');
+  }
+}
+
+/** The user has `max` streams open already. */
+export class TooManyStreams extends Error {
+  constructor(readonly max: number) {
+    super(`${max} streams are open already`);
+  }
+}
+
+/**
+ * What the streams of this process get, rendered for each viewer. The app injects it (use-cases/live.ts):
+ * the hub moves messages and knows nothing of posts, follows or notifications.
+ */
+export interface LiveRenderer {
+  /** A new post as each of `connectedUserIds` who gets it would see it (the author and their followers). */
+  post(
+    message: { postId: string; authorId: string },
+    connectedUserIds: readonly string[],
+  ): Promise<Map<string, PreviewPost>>;
+  /** A notification as its recipient sees it now, or undefined when it is gone. */
+  notification(viewerId: string, notificationId: string): Promise<LiveNotificationData | undefined>;
+  /** The frames a stream that resumes missed, in order. */
+  missed(viewerId: string, missed: readonly HeldMessage[]): Promise<string[]>;
+}
 
 /** A reserved place for a stream, before its answer starts. */
 export interface StreamReservation {
@@ -55,7 +79,7 @@ export class LiveHub {
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
-    private readonly deps: Deps,
+    private readonly render: LiveRenderer,
     private readonly transport: EventTransport,
     private readonly slots: StreamSlots,
     private readonly options: HubOptions,
@@ -78,24 +102,18 @@ export class LiveHub {
     return this.transport.healthy;
   }
 
-  /** Takes one of the user's stream places: 503 while events are paused, 429 past the cap. */
+  /** Takes one of the user's stream places: LiveEventsPaused while events are paused, TooManyStreams past the cap. */
   async reserve(userId: string): Promise<StreamReservation> {
-    if (!this.transport.healthy) throw unavailable(eventsPausedMessage);
+    if (!this.transport.healthy) throw new LiveEventsPaused();
     const reservation = { userId, streamId: crypto.randomUUID() };
     let taken: boolean;
     try {
       taken = await this.slots.take(userId, reservation.streamId);
     } catch (error) {
       this.log.warn({ err: error }, 'live events: could not count the open streams');
-      throw unavailable(eventsPausedMessage);
+      throw new LiveEventsPaused();
     }
-    if (!taken) {
-      const max = this.options.maxStreamsPerUser;
-      throw new HttpError(
-        429,
-        `You already have ${max} live update streams open (one per tab or device). Close a tab or another device's session, then reload.`,
-      );
-    }
+    if (!taken) throw new TooManyStreams(this.options.maxStreamsPerUser);
     return reservation;
   }
 
@@ -117,7 +135,7 @@ export class LiveHub {
     if (lastEventId !== undefined && missed === undefined) {
       stream.write(eventFrame(newest?.id, 'reset', {}));
     } else if (missed && missed.length > 0) {
-      const frames = missedFrames(this.deps, { viewerId: stream.userId, missed });
+      const frames = this.render.missed(stream.userId, missed);
       this.inOrder(
         frames,
         (rendered) => rendered.forEach((frame) => stream.write(frame)),
@@ -151,11 +169,7 @@ export class LiveHub {
     if (this.streams.size === 0) return;
     switch (message.type) {
       case 'post': {
-        const rendered = postForConnected(this.deps, {
-          postId: message.postId,
-          authorId: message.authorId,
-          connectedUserIds: [...this.streams.keys()],
-        });
+        const rendered = this.render.post(message, [...this.streams.keys()]);
         this.inOrder(
           rendered,
           (byUser) => {
@@ -167,10 +181,7 @@ export class LiveHub {
       }
       case 'notification': {
         if (!this.streams.has(message.userId)) return;
-        const rendered = liveNotification(this.deps, {
-          viewerId: message.userId,
-          notificationId: message.notificationId,
-        });
+        const rendered = this.render.notification(message.userId, message.notificationId);
         this.inOrder(
           rendered,
           (data) => data && this.writeTo(message.userId, held, eventFrame(id, 'notification', data)),

@@ -1,23 +1,10 @@
 import type { Notification, NotificationsReply } from '@sync/contract';
-import type { HydratedComment, HydratedPage, HydratedPost } from '../../hydration/hydrator.js';
-import type { NotificationRecord } from '../../../data/notifications.repo.js';
+import type { HydratedPost } from '../../hydration/hydrator.js';
+import type { HydratedNotifications } from '../../hydration/notifications.js';
 import { commentView } from './comments.js';
 import { JsonText } from '../json-text.js';
 import { previewPostText, previewPostViews } from './posts.js';
 import { summariesOf } from './summaries.js';
-
-export interface HydratedNotifications {
-  records: NotificationRecord[];
-  /** The newest actors of each notification, newest first. */
-  actors: Map<string, string[]>;
-  posts: Map<string, HydratedPost>;
-  comments: Map<string, HydratedComment>;
-  /** The people, the viewer's marks, and the profiles' version the people were kept at. */
-  page: Omit<HydratedPage, 'posts'>;
-  viewerId: string;
-  /** When the viewer last marked their notifications as read. */
-  readAt: string;
-}
 
 /** A notification with its post rendered by the caller (an object, or JSON text). */
 type Entry<RenderedPost> = Omit<Notification, 'post'> & { post?: RenderedPost };

@@ -1,0 +1,25 @@
+import { ErrorBody, PostsPageReply, SearchQuery, SearchUsersReply } from '@sync/contract';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { searchEverything } from '../../use-cases/search.js';
+import { sendJsonText } from './json-text.js';
+
+/** `GET /api/search`: posts, people or tags (use-cases/search.ts). */
+export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        querystring: SearchQuery,
+        response: { 200: Type.Union([PostsPageReply, SearchUsersReply]), '4xx': ErrorBody },
+      },
+      preHandler: app.identifyUser,
+    },
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await searchEverything(deps, { query: request.query, viewerId: request.viewer?.id }),
+      ),
+  );
+};
