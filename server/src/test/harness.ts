@@ -7,6 +7,7 @@ import { buildApp, type App } from '../app/app.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Dialect } from '../data/database.js';
 import { seedDemoData } from '../data/seed/demo.js';
+import { TestClock } from './clock.js';
 
 export { demoPassword, guestAccount } from '../data/seed/demo.js';
 
@@ -60,6 +61,11 @@ export interface TestServer {
   database: DatabaseHandle;
   app: App;
   config: Config;
+  /**
+   * The app's clock: the system's time, but each reading at least 1 ms after the last, so writes get
+   * distinct, increasing timestamps; `clock.advance(ms)` where a test needs time to have passed.
+   */
+  clock: TestClock;
   request<T = any>(method: string, urlPath: string, options?: RequestOptions): Promise<Reply<T>>;
   /** Logs in and returns the token. */
   login(username: string, password: string): Promise<string>;
@@ -163,11 +169,13 @@ export async function startServer(
   let database!: DatabaseHandle;
   let app!: App;
   let url = '';
+  // One clock for the server's whole life: a restarted app goes on from where it was.
+  const clock = new TestClock();
 
   const start = async () => {
     database = openDatabase(storage.config);
     await migrateToLatest(database.db);
-    app = await buildApp({ config: storage.config, database, jwtSecret: testSecret, logger: false });
+    app = await buildApp({ config: storage.config, database, jwtSecret: testSecret, logger: false, clock });
     options.extraRoutes?.(app);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     url = address;
@@ -192,6 +200,7 @@ export async function startServer(
       return app;
     },
     config: storage.config,
+    clock,
     request: requester(() => url),
     async login(username, password) {
       const reply = await server.request('POST', '/api/auth/login', { body: { username, password } });
@@ -221,14 +230,21 @@ export async function startServer(
 
 /**
  * A second app on the same database as `server`, as a second process of one deployment would be: its
- * own connections and its own post cache. Only for PostgreSQL, which several processes may share.
+ * own connections and its own post cache, and the same clock (processes of one deployment read one
+ * system time). Only for PostgreSQL, which several processes may share.
  */
 export async function startSecondServer(
   server: TestServer,
 ): Promise<Pick<TestServer, 'url' | 'app' | 'request'> & { close(): Promise<void> }> {
   if (server.dialect !== 'postgres') throw new Error('A second app shares a PostgreSQL database only.');
   const database = openDatabase(server.config);
-  const app = await buildApp({ config: server.config, database, jwtSecret: testSecret, logger: false });
+  const app = await buildApp({
+    config: server.config,
+    database,
+    jwtSecret: testSecret,
+    logger: false,
+    clock: server.clock,
+  });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
