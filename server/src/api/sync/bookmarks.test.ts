@@ -37,9 +37,9 @@ describeEachDatabase('bookmarks', (dialect) => {
     expect(Object.keys(first.body)).toEqual(['bookmarks']);
     expectPosts(first.body.bookmarks);
     expect(first.body.bookmarks.map((post: any) => post._id)).toEqual([postIds[2]]);
-    await new Promise((resolve) => setTimeout(resolve, 3));
+    server.clock.advance(1000);
     await bookmark(token, postIds[0]!);
-    await new Promise((resolve) => setTimeout(resolve, 3));
+    server.clock.advance(1000);
     const third = await bookmark(token, postIds[3]!);
     expect(third.body.bookmarks.map((post: any) => post._id)).toEqual([postIds[3], postIds[0], postIds[2]]);
     const whole = (await server.request('GET', `/api/posts/${postIds[0]}`)).body.post;

@@ -173,7 +173,7 @@ describeEachDatabase('comments', (dialect) => {
     it('POST /comments/edit/:postId/:commentId by its author: 201 {posts}, text and updatedAt change', async () => {
       const { commenter, postId, commentId } = await scene();
       const before = await storedComment(commentId);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      server.clock.advance(1000);
       const reply = await server.request('POST', `/api/comments/edit/${postId}/${commentId}`, {
         token: commenter.token,
         body: { commentData: { text: 'second!' } },

@@ -178,7 +178,7 @@ describeEachDatabase('follows', (dialect) => {
     for (const n of [1, 2, 3]) {
       const fan = await server.signup(uniqueName(`lf${n}`));
       await server.request('POST', `/api/users/follow/${star.user._id}`, { token: fan.token });
-      await new Promise((resolve) => setTimeout(resolve, 3));
+      server.clock.advance(1000);
       fans.push(fan);
     }
     const followers = await server.request('GET', `/api/users/${star.user.username}/followers`);

@@ -232,7 +232,7 @@ describeEachDatabase('posts', (dialect) => {
     it('POST /posts/edit/:postId: 201 {posts}; content and updatedAt change, createdAt does not', async () => {
       const { token } = await server.signup(uniqueName('editor'));
       const created = await createPost(token, 'first draft');
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      server.clock.advance(1000);
       const reply = await server.request('POST', `/api/posts/edit/${created._id}`, {
         token,
         body: { postData: { content: 'second draft' } },

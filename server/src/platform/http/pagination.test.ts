@@ -230,7 +230,7 @@ describeEachDatabase('pagination', (dialect) => {
       const posts = (await server.request('GET', '/api/posts')).body.posts.slice(0, 5);
       for (const post of posts) {
         expect((await server.request('POST', `/api/users/bookmark/${post._id}`, { token })).status).toBe(200);
-        await new Promise((resolve) => setTimeout(resolve, 2));
+        server.clock.advance(1000);
       }
       const walked = await walk('/api/users/bookmark', 'bookmarks', 2, token);
       walked.forEach((post) => {
@@ -258,7 +258,7 @@ describeEachDatabase('pagination', (dialect) => {
         await server.request('POST', `/api/users/follow/${star.user._id}`, { token: fan.token });
         await server.request('POST', `/api/users/follow/${fan.user._id}`, { token: star.token });
         fans.push(fan);
-        await new Promise((resolve) => setTimeout(resolve, 2));
+        server.clock.advance(1000);
       }
       const followers = await walk(`/api/users/${star.user.username}/followers`, 'users', 2);
       followers.forEach(expectSummary);
