@@ -27,13 +27,38 @@ function heldRequests() {
   };
 }
 
+/** Counts the requests whose connection ended before they were answered, when the server sees it end. */
+function abandonedRequests() {
+  let count = 0;
+  return {
+    hook: (app: TestServer['app']) =>
+      app.addHook('onRequest', (_request, reply, done) => {
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) count += 1;
+        });
+        done();
+      }),
+    count: () => count,
+  };
+}
+
+/** Waits until `count` requests wait for a turn in admission control's queue. */
+const waitingForTurns = (server: TestServer, count: number) =>
+  eventually(() => (server.app.admission.waiting === count ? true : undefined), {
+    what: `${count} requests waiting for a turn`,
+  });
+
 describeEachDatabase('admission control', (dialect) => {
   const held = heldRequests();
+  const abandoned = abandonedRequests();
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(dialect, {
       env: { MAX_IN_FLIGHT: '2', MAX_QUEUE_MS: '1500' },
-      extraRoutes: held.route,
+      extraRoutes: (app) => {
+        held.route(app);
+        abandoned.hook(app);
+      },
     });
   });
   afterAll(async () => {
@@ -51,7 +76,7 @@ describeEachDatabase('admission control', (dialect) => {
     });
     // Health is never queued: it answers while every turn is taken.
     expect((await server.request('GET', '/api/health')).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitingForTurns(server, 1);
     expect(answeredAt, 'a read served while both turns were taken').toBe(0);
 
     const releasedAt = performance.now();
@@ -84,6 +109,7 @@ describeEachDatabase('admission control', (dialect) => {
     const first = [server.request('GET', '/api/test/held'), server.request('GET', '/api/test/held')];
     await held.running(2);
     const { port } = new URL(server.url);
+    const abandonedBefore = abandoned.count();
     const leaving = await Promise.all(
       Array.from({ length: 4 }, async () => {
         const socket = net.connect(Number(port), '127.0.0.1');
@@ -92,10 +118,12 @@ describeEachDatabase('admission control', (dialect) => {
         return socket;
       }),
     );
+    await waitingForTurns(server, 4);
     // Reset, not a polite close: the server sees these connections end while their requests wait.
-    await new Promise((resolve) => setTimeout(resolve, 200));
     for (const socket of leaving) socket.resetAndDestroy();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await eventually(() => (abandoned.count() - abandonedBefore === 4 ? true : undefined), {
+      what: 'the server seeing 4 waiting requests abandoned',
+    });
 
     held.releaseAll();
     await Promise.all(first);

@@ -8,6 +8,10 @@ declare module 'fastify' {
     /** The route is answered at once, never queued: health, and long-lived streams that would hold a turn. */
     unqueued?: boolean;
   }
+  interface FastifyInstance {
+    /** What admission control holds now (all 0 without a MAX_IN_FLIGHT): for tests and diagnostics. */
+    admission: { readonly inFlight: number; readonly waiting: number };
+  }
 }
 
 export interface AdmissionLimits {
@@ -64,9 +68,20 @@ export function admitRequests(
   app: FastifyInstance,
   { maxInFlight, maxQueueMs, maxTickWorkMs }: AdmissionLimits,
 ) {
-  if (maxInFlight <= 0) return;
+  if (maxInFlight <= 0) {
+    app.decorate('admission', { inFlight: 0, waiting: 0 });
+    return;
+  }
   let inFlight = 0;
   const queue: Waiting[] = [];
+  app.decorate('admission', {
+    get inFlight() {
+      return inFlight;
+    },
+    get waiting() {
+      return queue.length;
+    },
+  });
   let sweeper: NodeJS.Timeout | undefined;
   const cost = workPerRequest();
   /** When the first request of this event-loop iteration started; undefined until one has. */
