@@ -84,9 +84,11 @@ for (const [dialect, makeStorage] of dialects) {
   run(`crash safety [${dialect}]`, () => {
     let storage: Storage;
     let server: ServerProcess;
+    // Request logs (JSON, one line each) show when the server has received a request.
+    const spawn = () => spawnServer({ ...storage.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
     beforeAll(async () => {
       storage = await makeStorage();
-      server = await spawnServer(storage.env);
+      server = await spawn();
     });
     afterAll(async () => {
       server.child.kill('SIGKILL');
@@ -112,6 +114,9 @@ for (const [dialect, makeStorage] of dialects) {
         likes: new Set<string>(),
       };
       let stop = false;
+      // Kill mid-load once a fair number of writes were acknowledged, however fast this machine is.
+      let enoughAcknowledged!: () => void;
+      const enough = new Promise<void>((resolve) => (enoughAcknowledged = resolve));
 
       const worker = async (token: string, index: number) => {
         for (let round = 0; !stop; round++) {
@@ -122,6 +127,7 @@ for (const [dialect, makeStorage] of dialects) {
             if (created.status !== 201) continue;
             const postId = created.body.post._id as string;
             acknowledged.posts.add(postId);
+            if (acknowledged.posts.size >= 40) enoughAcknowledged();
             const target = seedPosts[round % seedPosts.length];
             const comment = await call(server.url, 'POST', `/api/comments/add/${postId}?return=post`, token, {
               commentData: { text: `comment ${round}` },
@@ -139,11 +145,8 @@ for (const [dialect, makeStorage] of dialects) {
         }
       };
       const workers = users.map((token, index) => worker(token, index));
-      // Kill mid-load once a fair number of writes were acknowledged, however fast this machine is.
-      const deadline = Date.now() + 20_000;
-      while (acknowledged.posts.size < 40 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      // The workers end only when the server is gone: then the assertion below tells.
+      await Promise.race([enough, Promise.all(workers)]);
       server.child.kill('SIGKILL');
       stop = true;
       await Promise.all(workers);
@@ -153,7 +156,7 @@ for (const [dialect, makeStorage] of dialects) {
       const checks = await storage.verify();
       expect(checks).toEqual({ integrity: 'ok', mismatchedLikeCounts: 0 });
 
-      server = await spawnServer(storage.env);
+      server = await spawn();
       const posts = (await call(server.url, 'GET', '/api/posts')).body.posts as any[];
       const byId = new Map(posts.map((post) => [post._id, post]));
       for (const id of acknowledged.posts) expect(byId.has(id)).toBe(true);
@@ -185,12 +188,14 @@ for (const [dialect, makeStorage] of dialects) {
           password: 'guest-password',
         })
       ).body.encodedToken as string;
+      const received = server.nextLine(/^(?=.*"incoming request")(?=.*"\/api\/posts\?return=post")/);
       const inFlight = Array.from({ length: 40 }, (_, i) =>
         call(server.url, 'POST', '/api/posts?return=post', token, {
           postData: { content: `in flight ${i}` },
         }).catch(() => undefined),
       );
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Signalled once the server is working on them.
+      await received;
       server.child.kill('SIGTERM');
       const replies = await Promise.all(inFlight);
       expect(await server.exited).toBe(0);
@@ -199,7 +204,7 @@ for (const [dialect, makeStorage] of dialects) {
       expect(answered.length).toBeGreaterThan(0);
       for (const reply of replies) if (reply) expect([201, 503]).toContain(reply.status);
 
-      server = await spawnServer(storage.env);
+      server = await spawn();
       const contents = new Set(
         ((await call(server.url, 'GET', '/api/posts')).body.posts as any[]).map((post) => post.content),
       );

@@ -25,6 +25,8 @@ export interface ServerProcess {
   /** Resolves with the exit code (null when killed by a signal). */
   exited: Promise<number | null>;
   output: () => string;
+  /** Resolves with the first line the server writes from now on that matches `pattern`. */
+  nextLine: (pattern: RegExp) => Promise<string>;
 }
 
 export async function freePort(): Promise<number> {
@@ -98,5 +100,33 @@ async function spawnOnce(
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, child, exited, output: () => output };
+  return { url, child, exited, output: () => output, nextLine: (pattern) => nextLine(child, pattern) };
+}
+
+function nextLine(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const streams = [child.stdout, child.stderr].flatMap((stream) => (stream ? [stream] : []));
+    const partial = new Map(streams.map((stream) => [stream, '']));
+    const stop = () => {
+      for (const [stream, listener] of listeners) stream.off('data', listener);
+      child.off('exit', onExit);
+    };
+    const listeners = streams.map((stream) => {
+      const listener = (chunk: Buffer) => {
+        const lines = (partial.get(stream)! + String(chunk)).split('\n');
+        partial.set(stream, lines.pop()!);
+        const line = lines.find((candidate) => pattern.test(candidate));
+        if (line === undefined) return;
+        stop();
+        resolve(line);
+      };
+      stream.on('data', listener);
+      return [stream, listener] as const;
+    });
+    const onExit = (code: number | null) => {
+      stop();
+      reject(new Error(`the server exited (${code}) before writing a line matching ${pattern}`));
+    };
+    child.once('exit', onExit);
+  });
 }
