@@ -48,6 +48,8 @@ describeEachDatabase('slow clients', (dialect) => {
       );
     }
     let sent = 0;
+    // Real time on purpose: a byte every 250 ms is the slow client, and Node's own socket timers (not the
+    // app's clock) cut it off.
     const trickle = setInterval(() => {
       for (const socket of sockets) if (!socket.destroyed) socket.write(body[sent % body.length]!);
       sent += 1;
@@ -72,6 +74,7 @@ describeEachDatabase('slow clients', (dialect) => {
     const socket = await connect(server);
     const closed = closedAfter(socket);
     socket.write('GET /api/posts HTTP/1.1\r\n');
+    // Real time on purpose, as above: Node's headers timer cuts this client off.
     const trickle = setInterval(() => !socket.destroyed && socket.write('X-Slow: 1\r\n'), 200);
     try {
       // HEADERS_TIMEOUT_MS (1 s) plus Node's check every second: before the request time-out (3 s).
