@@ -56,11 +56,7 @@ function violation(from, to) {
   if (isRepository(from.relative) && isRepository(to.relative)) {
     return `A repository imports no repository (${to.relative}): each owns its tables. Let the use case call both.`;
   }
-  if (
-    from.layer === 'use-cases' &&
-    resourceUseCase(to.relative) &&
-    from.relative !== to.relative
-  ) {
+  if (from.layer === 'use-cases' && resourceUseCase(to.relative) && from.relative !== to.relative) {
     return `A use case imports no other resource's use case (${to.relative}): move the shared step to use-cases/shared/.`;
   }
   if (knowsNoHttp(from) && to.relative.startsWith('platform/http/')) {

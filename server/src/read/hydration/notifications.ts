@@ -4,7 +4,7 @@ import * as notifications from '../../data/notifications.repo.js';
 import type { NotificationRecord } from '../../data/notifications.repo.js';
 import * as posts from '../../data/posts.repo.js';
 import { groupBy } from '../../platform/db/chunks.js';
-import type { ReadContext } from '../context.js';
+import type { ReadContext } from './context.js';
 import type { HydratedComment, HydratedPage, HydratedPost } from './hydrator.js';
 
 export interface HydratedNotifications {

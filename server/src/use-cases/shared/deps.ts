@@ -2,7 +2,7 @@ import type { TokenService } from '../../platform/auth/tokens.js';
 import type { Clock } from '../../clock.js';
 import type { EventPublisher } from '../../platform/live/messages.js';
 import type { CursorCodec } from '../../platform/http/pagination.js';
-import type { ReadContext } from '../../read/context.js';
+import type { ReadContext } from '../../read/hydration/context.js';
 
 /** What every use case may need, built once per app (app.ts) and handed to each. */
 export interface Deps extends ReadContext {
