@@ -4,36 +4,55 @@ import type { Config } from './config.js';
 import { migrateToLatest, openDatabase } from './data/database.js';
 import { clusterStreamSlots, createClusterTransport } from './platform/live/cluster-transport.js';
 import { seedDemoData } from './data/seed/demo.js';
+import { printedPlainly } from './platform/logging.js';
 
 /** How long requests in flight get to finish once SIGTERM/SIGINT arrives. */
 export const shutdownGraceMs = 5000;
 
+/** Where the data is, and what the start did to it: what the start-up line says about the data. */
+export interface DataStoreSummary {
+  /** The SQLite file, or PostgreSQL's URL without its password. */
+  location: string;
+  /** E.g. `demo data loaded`. */
+  notes: string[];
+}
+
 /**
  * What must happen once per data store, before any process serves: migrations, the demo data, the
  * token secret file. With several workers the primary runs it before forking, so workers never race
- * on a fresh data folder. Returns what the start-up line says about the data.
+ * on a fresh data folder.
  */
-export async function prepareDataStore(config: Config): Promise<string> {
+export async function prepareDataStore(config: Config): Promise<DataStoreSummary> {
   // Migrations and the demo load run without the time limits of requests: a migration may rightly take minutes.
   const setup = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const newer = await migrateToLatest(setup.db);
     const seeded = config.seedDemo && (await seedDemoData(setup.db));
     resolveJwtSecret(config.jwtSecret, config.dataDir);
-    return [
-      `${setup.dialect}: ${setup.location}`,
-      ...(newer.length ? [`schema of a newer Sync: ${newer.join(', ')}`] : []),
-      ...(seeded ? ['demo data loaded'] : []),
-    ].join(', ');
+    return {
+      location: setup.location,
+      notes: [
+        ...(newer.length ? [`schema of a newer Sync: ${newer.join(', ')}`] : []),
+        ...(seeded ? ['demo data loaded'] : []),
+      ],
+    };
   } finally {
     await setup.db.destroy();
   }
 }
 
-/** The one line that tells a person where Sync answers. */
-export function runningLine(config: Config, about: string): string {
+/**
+ * The one line that tells a person where Sync answers and where its data is, e.g.
+ * `Sync is running at http://localhost:3000 — data in /srv/sync/data/sync.sqlite (demo data loaded)`.
+ * Pretty logs print it as it is (logging.ts); JSON logs log it as a record.
+ */
+export function runningLine(config: Config, { location, notes }: DataStoreSummary): string {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  return `Sync is running at http://${shownHost}:${config.port} (${about})`;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}`;
+  const all = [...notes, ...(config.workers > 1 ? [`${config.workers} workers`] : [])];
+  return printedPlainly(
+    `Sync is running at ${url} — data in ${location}${all.length ? ` (${all.join(', ')})` : ''}`,
+  );
 }
 
 export interface ServeOptions {

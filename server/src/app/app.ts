@@ -32,6 +32,8 @@ import { deferredSchemaCompilers, type DeferredSchemaCompilers } from '../platfo
 import { describeValidationError } from '../platform/http/validation.js';
 import { rateLimitPlugin, registerReadLimit } from '../platform/http/rate-limits.js';
 import { registerSecurityHeaders } from '../platform/http/security.js';
+import { FailedOrSlowRequests } from '../platform/http/request-log.js';
+import { logDestination } from '../platform/logging.js';
 import { Hydrator } from '../read/hydration/hydrator.js';
 import { notificationRoutes } from '../api/sync/notifications.js';
 import { postRoutes } from '../api/sync/posts.js';
@@ -83,8 +85,14 @@ export async function buildApp({
   const schemas = deferredSchemaCompilers();
   const app = Fastify({
     logger: logger
-      ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+          stream: logDestination(config.logFormat),
+        }
       : false,
+    // In a terminal, a request gets a line only when it failed (5xx) or was slow; JSON logs keep them all.
+    ...(config.logFormat === 'pretty' && { logController: new FailedOrSlowRequests(config.logSlowMs) }),
     bodyLimit: bodyLimitBytes,
     // Sessions are stateless tokens, so any process can answer any request; ids tie log lines together.
     requestIdHeader: 'x-request-id',
