@@ -3,7 +3,7 @@
  * relative import to the file it names and checks the layers of both ends, so a path's depth or
  * spelling cannot slip past it the way a path pattern can.
  *
- *   main.ts, serve.ts → app → api → use-cases → read → data → platform → config.ts, clock.ts
+ *   app → api → use-cases → read → data → platform → config.ts, clock.ts
  *
  * Nothing imports upward. Beside that: a repository imports no repository; a use case imports no
  * other resource's use case (shared steps live in use-cases/shared/); reads, repositories and
@@ -15,8 +15,7 @@ import path from 'node:path';
 const serverRoot = path.resolve(import.meta.dirname, '../server/src');
 
 /** Lower layers first: a file may import its own layer and any below it. */
-const layers = ['base', 'platform', 'data', 'read', 'use-cases', 'api', 'app', 'entry'];
-const entryFiles = new Set(['main.ts', 'serve.ts']);
+const layers = ['base', 'platform', 'data', 'read', 'use-cases', 'api', 'app'];
 const baseFiles = new Set(['config.ts', 'clock.ts']);
 
 const isTest = (relative) => /\.test\.ts$/.test(relative) || relative.split('/')[0] === 'test';
@@ -26,7 +25,6 @@ function locate(file) {
   const relative = path.relative(serverRoot, file).split(path.sep).join('/');
   if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
   const [first] = relative.split('/');
-  if (entryFiles.has(relative)) return { layer: 'entry', relative };
   if (baseFiles.has(relative)) return { layer: 'base', relative };
   if (layers.includes(first)) return { layer: first, relative };
   return { layer: undefined, relative };

@@ -81,7 +81,7 @@ async function buildServer(outDir) {
   try {
     await esbuild.build({
       absWorkingDir: root,
-      entryPoints: { main: 'server/src/main.ts' },
+      entryPoints: { main: 'server/src/app/main.ts' },
       outdir: outDir,
       bundle: true,
       platform: 'node',

@@ -35,7 +35,7 @@ if (!values['no-build']) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-perf-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], {
   cwd: path.join(root, 'server'),
   env: { ...process.env, DATA_DIR: dataDir, PORT: String(values.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
   stdio: 'inherit',

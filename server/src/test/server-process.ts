@@ -6,7 +6,7 @@ const serverRoot = path.resolve(import.meta.dirname, '../..');
 
 /** The server from its TypeScript sources (tsx), or compiled as `npm start` runs it. */
 const entryArguments = {
-  source: ['--import', 'tsx', 'src/main.ts'],
+  source: ['--import', 'tsx', 'src/app/main.ts'],
   compiled: ['--enable-source-maps', 'dist/main.js'],
 };
 export type ServerEntry = keyof typeof entryArguments;

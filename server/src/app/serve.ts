@@ -1,10 +1,10 @@
-import { buildApp } from './app/app.js';
-import { resolveJwtSecret } from './platform/auth/tokens.js';
-import type { Config } from './config.js';
-import { migrateToLatest, openDatabase } from './data/database.js';
-import { clusterStreamSlots, createClusterTransport } from './platform/live/cluster-transport.js';
-import { seedDemoData } from './data/seed/demo.js';
-import { printedPlainly } from './platform/logging.js';
+import { buildApp } from './app.js';
+import { resolveJwtSecret } from '../platform/auth/tokens.js';
+import type { Config } from '../config.js';
+import { migrateToLatest, openDatabase } from '../data/database.js';
+import { clusterStreamSlots, createClusterTransport } from '../platform/live/cluster-transport.js';
+import { seedDemoData } from '../data/seed/demo.js';
+import { printedPlainly } from '../platform/logging.js';
 
 /** How long requests in flight get to finish once SIGTERM/SIGINT arrives. */
 export const shutdownGraceMs = 5000;

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
-import { runPrimary } from './platform/cluster/primary.js';
-import { loadConfig } from './config.js';
-import { createLogger } from './platform/logging.js';
+import { runPrimary } from '../platform/cluster/primary.js';
+import { loadConfig } from '../config.js';
+import { createLogger } from '../platform/logging.js';
 import { prepareDataStore, runningLine, serve, shutdownGraceMs } from './serve.js';
 
 const config = loadConfig();
