@@ -25,6 +25,7 @@ import { bulkUserRow } from '../test/people.js';
 import * as users from './users.repo.js';
 import { createTokenService } from '../platform/auth/tokens.js';
 import * as posts from './posts.repo.js';
+import * as skeletons from './post-skeletons.repo.js';
 import { listPosts, reactToPost } from '../use-cases/posts.js';
 import { isMarkedPrepared } from '../platform/db/prepared.js';
 import { addComment, listComments } from '../use-cases/comments.js';
@@ -129,9 +130,9 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     events: inProcessTransport(),
     caps,
   });
-  const timeline = async (limit: number, after?: posts.NewestKey) =>
+  const timeline = async (limit: number, after?: skeletons.NewestKey) =>
     hydrator().page(
-      await posts.newestPostRefsByAuthors(db, dialect, {
+      await skeletons.newestPostRefsByAuthors(db, dialect, {
         authorIds: [heavyId, ...(await follows.followeeIds(db, heavyId))],
         after,
         limit,
@@ -162,7 +163,11 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       'following timeline of a user who follows nobody (no floor)',
       async (limit) =>
         hydrator().page(
-          await posts.newestPostRefsByAuthors(db, dialect, { authorIds: [guestId], after: undefined, limit }),
+          await skeletons.newestPostRefsByAuthors(db, dialect, {
+            authorIds: [guestId],
+            after: undefined,
+            limit,
+          }),
           'preview',
           guestId,
         ),
@@ -193,13 +198,13 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     [
       'home feed (newest), hydrated with the viewer',
       async (limit) =>
-        hydrator().page(await posts.newestPostRefs(db, { after: undefined, limit }), 'preview', guestId),
+        hydrator().page(await skeletons.newestPostRefs(db, { after: undefined, limit }), 'preview', guestId),
     ],
     [
       "home feed as served: posts kept in the cache, the viewer's marks and the profiles' version in one query",
       async (limit) =>
         new Hydrator(db, dialect, caps, 1_000_000).page(
-          await posts.newestPostRefs(db, { after: undefined, limit }),
+          await skeletons.newestPostRefs(db, { after: undefined, limit }),
           'preview',
           guestId,
         ),
@@ -208,7 +213,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       'trending, second page',
       async (limit) =>
         hydrator().page(
-          await posts.trendingPostRefs(db, { after: [0, '9999', 'z'], limit }),
+          await skeletons.trendingPostRefs(db, { after: [0, '9999', 'z'], limit }),
           'preview',
           guestId,
         ),
@@ -217,7 +222,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       "an author's posts, whole",
       async (limit) =>
         hydrator().page(
-          await posts.newestPostRefs(db, { authorId: guestId, after: undefined, limit }),
+          await skeletons.newestPostRefs(db, { authorId: guestId, after: undefined, limit }),
           'full',
           guestId,
         ),
@@ -322,7 +327,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       captured = [];
       // A member who follows fewer people than a page: their ids, then their newest posts.
       const authorIds = [guestId, ...(await follows.followeeIds(db, guestId)), heavyId];
-      await posts.newestPostRefsByAuthors(db, dialect, { authorIds, after: undefined, limit: 20 });
+      await skeletons.newestPostRefsByAuthors(db, dialect, { authorIds, after: undefined, limit: 20 });
       // A word in no recent post: the newest posts, then the search index.
       await search.searchPostRefs(db, dialect, { words: ['nowhere'], tags: [], after: undefined, limit: 20 });
       // Someone else's profile: their lists, whether the viewer follows them and they the viewer; the
@@ -408,7 +413,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
   it('a like answered with ?return=post runs 3 statements, 2 more for its notification, after the viewer is loaded', async () => {
     const deps = useCaseDeps();
     const liker = (await users.findUserByUsername(db, 'guest'))!.id;
-    const [post] = await posts.newestPostRefs(db, { after: undefined, limit: 1 });
+    const [post] = await skeletons.newestPostRefs(db, { after: undefined, limit: 1 });
     // The post as the feed the like comes from showed it: cached, with its people.
     await deps.hydrator.page([post!], 'preview', liker);
     captured = [];
@@ -430,7 +435,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
   it('a comment answered with ?return=post runs 3 statements, 2 more for its notification, after the viewer is loaded', async () => {
     const deps = useCaseDeps();
     const commenter = (await users.findUserByUsername(db, 'guest'))!.id;
-    const [post] = await posts.newestPostRefs(db, { after: undefined, limit: 1 });
+    const [post] = await skeletons.newestPostRefs(db, { after: undefined, limit: 1 });
     await deps.hydrator.page([post!], 'preview', commenter);
     captured = [];
     const answer = await addComment(deps, {

@@ -20,6 +20,7 @@ import { asJsonText, type JsonText } from '../read/views/json-text.js';
 import { fullPostViews, previewPostsPage } from '../read/views/sync/posts.js';
 import { summariesOf } from '../read/views/sync/summaries.js';
 import * as posts from '../data/posts.repo.js';
+import * as skeletons from '../data/post-skeletons.repo.js';
 import { everyPost, postPreview, requirePost } from './shared/post-answers.js';
 
 /** One function per endpoint of /api/posts: validate, one transaction for a change, then the answer. */
@@ -55,18 +56,18 @@ export async function listPosts(
   }
   const scope = authorId ?? '*';
   if (query.sort === 'trending') {
-    const kind = { ...posts.trendingPosts, scope: `${posts.trendingPosts.scope}:${scope}` };
+    const kind = { ...skeletons.trendingPosts, scope: `${skeletons.trendingPosts.scope}:${scope}` };
     const request = deps.cursors.pageRequest(kind, query);
     if (!request) return asJsonText({ posts: await trendingInFull(deps, viewerId, authorId) });
     const { items, nextCursor } = await deps.cursors.page(
       kind,
       request,
-      (after, limit) => posts.trendingPostRefs(deps.db, { authorId, after, limit }),
+      (after, limit) => skeletons.trendingPostRefs(deps.db, { authorId, after, limit }),
       (row) => [row.like_count, row.created_at, row.id],
     );
     return previewPostsPage(await deps.hydrator.page(items, 'preview', viewerId), viewerId, nextCursor);
   }
-  const kind = { ...posts.newestPosts, scope: `${posts.newestPosts.scope}:${scope}` };
+  const kind = { ...skeletons.newestPosts, scope: `${skeletons.newestPosts.scope}:${scope}` };
   const request = deps.cursors.pageRequest(kind, query);
   if (!request) {
     // The spec's unpaginated list is in creation order; ?sort=newest asks for newest first.
@@ -76,14 +77,18 @@ export async function listPosts(
   const { items, nextCursor } = await deps.cursors.page(
     kind,
     request,
-    (after, limit) => posts.newestPostRefs(deps.db, { authorId, after, limit }),
+    (after, limit) => skeletons.newestPostRefs(deps.db, { authorId, after, limit }),
     (row) => [row.created_at, row.id],
   );
   return previewPostsPage(await deps.hydrator.page(items, 'preview', viewerId), viewerId, nextCursor);
 }
 
 async function trendingInFull(deps: Deps, viewerId: string | undefined, authorId: string | undefined) {
-  const refs = await posts.trendingPostRefs(deps.db, { authorId, after: undefined, limit: deps.caps.posts });
+  const refs = await skeletons.trendingPostRefs(deps.db, {
+    authorId,
+    after: undefined,
+    limit: deps.caps.posts,
+  });
   return fullPostViews(await deps.hydrator.page(refs, 'listed', viewerId), viewerId, {
     withViewerState: false,
   });

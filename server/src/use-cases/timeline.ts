@@ -2,7 +2,7 @@ import { isHashtag, normalizeTag, type PostsPageReply } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
 import * as follows from '../data/follows.repo.js';
 import type { PageQuery } from '../platform/http/pagination.js';
-import * as posts from '../data/posts.repo.js';
+import * as skeletons from '../data/post-skeletons.repo.js';
 import * as entities from '../data/text-entities.repo.js';
 import { asJsonText, type JsonText } from '../read/views/json-text.js';
 import { previewPostsPage } from '../read/views/sync/posts.js';
@@ -13,11 +13,11 @@ export async function followingTimeline(
   input: { viewerId: string; query: PageQuery },
 ): Promise<JsonText<PostsPageReply>> {
   const authorIds = [input.viewerId, ...(await follows.followeeIds(deps.db, input.viewerId))];
-  const kind = { ...posts.newestPosts, scope: `timeline:${input.viewerId}` };
+  const kind = { ...skeletons.newestPosts, scope: `timeline:${input.viewerId}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
     kind,
     input.query,
-    (after, limit) => posts.newestPostRefsByAuthors(deps.db, deps.dialect, { authorIds, after, limit }),
+    (after, limit) => skeletons.newestPostRefsByAuthors(deps.db, deps.dialect, { authorIds, after, limit }),
     (row) => [row.created_at, row.id],
   );
   const page = await deps.hydrator.page(items, 'preview', input.viewerId);

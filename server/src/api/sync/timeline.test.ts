@@ -84,7 +84,7 @@ describeEachDatabase('timeline, tags and search', (dialect) => {
       const me = await person('crowd');
       const authors = [await person('d'), await person('e')];
       for (const author of authors) await call('POST', `/api/users/follow/${author.id}`, me);
-      // Enough quiet followees to take the walking path (posts.repo: walkNewestFromAuthors).
+      // Enough quiet followees to take the walking path (post-skeletons.repo: walkNewestFromAuthors).
       await followQuietPeople(server, me.id, 250);
       const stranger = await person('outsider');
       const written: string[] = [];

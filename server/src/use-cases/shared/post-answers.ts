@@ -2,6 +2,7 @@ import type { FullPost, PreviewPost } from '@sync/contract';
 import type { Deps } from './deps.js';
 import type { HydratedComment, HydratedPage } from '../../read/hydration/hydrator.js';
 import * as posts from '../../data/posts.repo.js';
+import * as skeletons from '../../data/post-skeletons.repo.js';
 import { fullPostViews, previewPostViews } from '../../read/views/sync/posts.js';
 import { Messages, notFound } from '../../platform/http/errors.js';
 
@@ -16,7 +17,7 @@ export async function everyPost(
   deps: Deps,
   options: { viewerId: string | undefined; authorId?: string | undefined },
 ): Promise<FullPost[]> {
-  const refs = await posts.newestPostRefs(deps.db, {
+  const refs = await skeletons.newestPostRefs(deps.db, {
     authorId: options.authorId,
     after: undefined,
     limit: deps.caps.posts,
