@@ -13,7 +13,11 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 
-const BUDGET = { fcpMs: 1800, feedMs: 3000, firstScreenJsKb: 100 };
+/**
+ * First-screen JavaScript: 140 KB gzip with React DOM 19, whose client alone is about 63 KB of it
+ * (100 KB held while the build swapped in Preact; decision 040).
+ */
+const BUDGET = { fcpMs: 1800, feedMs: 3000, firstScreenJsKb: 140 };
 const NETWORK = { latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
 const CPU_SLOWDOWN = 4;
 
@@ -30,7 +34,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const base = `http://127.0.0.1:${values.port}`;
 
 if (!values['no-build']) {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', 'web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -144,7 +148,18 @@ try {
 
   const executablePath =
     process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath,
+    // The e2e suite's flags: no background requests of Chromium's own share the throttled link.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
   const runs: Run[] = [];
   for (let i = 0; i < Number(values.runs); i++) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
@@ -172,12 +187,12 @@ try {
     `\nmedian of ${runs.length} (150 ms RTT, 1.6 Mbps, 4× CPU, cold cache, 390×844):\n` +
       `  first contentful paint  ${result.fcpMs.toFixed(0)} ms   (budget < ${BUDGET.fcpMs} ms)\n` +
       `  home feed rendered      ${result.feedMs.toFixed(0)} ms   (budget < ${BUDGET.feedMs} ms)\n` +
-      `  first-screen JavaScript ${result.firstScreenJsKb.toFixed(1)} KB gzip (budget < ${BUDGET.firstScreenJsKb} KB)`,
+      `  first-screen JavaScript ${result.firstScreenJsKb.toFixed(1)} KB gzip (budget ≤ ${BUDGET.firstScreenJsKb} KB)`,
   );
   failed =
     !(result.fcpMs < BUDGET.fcpMs) ||
     !(result.feedMs < BUDGET.feedMs) ||
-    !(result.firstScreenJsKb < BUDGET.firstScreenJsKb);
+    !(result.firstScreenJsKb <= BUDGET.firstScreenJsKb);
   if (failed) console.error('over budget');
 } finally {
   const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -28,8 +28,9 @@ export function AppLayout() {
           id="content"
           className="min-w-0 flex-1 pb-16 md:border-l md:border-zinc-200 md:pb-0 md:dark:border-zinc-800"
         >
-          {/* A boundary per screen: under Preact's compat (the production build), a boundary left while
-              its screen's code still loaded kept the next screen blank for good (decision 040). */}
+          {/* A boundary per screen. Navigations are transitions, and React keeps a boundary's old screen
+              up while the new one's code loads, with no sign the press did anything; a new boundary shows
+              its skeleton at once instead, and a screen still loading is dropped with it (decision 040). */}
           <Suspense key={pathname} fallback={<ListSkeleton label="Loading page" />}>
             <Outlet />
           </Suspense>
