@@ -6,7 +6,7 @@
  *   node scripts/build.mjs --if-stale   build only what is missing or whose sources changed (npm start)
  *   node scripts/build.mjs server       one target (server or web); combines with --if-stale
  *
- * It prints one line per target it builds ("Built web client in 6.1 s (first screen 137.5 KB gzip)"),
+ * It prints one line per target it builds ("Built web client in 6.1 s (first screen 134.2 KB gzip)"),
  * and every warning. Vite's own report (each file of web/dist with its size) is printed when the web
  * build fails, or always with BUILD_VERBOSE=1.
  *

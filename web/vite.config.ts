@@ -1,16 +1,63 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './precompress.ts';
 
 const api = process.env.SYNC_API ?? 'http://localhost:3000';
+
+/** Libraries that load on first use (menus and dialogs, windowing), never with the first screen. */
+const onFirstUse = /node_modules[\\/](@base-ui|@floating-ui|@tanstack[\\/]react-virtual)[\\/]/;
+
+/** The shared layers of web/src, which most screens use. */
+const sharedLayers = /[\\/]web[\\/]src[\\/](lib|components|entities)[\\/]/;
+
+const reachesOnFirstUse = new Map<string, boolean>();
+
+/** Whether a module imports, itself or through its imports, a library that loads on first use. */
+function importsOnFirstUse(id: string, ctx: Rolldown.ChunkingContext, path = new Set<string>()): boolean {
+  if (onFirstUse.test(id)) return true;
+  const known = reachesOnFirstUse.get(id);
+  if (known !== undefined) return known;
+  if (path.has(id)) return false;
+  path.add(id);
+  const result = (ctx.getModuleInfo(id)?.importedIds ?? []).some((dep) => importsOnFirstUse(dep, ctx, path));
+  path.delete(id);
+  reachesOnFirstUse.set(id, result);
+  return result;
+}
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   server: {
     proxy: { '/api': api, '/avatars': api },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      // The contract's TypeBox schemas are built when its module loads; the client uses its `Limits`
+      // and text parser, never a schema, so the schema calls are dropped as unused (decision 040).
+      treeshake: { manualPureFunctions: ['Type'] },
+      output: {
+        // The first screen in a dozen files rather than thirty: over HTTP/1.1 a browser fetches six at
+        // a time, and every small file costs a round trip (decision 040).
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+            // lib/, components/ and entities/ in one file with what they import (React Router among
+            // it), but for what would bring a first-use library along (dialogs, the toaster, windowing).
+            // Grouping by the import graph alone would: the feature barrels reach everything.
+            {
+              debugName: 'shared',
+              name: (id, ctx) => (sharedLayers.test(id) && !importsOnFirstUse(id, ctx) ? 'shared' : null),
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
