@@ -112,12 +112,12 @@ export async function login(deps: Deps, body: LoginBody): Promise<AuthLoginReply
 /**
  * The user a token signs in: 401 for a token that is not ours or was signed before the user's last
  * password change, 404 once the user is gone. `readUser` reads the row (a read may reuse one read a
- * moment ago: api/sync/auth.plugin.ts); by default from the database.
+ * moment ago: api/sync/auth.plugin.ts; otherwise `currentUserRow`).
  */
 export async function signedInUser(
   deps: Deps,
   token: string,
-  readUser: (id: string) => Promise<UserRow | undefined> = (id) => findUserById(deps.db, id),
+  readUser: (id: string) => Promise<UserRow | undefined>,
 ): Promise<UserRow> {
   const claims = deps.tokens.verify(token);
   if (!claims) throw unauthorized(Messages.invalidToken);
