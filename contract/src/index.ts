@@ -406,3 +406,56 @@ export interface LiveEvents {
 }
 export type LiveNotificationData = { notification: Notification; unreadCount: number };
 export type LiveEventName = keyof LiveEvents;
+
+// ---- OAuth consent for Mastodon apps (additive: the web client's /oauth/authorize page) ----
+
+/** What an app asks for on `/oauth/authorize`: the query it was opened with, passed on as it is. */
+export const AuthorizationQuery = Type.Object({
+  response_type: Type.Optional(Type.String()),
+  client_id: Type.String(),
+  redirect_uri: Type.Optional(Type.String()),
+  scope: Type.Optional(Type.String()),
+  state: Type.Optional(Type.String()),
+  code_challenge: Type.Optional(Type.String()),
+  code_challenge_method: Type.Optional(Type.String()),
+});
+export type AuthorizationQuery = Static<typeof AuthorizationQuery>;
+
+/** `GET /api/oauth/authorization`: what the consent screen shows. */
+export const AuthorizationRequestReply = Type.Object({
+  app: Type.Object({ name: Type.String(), website: Type.Union([Type.String(), Type.Null()]) }),
+  scopes: Type.Array(Type.String()),
+  redirectUri: Type.String(),
+  /** The person approved this app with these scopes before: the page may go on without asking. */
+  alreadyApproved: Type.Boolean(),
+});
+export type AuthorizationRequestReply = Static<typeof AuthorizationRequestReply>;
+
+/** `POST /api/oauth/authorization`: the person's decision on the query the page was opened with. */
+export const AuthorizationDecisionBody = Type.Object({
+  ...AuthorizationQuery.properties,
+  decision: Type.Union([Type.Literal('approve'), Type.Literal('deny')]),
+});
+export type AuthorizationDecisionBody = Static<typeof AuthorizationDecisionBody>;
+
+/** Where the browser goes next, or (for `urn:ietf:wg:oauth:2.0:oob`) the code to copy into the app. */
+export const AuthorizationDecisionReply = Type.Union([
+  Type.Object({ redirectTo: Type.String() }),
+  Type.Object({ code: Type.String() }),
+]);
+export type AuthorizationDecisionReply = Static<typeof AuthorizationDecisionReply>;
+
+/** Settings → Authorized apps: each app with access to the account. */
+export const AuthorizedApp = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  website: Type.Union([Type.String(), Type.Null()]),
+  scopes: Type.Array(Type.String()),
+  authorizedAt: Type.String(),
+  lastUsedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type AuthorizedApp = Static<typeof AuthorizedApp>;
+export const AuthorizedAppsReply = Type.Object({ apps: Type.Array(AuthorizedApp) });
+export type AuthorizedAppsReply = Static<typeof AuthorizedAppsReply>;
+export const AppIdParams = Type.Object({ appId: Type.String() });
+export const NoContent = Type.Null();

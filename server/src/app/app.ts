@@ -20,16 +20,16 @@ import type { EventTransport } from '../platform/live/transport.js';
 import { followRoutes } from '../api/sync/follows.js';
 import { registerCompression } from '../platform/http/compression.js';
 import { registerWebClient } from '../platform/http/web-client.js';
-import { isDatabaseUnavailable } from '../platform/db/unavailable.js';
 import { admitRequests } from '../platform/http/admission.js';
 import { limitConnections } from '../platform/http/connection-limits.js';
-import { HttpError, Messages, unavailableRetryAfterSeconds } from '../platform/http/errors.js';
+import { HttpError } from '../platform/http/errors.js';
+import { errorAnswer } from '../platform/http/error-answers.js';
+import { bodyLimitBytes } from '../platform/http/body-limit.js';
 import { healthRoutes } from '../api/sync/health.js';
-import { overloadMessage, shedLoadUnderPressure } from '../platform/http/overload.js';
+import { shedLoadUnderPressure } from '../platform/http/overload.js';
 import { CursorCodec } from '../platform/http/pagination.js';
 import { proxyTrust } from '../platform/http/proxy-trust.js';
 import { deferredSchemaCompilers, type DeferredSchemaCompilers } from '../platform/http/schema-compilers.js';
-import { describeValidationError } from '../platform/http/validation.js';
 import { rateLimitPlugin, registerReadLimit } from '../platform/http/rate-limits.js';
 import { registerSecurityHeaders } from '../platform/http/security.js';
 import { FailedOrSlowRequests } from '../platform/http/request-log.js';
@@ -40,6 +40,8 @@ import { postRoutes } from '../api/sync/posts.js';
 import { searchRoutes } from '../api/sync/search.js';
 import { timelineRoutes } from '../api/sync/timeline.js';
 import { userRoutes } from '../api/sync/users.js';
+import { mastodonApi } from '../api/mastodon/index.js';
+import { oauthRoutes } from '../api/sync/oauth.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,8 +52,6 @@ declare module 'fastify' {
     routeSchemas: DeferredSchemaCompilers;
   }
 }
-
-export const bodyLimitBytes = 64 * 1024;
 
 export interface AppOptions {
   config: Config;
@@ -144,28 +144,9 @@ export async function buildApp({
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
-      return reply.code(error.statusCode).send({ errors: [error.message] });
-    }
-    if (error.validation?.[0]) {
-      return reply
-        .code(400)
-        .send({ errors: [describeValidationError(error.validation[0], error.validationContext ?? 'body')] });
-    }
-    // Shed by @fastify/under-pressure, which has set Retry-After.
-    if (error.code === 'FST_UNDER_PRESSURE') return reply.code(503).send({ errors: [overloadMessage] });
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', unavailableRetryAfterSeconds)
-        .send({ errors: ['The database is not answering right now. Try again in a few seconds.'] });
-    }
-    const status = error.statusCode ?? 500;
-    if (status < 500) return reply.code(status).send({ errors: [clientErrorMessage(error)] });
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ errors: [Messages.internal] });
+    const answer = errorAnswer(error, request);
+    if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', answer.retryAfterSeconds);
+    return reply.code(answer.status).send({ errors: [answer.message] });
   });
 
   if (workerId !== undefined) {
@@ -236,21 +217,13 @@ export async function buildApp({
       await api.register(timelineRoutes);
       await api.register(searchRoutes);
       await api.register(eventRoutes, { prefix: '/events' });
+      await api.register(oauthRoutes, { prefix: '/oauth' });
     },
     { prefix: '/api' },
   );
 
+  await app.register(mastodonApi);
+
   await registerWebClient(app, config.webDir);
   return app;
-}
-
-function clientErrorMessage(error: FastifyError): string {
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return `The request body is too large: the limit is ${bodyLimitBytes / 1024} KB.`;
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Send the request body as JSON, with the header Content-Type: application/json.';
-    default:
-      return error.message;
-  }
 }

@@ -5,7 +5,7 @@ import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
 import { firstPerGroup } from '../platform/db/first-per-group.js';
 import type { CommentsTable, VoteKind } from './schema.js';
-import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
+import { cursorKind, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
 
 /** The `comments` and `comment_votes` tables. */
 
@@ -17,6 +17,7 @@ const commentColumns = [
   'post_id',
   'author_id',
   'text',
+  'reply_to_id',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof CommentRecord)[];
@@ -281,4 +282,42 @@ export function votesOfUserPage(
     .limit(limit);
   if (after) query = query.where('comment_id', '>', after.comment_id);
   return query.execute();
+}
+
+/** How many comments each of these authors wrote, and when their newest was written. */
+export function commentCountsOfAuthors(
+  db: Db,
+  dialect: Dialect,
+  authorIds: readonly string[],
+): Promise<{ author_id: string; count: number; newest: string | null }[]> {
+  return loadInChunks(authorIds, (chunk) =>
+    db
+      .selectFrom('comments')
+      .select((eb) => [
+        'author_id',
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.max<string | null>('created_at').as('newest'),
+      ])
+      .where(isOneOf(dialect, 'author_id', chunk))
+      .groupBy('author_id')
+      .execute(),
+  );
+}
+
+/**
+ * A window of an author's comments by id (ids are time-ordered), newest first or, with `oldestFirst`,
+ * oldest first: the (author_id, id) index's range.
+ */
+export function commentsOfAuthorWindow(
+  db: Db,
+  authorId: string,
+  window: TimeWindow,
+): Promise<CommentRecord[]> {
+  let query = db.selectFrom('comments').select(commentColumns).where('author_id', '=', authorId);
+  if (window.olderThan) query = query.where('id', '<', window.olderThan[1]);
+  if (window.newerThan) query = query.where('id', '>', window.newerThan[1]);
+  return query
+    .orderBy('id', window.oldestFirst ? 'asc' : 'desc')
+    .limit(window.limit)
+    .execute();
 }

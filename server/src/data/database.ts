@@ -12,6 +12,7 @@ import * as social from './migrations/005_social.js';
 import * as account from './migrations/006_account.js';
 import * as coveringMarks from './migrations/007_covering_marks.js';
 import * as searchIndexWithoutPendingList from './migrations/008_search_index_without_pending_list.js';
+import * as mastodon from './migrations/009_mastodon.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '006_account': account,
   '007_covering_marks': coveringMarks,
   '008_search_index_without_pending_list': searchIndexWithoutPendingList,
+  '009_mastodon': mastodon,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

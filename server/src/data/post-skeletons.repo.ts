@@ -23,29 +23,66 @@ interface PageOfRefs<Key> {
   limit: number;
 }
 
-const newestPostRefsQuery = compiledPerShape(
-  (
-    db: Db,
-    { authorId, createdAt, id, limit }: { authorId?: string; createdAt?: string; id?: string; limit: number },
-  ) => {
-    let query = db
-      .selectFrom('posts')
-      .modifyFront(preparedOnPostgres)
-      .select(['id', 'version', 'created_at']);
-    if (authorId !== undefined) query = query.where('author_id', '=', authorId);
-    if (createdAt !== undefined && id !== undefined)
-      query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt, id)));
-    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).compile();
-  },
+/**
+ * Bounds a Mastodon app pages with besides `after` (its `max_id`): only posts newer than a key
+ * (`since_id`, `min_id`) and, for `min_id`, the oldest of those first (the page just above the key).
+ */
+export interface NewerBound {
+  newerThan?: NewestKey | undefined;
+  oldestFirst?: boolean | undefined;
+}
+
+/** The newest-first query and (for a Mastodon app's min_id) the oldest-first one, each compiled per shape. */
+const postRefsQueries = (['desc', 'asc'] as const).map((direction) =>
+  compiledPerShape(
+    (
+      db: Db,
+      {
+        authorId,
+        createdAt,
+        id,
+        newerAt,
+        newerId,
+        limit,
+      }: {
+        authorId?: string;
+        createdAt?: string;
+        id?: string;
+        newerAt?: string;
+        newerId?: string;
+        limit: number;
+      },
+    ) => {
+      let query = db
+        .selectFrom('posts')
+        .modifyFront(preparedOnPostgres)
+        .select(['id', 'version', 'created_at']);
+      if (authorId !== undefined) query = query.where('author_id', '=', authorId);
+      if (createdAt !== undefined && id !== undefined)
+        query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt, id)));
+      if (newerAt !== undefined && newerId !== undefined)
+        query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(newerAt, newerId)));
+      return query.orderBy('created_at', direction).orderBy('id', direction).limit(limit).compile();
+    },
+  ),
 );
 
-/** A page of posts, newest first, optionally of one author. */
+/** A page of posts, newest first (or, with `oldestFirst`, the oldest above `newerThan`), optionally of one author. */
 export async function newestPostRefs(
   db: Db,
-  { authorId, after, limit }: PageOfRefs<NewestKey>,
+  { authorId, after, limit, newerThan, oldestFirst }: PageOfRefs<NewestKey> & NewerBound,
 ): Promise<(PostRef & { created_at: string })[]> {
   const [createdAt, id] = after ?? [];
-  return (await db.executeQuery(newestPostRefsQuery(db, { authorId, createdAt, id, limit }))).rows;
+  const [newerAt, newerId] = newerThan ?? [];
+  const query = postRefsQueries[oldestFirst ? 1 : 0]!(db, {
+    authorId,
+    createdAt,
+    id,
+    newerAt,
+    newerId,
+    limit,
+  });
+  return (await db.executeQuery(query)).rows;
 }
 
 const trendingPostRefsQuery = compiledPerShape(
@@ -89,6 +126,8 @@ export async function trendingPostRefs(
 interface AuthorsPageQuery {
   authorIds: readonly string[];
   after: NewestKey | undefined;
+  /** Only posts newer than this (a Mastodon app's since_id or min_id); the page is still newest first. */
+  newerThan?: NewestKey | undefined;
   limit: number;
 }
 
@@ -139,9 +178,13 @@ const walkedPostsAtMost = 20_000;
 async function newestPostRefsByWalking(
   db: Db,
   dialect: Dialect,
-  { authorIds, after, limit }: AuthorsPageQuery,
+  { authorIds, after, newerThan, limit }: AuthorsPageQuery,
 ): Promise<(PostRef & { created_at: string })[]> {
-  const before = after ? sql`where (created_at, id) < (${after[0]}, ${after[1]})` : sql``;
+  const bounds = [
+    ...(after ? [sql`(created_at, id) < (${after[0]}, ${after[1]})`] : []),
+    ...(newerThan ? [sql`(created_at, id) > (${newerThan[0]}, ${newerThan[1]})`] : []),
+  ];
+  const before = bounds.length > 0 ? sql`where ${sql.join(bounds, sql` and `)}` : sql``;
   const { rows } = await sql<PostRef & { created_at: string }>`
     select walked.id, walked.version, walked.created_at from (
       select id, version, created_at, author_id from posts ${before}
@@ -168,12 +211,14 @@ async function newestPostRefsByWalking(
 async function newestPostRefsBySeeking(
   db: Db,
   dialect: Dialect,
-  { authorIds, after, limit }: AuthorsPageQuery,
+  { authorIds, after, newerThan, limit }: AuthorsPageQuery,
 ): Promise<(PostRef & { created_at: string })[]> {
-  const before = (table: string) =>
-    after
-      ? sql`and (${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)}) < (${after[0]}, ${after[1]})`
-      : sql``;
+  const before = (table: string) => {
+    const key = sql`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)})`;
+    return sql`${after ? sql`and ${key} < (${after[0]}, ${after[1]})` : sql``} ${
+      newerThan ? sql`and ${key} > (${newerThan[0]}, ${newerThan[1]})` : sql``
+    }`;
+  };
   const authors = authorsTable(dialect, authorIds);
   const heads =
     authorIds.length < limit

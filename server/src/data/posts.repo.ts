@@ -164,6 +164,21 @@ export async function putDislike(
   return 'added';
 }
 
+/** Takes back the user's like or dislike; what it was, or undefined when there was none. */
+export async function removeReaction(
+  trx: Db,
+  postId: string,
+  userId: string,
+): Promise<ReactionKind | undefined> {
+  const removed = await trx
+    .deleteFrom('post_reactions')
+    .where('post_id', '=', postId)
+    .where('user_id', '=', userId)
+    .returning('kind')
+    .executeTakeFirst();
+  return removed?.kind;
+}
+
 export interface ReactorRow {
   post_id: string;
   kind: ReactionKind;
@@ -306,4 +321,24 @@ export function reactionsOfUserPage(
     .limit(limit);
   if (after) query = query.where('post_id', '>', after.post_id);
   return query.execute();
+}
+
+/** How many posts each of these authors wrote, and when their newest was written. */
+export function postCountsOfAuthors(
+  db: Db,
+  dialect: Dialect,
+  authorIds: readonly string[],
+): Promise<{ author_id: string; count: number; newest: string | null }[]> {
+  return loadInChunks(authorIds, (chunk) =>
+    db
+      .selectFrom('posts')
+      .select((eb) => [
+        'author_id',
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.max<string | null>('created_at').as('newest'),
+      ])
+      .where(isOneOf(dialect, 'author_id', chunk))
+      .groupBy('author_id')
+      .execute(),
+  );
 }

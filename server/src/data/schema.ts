@@ -51,6 +51,8 @@ export interface CommentsTable {
   post_id: string;
   author_id: string;
   text: string;
+  /** The comment this one answers (a reply to a reply, from a Mastodon app); null for a comment on the post. */
+  reply_to_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -124,6 +126,53 @@ export interface NotificationReadsTable {
   read_at: string;
 }
 
+/** An app registered for the Mastodon client API (`POST /api/v1/apps`). */
+export interface OauthAppsTable {
+  id: string;
+  name: string;
+  website: string | null;
+  /** One per line. */
+  redirect_uris: string;
+  /** Space-separated, as OAuth writes them. */
+  scopes: string;
+  client_id: string;
+  client_secret: string;
+  created_at: string;
+}
+
+/** An authorization code, usable once within its lifetime; only its hash is stored. */
+export interface OauthCodesTable {
+  code_hash: string;
+  app_id: string;
+  user_id: string;
+  redirect_uri: string;
+  scopes: string;
+  code_challenge: string | null;
+  code_challenge_method: string | null;
+  created_at: string;
+}
+
+/** An access token; only its hash is stored. No user: an app's own token (client_credentials). */
+export interface OauthTokensTable {
+  id: string;
+  token_hash: string;
+  app_id: string;
+  user_id: string | null;
+  scopes: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export type MarkerTimeline = 'home' | 'notifications';
+/** Where a person stopped reading a timeline, kept for their apps (`/api/v1/markers`). */
+export interface MarkersTable {
+  user_id: string;
+  timeline: MarkerTimeline;
+  last_read_id: string;
+  version: number;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   posts: PostsTable;
@@ -138,4 +187,8 @@ export interface Database {
   notifications: NotificationsTable;
   notification_actors: NotificationActorsTable;
   notification_reads: NotificationReadsTable;
+  oauth_apps: OauthAppsTable;
+  oauth_codes: OauthCodesTable;
+  oauth_tokens: OauthTokensTable;
+  markers: MarkersTable;
 }

@@ -56,17 +56,26 @@ export async function setPostTags(
     .execute();
 }
 
-/** A page of the posts with a tag, newest first: one range of the (tag, created_at, post_id) index. */
+/**
+ * A page of the posts with a tag, newest first: one range of the (tag, created_at, post_id) index.
+ * A Mastodon app may bound it from below too (`newerThan`) and ask for the oldest of those first.
+ */
 export function taggedPage(
   db: Db,
   tag: string,
   after: TaggedKey | undefined,
   limit: number,
+  { newerThan, oldestFirst }: { newerThan?: TaggedKey | undefined; oldestFirst?: boolean | undefined } = {},
 ): Promise<{ post_id: string; created_at: string }[]> {
   let query = db.selectFrom('post_tags').select(['post_id', 'created_at']).where('tag', '=', tag);
   if (after) {
     const [createdAt, postId] = after;
     query = query.where((eb) => eb(eb.refTuple('created_at', 'post_id'), '<', eb.tuple(createdAt, postId)));
   }
-  return query.orderBy('created_at', 'desc').orderBy('post_id', 'desc').limit(limit).execute();
+  if (newerThan) {
+    const [createdAt, postId] = newerThan;
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'post_id'), '>', eb.tuple(createdAt, postId)));
+  }
+  const direction = oldestFirst ? 'asc' : 'desc';
+  return query.orderBy('created_at', direction).orderBy('post_id', direction).limit(limit).execute();
 }

@@ -120,6 +120,24 @@ export async function insertUser(db: Db, row: Omit<UserRow, 'follower_count' | '
     .execute();
 }
 
+/** The users with these usernames (lower-cased): the people a text mentions. */
+export function usersByUsernameKeys(
+  db: Db,
+  dialect: Dialect,
+  usernameKeys: readonly string[],
+): Promise<UserRow[]> {
+  return loadInChunks(
+    usernameKeys.filter((key) => !hasNul(key)),
+    (chunk) =>
+      db
+        .selectFrom('users')
+        .modifyFront(preparedOnPostgres)
+        .select(userColumns)
+        .where(isOneOf(dialect, 'username_key', chunk))
+        .execute(),
+  );
+}
+
 /** The ids of the users with these usernames (lower-cased), for mentions; unknown names are left out. */
 export function idsByUsernames(db: Db, usernameKeys: readonly string[]): Promise<{ id: string }[]> {
   return loadInChunks(

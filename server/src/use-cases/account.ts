@@ -39,6 +39,7 @@ import {
 } from '../data/users.repo.js';
 import { hashPassword, passwordMatches } from '../platform/auth/passwords.js';
 import { Messages, badRequest, notFound } from '../platform/http/errors.js';
+import * as oauth from '../data/oauth.repo.js';
 import type { Deps } from './shared/deps.js';
 import { checkNewPassword } from './shared/passwords.js';
 import { claimsFor } from './shared/sessions.js';
@@ -122,6 +123,8 @@ export async function changePassword(
   );
   // The hash changed since this request read it: another change won, so this current password is stale.
   if (version === undefined) throw wrongPassword();
+  // Apps signed in with the old password lose their access too (the caller ends every session).
+  await oauth.deleteTokensOfUser(deps.db, viewer.id);
   return { encodedToken: deps.tokens.sign(claimsFor({ ...viewer, token_version: version })) };
 }
 

@@ -1,25 +1,27 @@
-import { Limits, type Comment, type CommentsReply, type FullPost, type PreviewPost } from '@sync/contract';
+import type { Comment, CommentsReply, FullPost, PreviewPost } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
-import { newId } from '../platform/db/ids.js';
-import { publishCounts, publishNotified } from './shared/live-messages.js';
+import { publishNotified } from './shared/live-messages.js';
 import type { VoteKind } from '../data/schema.js';
-import { Messages, badRequest, notFound } from '../platform/http/errors.js';
+import { Messages, badRequest } from '../platform/http/errors.js';
 import type { PageQuery } from '../platform/http/pagination.js';
-import { checkText } from './shared/text.js';
-import * as notifications from '../data/notifications.repo.js';
+import {
+  castVote,
+  checkCommentText,
+  removeComment,
+  requireComment,
+  underPost,
+  writeComment,
+} from './shared/comment-writes.js';
+import { recordTextEntities } from './shared/text-entities.js';
 import { newComment, type HydratedComment } from '../read/hydration/hydrator.js';
 import { everyPost, postPreview, requirePost } from './shared/post-answers.js';
 import * as posts from '../data/posts.repo.js';
-import { recordTextEntities } from './shared/text-entities.js';
 import { commentView, commentViews } from '../read/views/sync/comments.js';
 import * as comments from '../data/comments.repo.js';
 
 /** One function per endpoint of /api/comments. Every change takes the post first, in its transaction. */
 
 type ChangeAnswer = { posts: FullPost[] } | { post: PreviewPost; comment?: Comment };
-
-const checkCommentText = (text: string) =>
-  checkText(text, { label: 'Comment', max: Limits.commentText, required: true });
 
 /**
  * Comment changes answer every post (the contract) or, with ?return=post|minimal, the post and the
@@ -47,27 +49,6 @@ type ChangedComment = HydratedComment | { id: string };
 async function currentComment(deps: Deps, id: string): Promise<HydratedComment | undefined> {
   const [record] = await comments.commentsByIds(deps.db, deps.dialect, [id]);
   return record && (await deps.hydrator.comments([record]))[0];
-}
-
-async function requireComment(deps: Deps, postId: string, commentId: string) {
-  const post = await requirePost(deps, postId);
-  const comment = await comments.findComment(deps.db, post.id, commentId);
-  if (!comment) throw notFound(Messages.commentNotFound(commentId));
-  return { post, comment };
-}
-
-/** Runs a change to a post's comments in one transaction that takes the post first (a 404 if it is gone). */
-function underPost<T>(
-  deps: Deps,
-  postId: string,
-  counts: { comments?: number },
-  change: (trx: Deps['db'], record: posts.PostRecord) => Promise<T>,
-): Promise<{ record: posts.PostRecord; result: T }> {
-  return deps.db.transaction().execute(async (trx) => {
-    const record = await posts.takeForChange(trx, postId, counts);
-    if (!record) throw notFound(Messages.postNotFound(postId));
-    return { record, result: await change(trx, record) };
-  });
 }
 
 /** `GET /comments/:postId`: a page in conversation order, or the first `caps.entries`. */
@@ -103,48 +84,10 @@ export async function addComment(
   deps: Deps,
   input: { viewerId: string; postId: string; text: string; changedOnly: boolean },
 ): Promise<ChangeAnswer> {
-  const text = checkCommentText(input.text);
-  const now = deps.clock.now();
-  const at = now.toISOString();
-  const written: comments.CommentRecord = {
-    id: newId(now),
-    post_id: input.postId,
-    author_id: input.viewerId,
-    text,
-    created_at: at,
-    updated_at: at,
-  };
-  const { record, result: notified } = await underPost(
-    deps,
-    input.postId,
-    { comments: 1 },
-    async (trx, taken) => {
-      await comments.insertComment(trx, written);
-      const commented = await notifications.addCause(trx, {
-        recipientId: taken.author_id,
-        actorId: input.viewerId,
-        type: 'comment',
-        groupKey: written.id,
-        postId: taken.id,
-        commentId: written.id,
-        at,
-      });
-      const mentioned = await recordTextEntities(trx, {
-        post: taken,
-        comment: written,
-        text,
-        isNew: true,
-        at,
-      });
-      return [commented, ...mentioned];
-    },
-  );
-  deps.hydrator.noteNewComment(record, written);
-  publishCounts(deps.events, record);
-  publishNotified(deps.events, notified);
+  const { record, comment } = await writeComment(deps, input);
   return changeAnswer(deps, {
     record,
-    comment: newComment(written),
+    comment: newComment(comment),
     viewerId: input.viewerId,
     changedOnly: input.changedOnly,
   });
@@ -177,18 +120,7 @@ export async function deleteComment(
   deps: Deps,
   input: { viewerId: string; postId: string; commentId: string; changedOnly: boolean },
 ): Promise<ChangeAnswer> {
-  const { post, comment } = await requireComment(deps, input.postId, input.commentId);
-  if (comment.author_id !== input.viewerId && post.author_id !== input.viewerId) {
-    throw badRequest(Messages.deleteForeignComment);
-  }
-  const { record } = await deps.db.transaction().execute(async (trx) => {
-    const taken = await posts.takeForChange(trx, post.id);
-    if (!taken) throw notFound(Messages.postNotFound(post.id));
-    // Deleted meanwhile by someone else: nothing to count.
-    if (!(await comments.deleteComment(trx, comment.id))) return { record: taken };
-    return { record: (await posts.takeForChange(trx, post.id, { comments: -1 }))! };
-  });
-  publishCounts(deps.events, record);
+  const record = await removeComment(deps, input);
   return changeAnswer(deps, { record, viewerId: input.viewerId, changedOnly: input.changedOnly });
 }
 
@@ -203,36 +135,10 @@ export async function voteOnComment(
     changedOnly: boolean;
   },
 ): Promise<ChangeAnswer> {
-  const { comment } = await requireComment(deps, input.postId, input.commentId);
-  const { record, result: notified } = await underPost(deps, comment.post_id, {}, async (trx) => {
-    // With the post taken, the comment cannot go away meanwhile (deleting it takes the post too).
-    if (!(await comments.commentExists(trx, comment.id)))
-      throw notFound(Messages.commentNotFound(comment.id));
-    const at = deps.clock.now().toISOString();
-    if (input.vote === 'none') {
-      if (!(await comments.removeVote(trx, comment.id, input.viewerId))) {
-        throw badRequest('You have not voted on this comment.');
-      }
-    } else if (!(await comments.putVote(trx, comment.id, input.viewerId, input.vote, at))) {
-      throw badRequest(input.vote === 'up' ? Messages.alreadyUpvoted : Messages.alreadyDownvoted);
-    }
-    // An upvote notifies the comment's author; a downvote or taking the vote back removes the upvote's.
-    const upvote = {
-      recipientId: comment.author_id,
-      actorId: input.viewerId,
-      type: 'upvote',
-      groupKey: comment.id,
-    } as const;
-    if (input.vote === 'up') {
-      return notifications.addCause(trx, { ...upvote, postId: comment.post_id, commentId: comment.id, at });
-    }
-    await notifications.removeCause(trx, upvote);
-    return undefined;
-  });
-  publishNotified(deps.events, [notified]);
+  const record = await castVote(deps, input);
   return changeAnswer(deps, {
     record,
-    comment: { id: comment.id },
+    comment: { id: input.commentId },
     viewerId: input.viewerId,
     changedOnly: input.changedOnly,
   });

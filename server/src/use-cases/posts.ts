@@ -1,5 +1,4 @@
 import {
-  Limits,
   type FullPost,
   type PostListQuery,
   type PostsReply,
@@ -7,13 +6,11 @@ import {
   type UserSummariesReply,
 } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
-import { newId } from '../platform/db/ids.js';
-import { publishCounts, publishNotified } from './shared/live-messages.js';
+import { publishNotified } from './shared/live-messages.js';
 import type { ReactionKind } from '../data/schema.js';
 import { Messages, badRequest, notFound } from '../platform/http/errors.js';
 import type { PageQuery } from '../platform/http/pagination.js';
-import { checkText } from './shared/text.js';
-import * as notifications from '../data/notifications.repo.js';
+import { checkContent, react, removePost, writePost } from './shared/post-writes.js';
 import { recordTextEntities } from './shared/text-entities.js';
 import * as users from '../data/users.repo.js';
 import { asJsonText, type JsonText } from '../read/views/json-text.js';
@@ -26,9 +23,6 @@ import { everyPost, postPreview, requirePost } from './shared/post-answers.js';
 /** One function per endpoint of /api/posts: validate, one transaction for a change, then the answer. */
 
 type ChangeAnswer = { posts: FullPost[] } | { post: PreviewPost };
-
-const checkContent = (content: string) =>
-  checkText(content, { label: 'Post content', max: Limits.postContent, required: true });
 
 /** Post changes answer every post (the contract) or, with ?return=post|minimal, just the changed one. */
 async function changeAnswer(
@@ -125,25 +119,7 @@ export async function createPost(
   deps: Deps,
   input: { viewerId: string; content: string; changedOnly: boolean },
 ): Promise<ChangeAnswer> {
-  const content = checkContent(input.content);
-  const now = deps.clock.now();
-  const at = now.toISOString();
-  const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
-    const post = await posts.insertPost(trx, {
-      id: newId(now),
-      author_id: input.viewerId,
-      content,
-      created_at: at,
-      updated_at: at,
-    });
-    return {
-      record: post,
-      mentioned: await recordTextEntities(trx, { post, text: content, isNew: true, at }),
-    };
-  });
-  deps.hydrator.noteNewPost(record);
-  deps.events.publish({ type: 'post', postId: record.id, authorId: record.author_id });
-  publishNotified(deps.events, mentioned);
+  const record = await writePost(deps, input);
   return changeAnswer(deps, record, input.viewerId, input.changedOnly);
 }
 
@@ -173,17 +149,11 @@ export async function deletePost(
   deps: Deps,
   input: { viewerId: string; postId: string; changedOnly: boolean },
 ): Promise<{ posts: FullPost[] } | { deleted: string }> {
-  const post = await requirePost(deps, input.postId);
-  if (post.author_id !== input.viewerId) throw badRequest(Messages.deleteForeignPost);
-  await posts.deletePost(deps.db, post.id);
+  const post = await removePost(deps, input);
   return input.changedOnly
     ? { deleted: post.id }
     : { posts: await everyPost(deps, { viewerId: input.viewerId }) };
 }
-
-/** The like notification a like adds to the post's author's and an unlike takes back. */
-const likeOf = (post: posts.PostRecord, actorId: string) =>
-  ({ recipientId: post.author_id, actorId, type: 'like', groupKey: post.id }) as const;
 
 /**
  * `POST /posts/like/:postId` and `/dislike/:postId`, in one transaction that takes the post first.
@@ -194,32 +164,6 @@ export async function reactToPost(
   deps: Deps,
   input: { viewerId: string; postId: string; kind: ReactionKind; changedOnly: boolean },
 ): Promise<ChangeAnswer> {
-  const at = deps.clock.now().toISOString();
-  const { record, steps, notified } = await deps.db.transaction().execute(async (trx) => {
-    if (input.kind === 'like') {
-      const taken = await posts.takeForChange(trx, input.postId, { likes: 1 });
-      if (!taken) throw notFound(Messages.postNotFound(input.postId));
-      if (!(await posts.putLike(trx, input.postId, input.viewerId, at)))
-        throw badRequest(Messages.alreadyLiked);
-      const notified = await notifications.addCause(trx, {
-        ...likeOf(taken, input.viewerId),
-        postId: taken.id,
-        at,
-      });
-      return { record: taken, steps: 1, notified };
-    }
-    const taken = await posts.takeForChange(trx, input.postId);
-    if (!taken) throw notFound(Messages.postNotFound(input.postId));
-    if (taken.like_count <= 0) throw badRequest(Messages.likeBelowZero);
-    const outcome = await posts.putDislike(trx, input.postId, input.viewerId, at);
-    if (outcome === 'already') throw badRequest(Messages.alreadyDisliked);
-    if (outcome === 'added') return { record: taken, steps: 1, notified: undefined };
-    await notifications.removeCause(trx, likeOf(taken, input.viewerId));
-    const record = (await posts.takeForChange(trx, input.postId, { likes: -1 }))!;
-    return { record, steps: 2, notified: undefined };
-  });
-  deps.hydrator.noteOwnReaction(record, input.viewerId, input.kind, steps);
-  publishCounts(deps.events, record);
-  publishNotified(deps.events, [notified]);
+  const record = await react(deps, input);
   return changeAnswer(deps, record, input.viewerId, input.changedOnly);
 }

@@ -30,3 +30,15 @@ export interface PageRequest<Key> {
   /** The sort key of the last item of the previous page; absent on the first page. */
   after: Key | undefined;
 }
+
+/**
+ * A window of a list ordered by (time, id), as Mastodon apps ask for one: older than a key (their
+ * `max_id`), newer than one (`since_id`, `min_id`), and for `min_id` the oldest of those first (the
+ * page just above the key, which the caller turns back to newest first).
+ */
+export interface TimeWindow {
+  olderThan?: [string, string] | undefined;
+  newerThan?: [string, string] | undefined;
+  oldestFirst: boolean;
+  limit: number;
+}

@@ -15,6 +15,8 @@ import {
   type PostShape,
   type Shown,
 } from './posts.js';
+import { accountsByIds, type AccountRecord } from './accounts.js';
+import { statusesContext, type HydratedStatuses, type StatusItem } from './statuses.js';
 import { marksAndProfilesVersion, marksOfViewers, noMarks, type ViewerMarks } from './viewer-marks.js';
 
 /**
@@ -27,12 +29,15 @@ import { marksAndProfilesVersion, marksOfViewers, noMarks, type ViewerMarks } fr
  * - cache-updates.ts: what a write tells the post cache, so that its answer reads less;
  * - people.ts: the user summaries an answer shows, kept while the profiles' version stays;
  * - viewer-marks.ts: the viewer's likes, dislikes, bookmarks and votes, one query, never cached;
- * - users.ts (beside it, not under it): the spec's user objects, hydrated through this façade.
+ * - users.ts (beside it, not under it): the spec's user objects, hydrated through this façade;
+ * - accounts.ts and statuses.ts: what the Mastodon API's accounts and statuses show besides.
  */
 
 export type { HydratedComment, HydratedPost, PostShape } from './posts.js';
 export { newComment } from './posts.js';
 export type { ViewerMarks } from './viewer-marks.js';
+export type { AccountRecord } from './accounts.js';
+export type { HydratedStatuses, StatusItem } from './statuses.js';
 
 export interface HydratedPage {
   posts: HydratedPost[];
@@ -188,4 +193,44 @@ export class Hydrator {
       viewerId,
     );
   }
+
+  /**
+   * Statuses (posts and comments) for the Mastodon API: posts from the post cache in the preview shape
+   * (what the web client's feed reads too), the comments' first voters, then the accounts they show
+   * and the viewer's marks. `accountIds`: more accounts the answer shows (a notification's actors).
+   */
+  async statuses(
+    items: readonly StatusRef[],
+    viewerId: string | undefined,
+    accountIds: readonly string[] = [],
+  ): Promise<HydratedStatuses> {
+    const postRefs = items.flatMap((item) => (item.kind === 'post' ? [item.ref] : []));
+    const commentRecords = items.flatMap((item) => (item.kind === 'comment' ? [item.comment] : []));
+    const [hydratedPosts, hydratedComments] = await Promise.all([
+      this.posts(postRefs, 'preview'),
+      this.comments(commentRecords),
+    ]);
+    const postsById = new Map(hydratedPosts.map((post) => [post.record.id, post]));
+    const commentsById = new Map(hydratedComments.map((comment) => [comment.record.id, comment]));
+    const hydrated = items.flatMap((item): StatusItem[] => {
+      if (item.kind === 'post') {
+        const post = postsById.get(item.ref.id);
+        return post ? [{ kind: 'post', post }] : [];
+      }
+      const comment = commentsById.get(item.comment.id);
+      return comment ? [{ kind: 'comment', comment, post: item.post }] : [];
+    });
+    const marks = await this.marks(viewerId, { posts: hydratedPosts, comments: hydratedComments });
+    return statusesContext(this.db, this.dialect, hydrated, marks, accountIds);
+  }
+
+  /** Accounts (whole profiles with their statuses counts) by id. */
+  accounts(ids: readonly string[]): Promise<Map<string, AccountRecord>> {
+    return accountsByIds(this.db, this.dialect, ids);
+  }
 }
+
+/** A status to hydrate: a post (by its skeleton's reference or record) or a comment with its post. */
+export type StatusRef =
+  | { kind: 'post'; ref: PostRef | posts.PostRecord }
+  | { kind: 'comment'; comment: comments.CommentRecord; post: posts.PostRecord };

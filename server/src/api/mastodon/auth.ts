@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { grants, type Scope } from '../../platform/auth/scopes.js';
+import { HttpError } from '../../platform/http/errors.js';
+import type { UserRow } from '../../data/users.repo.js';
+import { accessOf, type Access } from '../../use-cases/oauth.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The OAuth access of a Mastodon API request's bearer token, set by `mastodonAccess`. */
+    access: Access | null;
+  }
+}
+
+/** Mastodon's own wording, which apps show as they are. */
+export const invalidToken = () => new HttpError(401, 'The access token is invalid');
+const outsideScopes = () => new HttpError(403, 'This action is outside the authorized scopes');
+const userRequired = () => new HttpError(422, 'This method requires an authenticated user');
+
+/** `Authorization: Bearer <token>`; streaming also takes `access_token` in the query or the WebSocket protocol. */
+export function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization?.trim();
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** Who may call a route: a person's token, any token (an app's own too), or anyone, with what scope. */
+export type Requirement =
+  { user: true; scope: Scope } | { user: false; scope: Scope } | { public: true; scope?: Scope };
+
+/**
+ * A preHandler for a Mastodon API route. A token that is given must be valid even where none is needed
+ * (Mastodon answers 401 then too); a person's token sets `request.viewer`, so the write limits and
+ * `viewerOf` work as on Sync's own API.
+ */
+export function mastodonAccess(app: FastifyInstance, requirement: Requirement) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerOf(request);
+    if (!token) {
+      if ('public' in requirement) return;
+      throw invalidToken();
+    }
+    const access = await accessOf(app.deps, token);
+    if (!access) throw invalidToken();
+    if (requirement.scope && !grants(access.scopes, requirement.scope)) {
+      // A public read with a token lacking the scope is answered as if signed out.
+      if ('public' in requirement) return;
+      throw outsideScopes();
+    }
+    request.access = access;
+    request.viewer = access.user ?? null;
+    if ('user' in requirement && requirement.user && !access.user) throw userRequired();
+    if (access.user && request.method !== 'GET' && request.method !== 'HEAD')
+      await app.limits.writes(request, reply);
+  };
+}
+
+/** The person a route guarded by `{ user: true }` acts for. */
+export function mastodonViewer(request: FastifyRequest): UserRow {
+  if (!request.access?.user) throw userRequired();
+  return request.access.user;
+}

@@ -1,0 +1,97 @@
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
+import { errorAnswer } from '../../platform/http/error-answers.js';
+import { parseRailsParams } from '../../platform/http/rails-params.js';
+import { OAuthError } from '../../use-cases/oauth.js';
+import { appRoutes, oauthEndpoints } from './oauth.js';
+import { statusRoutes } from './statuses.js';
+import { timelineRoutes } from './timelines.js';
+
+/**
+ * The Mastodon client API (docs/decisions/041): `/api/v1`, `/api/v2`, the OAuth provider under
+ * `/oauth` and discovery under `/.well-known` and `/nodeinfo`, over the same use cases and read
+ * pipeline as Sync's own API, with the Mastodon views (read/views/mastodon). Encapsulated: its body
+ * parsers, CORS and error answers (`{"error": "…"}`) are its own and leave `/api` as the spec has it.
+ */
+
+/** Any origin may call it (web apps such as Elk and Phanpy run elsewhere); apps read these headers. */
+const exposedHeaders =
+  'Link, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Request-Id, Idempotency-Key';
+
+function allowAnyOrigin(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    reply.header('access-control-expose-headers', exposedHeaders);
+    if (request.method === 'OPTIONS') {
+      reply.header('access-control-allow-methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+      reply.header(
+        'access-control-allow-headers',
+        request.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Idempotency-Key',
+      );
+      reply.header('access-control-max-age', '86400');
+    }
+  });
+}
+
+/** Mastodon's error body; OAuth endpoints add RFC 6749's `error_description`. */
+function answerErrors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof OAuthError) {
+      return reply.code(error.statusCode).send({ error: error.code, error_description: error.message });
+    }
+    const answer = errorAnswer(error, request);
+    if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', answer.retryAfterSeconds);
+    return reply.code(answer.status).send({ error: answer.message });
+  });
+}
+
+/** Forms and query strings read Rails-style (`id[]=1&id[]=2`), as Mastodon apps write them. */
+function readRailsParams(app: FastifyInstance) {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, parseRailsParams(String(body))),
+  );
+  app.addHook('preValidation', async (request) => {
+    const query = request.url.indexOf('?');
+    request.query = query === -1 ? {} : parseRailsParams(request.url.slice(query + 1));
+  });
+}
+
+/** One version's routes: its own "no such endpoint" answer and CORS preflight for every path. */
+function apiVersion(register: (version: FastifyInstance) => Promise<void>): FastifyPluginAsync {
+  return async (version) => {
+    version.options('/*', async (_request, reply) => reply.code(204).send());
+    version.setNotFoundHandler((request, reply) =>
+      reply
+        .code(404)
+        .send({ error: `${request.method} ${request.url.split('?')[0]} is not an endpoint of this server.` }),
+    );
+    await register(version);
+  };
+}
+
+export const mastodonApi: FastifyPluginAsync = async (app) => {
+  app.decorateRequest('access', null);
+  allowAnyOrigin(app);
+  answerErrors(app);
+  readRailsParams(app);
+  await app.register(
+    apiVersion(async (v1) => {
+      await v1.register(appRoutes, { prefix: '/apps' });
+      await v1.register(statusRoutes, { prefix: '/statuses' });
+      await v1.register(timelineRoutes, { prefix: '/timelines' });
+    }),
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    apiVersion(async () => undefined),
+    { prefix: '/api/v2' },
+  );
+  await app.register(oauthEndpoints);
+};

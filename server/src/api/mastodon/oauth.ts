@@ -1,0 +1,123 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { knownScopes } from '../../platform/auth/scopes.js';
+import * as oauth from '../../use-cases/oauth.js';
+import { mastodonAccess } from './auth.js';
+import { listParam, stringParam } from './params.js';
+import { originOf } from './views.js';
+
+/** An Application entity; the secret only in the answer that registers the app. */
+function applicationView(app: oauth.AppRow, withSecret: boolean) {
+  const redirectUris = app.redirect_uris.split('\n');
+  return {
+    id: app.id,
+    name: app.name,
+    website: app.website,
+    scopes: app.scopes.split(' '),
+    redirect_uri: redirectUris.join('\n'),
+    redirect_uris: redirectUris,
+    vapid_key: '',
+    ...(withSecret && {
+      client_id: app.client_id,
+      client_secret: app.client_secret,
+      client_secret_expires_at: 0,
+    }),
+  };
+}
+
+/** `/api/v1/apps`: apps register themselves, and check their own token. */
+export const appRoutes: FastifyPluginAsync = async (app) => {
+  app.post('/', async (request) => {
+    const body = request.body;
+    const redirectUris = listParam(body, 'redirect_uris');
+    const { app: registered } = await oauth.registerApp(app.deps, {
+      client_name: stringParam(body, 'client_name'),
+      redirect_uris: redirectUris.length > 0 ? redirectUris : stringParam(body, 'redirect_uris'),
+      scopes: stringParam(body, 'scopes'),
+      website: stringParam(body, 'website'),
+    });
+    return applicationView(registered, true);
+  });
+
+  app.get(
+    '/verify_credentials',
+    { preHandler: mastodonAccess(app, { user: false, scope: 'read' }) },
+    async (request) => {
+      const registered = await oauth.appOfAccess(app.deps, request.access!);
+      return applicationView(registered, false);
+    },
+  );
+};
+
+/** RFC 6749 section 2.3.1: a client may authenticate with HTTP Basic instead of the body. */
+function basicCredentials(request: FastifyRequest): { id: string; secret: string } | undefined {
+  const match = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon === -1) return undefined;
+  return {
+    id: decodeURIComponent(decoded.slice(0, colon)),
+    secret: decodeURIComponent(decoded.slice(colon + 1)),
+  };
+}
+
+const tokenRequestOf = (request: FastifyRequest): oauth.TokenRequest => {
+  const body = request.body;
+  const basic = basicCredentials(request);
+  return {
+    grant_type: stringParam(body, 'grant_type'),
+    client_id: basic?.id ?? stringParam(body, 'client_id'),
+    client_secret: basic?.secret ?? stringParam(body, 'client_secret'),
+    code: stringParam(body, 'code'),
+    redirect_uri: stringParam(body, 'redirect_uri'),
+    code_verifier: stringParam(body, 'code_verifier'),
+    scope: stringParam(body, 'scope'),
+  };
+};
+
+/**
+ * The OAuth 2 endpoints apps call (RFC 6749, 7009, 8414). `/oauth/authorize` itself is a page of the
+ * web client (the consent screen), served as the client's other pages are.
+ */
+export const oauthEndpoints: FastifyPluginAsync = async (app) => {
+  for (const path of ['/oauth/token', '/oauth/revoke', '/.well-known/oauth-authorization-server']) {
+    app.options(path, async (_request, reply) => reply.code(204).send());
+  }
+
+  app.post('/oauth/token', async (request, reply) => {
+    const issued = await oauth.exchangeToken(app.deps, tokenRequestOf(request));
+    reply.header('cache-control', 'no-store');
+    return {
+      access_token: issued.accessToken,
+      token_type: 'Bearer',
+      scope: issued.scopes.join(' '),
+      created_at: Math.floor(issued.createdAt.getTime() / 1000),
+    };
+  });
+
+  app.post('/oauth/revoke', async (request) => {
+    await oauth.revokeToken(app.deps, {
+      ...tokenRequestOf(request),
+      token: stringParam(request.body, 'token'),
+    });
+    return {};
+  });
+
+  app.get('/.well-known/oauth-authorization-server', async (request) => {
+    const origin = originOf(request);
+    return {
+      issuer: `${origin}/`,
+      service_documentation: 'https://docs.joinmastodon.org/',
+      authorization_endpoint: `${origin}/oauth/authorize`,
+      token_endpoint: `${origin}/oauth/token`,
+      app_registration_endpoint: `${origin}/api/v1/apps`,
+      revocation_endpoint: `${origin}/oauth/revoke`,
+      scopes_supported: knownScopes,
+      response_types_supported: ['code'],
+      response_modes_supported: ['query'],
+      code_challenge_methods_supported: ['S256'],
+      grant_types_supported: ['authorization_code', 'client_credentials'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    };
+  });
+};

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsync } from 'fastify';
+import * as statuses from '../../use-cases/statuses.js';
+import { mastodonAccess, mastodonViewer } from './auth.js';
+import { statusFor, statusesFor } from './views.js';
+import { stringParam } from './params.js';
+
+/** `/api/v1/statuses`: read, create, delete, favourite and bookmark posts and comments as statuses. */
+export const statusRoutes: FastifyPluginAsync = async (app) => {
+  const { deps } = app;
+  const idOf = (params: unknown) => stringParam(params, 'id') ?? '';
+
+  app.get(
+    '/:id',
+    { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
+    async (request) =>
+      statusFor(
+        request,
+        await statuses.getStatus(deps, { id: idOf(request.params), viewerId: request.viewer?.id }),
+      ),
+  );
+
+  app.get(
+    '/:id/context',
+    { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
+    async (request) => {
+      const context = await statuses.statusContext(deps, {
+        id: idOf(request.params),
+        viewerId: request.viewer?.id,
+      });
+      return {
+        ancestors: statusesFor(request, context.ancestors),
+        descendants: statusesFor(request, context.descendants),
+      };
+    },
+  );
+
+  app.post(
+    '/',
+    { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }) },
+    async (request) => {
+      const viewer = mastodonViewer(request);
+      const hydrated = await statuses.createStatus(deps, {
+        viewerId: viewer.id,
+        text: stringParam(request.body, 'status') ?? '',
+        inReplyToId: stringParam(request.body, 'in_reply_to_id'),
+      });
+      return statusFor(request, hydrated);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }) },
+    async (request) => {
+      const { hydrated, text } = await statuses.deleteStatus(deps, {
+        viewerId: mastodonViewer(request).id,
+        id: idOf(request.params),
+      });
+      return { ...statusFor(request, hydrated), text };
+    },
+  );
+
+  for (const [path, scope, change] of [
+    [
+      'favourite',
+      'write:favourites',
+      (viewerId: string, id: string) => statuses.favourite(deps, { viewerId, id, on: true }),
+    ],
+    [
+      'unfavourite',
+      'write:favourites',
+      (viewerId: string, id: string) => statuses.favourite(deps, { viewerId, id, on: false }),
+    ],
+    [
+      'bookmark',
+      'write:bookmarks',
+      (viewerId: string, id: string) => statuses.bookmark(deps, { viewerId, id, on: true }),
+    ],
+    [
+      'unbookmark',
+      'write:bookmarks',
+      (viewerId: string, id: string) => statuses.bookmark(deps, { viewerId, id, on: false }),
+    ],
+  ] as const) {
+    app.post(`/:id/${path}`, { preHandler: mastodonAccess(app, { user: true, scope }) }, async (request) =>
+      statusFor(request, await change(mastodonViewer(request).id, idOf(request.params))),
+    );
+  }
+};

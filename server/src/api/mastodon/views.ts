@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import type { HydratedStatuses } from '../../read/hydration/hydrator.js';
+import { statusViews } from '../../read/views/mastodon/statuses.js';
+import { urlsOf, type Urls } from '../../read/views/mastodon/urls.js';
+import type { Status } from '../../read/views/mastodon/entities.js';
+import { recordNotFound } from '../../use-cases/statuses.js';
+
+/** The server's origin as the client reached it (behind TRUST_PROXY, the forwarded scheme and host). */
+export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+export const urlsFor = (request: FastifyRequest): Urls => urlsOf(originOf(request));
+
+/** The statuses of a hydrated answer as the request's viewer sees them. */
+export const statusesFor = (request: FastifyRequest, hydrated: HydratedStatuses): Status[] =>
+  statusViews(hydrated, request.access?.user?.id, urlsFor(request));
+
+/** The one status of an answer about one status. */
+export function statusFor(request: FastifyRequest, hydrated: HydratedStatuses): Status {
+  const [status] = statusesFor(request, hydrated);
+  if (!status) throw recordNotFound();
+  return status;
+}

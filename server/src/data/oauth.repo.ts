@@ -1,0 +1,133 @@
+import type { Selectable } from 'kysely';
+import type { Db } from './database.js';
+import { hasNul } from '../platform/db/nul.js';
+import { preparedOnPostgres } from '../platform/db/prepared.js';
+import type { OauthAppsTable, OauthCodesTable, OauthTokensTable } from './schema.js';
+
+/** The tables of the OAuth 2 provider: `oauth_apps`, `oauth_codes`, `oauth_tokens`. */
+
+export type AppRow = Selectable<OauthAppsTable>;
+export type CodeRow = Selectable<OauthCodesTable>;
+export type TokenRow = Selectable<OauthTokensTable>;
+
+export async function insertApp(db: Db, row: AppRow): Promise<void> {
+  await db.insertInto('oauth_apps').values(row).execute();
+}
+
+export function findAppByClientId(db: Db, clientId: string): Promise<AppRow | undefined> {
+  if (hasNul(clientId)) return Promise.resolve(undefined);
+  return db.selectFrom('oauth_apps').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+}
+
+export function findAppById(db: Db, id: string): Promise<AppRow | undefined> {
+  return db.selectFrom('oauth_apps').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertCode(db: Db, row: CodeRow): Promise<void> {
+  await db.insertInto('oauth_codes').values(row).execute();
+}
+
+/** The code, deleted as it is read: a second exchange of the same code finds nothing. */
+export function takeCode(db: Db, codeHash: string): Promise<CodeRow | undefined> {
+  return db.deleteFrom('oauth_codes').where('code_hash', '=', codeHash).returningAll().executeTakeFirst();
+}
+
+/** Codes nobody exchanged, older than `before`. */
+export async function deleteCodesBefore(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('oauth_codes').where('created_at', '<', before).execute();
+}
+
+export async function insertToken(db: Db, row: TokenRow): Promise<void> {
+  await db.insertInto('oauth_tokens').values(row).execute();
+}
+
+/** Every request of a Mastodon app reads its token: one indexed look-up, prepared on PostgreSQL. */
+export function findToken(db: Db, tokenHash: string): Promise<TokenRow | undefined> {
+  return db
+    .selectFrom('oauth_tokens')
+    .modifyFront(preparedOnPostgres)
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchToken(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('oauth_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+}
+
+/** False when no such token was there (an unknown or already revoked one). */
+export async function deleteToken(db: Db, tokenHash: string, appId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('oauth_tokens')
+    .where('token_hash', '=', tokenHash)
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** A person's authorized apps: one entry per app, with its scopes and when it was last used. */
+export interface AuthorizedApp {
+  app_id: string;
+  name: string;
+  website: string | null;
+  scopes: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export async function authorizedApps(db: Db, userId: string): Promise<AuthorizedApp[]> {
+  const rows = await db
+    .selectFrom('oauth_tokens')
+    .innerJoin('oauth_apps', 'oauth_apps.id', 'oauth_tokens.app_id')
+    .select([
+      'oauth_apps.id as app_id',
+      'oauth_apps.name',
+      'oauth_apps.website',
+      'oauth_tokens.scopes',
+      'oauth_tokens.created_at',
+      'oauth_tokens.last_used_at',
+    ])
+    .where('oauth_tokens.user_id', '=', userId)
+    .orderBy('oauth_tokens.created_at', 'desc')
+    .execute();
+  const byApp = new Map<string, AuthorizedApp>();
+  for (const row of rows) {
+    const seen = byApp.get(row.app_id);
+    if (!seen) byApp.set(row.app_id, { ...row });
+    else if ((row.last_used_at ?? '') > (seen.last_used_at ?? '')) seen.last_used_at = row.last_used_at;
+  }
+  return [...byApp.values()];
+}
+
+/** Whether the person has a token of this app with exactly these scopes (consent may then be skipped). */
+export async function hasTokenWithScopes(
+  db: Db,
+  userId: string,
+  appId: string,
+  scopes: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('oauth_tokens')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('app_id', '=', appId)
+    .where('scopes', '=', scopes)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Ends an app's access to a person's account; false when it had none. */
+export async function deleteTokensOfApp(db: Db, userId: string, appId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('oauth_tokens')
+    .where('user_id', '=', userId)
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Every app's access to the account ends (a password change, an account deletion). */
+export async function deleteTokensOfUser(trx: Db, userId: string): Promise<void> {
+  await trx.deleteFrom('oauth_tokens').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('oauth_codes').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,63 @@
+import { mentionedUsernames } from '@sync/contract';
+import type { Db, Dialect } from '../../data/database.js';
+import * as comments from '../../data/comments.repo.js';
+import type * as posts from '../../data/posts.repo.js';
+import { accountsByIds, accountsByUsernames, type AccountRecord } from './accounts.js';
+import type { HydratedComment, HydratedPost } from './posts.js';
+import type { ViewerMarks } from './viewer-marks.js';
+
+/**
+ * Statuses, as the Mastodon API sees Sync (docs/decisions/041): a post, or a comment (a reply to its
+ * post, or to the comment it answers). What a status view needs besides the post cache's hydrated
+ * posts and comments: the accounts of their authors, of the people they answer and of the people
+ * they mention, in a fixed number of queries whatever the number of statuses.
+ */
+export type StatusItem =
+  | { kind: 'post'; post: HydratedPost }
+  | { kind: 'comment'; comment: HydratedComment; post: posts.PostRecord };
+
+export interface HydratedStatuses {
+  items: StatusItem[];
+  /** Authors and the people answered, by id. */
+  accounts: Map<string, AccountRecord>;
+  /** The people the texts mention, by lower-cased username (unknown names are not links). */
+  mentioned: Map<string, AccountRecord>;
+  /** The comments the comments answer, by id (for `in_reply_to_account_id`). */
+  answered: Map<string, comments.CommentRecord>;
+  marks: ViewerMarks | undefined;
+}
+
+const textOf = (item: StatusItem) =>
+  item.kind === 'post' ? item.post.record.content : item.comment.record.text;
+const authorOf = (item: StatusItem) =>
+  item.kind === 'post' ? item.post.record.author_id : item.comment.record.author_id;
+
+/** Accounts, mentions and answered comments of these statuses; `marks` come from the caller. */
+export async function statusesContext(
+  db: Db,
+  dialect: Dialect,
+  items: StatusItem[],
+  marks: ViewerMarks | undefined,
+  extraAccountIds: readonly string[] = [],
+): Promise<HydratedStatuses> {
+  const answeredIds = items.flatMap((item) =>
+    item.kind === 'comment' && item.comment.record.reply_to_id ? [item.comment.record.reply_to_id] : [],
+  );
+  const answeredRows = answeredIds.length > 0 ? await comments.commentsByIds(db, dialect, answeredIds) : [];
+  const answered = new Map(answeredRows.map((row) => [row.id, row]));
+  const accountIds = [
+    ...items.map(authorOf),
+    ...items.flatMap((item) => (item.kind === 'comment' ? [item.post.author_id] : [])),
+    ...answeredRows.map((row) => row.author_id),
+    ...extraAccountIds,
+  ];
+  const [accounts, mentioned] = await Promise.all([
+    accountsByIds(db, dialect, accountIds),
+    accountsByUsernames(
+      db,
+      dialect,
+      items.flatMap((item) => mentionedUsernames(textOf(item))),
+    ),
+  ]);
+  return { items, accounts, mentioned, answered, marks };
+}

@@ -1,0 +1,76 @@
+import type { AccountRecord } from '../../hydration/hydrator.js';
+import type { Account, AccountField, CredentialAccount } from './entities.js';
+import { escapeHtml, textToHtml } from './html.js';
+import { defaultAvatar, defaultHeader, type Urls } from './urls.js';
+
+/** A day, as Mastodon gives `last_status_at`. */
+const dayOf = (timestamp: string | null) => (timestamp ? timestamp.slice(0, 10) : null);
+
+function fieldsOf(record: AccountRecord): AccountField[] {
+  const { links, city } = record.user;
+  const fields: AccountField[] = [];
+  if (links) {
+    const href = escapeHtml(links);
+    const shown = escapeHtml(links.replace(/^https?:\/\//i, ''));
+    fields.push({
+      name: 'Website',
+      value: `<a href="${href}" target="_blank" rel="nofollow noopener noreferrer me" translate="no">${shown}</a>`,
+      verified_at: null,
+    });
+  }
+  if (city) fields.push({ name: 'City', value: escapeHtml(city), verified_at: null });
+  return fields;
+}
+
+export function accountView(record: AccountRecord, urls: Urls): Account {
+  const { user } = record;
+  const avatar = urls.file(user.avatar_url, defaultAvatar);
+  const header = urls.file('', defaultHeader);
+  return {
+    id: user.id,
+    username: user.username,
+    acct: user.username,
+    display_name: `${user.first_name} ${user.last_name}`.trim(),
+    locked: false,
+    bot: false,
+    discoverable: true,
+    indexable: true,
+    group: false,
+    hide_collections: false,
+    noindex: false,
+    created_at: user.created_at,
+    note: textToHtml(user.bio, { profileOf: () => undefined, tagUrl: urls.tag }),
+    url: urls.profile(user.username),
+    uri: urls.actor(user.username),
+    avatar,
+    avatar_static: avatar,
+    header,
+    header_static: header,
+    followers_count: user.follower_count,
+    following_count: user.following_count,
+    statuses_count: record.statusesCount,
+    last_status_at: dayOf(record.lastStatusAt),
+    emojis: [],
+    fields: fieldsOf(record),
+    roles: [],
+  };
+}
+
+/** The signed-in person's own account, with the source of what they can edit. */
+export function credentialAccountView(record: AccountRecord, urls: Urls): CredentialAccount {
+  const plainFields = [
+    ...(record.user.links ? [{ name: 'Website', value: record.user.links, verified_at: null }] : []),
+    ...(record.user.city ? [{ name: 'City', value: record.user.city, verified_at: null }] : []),
+  ];
+  return {
+    ...accountView(record, urls),
+    source: {
+      privacy: 'public',
+      sensitive: false,
+      language: '',
+      note: record.user.bio,
+      fields: plainFields,
+      follow_requests_count: 0,
+    },
+  };
+}

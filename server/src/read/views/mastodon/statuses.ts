@@ -1,0 +1,110 @@
+import { hashtagsOf, mentionedUsernames } from '@sync/contract';
+import type { HydratedStatuses, StatusItem } from '../../hydration/hydrator.js';
+import { accountView } from './accounts.js';
+import type { Account, Status, StatusMention } from './entities.js';
+import { textToHtml } from './html.js';
+import type { Urls } from './urls.js';
+
+/**
+ * Posts and comments as Mastodon statuses (docs/decisions/041): a post is a public status; a comment
+ * is a reply to its post, or to the comment it answers; likes of a post and upvotes of a comment are
+ * its favourites. Dislikes and downvotes have no Mastodon equivalent and are not shown.
+ */
+
+const editedAt = (record: { created_at: string; updated_at: string }) =>
+  record.updated_at !== record.created_at ? record.updated_at : null;
+
+/** The statuses of a hydrated answer, in its order; any whose author is gone is left out. */
+export function statusViews(hydrated: HydratedStatuses, viewerId: string | undefined, urls: Urls): Status[] {
+  const accounts = new Map<string, Account>();
+  const accountOf = (id: string) => {
+    let account = accounts.get(id);
+    if (!account) {
+      const record = hydrated.accounts.get(id);
+      if (!record) return undefined;
+      account = accountView(record, urls);
+      accounts.set(id, account);
+    }
+    return account;
+  };
+  return hydrated.items.flatMap((item) => {
+    const status = statusView(item, hydrated, viewerId, urls, accountOf);
+    return status ? [status] : [];
+  });
+}
+
+function statusView(
+  item: StatusItem,
+  hydrated: HydratedStatuses,
+  viewerId: string | undefined,
+  urls: Urls,
+  accountOf: (id: string) => Account | undefined,
+): Status | undefined {
+  const record = item.kind === 'post' ? item.post.record : item.comment.record;
+  const account = accountOf(record.author_id);
+  if (!account) return undefined;
+  const text = item.kind === 'post' ? item.post.record.content : item.comment.record.text;
+  const mentions = mentionedUsernames(text).flatMap((name): StatusMention[] => {
+    const mentioned = hydrated.mentioned.get(name);
+    if (!mentioned) return [];
+    const { id, username } = mentioned.user;
+    return [{ id, username, url: urls.profile(username), acct: username }];
+  });
+  const profiles = new Map(mentions.map((mention) => [mention.username.toLowerCase(), mention.url]));
+  const content = textToHtml(text, {
+    profileOf: (username) => profiles.get(username.toLowerCase()),
+    tagUrl: urls.tag,
+  });
+  const url = item.kind === 'post' ? urls.post(record.id) : urls.comment(item.post.id, record.id);
+  const marks = hydrated.marks;
+  let reply: Pick<Status, 'in_reply_to_id' | 'in_reply_to_account_id'> = {
+    in_reply_to_id: null,
+    in_reply_to_account_id: null,
+  };
+  if (item.kind === 'comment') {
+    const answered = item.comment.record.reply_to_id
+      ? hydrated.answered.get(item.comment.record.reply_to_id)
+      : undefined;
+    reply = answered
+      ? { in_reply_to_id: answered.id, in_reply_to_account_id: answered.author_id }
+      : { in_reply_to_id: item.post.id, in_reply_to_account_id: item.post.author_id };
+  }
+  const status: Status = {
+    id: record.id,
+    created_at: record.created_at,
+    ...reply,
+    sensitive: false,
+    spoiler_text: '',
+    visibility: 'public',
+    language: null,
+    uri: url,
+    url,
+    replies_count: item.kind === 'post' ? item.post.record.comment_count : 0,
+    reblogs_count: 0,
+    favourites_count: item.kind === 'post' ? item.post.record.like_count : item.comment.upvoters.length,
+    quotes_count: 0,
+    edited_at: editedAt(record),
+    content,
+    reblog: null,
+    application: null,
+    account,
+    media_attachments: [],
+    mentions,
+    tags: hashtagsOf(text).map((name) => ({ name, url: urls.tag(name) })),
+    emojis: [],
+    card: null,
+    poll: null,
+    quote: null,
+  };
+  if (viewerId === undefined || !marks) return status;
+  return {
+    ...status,
+    filtered: [],
+    favourited:
+      item.kind === 'post' ? marks.reactions.get(record.id) === 'like' : marks.votes.get(record.id) === 'up',
+    reblogged: false,
+    muted: false,
+    bookmarked: item.kind === 'post' && marks.bookmarks.has(record.id),
+    pinned: false,
+  };
+}

@@ -1,0 +1,61 @@
+import { expect } from 'vitest';
+import type { TestServer } from './harness.js';
+
+/** An app registered on the server through `POST /api/v1/apps`, as a Mastodon app registers itself. */
+export interface RegisteredApp {
+  id: string;
+  client_id: string;
+  client_secret: string;
+  redirect_uri: string;
+}
+
+export const testRedirectUri = 'https://app.example/callback';
+
+export async function registerApp(
+  server: TestServer,
+  options: { scopes?: string; redirectUri?: string; name?: string } = {},
+): Promise<RegisteredApp> {
+  const reply = await server.request('POST', '/api/v1/apps', {
+    body: {
+      client_name: options.name ?? 'Test app',
+      redirect_uris: options.redirectUri ?? testRedirectUri,
+      scopes: options.scopes ?? 'read write follow push',
+      website: 'https://app.example',
+    },
+  });
+  expect(reply.status).toBe(200);
+  return reply.body;
+}
+
+/**
+ * A person's access token for an app, through the whole flow the consent page runs: the person signs in
+ * to Sync, approves on `POST /api/oauth/authorization`, and the app trades the code at `/oauth/token`.
+ */
+export async function accessToken(
+  server: TestServer,
+  sessionToken: string,
+  options: { scopes?: string; app?: RegisteredApp } = {},
+): Promise<string> {
+  const app = options.app ?? (await registerApp(server, { scopes: options.scopes }));
+  const scope = options.scopes ?? 'read write follow push';
+  const decision = await server.request('POST', '/api/oauth/authorization', {
+    token: sessionToken,
+    body: { client_id: app.client_id, redirect_uri: app.redirect_uri, scope, decision: 'approve' },
+  });
+  expect(decision.status).toBe(200);
+  const code = new URL(decision.body.redirectTo).searchParams.get('code');
+  const token = await server.request('POST', '/oauth/token', {
+    body: {
+      grant_type: 'authorization_code',
+      client_id: app.client_id,
+      client_secret: app.client_secret,
+      redirect_uri: app.redirect_uri,
+      code,
+    },
+  });
+  expect(token.status).toBe(200);
+  return token.body.access_token;
+}
+
+/** The `authorization` header of a Mastodon app's request. */
+export const bearer = (token: string) => `Bearer ${token}`;

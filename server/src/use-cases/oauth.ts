@@ -1,0 +1,327 @@
+import * as oauth from '../data/oauth.repo.js';
+import { findUserById, type UserRow } from '../data/users.repo.js';
+import { newId } from '../platform/db/ids.js';
+import { newSecret, sameSecret, secretHash, verifierMatches } from '../platform/auth/opaque-tokens.js';
+import { parseScopes, scopeText, withinScopes, type Scope } from '../platform/auth/scopes.js';
+import { HttpError } from '../platform/http/errors.js';
+import type { Deps } from './shared/deps.js';
+
+/**
+ * The OAuth 2 provider of the Mastodon client API (RFC 6749 with PKCE, RFC 7636), as Mastodon runs it:
+ * apps register themselves, a person approves one on the consent page, the app trades the code for a
+ * token. Secrets are stored as hashes (platform/auth/opaque-tokens.ts). See docs/decisions/041.
+ */
+
+export type { AppRow } from '../data/oauth.repo.js';
+
+/** The redirect URI of apps that show the code to copy instead of being redirected to. */
+export const outOfBand = 'urn:ietf:wg:oauth:2.0:oob';
+/** How long an authorization code may be exchanged. */
+export const codeLifetimeMs = 10 * 60 * 1000;
+/** How often a token's "last used" time is written: reads should not each cost a write. */
+const lastUsedPrecisionMs = 60 * 60 * 1000;
+
+/** An OAuth error as RFC 6749 section 5.2 words it: a code for programs and a description for people. */
+export class OAuthError extends HttpError {
+  constructor(
+    statusCode: number,
+    readonly code: string,
+    description: string,
+  ) {
+    super(statusCode, description);
+    this.name = 'OAuthError';
+  }
+}
+
+const invalidClient = () =>
+  new OAuthError(
+    401,
+    'invalid_client',
+    'Client authentication failed: unknown client_id or wrong client_secret.',
+  );
+const invalidGrant = (why: string) => new OAuthError(400, 'invalid_grant', why);
+const invalidScope = (unknown: readonly string[]) =>
+  new OAuthError(400, 'invalid_scope', `Unknown scope: ${unknown.join(', ')}.`);
+
+function scopesOf(text: string | undefined): Scope[] {
+  const parsed = parseScopes(text);
+  if ('unknown' in parsed) throw invalidScope(parsed.unknown);
+  return parsed.scopes;
+}
+
+const storedScopes = (text: string): Scope[] => {
+  const parsed = parseScopes(text);
+  return 'scopes' in parsed ? parsed.scopes : [];
+};
+
+export interface NewApp {
+  client_name?: string | undefined;
+  redirect_uris?: string | readonly string[] | undefined;
+  scopes?: string | undefined;
+  website?: string | undefined;
+}
+
+function checkRedirectUri(uri: string): string {
+  if (uri === outOfBand) return uri;
+  let parsed: URL;
+  try {
+    parsed = new URL(uri);
+  } catch {
+    throw new HttpError(422, `Validation failed: Redirect URI "${uri}" is not an absolute URI.`);
+  }
+  if (parsed.hash)
+    throw new HttpError(422, `Validation failed: Redirect URI "${uri}" must not have a fragment.`);
+  return uri;
+}
+
+/** `POST /api/v1/apps`: a new app, with its client secret (shown this once). */
+export async function registerApp(
+  deps: Deps,
+  input: NewApp,
+): Promise<{ app: oauth.AppRow; scopes: Scope[] }> {
+  const name = input.client_name?.trim() ?? '';
+  if (!name) throw new HttpError(422, "Validation failed: Application name can't be blank.");
+  if (name.length > 200)
+    throw new HttpError(422, 'Validation failed: Application name is at most 200 characters.');
+  const given =
+    typeof input.redirect_uris === 'string' ? input.redirect_uris.split(/\s+/) : (input.redirect_uris ?? []);
+  const redirectUris = given.filter(Boolean).map(checkRedirectUri);
+  if (redirectUris.length === 0) throw new HttpError(422, "Validation failed: Redirect URI can't be blank.");
+  const parsed = parseScopes(input.scopes);
+  if ('unknown' in parsed)
+    throw new HttpError(422, `Validation failed: Unknown scope: ${parsed.unknown.join(', ')}.`);
+  const website = input.website?.trim() || null;
+  const at = deps.clock.now();
+  const app: oauth.AppRow = {
+    id: newId(at),
+    name,
+    website,
+    redirect_uris: redirectUris.join('\n'),
+    scopes: scopeText(parsed.scopes),
+    client_id: newSecret(),
+    client_secret: newSecret(),
+    created_at: at.toISOString(),
+  };
+  await oauth.insertApp(deps.db, app);
+  return { app, scopes: parsed.scopes };
+}
+
+export interface AuthorizationRequest {
+  response_type?: string | undefined;
+  client_id?: string | undefined;
+  redirect_uri?: string | undefined;
+  scope?: string | undefined;
+  state?: string | undefined;
+  code_challenge?: string | undefined;
+  code_challenge_method?: string | undefined;
+}
+
+export interface CheckedAuthorization {
+  app: oauth.AppRow;
+  redirectUri: string;
+  scopes: Scope[];
+  challenge: { value: string; method: 'S256' | 'plain' } | undefined;
+  state: string | undefined;
+}
+
+/**
+ * What the consent page shows, checked: the app exists, the redirect URI is one it registered, the
+ * scopes are within its own. Problems here are shown to the person, never redirected to the app
+ * (RFC 6749 section 4.1.2.1: an unchecked redirect URI must not be followed).
+ */
+export async function checkAuthorization(
+  deps: Deps,
+  request: AuthorizationRequest,
+): Promise<CheckedAuthorization> {
+  if (request.response_type !== undefined && request.response_type !== 'code')
+    throw new OAuthError(400, 'unsupported_response_type', 'Only response_type=code is supported.');
+  const app = request.client_id ? await oauth.findAppByClientId(deps.db, request.client_id) : undefined;
+  if (!app) throw new OAuthError(400, 'invalid_client', 'No app is registered with this client_id.');
+  const registered = app.redirect_uris.split('\n');
+  const redirectUri = request.redirect_uri ?? (registered.length === 1 ? registered[0]! : '');
+  if (!registered.includes(redirectUri))
+    throw new OAuthError(400, 'invalid_request', 'The redirect_uri is not one this app registered.');
+  const scopes = request.scope ? scopesOf(request.scope) : storedScopes(app.scopes);
+  if (!withinScopes(storedScopes(app.scopes), scopes))
+    throw new OAuthError(400, 'invalid_scope', `This app registered only the scopes "${app.scopes}".`);
+  let challenge: CheckedAuthorization['challenge'];
+  if (request.code_challenge) {
+    const method = request.code_challenge_method ?? 'plain';
+    if (method !== 'S256' && method !== 'plain')
+      throw new OAuthError(400, 'invalid_request', 'code_challenge_method must be S256 or plain.');
+    challenge = { value: request.code_challenge, method };
+  }
+  return { app, redirectUri, scopes, challenge, state: request.state };
+}
+
+/** Whether this person already approved this app with these scopes: the consent page may be skipped. */
+export async function alreadyApproved(
+  deps: Deps,
+  userId: string,
+  checked: CheckedAuthorization,
+): Promise<boolean> {
+  return oauth.hasTokenWithScopes(deps.db, userId, checked.app.id, scopeText(checked.scopes));
+}
+
+/** Where the person's browser goes after their decision: the app's redirect URI, or the code to copy. */
+export type Decision = { redirectTo: string } | { code: string };
+
+function withParams(uri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(uri);
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/** The person approved: a code for the app, usable once within `codeLifetimeMs`. */
+export async function approve(deps: Deps, viewer: UserRow, checked: CheckedAuthorization): Promise<Decision> {
+  const code = newSecret();
+  await oauth.insertCode(deps.db, {
+    code_hash: secretHash(code),
+    app_id: checked.app.id,
+    user_id: viewer.id,
+    redirect_uri: checked.redirectUri,
+    scopes: scopeText(checked.scopes),
+    code_challenge: checked.challenge?.value ?? null,
+    code_challenge_method: checked.challenge?.method ?? null,
+    created_at: deps.clock.now().toISOString(),
+  });
+  if (checked.redirectUri === outOfBand) return { code };
+  return { redirectTo: withParams(checked.redirectUri, { code, state: checked.state }) };
+}
+
+/** The person refused: the app hears `access_denied`. */
+export function deny(checked: CheckedAuthorization): Decision {
+  if (checked.redirectUri === outOfBand) return { redirectTo: '/' };
+  return { redirectTo: withParams(checked.redirectUri, { error: 'access_denied', state: checked.state }) };
+}
+
+export interface TokenRequest {
+  grant_type?: string | undefined;
+  client_id?: string | undefined;
+  client_secret?: string | undefined;
+  code?: string | undefined;
+  redirect_uri?: string | undefined;
+  code_verifier?: string | undefined;
+  scope?: string | undefined;
+}
+
+export interface IssuedToken {
+  accessToken: string;
+  scopes: Scope[];
+  createdAt: Date;
+}
+
+async function authenticatedApp(deps: Deps, request: TokenRequest): Promise<oauth.AppRow> {
+  const app = request.client_id ? await oauth.findAppByClientId(deps.db, request.client_id) : undefined;
+  if (!app) throw invalidClient();
+  // A public client using PKCE may leave its secret out; any secret given must be right.
+  if (request.client_secret !== undefined && !sameSecret(request.client_secret, app.client_secret))
+    throw invalidClient();
+  return app;
+}
+
+async function issueToken(
+  deps: Deps,
+  app: oauth.AppRow,
+  userId: string | null,
+  scopes: Scope[],
+): Promise<IssuedToken> {
+  const accessToken = newSecret();
+  const createdAt = deps.clock.now();
+  await oauth.insertToken(deps.db, {
+    id: newId(createdAt),
+    token_hash: secretHash(accessToken),
+    app_id: app.id,
+    user_id: userId,
+    scopes: scopeText(scopes),
+    created_at: createdAt.toISOString(),
+    last_used_at: null,
+  });
+  return { accessToken, scopes, createdAt };
+}
+
+/** `POST /oauth/token`: `authorization_code` (with PKCE) or `client_credentials`. */
+export async function exchangeToken(deps: Deps, request: TokenRequest): Promise<IssuedToken> {
+  if (request.grant_type === 'client_credentials') {
+    const app = await authenticatedApp(deps, request);
+    if (request.client_secret === undefined) throw invalidClient();
+    const scopes = request.scope ? scopesOf(request.scope) : storedScopes(app.scopes);
+    if (!withinScopes(storedScopes(app.scopes), scopes))
+      throw invalidScope(scopes.filter((scope) => !withinScopes(storedScopes(app.scopes), [scope])));
+    return issueToken(deps, app, null, scopes);
+  }
+  if (request.grant_type !== 'authorization_code')
+    throw new OAuthError(
+      400,
+      'unsupported_grant_type',
+      'grant_type must be authorization_code or client_credentials.',
+    );
+  const app = await authenticatedApp(deps, request);
+  if (!request.code) throw new OAuthError(400, 'invalid_request', 'The code is missing.');
+  const code = await oauth.takeCode(deps.db, secretHash(request.code));
+  if (!code || code.app_id !== app.id)
+    throw invalidGrant('The code is not valid: it is unknown, was used already or belongs to another app.');
+  if (deps.clock.now().getTime() - Date.parse(code.created_at) > codeLifetimeMs)
+    throw invalidGrant('The code has expired: codes are valid for 10 minutes. Sign in again.');
+  if (request.redirect_uri !== undefined && request.redirect_uri !== code.redirect_uri)
+    throw invalidGrant('The redirect_uri is not the one the code was issued for.');
+  if (code.code_challenge) {
+    const method = code.code_challenge_method === 'S256' ? 'S256' : 'plain';
+    if (!request.code_verifier || !verifierMatches(request.code_verifier, code.code_challenge, method))
+      throw invalidGrant('The code_verifier does not match the code_challenge.');
+  } else if (request.client_secret === undefined) {
+    throw invalidClient();
+  }
+  return issueToken(deps, app, code.user_id, storedScopes(code.scopes));
+}
+
+/** `POST /oauth/revoke`: the token stops working; revoking an unknown token is not an error (RFC 7009). */
+export async function revokeToken(
+  deps: Deps,
+  request: TokenRequest & { token?: string | undefined },
+): Promise<void> {
+  const app = await authenticatedApp(deps, request);
+  if (!request.token) throw new OAuthError(400, 'invalid_request', 'The token to revoke is missing.');
+  await oauth.deleteToken(deps.db, secretHash(request.token), app.id);
+}
+
+/** Who a bearer token acts for: a person (with their row), or only an app (client_credentials). */
+export interface Access {
+  tokenId: string;
+  app: { id: string };
+  scopes: Scope[];
+  user: UserRow | undefined;
+}
+
+/** The access a bearer token gives, or undefined for a token that is not (or no longer) ours. */
+export async function accessOf(
+  deps: Deps,
+  token: string,
+  readUser: (id: string) => Promise<UserRow | undefined> = (id) => findUserById(deps.db, id),
+): Promise<Access | undefined> {
+  const row = await oauth.findToken(deps.db, secretHash(token));
+  if (!row) return undefined;
+  const user = row.user_id === null ? undefined : await readUser(row.user_id);
+  if (row.user_id !== null && !user) return undefined;
+  const now = deps.clock.now();
+  if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > lastUsedPrecisionMs)
+    await oauth.touchToken(deps.db, row.id, now.toISOString());
+  return { tokenId: row.id, app: { id: row.app_id }, scopes: storedScopes(row.scopes), user };
+}
+
+/** `GET /api/v1/apps/verify_credentials`: the app a token belongs to. */
+export async function appOfAccess(deps: Deps, access: Access): Promise<oauth.AppRow> {
+  const app = await oauth.findAppById(deps.db, access.app.id);
+  if (!app) throw new HttpError(401, 'The access token is invalid');
+  return app;
+}
+
+/** Settings → Authorized apps. */
+export const authorizedApps = (deps: Deps, userId: string) => oauth.authorizedApps(deps.db, userId);
+
+/** Settings → Authorized apps → Revoke: every token the app holds for this person stops working. */
+export async function revokeApp(deps: Deps, userId: string, appId: string): Promise<void> {
+  if (!(await oauth.deleteTokensOfApp(deps.db, userId, appId)))
+    throw new HttpError(404, 'This app has no access to your account.');
+}

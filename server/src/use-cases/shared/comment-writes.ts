@@ -1,0 +1,150 @@
+import { Limits } from '@sync/contract';
+import type { Deps } from './deps.js';
+import { newId } from '../../platform/db/ids.js';
+import { publishCounts, publishNotified } from './live-messages.js';
+import type { VoteKind } from '../../data/schema.js';
+import { Messages, badRequest, notFound } from '../../platform/http/errors.js';
+import { checkText } from './text.js';
+import * as notifications from '../../data/notifications.repo.js';
+import { requirePost } from './post-answers.js';
+import * as posts from '../../data/posts.repo.js';
+import { recordTextEntities } from './text-entities.js';
+import * as comments from '../../data/comments.repo.js';
+
+/**
+ * The changes to comments that both APIs make (Sync's /api/comments, the Mastodon API's replies and
+ * favourites): each in one transaction that takes the post first. The answers are each API's own.
+ */
+
+export const checkCommentText = (text: string) =>
+  checkText(text, { label: 'Comment', max: Limits.commentText, required: true });
+
+export async function requireComment(deps: Deps, postId: string, commentId: string) {
+  const post = await requirePost(deps, postId);
+  const comment = await comments.findComment(deps.db, post.id, commentId);
+  if (!comment) throw notFound(Messages.commentNotFound(commentId));
+  return { post, comment };
+}
+
+/** Runs a change to a post's comments in one transaction that takes the post first (a 404 if it is gone). */
+export function underPost<T>(
+  deps: Deps,
+  postId: string,
+  counts: { comments?: number },
+  change: (trx: Deps['db'], record: posts.PostRecord) => Promise<T>,
+): Promise<{ record: posts.PostRecord; result: T }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const record = await posts.takeForChange(trx, postId, counts);
+    if (!record) throw notFound(Messages.postNotFound(postId));
+    return { record, result: await change(trx, record) };
+  });
+}
+
+/**
+ * A new comment on a post, or (from a Mastodon app) an answer to one of its comments, written with its
+ * counts, notifications and mentions in one transaction; the post as it is after it, and the comment.
+ */
+export async function writeComment(
+  deps: Deps,
+  input: { viewerId: string; postId: string; text: string; replyToId?: string | undefined },
+): Promise<{ record: posts.PostRecord; comment: comments.CommentRecord }> {
+  const text = checkCommentText(input.text);
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const written: comments.CommentRecord = {
+    id: newId(now),
+    post_id: input.postId,
+    author_id: input.viewerId,
+    text,
+    reply_to_id: input.replyToId ?? null,
+    created_at: at,
+    updated_at: at,
+  };
+  const { record, result: notified } = await underPost(
+    deps,
+    input.postId,
+    { comments: 1 },
+    async (trx, taken) => {
+      // The answered comment may have been deleted since it was read: the answer stays on the post.
+      if (written.reply_to_id && !(await comments.commentExists(trx, written.reply_to_id)))
+        written.reply_to_id = null;
+      await comments.insertComment(trx, written);
+      const commented = await notifications.addCause(trx, {
+        recipientId: taken.author_id,
+        actorId: input.viewerId,
+        type: 'comment',
+        groupKey: written.id,
+        postId: taken.id,
+        commentId: written.id,
+        at,
+      });
+      const mentioned = await recordTextEntities(trx, {
+        post: taken,
+        comment: written,
+        text,
+        isNew: true,
+        at,
+      });
+      return [commented, ...mentioned];
+    },
+  );
+  deps.hydrator.noteNewComment(record, written);
+  publishCounts(deps.events, record);
+  publishNotified(deps.events, notified);
+  return { record, comment: written };
+}
+
+/** A vote cast, switched or taken back, with the comment author's notification; the post after it. */
+export async function castVote(
+  deps: Deps,
+  input: { viewerId: string; postId: string; commentId: string; vote: VoteKind | 'none' },
+): Promise<posts.PostRecord> {
+  const { comment } = await requireComment(deps, input.postId, input.commentId);
+  const { record, result: notified } = await underPost(deps, comment.post_id, {}, async (trx) => {
+    // With the post taken, the comment cannot go away meanwhile (deleting it takes the post too).
+    if (!(await comments.commentExists(trx, comment.id)))
+      throw notFound(Messages.commentNotFound(comment.id));
+    const at = deps.clock.now().toISOString();
+    if (input.vote === 'none') {
+      if (!(await comments.removeVote(trx, comment.id, input.viewerId))) {
+        throw badRequest('You have not voted on this comment.');
+      }
+    } else if (!(await comments.putVote(trx, comment.id, input.viewerId, input.vote, at))) {
+      throw badRequest(input.vote === 'up' ? Messages.alreadyUpvoted : Messages.alreadyDownvoted);
+    }
+    // An upvote notifies the comment's author; a downvote or taking the vote back removes the upvote's.
+    const upvote = {
+      recipientId: comment.author_id,
+      actorId: input.viewerId,
+      type: 'upvote',
+      groupKey: comment.id,
+    } as const;
+    if (input.vote === 'up') {
+      return notifications.addCause(trx, { ...upvote, postId: comment.post_id, commentId: comment.id, at });
+    }
+    await notifications.removeCause(trx, upvote);
+    return undefined;
+  });
+  publishNotified(deps.events, [notified]);
+  return record;
+}
+
+/** Deletes a comment: its author or the post's author may; the post after it. */
+export async function removeComment(
+  deps: Deps,
+  input: { viewerId: string; postId: string; commentId: string },
+): Promise<posts.PostRecord> {
+  const { post, comment } = await requireComment(deps, input.postId, input.commentId);
+  if (comment.author_id !== input.viewerId && post.author_id !== input.viewerId) {
+    throw badRequest(Messages.deleteForeignComment);
+  }
+  const { record } = await deps.db.transaction().execute(async (trx) => {
+    const taken = await posts.takeForChange(trx, post.id);
+    if (!taken) throw notFound(Messages.postNotFound(post.id));
+    // Deleted meanwhile by someone else: nothing to count.
+    if (!(await comments.deleteComment(trx, comment.id))) return { record: taken };
+    return { record: (await posts.takeForChange(trx, post.id, { comments: -1 }))! };
+  });
+  publishCounts(deps.events, record);
+  return record;
+}

@@ -1,0 +1,103 @@
+import { Limits } from '@sync/contract';
+import type { Deps } from './deps.js';
+import { newId } from '../../platform/db/ids.js';
+import { publishCounts, publishNotified } from './live-messages.js';
+import type { ReactionKind } from '../../data/schema.js';
+import { Messages, badRequest, notFound } from '../../platform/http/errors.js';
+import { checkText } from './text.js';
+import * as notifications from '../../data/notifications.repo.js';
+import { recordTextEntities } from './text-entities.js';
+import * as posts from '../../data/posts.repo.js';
+import { requirePost } from './post-answers.js';
+
+/**
+ * The changes to posts that both APIs make (Sync's /api/posts, the Mastodon API's statuses and
+ * favourites). The answers are each API's own.
+ */
+
+export const checkContent = (content: string) =>
+  checkText(content, { label: 'Post content', max: Limits.postContent, required: true });
+
+/** A new post with its mentions and tags, in one transaction, then announced; its record. */
+export async function writePost(
+  deps: Deps,
+  input: { viewerId: string; content: string },
+): Promise<posts.PostRecord> {
+  const content = checkContent(input.content);
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
+    const post = await posts.insertPost(trx, {
+      id: newId(now),
+      author_id: input.viewerId,
+      content,
+      created_at: at,
+      updated_at: at,
+    });
+    return {
+      record: post,
+      mentioned: await recordTextEntities(trx, { post, text: content, isNew: true, at }),
+    };
+  });
+  deps.hydrator.noteNewPost(record);
+  deps.events.publish({ type: 'post', postId: record.id, authorId: record.author_id });
+  publishNotified(deps.events, mentioned);
+  return record;
+}
+
+/** Deletes the viewer's own post; the post as it was (a Mastodon app redrafts it from its text). */
+export async function removePost(
+  deps: Deps,
+  input: { viewerId: string; postId: string },
+): Promise<posts.PostRecord> {
+  const post = await requirePost(deps, input.postId);
+  if (post.author_id !== input.viewerId) throw badRequest(Messages.deleteForeignPost);
+  await posts.deletePost(deps.db, post.id);
+  return post;
+}
+
+/** The like notification a like adds to the post's author's and an unlike takes back. */
+const likeOf = (post: posts.PostRecord, actorId: string) =>
+  ({ recipientId: post.author_id, actorId, type: 'like', groupKey: post.id }) as const;
+
+/** A like, a dislike, or (`none`, a Mastodon app's unfavourite) neither; the post as it is after. */
+export async function react(
+  deps: Deps,
+  input: { viewerId: string; postId: string; kind: ReactionKind | 'none' },
+): Promise<posts.PostRecord> {
+  const at = deps.clock.now().toISOString();
+  const { record, steps, notified } = await deps.db.transaction().execute(async (trx) => {
+    if (input.kind === 'like') {
+      const taken = await posts.takeForChange(trx, input.postId, { likes: 1 });
+      if (!taken) throw notFound(Messages.postNotFound(input.postId));
+      if (!(await posts.putLike(trx, input.postId, input.viewerId, at)))
+        throw badRequest(Messages.alreadyLiked);
+      const notified = await notifications.addCause(trx, {
+        ...likeOf(taken, input.viewerId),
+        postId: taken.id,
+        at,
+      });
+      return { record: taken, steps: 1, notified };
+    }
+    const taken = await posts.takeForChange(trx, input.postId);
+    if (!taken) throw notFound(Messages.postNotFound(input.postId));
+    if (input.kind === 'none') {
+      if ((await posts.removeReaction(trx, input.postId, input.viewerId)) !== 'like')
+        return { record: taken, steps: 0, notified: undefined };
+      await notifications.removeCause(trx, likeOf(taken, input.viewerId));
+      const record = (await posts.takeForChange(trx, input.postId, { likes: -1 }))!;
+      return { record, steps: 0, notified: undefined };
+    }
+    if (taken.like_count <= 0) throw badRequest(Messages.likeBelowZero);
+    const outcome = await posts.putDislike(trx, input.postId, input.viewerId, at);
+    if (outcome === 'already') throw badRequest(Messages.alreadyDisliked);
+    if (outcome === 'added') return { record: taken, steps: 1, notified: undefined };
+    await notifications.removeCause(trx, likeOf(taken, input.viewerId));
+    const record = (await posts.takeForChange(trx, input.postId, { likes: -1 }))!;
+    return { record, steps: 2, notified: undefined };
+  });
+  if (input.kind !== 'none') deps.hydrator.noteOwnReaction(record, input.viewerId, input.kind, steps);
+  publishCounts(deps.events, record);
+  publishNotified(deps.events, [notified]);
+  return record;
+}

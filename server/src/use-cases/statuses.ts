@@ -1,0 +1,322 @@
+import { isHashtag, normalizeTag } from '@sync/contract';
+import * as comments from '../data/comments.repo.js';
+import * as follows from '../data/follows.repo.js';
+import * as posts from '../data/posts.repo.js';
+import * as skeletons from '../data/post-skeletons.repo.js';
+import * as entities from '../data/text-entities.repo.js';
+import * as bookmarks from '../data/bookmarks.repo.js';
+import type { TimeWindow } from '../platform/db/keyset.js';
+import { timeOfId } from '../platform/db/ids.js';
+import { HttpError } from '../platform/http/errors.js';
+import type { HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js';
+import { castVote, checkCommentText, removeComment, writeComment } from './shared/comment-writes.js';
+import type { Deps } from './shared/deps.js';
+import { checkContent, react, removePost, writePost } from './shared/post-writes.js';
+
+/**
+ * Statuses: the Mastodon API's one resource for Sync's posts and comments (docs/decisions/041). Reads
+ * return hydrated statuses (the read pipeline's skeletons and hydrator, shared with Sync's own API) for
+ * the Mastodon views; writes go through the same steps as Sync's own routes (use-cases/shared/).
+ */
+
+export const recordNotFound = () => new HttpError(404, 'Record not found');
+
+/** A status found by id: a post's record, or a comment with its post. */
+type FoundStatus =
+  | { kind: 'post'; ref: posts.PostRecord }
+  | { kind: 'comment'; comment: comments.CommentRecord; post: posts.PostRecord };
+
+/** A status by id: a post, else a comment with its post; undefined when neither exists. */
+async function findStatus(deps: Deps, id: string): Promise<FoundStatus | undefined> {
+  // Every id Sync made is a UUIDv7: anything else names nothing (a 404, as an unknown id is).
+  if (!timeOfId(id)) return undefined;
+  const post = await posts.findPost(deps.db, id);
+  if (post) return { kind: 'post', ref: post };
+  const [comment] = await comments.commentsByIds(deps.db, deps.dialect, [id]);
+  if (!comment) return undefined;
+  const parent = await posts.findPost(deps.db, comment.post_id);
+  return parent && { kind: 'comment', comment, post: parent };
+}
+
+async function requireStatus(deps: Deps, id: string): Promise<FoundStatus> {
+  const found = await findStatus(deps, id);
+  if (!found) throw recordNotFound();
+  return found;
+}
+
+/** Newest first, whatever order the window read them in. */
+function newestFirst<Row>(rows: Row[], window: TimeWindow): Row[] {
+  return window.oldestFirst ? rows.reverse() : rows;
+}
+
+const postRefs = (refs: readonly posts.PostRecord[] | readonly { id: string; version: number }[]) =>
+  refs.map((ref): StatusRef => ({ kind: 'post', ref }));
+
+/** `GET /api/v1/statuses/:id` */
+export async function getStatus(deps: Deps, input: { id: string; viewerId: string | undefined }) {
+  const found = await requireStatus(deps, input.id);
+  const hydrated = await deps.hydrator.statuses([found], input.viewerId);
+  if (hydrated.items.length === 0) throw recordNotFound();
+  return hydrated;
+}
+
+/** `GET /api/v1/timelines/home`: the posts of the people the viewer follows and the viewer's own. */
+export async function homeTimeline(deps: Deps, input: { viewerId: string; window: TimeWindow }) {
+  const authorIds = [input.viewerId, ...(await follows.followeeIds(deps.db, input.viewerId))];
+  const { window } = input;
+  // The seek by authors reads newest first only, so `min_id` is answered as `since_id` is: the newest
+  // page above the key. It differs only when more than a page came since, where an app sees a gap
+  // (which Mastodon apps load on demand) instead of the page just above the key.
+  const refs = await skeletons.newestPostRefsByAuthors(deps.db, deps.dialect, {
+    authorIds,
+    after: window.olderThan,
+    newerThan: window.newerThan,
+    limit: window.limit,
+  });
+  return deps.hydrator.statuses(postRefs(refs), input.viewerId);
+}
+
+/** `GET /api/v1/timelines/public`: everyone's posts (all of Sync's are local and public). */
+export async function publicTimeline(
+  deps: Deps,
+  input: { viewerId: string | undefined; window: TimeWindow },
+) {
+  const { window } = input;
+  const refs = await skeletons.newestPostRefs(deps.db, {
+    after: window.olderThan,
+    newerThan: window.newerThan,
+    oldestFirst: window.oldestFirst,
+    limit: window.limit,
+  });
+  return deps.hydrator.statuses(postRefs(newestFirst(refs, window)), input.viewerId);
+}
+
+/** `GET /api/v1/timelines/tag/:hashtag` */
+export async function tagTimeline(
+  deps: Deps,
+  input: { tag: string; viewerId: string | undefined; window: TimeWindow },
+): Promise<HydratedStatuses> {
+  const tag = normalizeTag(input.tag);
+  const { window } = input;
+  if (!isHashtag(tag)) return deps.hydrator.statuses([], input.viewerId);
+  const rows = await entities.taggedPage(deps.db, tag, window.olderThan, window.limit, window);
+  const records = await posts.postsByIds(
+    deps.db,
+    deps.dialect,
+    rows.map((row) => row.post_id),
+  );
+  const byId = new Map(records.map((record) => [record.id, record]));
+  const ordered = newestFirst(rows, window).flatMap((row) => byId.get(row.post_id) ?? []);
+  return deps.hydrator.statuses(postRefs(ordered), input.viewerId);
+}
+
+/** Comments in thread order: each followed by its answers (depth first), siblings oldest first. */
+function threadOrder(
+  all: readonly comments.CommentRecord[],
+  rootId: string | null,
+): comments.CommentRecord[] {
+  const ids = new Set(all.map((comment) => comment.id));
+  const children = new Map<string | null, comments.CommentRecord[]>();
+  for (const comment of all) {
+    // An answer to a comment that is gone (or beyond the cap) hangs from the post.
+    const parent = comment.reply_to_id && ids.has(comment.reply_to_id) ? comment.reply_to_id : null;
+    children.set(parent, [...(children.get(parent) ?? []), comment]);
+  }
+  const ordered: comments.CommentRecord[] = [];
+  const visit = (parent: string | null) => {
+    for (const child of children.get(parent) ?? []) {
+      ordered.push(child);
+      visit(child.id);
+    }
+  };
+  visit(rootId);
+  return ordered;
+}
+
+/**
+ * `GET /api/v1/statuses/:id/context`: for a post, its comments in thread order; for a comment, the post
+ * and the comments it answers above it, and its answers below it. Up to `caps.entries` comments of the
+ * post are read (the same bound as Sync's unpaginated answers).
+ */
+export async function statusContext(deps: Deps, input: { id: string; viewerId: string | undefined }) {
+  const found = await requireStatus(deps, input.id);
+  const post = found.kind === 'post' ? found.ref : found.post;
+  const all = await comments.commentPage(deps.db, post.id, undefined, deps.caps.entries);
+  const byId = new Map(all.map((comment) => [comment.id, comment]));
+  const asStatus = (comment: comments.CommentRecord): StatusRef => ({ kind: 'comment', comment, post });
+  let ancestors: StatusRef[] = [];
+  let descendants: comments.CommentRecord[];
+  if (found.kind === 'post') {
+    descendants = threadOrder(all, null);
+  } else {
+    const chain: comments.CommentRecord[] = [];
+    for (let id = found.comment.reply_to_id; id && byId.has(id) && chain.length < all.length;) {
+      const answered = byId.get(id)!;
+      chain.unshift(answered);
+      id = answered.reply_to_id;
+    }
+    ancestors = [{ kind: 'post', ref: post }, ...chain.map(asStatus)];
+    descendants = threadOrder(all, found.comment.id);
+  }
+  const hydrated = await deps.hydrator.statuses([...ancestors, ...descendants.map(asStatus)], input.viewerId);
+  const ancestorCount = hydrated.items.filter((item) =>
+    ancestors.some((ancestor) =>
+      ancestor.kind === 'post'
+        ? item.kind === 'post'
+        : item.kind === 'comment' && item.comment.record.id === ancestor.comment.id,
+    ),
+  ).length;
+  return {
+    ancestors: { ...hydrated, items: hydrated.items.slice(0, ancestorCount) },
+    descendants: { ...hydrated, items: hydrated.items.slice(ancestorCount) },
+  };
+}
+
+/**
+ * `GET /api/v1/accounts/:id/statuses`: the account's posts and, unless `excludeReplies`, its comments
+ * (replies), newest first: the newest of each kind in the window, merged.
+ */
+export async function accountStatuses(
+  deps: Deps,
+  input: { accountId: string; viewerId: string | undefined; window: TimeWindow; excludeReplies: boolean },
+) {
+  const { window } = input;
+  const ownPosts = await skeletons.newestPostRefs(deps.db, {
+    authorId: input.accountId,
+    after: window.olderThan,
+    newerThan: window.newerThan,
+    oldestFirst: window.oldestFirst,
+    limit: window.limit,
+  });
+  const items: { at: string; id: string; status: StatusRef }[] = ownPosts.map((ref) => ({
+    at: ref.created_at,
+    id: ref.id,
+    status: { kind: 'post', ref },
+  }));
+  if (!input.excludeReplies) {
+    const written = await comments.commentsOfAuthorWindow(deps.db, input.accountId, window);
+    const parents = new Map(
+      (
+        await posts.postsByIds(
+          deps.db,
+          deps.dialect,
+          written.map((comment) => comment.post_id),
+        )
+      ).map((record) => [record.id, record]),
+    );
+    for (const comment of written) {
+      const post = parents.get(comment.post_id);
+      if (post)
+        items.push({ at: comment.created_at, id: comment.id, status: { kind: 'comment', comment, post } });
+    }
+  }
+  const sign = window.oldestFirst ? 1 : -1;
+  items.sort((a, b) => sign * (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? -1 : 1));
+  const page = newestFirst(items.slice(0, window.limit), window);
+  return deps.hydrator.statuses(
+    page.map((item) => item.status),
+    input.viewerId,
+  );
+}
+
+/**
+ * `POST /api/v1/statuses`: a post, or with `in_reply_to_id` a comment: on the post it names, or on the
+ * post of the comment it names, answering that comment.
+ */
+export async function createStatus(
+  deps: Deps,
+  input: { viewerId: string; text: string; inReplyToId: string | undefined },
+) {
+  if (input.inReplyToId === undefined) {
+    const record = await writePost(deps, {
+      viewerId: input.viewerId,
+      content: checkStatusText(input.text, 'post'),
+    });
+    return deps.hydrator.statuses([{ kind: 'post', ref: record }], input.viewerId);
+  }
+  const answered = await findStatus(deps, input.inReplyToId);
+  if (!answered)
+    throw new HttpError(404, 'The status you are replying to does not exist: it may have been deleted.');
+  const postId = answered.kind === 'post' ? answered.ref.id : answered.post.id;
+  const { record, comment } = await writeComment(deps, {
+    viewerId: input.viewerId,
+    postId,
+    text: checkStatusText(input.text, 'comment'),
+    replyToId: answered.kind === 'comment' ? answered.comment.id : undefined,
+  });
+  return deps.hydrator.statuses([{ kind: 'comment', comment, post: record }], input.viewerId);
+}
+
+/** Sync's length rules, refused as Mastodon refuses an invalid status: 422. */
+function checkStatusText(text: string, kind: 'post' | 'comment'): string {
+  try {
+    return kind === 'post' ? checkContent(text) : checkCommentText(text);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 400)
+      throw new HttpError(422, `Validation failed: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * `DELETE /api/v1/statuses/:id`: the viewer's own post, or a comment they wrote or that is on their
+ * post; the status as it was, with its text (an app redrafts from it).
+ */
+export async function deleteStatus(deps: Deps, input: { viewerId: string; id: string }) {
+  const found = await requireStatus(deps, input.id);
+  const before = await deps.hydrator.statuses([found], input.viewerId);
+  if (found.kind === 'post') {
+    if (found.ref.author_id !== input.viewerId) throw recordNotFound();
+    await removePost(deps, { viewerId: input.viewerId, postId: found.ref.id });
+    return { hydrated: before, text: found.ref.content };
+  }
+  if (found.comment.author_id !== input.viewerId && found.post.author_id !== input.viewerId)
+    throw recordNotFound();
+  await removeComment(deps, { viewerId: input.viewerId, postId: found.post.id, commentId: found.comment.id });
+  return { hydrated: before, text: found.comment.text };
+}
+
+/** `POST /api/v1/statuses/:id/favourite|unfavourite`: a post's like, a comment's upvote; idempotent. */
+export async function favourite(deps: Deps, input: { viewerId: string; id: string; on: boolean }) {
+  const found = await requireStatus(deps, input.id);
+  const hydrated = await deps.hydrator.statuses([found], input.viewerId);
+  const item = hydrated.items[0];
+  if (!item) throw recordNotFound();
+  const favourited =
+    item.kind === 'post'
+      ? hydrated.marks?.reactions.get(item.post.record.id) === 'like'
+      : hydrated.marks?.votes.get(item.comment.record.id) === 'up';
+  if (favourited !== input.on) {
+    if (found.kind === 'post') {
+      await react(deps, { viewerId: input.viewerId, postId: found.ref.id, kind: input.on ? 'like' : 'none' });
+    } else {
+      await castVote(deps, {
+        viewerId: input.viewerId,
+        postId: found.post.id,
+        commentId: found.comment.id,
+        vote: input.on ? 'up' : 'none',
+      });
+    }
+  }
+  return getStatus(deps, { id: input.id, viewerId: input.viewerId });
+}
+
+/** `POST /api/v1/statuses/:id/bookmark|unbookmark`: posts only (Sync bookmarks posts); idempotent. */
+export async function bookmark(deps: Deps, input: { viewerId: string; id: string; on: boolean }) {
+  const found = await requireStatus(deps, input.id);
+  if (found.kind === 'comment')
+    throw new HttpError(
+      422,
+      'Only posts can be bookmarked on Sync, not replies: bookmark the post it is on.',
+    );
+  const at = deps.clock.now().toISOString();
+  if (input.on) {
+    await deps.db.transaction().execute(async (trx) => {
+      if (!(await posts.lockPost(trx, found.ref.id))) throw recordNotFound();
+      await bookmarks.insertBookmark(trx, input.viewerId, found.ref.id, at);
+    });
+  } else {
+    await bookmarks.deleteBookmark(deps.db, input.viewerId, found.ref.id);
+  }
+  return getStatus(deps, { id: input.id, viewerId: input.viewerId });
+}
