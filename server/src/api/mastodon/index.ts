@@ -6,7 +6,9 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import { errorAnswer } from '../../platform/http/error-answers.js';
-import { parseRailsParams } from '../../platform/http/rails-params.js';
+import multipart from '@fastify/multipart';
+import { bodyLimitBytes } from '../../platform/http/body-limit.js';
+import { parseRailsParams, railsParams } from '../../platform/http/rails-params.js';
 import { OAuthError } from '../../use-cases/oauth.js';
 import { appRoutes, oauthEndpoints } from './oauth.js';
 import { statusRoutes } from './statuses.js';
@@ -50,16 +52,34 @@ function answerErrors(app: FastifyInstance) {
   });
 }
 
-/** Forms and query strings read Rails-style (`id[]=1&id[]=2`), as Mastodon apps write them. */
-function readRailsParams(app: FastifyInstance) {
+/** The fields of a multipart body as name–value pairs, in order (a repeated name comes as a list). */
+function* multipartFields(body: unknown): Generator<[string, string]> {
+  if (typeof body !== 'object' || body === null) return;
+  for (const [name, value] of Object.entries(body)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'string') yield [name, item];
+    }
+  }
+}
+
+/**
+ * Forms, multipart bodies and query strings read Rails-style (`id[]=1&id[]=2`), as Mastodon apps
+ * write them. Multipart bodies carry fields only until uploads exist (the media issue).
+ */
+async function readRailsParams(app: FastifyInstance) {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
     (_request, body, done) => done(null, parseRailsParams(String(body))),
   );
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fieldSize: bodyLimitBytes, fields: 200, files: 0, parts: 200 },
+  });
   app.addHook('preValidation', async (request) => {
     const query = request.url.indexOf('?');
     request.query = query === -1 ? {} : parseRailsParams(request.url.slice(query + 1));
+    if (request.isMultipart()) request.body = railsParams(multipartFields(request.body));
   });
 }
 
@@ -80,7 +100,7 @@ export const mastodonApi: FastifyPluginAsync = async (app) => {
   app.decorateRequest('access', null);
   allowAnyOrigin(app);
   answerErrors(app);
-  readRailsParams(app);
+  await readRailsParams(app);
   await app.register(
     apiVersion(async (v1) => {
       await v1.register(appRoutes, { prefix: '/apps' });
