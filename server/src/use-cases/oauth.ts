@@ -9,7 +9,7 @@ import type { Deps } from './shared/deps.js';
 /**
  * The OAuth 2 provider of the Mastodon client API (RFC 6749 with PKCE, RFC 7636), as Mastodon runs it:
  * apps register themselves, a person approves one on the consent page, the app trades the code for a
- * token. Secrets are stored as hashes (platform/auth/opaque-tokens.ts). See docs/decisions/041.
+ * token. Secrets are stored as hashes (platform/auth/opaque-tokens.ts). See docs/decisions/070.
  */
 
 export type { AppRow } from '../data/oauth.repo.js';

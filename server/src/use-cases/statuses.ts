@@ -14,7 +14,7 @@ import type { Deps } from './shared/deps.js';
 import { checkContent, react, removePost, writePost } from './shared/post-writes.js';
 
 /**
- * Statuses: the Mastodon API's one resource for Sync's posts and comments (docs/decisions/041). Reads
+ * Statuses: the Mastodon API's one resource for Sync's posts and comments (docs/decisions/070). Reads
  * return hydrated statuses (the read pipeline's skeletons and hydrator, shared with Sync's own API) for
  * the Mastodon views; writes go through the same steps as Sync's own routes (use-cases/shared/).
  */

@@ -15,7 +15,7 @@ import { statusRoutes } from './statuses.js';
 import { timelineRoutes } from './timelines.js';
 
 /**
- * The Mastodon client API (docs/decisions/041): `/api/v1`, `/api/v2`, the OAuth provider under
+ * The Mastodon client API (docs/decisions/070): `/api/v1`, `/api/v2`, the OAuth provider under
  * `/oauth` and discovery under `/.well-known` and `/nodeinfo`, over the same use cases and read
  * pipeline as Sync's own API, with the Mastodon views (read/views/mastodon). Encapsulated: its body
  * parsers, CORS and error answers (`{"error": "…"}`) are its own and leave `/api` as the spec has it.

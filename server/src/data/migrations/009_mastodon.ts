@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The Mastodon client API (docs/decisions/041): OAuth 2 applications, their one-use authorization
+ * The Mastodon client API (docs/decisions/070): OAuth 2 applications, their one-use authorization
  * codes and their access tokens (each stored as a SHA-256 hash, never as itself); the reading positions
  * apps keep (markers); and, for replies, which comment a comment answers (a Mastodon reply to a reply).
  */

@@ -7,7 +7,7 @@ import type { HydratedComment, HydratedPost } from './posts.js';
 import type { ViewerMarks } from './viewer-marks.js';
 
 /**
- * Statuses, as the Mastodon API sees Sync (docs/decisions/041): a post, or a comment (a reply to its
+ * Statuses, as the Mastodon API sees Sync (docs/decisions/070): a post, or a comment (a reply to its
  * post, or to the comment it answers). What a status view needs besides the post cache's hydrated
  * posts and comments: the accounts of their authors, of the people they answer and of the people
  * they mention, in a fixed number of queries whatever the number of statuses.

@@ -6,7 +6,7 @@ import { textToHtml } from './html.js';
 import type { Urls } from './urls.js';
 
 /**
- * Posts and comments as Mastodon statuses (docs/decisions/041): a post is a public status; a comment
+ * Posts and comments as Mastodon statuses (docs/decisions/070): a post is a public status; a comment
  * is a reply to its post, or to the comment it answers; likes of a post and upvotes of a comment are
  * its favourites. Dislikes and downvotes have no Mastodon equivalent and are not shown.
  */
