@@ -65,7 +65,10 @@ export async function deleteToken(db: Db, tokenHash: string, appId: string): Pro
   return result.numDeletedRows > 0n;
 }
 
-/** A person's authorized apps: one entry per app, with its scopes and when it was last used. */
+/**
+ * A person's authorized apps: one entry per app, with every scope its tokens hold, when it was last
+ * authorized and when it was last used.
+ */
 export interface AuthorizedApp {
   app_id: string;
   name: string;
@@ -93,8 +96,12 @@ export async function authorizedApps(db: Db, userId: string): Promise<Authorized
   const byApp = new Map<string, AuthorizedApp>();
   for (const row of rows) {
     const seen = byApp.get(row.app_id);
-    if (!seen) byApp.set(row.app_id, { ...row });
-    else if ((row.last_used_at ?? '') > (seen.last_used_at ?? '')) seen.last_used_at = row.last_used_at;
+    if (!seen) {
+      byApp.set(row.app_id, { ...row });
+      continue;
+    }
+    seen.scopes = [...new Set([...seen.scopes.split(' '), ...row.scopes.split(' ')])].join(' ');
+    if ((row.last_used_at ?? '') > (seen.last_used_at ?? '')) seen.last_used_at = row.last_used_at;
   }
   return [...byApp.values()];
 }

@@ -61,8 +61,13 @@ export interface NewApp {
   website?: string | undefined;
 }
 
+/** The longest URI kept (the columns' width): a longer one would fail to be stored, not be refused. */
+const maxUriLength = 2000;
+
 function checkRedirectUri(uri: string): string {
   if (uri === outOfBand) return uri;
+  if (uri.length > maxUriLength)
+    throw new HttpError(422, `Validation failed: Redirect URI is at most ${maxUriLength} characters.`);
   let parsed: URL;
   try {
     parsed = new URL(uri);
@@ -74,6 +79,18 @@ function checkRedirectUri(uri: string): string {
   return uri;
 }
 
+/** The app's website is shown as a link on the consent page and in Settings: http(s) only. */
+function checkWebsite(text: string | undefined): string | null {
+  const website = text?.trim();
+  if (!website) return null;
+  const parsed = URL.canParse(website) ? new URL(website) : undefined;
+  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:'))
+    throw new HttpError(422, 'Validation failed: Website is not an http or https URL.');
+  if (website.length > maxUriLength)
+    throw new HttpError(422, `Validation failed: Website is at most ${maxUriLength} characters.`);
+  return website;
+}
+
 /** `POST /api/v1/apps`: a new app, with its client secret (shown this once). */
 export async function registerApp(
   deps: Deps,
@@ -83,14 +100,17 @@ export async function registerApp(
   if (!name) throw new HttpError(422, "Validation failed: Application name can't be blank.");
   if (name.length > 200)
     throw new HttpError(422, 'Validation failed: Application name is at most 200 characters.');
-  const given =
-    typeof input.redirect_uris === 'string' ? input.redirect_uris.split(/\s+/) : (input.redirect_uris ?? []);
-  const redirectUris = given.filter(Boolean).map(checkRedirectUri);
+  // One text of URIs separated by spaces or lines, or a list (whose items may be such texts too).
+  const given = typeof input.redirect_uris === 'string' ? [input.redirect_uris] : (input.redirect_uris ?? []);
+  const redirectUris = given
+    .flatMap((text) => text.split(/\s+/))
+    .filter(Boolean)
+    .map(checkRedirectUri);
   if (redirectUris.length === 0) throw new HttpError(422, "Validation failed: Redirect URI can't be blank.");
   const parsed = parseScopes(input.scopes);
   if ('unknown' in parsed)
     throw new HttpError(422, `Validation failed: Unknown scope: ${parsed.unknown.join(', ')}.`);
-  const website = input.website?.trim() || null;
+  const website = checkWebsite(input.website);
   const at = deps.clock.now();
   const app: oauth.AppRow = {
     id: newId(at),
@@ -115,6 +135,9 @@ export interface AuthorizationRequest {
   code_challenge?: string | undefined;
   code_challenge_method?: string | undefined;
 }
+
+/** A PKCE challenge or verifier (RFC 7636 section 4.1): what an S256 challenge or a plain verifier is. */
+const pkceValue = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 export interface CheckedAuthorization {
   app: oauth.AppRow;
@@ -141,7 +164,8 @@ export async function checkAuthorization(
   const redirectUri = request.redirect_uri ?? (registered.length === 1 ? registered[0]! : '');
   if (!registered.includes(redirectUri))
     throw new OAuthError(400, 'invalid_request', 'The redirect_uri is not one this app registered.');
-  const scopes = request.scope ? scopesOf(request.scope) : storedScopes(app.scopes);
+  // No scope asked for is `read`, as Mastodon documents, not everything the app registered.
+  const scopes = scopesOf(request.scope);
   if (!withinScopes(storedScopes(app.scopes), scopes))
     throw new OAuthError(400, 'invalid_scope', `This app registered only the scopes "${app.scopes}".`);
   let challenge: CheckedAuthorization['challenge'];
@@ -149,6 +173,12 @@ export async function checkAuthorization(
     const method = request.code_challenge_method ?? 'plain';
     if (method !== 'S256' && method !== 'plain')
       throw new OAuthError(400, 'invalid_request', 'code_challenge_method must be S256 or plain.');
+    if (!pkceValue.test(request.code_challenge))
+      throw new OAuthError(
+        400,
+        'invalid_request',
+        'code_challenge must be 43 to 128 characters: letters, digits, "-", ".", "_" and "~" (RFC 7636).',
+      );
     challenge = { value: request.code_challenge, method };
   }
   return { app, redirectUri, scopes, challenge, state: request.state };
@@ -246,7 +276,7 @@ export async function exchangeToken(deps: Deps, request: TokenRequest): Promise<
   if (request.grant_type === 'client_credentials') {
     const app = await authenticatedApp(deps, request);
     if (request.client_secret === undefined) throw invalidClient();
-    const scopes = request.scope ? scopesOf(request.scope) : storedScopes(app.scopes);
+    const scopes = scopesOf(request.scope);
     if (!withinScopes(storedScopes(app.scopes), scopes))
       throw invalidScope(scopes.filter((scope) => !withinScopes(storedScopes(app.scopes), [scope])));
     return issueToken(deps, app, null, scopes);
