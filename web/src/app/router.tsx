@@ -24,18 +24,22 @@ const Notifications = lazyScreen(() => import('./routes/notifications'));
 const Search = lazyScreen(() => import('./routes/search'));
 const Tag = lazyScreen(() => import('./routes/tag'));
 const NotFound = lazyScreen(() => import('./routes/not-found'));
+const OAuthAuthorize = lazyScreen(() => import('./routes/oauth-authorize'));
 
 function Root() {
   useFocusHeadingOnNavigate();
   return <Outlet />;
 }
 
+/** A screen outside the app's frame, while its code loads. */
+const blankScreen = <div className="min-h-dvh bg-zinc-50 dark:bg-zinc-950" />;
+
 /** Login and signup are for visitors: a signed-in user goes where they were heading, or home. */
 function SignedOut({ children }: { children: ReactNode }) {
   const session = useSession();
   const returnPath = useReturnPath();
   if (session) return <Navigate to={returnPath} replace />;
-  return <Suspense fallback={<div className="min-h-dvh bg-zinc-50 dark:bg-zinc-950" />}>{children}</Suspense>;
+  return <Suspense fallback={blankScreen}>{children}</Suspense>;
 }
 
 const errorElement = <RouteError />;
@@ -79,6 +83,16 @@ export const router = createBrowserRouter([
           <SignedOut>
             <Signup />
           </SignedOut>
+        ),
+      },
+      {
+        // For visitors and signed-in people alike: it shows its own login form, keeping the app's query.
+        path: '/oauth/authorize',
+        errorElement,
+        element: (
+          <Suspense fallback={blankScreen}>
+            <OAuthAuthorize />
+          </Suspense>
         ),
       },
       {

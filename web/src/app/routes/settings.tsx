@@ -1,9 +1,11 @@
 import { ChangePasswordForm, ColorModeSetting, DeleteAccount, ExportData } from '../../features/account';
+import { AuthorizedApps, useRefreshAuthorizedApps } from '../../features/oauth';
 import { PageHeader } from '../layout/app-layout';
 
 const section = 'border-b border-zinc-200 px-4 py-6 dark:border-zinc-800';
 
 export default function SettingsRoute() {
+  const refreshAuthorizedApps = useRefreshAuthorizedApps();
   return (
     <div className="lg:w-[65%] lg:border-r lg:border-zinc-200 lg:dark:border-zinc-800">
       <PageHeader title="Settings" />
@@ -11,7 +13,11 @@ export default function SettingsRoute() {
         <ColorModeSetting />
       </div>
       <div className={section}>
-        <ChangePasswordForm />
+        {/* A new password ends every app's access too. */}
+        <ChangePasswordForm onChanged={() => void refreshAuthorizedApps()} />
+      </div>
+      <div className={section}>
+        <AuthorizedApps />
       </div>
       <div className={section}>
         <ExportData />

@@ -6,7 +6,8 @@ import { useChangePassword } from '../api/account';
 
 type Errors = { currentPassword?: string; newPassword?: string };
 
-export function ChangePasswordForm() {
+/** `onChanged`: what else the screen shows that a new password changes (it ends every app's access). */
+export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
   const [form, setForm] = useState({ currentPassword: '', newPassword: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState(false);
@@ -34,6 +35,7 @@ export function ChangePasswordForm() {
       onSuccess: () => {
         setForm({ currentPassword: '', newPassword: '' });
         setDone(true);
+        onChanged?.();
       },
       // The server's refusal is about the current password (wrong) or the new one (its rules).
       onError: (error) => {

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/page-title';
 import { GUEST, useLogin } from '../api/auth';
-import { AuthCard, FormError, FormNotice } from './auth-card';
+import { AuthCard, FormError, FormNotice } from '../../../components/ui/auth-card';
 
 type Notice = { reason?: 'expired' | 'account-deleted' } | null;
 
@@ -14,8 +14,12 @@ const notices = {
   'account-deleted': 'Your account has been deleted.',
 };
 
-/** After signing in, the visitor guard (in the router) takes the user back to where they were. */
-export function LoginForm() {
+/**
+ * After signing in, the visitor guard (in the router) takes the user back to where they were; a page
+ * that shows the form in place of itself (an app's consent page) goes on where it is, saying why in
+ * `intro`.
+ */
+export function LoginForm({ intro }: { intro?: string }) {
   usePageTitle('Log in');
   const [form, setForm] = useState({ username: '', password: '' });
   const [missing, setMissing] = useState<Partial<Record<keyof LoginBody, string>>>({});
@@ -46,6 +50,7 @@ export function LoginForm() {
   const serverError = login.error?.message;
   return (
     <AuthCard title="Log in to Sync">
+      {intro && <p className="mb-4 text-center text-sm text-zinc-700 dark:text-zinc-300">{intro}</p>}
       {reason && <FormNotice>{notices[reason]}</FormNotice>}
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField
@@ -88,7 +93,8 @@ export function LoginForm() {
         New here?{' '}
         <Link
           to="/signup"
-          state={location.state}
+          // Joining from a page that is not /login comes back to that page (the visitor guard reads `from`).
+          state={location.state ?? { from: location }}
           className="font-semibold text-teal-700 hover:underline focus-ring dark:text-teal-400"
         >
           join Sync

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSignup, type SignupInput } from '../api/auth';
-import { AuthCard, FormError } from './auth-card';
+import { AuthCard, FormError } from '../../../components/ui/auth-card';
 import { fieldOfServerError, validateSignup, type SignupErrors } from './signup-rules';
 
 const hints = {
