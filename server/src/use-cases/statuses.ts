@@ -12,6 +12,8 @@ import type { HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js'
 import { castVote, checkCommentText, removeComment, writeComment } from './shared/comment-writes.js';
 import type { Deps } from './shared/deps.js';
 import { checkContent, react, removePost, writePost } from './shared/post-writes.js';
+import { recordNotFound } from './shared/record-not-found.js';
+import { validated } from './shared/validated.js';
 
 /**
  * Statuses: the Mastodon API's one resource for Sync's posts and comments (docs/decisions/070). Reads
@@ -19,7 +21,7 @@ import { checkContent, react, removePost, writePost } from './shared/post-writes
  * the Mastodon views; writes go through the same steps as Sync's own routes (use-cases/shared/).
  */
 
-export const recordNotFound = () => new HttpError(404, 'Record not found');
+export { recordNotFound };
 
 /** A status found by id: a post's record, or a comment with its post. */
 type FoundStatus =
@@ -249,13 +251,7 @@ export async function createStatus(
 
 /** Sync's length rules, refused as Mastodon refuses an invalid status: 422. */
 function checkStatusText(text: string, kind: 'post' | 'comment'): string {
-  try {
-    return kind === 'post' ? checkContent(text) : checkCommentText(text);
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 400)
-      throw new HttpError(422, `Validation failed: ${error.message}`);
-    throw error;
-  }
+  return validated(() => (kind === 'post' ? checkContent(text) : checkCommentText(text)));
 }
 
 /**
