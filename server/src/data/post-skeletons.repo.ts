@@ -123,12 +123,20 @@ export async function trendingPostRefs(
   return (await db.executeQuery(trendingPostRefsQuery(db, { authorId, likes, createdAt, id, limit }))).rows;
 }
 
-interface AuthorsPageQuery {
+interface AuthorsPageQuery extends NewerBound {
   authorIds: readonly string[];
   after: NewestKey | undefined;
-  /** Only posts newer than this (a Mastodon app's since_id or min_id); the page is still newest first. */
-  newerThan?: NewestKey | undefined;
   limit: number;
+}
+
+/**
+ * The order a page is read in: newest first, or (for a Mastodon app's min_id) oldest first, the page
+ * just above `newerThan`. Each statement below reads the same index ranges in either direction.
+ */
+function readingOrder({ oldestFirst }: NewerBound) {
+  return oldestFirst
+    ? { direction: sql.raw('asc'), beyond: sql.raw('<='), noBound: '9999-12-31T23:59:59.999Z' }
+    : { direction: sql.raw('desc'), beyond: sql.raw('>='), noBound: '' };
 }
 
 /** The authors' ids as a one-column table (`id`), for `join` and `in`. */
@@ -140,7 +148,7 @@ function authorsTable(dialect: Dialect, authorIds: readonly string[]) {
 
 /**
  * A page of the posts of some authors (the Following timeline: the people the viewer follows and the
- * viewer), newest first, fanned out on read: by walking everyone's newest posts when the authors are
+ * viewer), newest first (or, with `oldestFirst`, the oldest above `newerThan`), fanned out on read: by walking everyone's newest posts when the authors are
  * many, else (or when the walk finds too few) by seeking each author's newest.
  */
 export async function newestPostRefsByAuthors(
@@ -173,13 +181,16 @@ const walkedPostsAtMost = 20_000;
  * No outer ORDER BY: it would make PostgreSQL read all `walkedPostsAtMost` rows to sort them (15–29 ms
  * for 2,000 authors at 1,000,000 posts, against 0.2 ms streaming). Both engines run the walk as one
  * stream (backward index scan → limit → filter → limit) that keeps the index's order; the timeline
- * tests page through the walk on both and would see any other order.
+ * tests page through the walk on both and would see any other order. Bounded on both sides (a
+ * Mastodon app's since_id or min_id), the range looks small to PostgreSQL, which then hashes the walked
+ * rows and loses their order: there the outer ORDER BY is kept, over at most the walked rows.
  */
 async function newestPostRefsByWalking(
   db: Db,
   dialect: Dialect,
-  { authorIds, after, newerThan, limit }: AuthorsPageQuery,
+  { authorIds, after, newerThan, oldestFirst, limit }: AuthorsPageQuery,
 ): Promise<(PostRef & { created_at: string })[]> {
+  const { direction } = readingOrder({ oldestFirst });
   const bounds = [
     ...(after ? [sql`(created_at, id) < (${after[0]}, ${after[1]})`] : []),
     ...(newerThan ? [sql`(created_at, id) > (${newerThan[0]}, ${newerThan[1]})`] : []),
@@ -188,9 +199,10 @@ async function newestPostRefsByWalking(
   const { rows } = await sql<PostRef & { created_at: string }>`
     select walked.id, walked.version, walked.created_at from (
       select id, version, created_at, author_id from posts ${before}
-      order by created_at desc, id desc limit ${walkedPostsAtMost}
+      order by created_at ${direction}, id ${direction} limit ${walkedPostsAtMost}
     ) as walked
     where walked.author_id in (${authorsTable(dialect, authorIds)})
+    ${newerThan ? sql`order by walked.created_at ${direction}, walked.id ${direction}` : sql``}
     limit ${limit}`.execute(db);
   return rows;
 }
@@ -211,8 +223,10 @@ async function newestPostRefsByWalking(
 async function newestPostRefsBySeeking(
   db: Db,
   dialect: Dialect,
-  { authorIds, after, newerThan, limit }: AuthorsPageQuery,
+  { authorIds, after, newerThan, oldestFirst, limit }: AuthorsPageQuery,
 ): Promise<(PostRef & { created_at: string })[]> {
+  // Oldest first, the "floor" is a ceiling: the page is all below it.
+  const { direction, beyond, noBound } = readingOrder({ oldestFirst });
   const before = (table: string) => {
     const key = sql`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)})`;
     return sql`${after ? sql`and ${key} < (${after[0]}, ${after[1]})` : sql``} ${
@@ -226,13 +240,13 @@ async function newestPostRefsBySeeking(
       : await sql<{ head: string }>`
     select head from (
       select (select newest.created_at from posts as newest where newest.author_id = author.id ${before('newest')}
-              order by newest.created_at desc, newest.id desc limit 1) as head
+              order by newest.created_at ${direction}, newest.id ${direction} limit 1) as head
       from (${authors}) as author
     ) as heads
-    where head is not null order by head desc limit 1 offset ${limit - 1}`.execute(db);
+    where head is not null order by head ${direction} limit 1 offset ${limit - 1}`.execute(db);
   const floor = heads?.rows[0]?.head;
   const aboveFloor = (table: string) =>
-    floor === undefined ? sql`` : sql`and ${sql.ref(`${table}.created_at`)} >= ${floor}`;
+    floor === undefined ? sql`` : sql`and ${sql.ref(`${table}.created_at`)} ${beyond} ${floor}`;
   if (dialect === 'postgres') {
     // Each author's newest come from the index alone (an index-only scan, no sort); only the page's
     // rows are then read for their version. Asked for the version per author, PostgreSQL expects a
@@ -243,25 +257,25 @@ async function newestPostRefsBySeeking(
         select newest.id from (${authors}) as author cross join lateral (
           select posts.id, posts.created_at from posts
           where posts.author_id = author.id ${aboveFloor('posts')} ${before('posts')}
-          order by posts.created_at desc, posts.id desc limit ${limit}
+          order by posts.created_at ${direction}, posts.id ${direction} limit ${limit}
         ) as newest
-        order by newest.created_at desc, newest.id desc limit ${limit}
+        order by newest.created_at ${direction}, newest.id ${direction} limit ${limit}
       ) as page join posts as p on p.id = page.id
-      order by p.created_at desc, p.id desc`.execute(db);
+      order by p.created_at ${direction}, p.id ${direction}`.execute(db);
     return rows;
   }
   // SQLite has no LATERAL: without a floor, each author's range is bounded below by that author's
   // `limit`-th post (a correlated subquery, evaluated once per author).
   const ownBound =
     floor === undefined
-      ? sql`and p.created_at >= coalesce((
+      ? sql`and p.created_at ${beyond} coalesce((
           select bound.created_at from posts as bound where bound.author_id = author.id ${before('bound')}
-          order by bound.created_at desc, bound.id desc limit 1 offset ${limit - 1}), '')`
+          order by bound.created_at ${direction}, bound.id ${direction} limit 1 offset ${limit - 1}), ${noBound})`
       : sql``;
   const { rows } = await sql<PostRef & { created_at: string }>`
     select p.id, p.version, p.created_at
     from (${authors}) as author join posts as p on p.author_id = author.id
     where true ${aboveFloor('p')} ${ownBound} ${before('p')}
-    order by p.created_at desc, p.id desc limit ${limit}`.execute(db);
+    order by p.created_at ${direction}, p.id ${direction} limit ${limit}`.execute(db);
   return rows;
 }

@@ -7,7 +7,7 @@ import * as entities from '../data/text-entities.repo.js';
 import * as bookmarks from '../data/bookmarks.repo.js';
 import type { TimeWindow } from '../platform/db/keyset.js';
 import { timeOfId } from '../platform/db/ids.js';
-import { HttpError } from '../platform/http/errors.js';
+import { AlreadyDone, HttpError } from '../platform/http/errors.js';
 import type { HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js';
 import { castVote, checkCommentText, removeComment, writeComment } from './shared/comment-writes.js';
 import type { Deps } from './shared/deps.js';
@@ -66,16 +66,14 @@ export async function getStatus(deps: Deps, input: { id: string; viewerId: strin
 export async function homeTimeline(deps: Deps, input: { viewerId: string; window: TimeWindow }) {
   const authorIds = [input.viewerId, ...(await follows.followeeIds(deps.db, input.viewerId))];
   const { window } = input;
-  // The seek by authors reads newest first only, so `min_id` is answered as `since_id` is: the newest
-  // page above the key. It differs only when more than a page came since, where an app sees a gap
-  // (which Mastodon apps load on demand) instead of the page just above the key.
   const refs = await skeletons.newestPostRefsByAuthors(deps.db, deps.dialect, {
     authorIds,
     after: window.olderThan,
     newerThan: window.newerThan,
+    oldestFirst: window.oldestFirst,
     limit: window.limit,
   });
-  return deps.hydrator.statuses(postRefs(refs), input.viewerId);
+  return deps.hydrator.statuses(postRefs(newestFirst(refs, window)), input.viewerId);
 }
 
 /** `GET /api/v1/timelines/public`: everyone's posts (all of Sync's are local and public). */
@@ -283,15 +281,24 @@ export async function favourite(deps: Deps, input: { viewerId: string; id: strin
       ? hydrated.marks?.reactions.get(item.post.record.id) === 'like'
       : hydrated.marks?.votes.get(item.comment.record.id) === 'up';
   if (favourited !== input.on) {
-    if (found.kind === 'post') {
-      await react(deps, { viewerId: input.viewerId, postId: found.ref.id, kind: input.on ? 'like' : 'none' });
-    } else {
-      await castVote(deps, {
-        viewerId: input.viewerId,
-        postId: found.post.id,
-        commentId: found.comment.id,
-        vote: input.on ? 'up' : 'none',
-      });
+    try {
+      if (found.kind === 'post') {
+        await react(deps, {
+          viewerId: input.viewerId,
+          postId: found.ref.id,
+          kind: input.on ? 'like' : 'none',
+        });
+      } else {
+        await castVote(deps, {
+          viewerId: input.viewerId,
+          postId: found.post.id,
+          commentId: found.comment.id,
+          vote: input.on ? 'up' : 'none',
+        });
+      }
+    } catch (error) {
+      // The same request sent twice at once (an app retrying): the other one made the change.
+      if (!(error instanceof AlreadyDone)) throw error;
     }
   }
   return getStatus(deps, { id: input.id, viewerId: input.viewerId });

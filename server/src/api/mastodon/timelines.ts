@@ -2,10 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as statuses from '../../use-cases/statuses.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setStatusLinks, timeWindowOf, windowOf } from './paging.js';
-import { stringParam } from './params.js';
+import { booleanParam, stringParam } from './params.js';
 import { statusesFor } from './views.js';
 
-/** `/api/v1/timelines`: home, public (every Sync post is local and public) and a tag's. */
+/**
+ * `/api/v1/timelines`: home, public (every Sync post is local and public) and a tag's. Sync's posts carry
+ * no media yet, so `only_media` lists nothing.
+ */
 export const timelineRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
 
@@ -27,8 +30,9 @@ export const timelineRoutes: FastifyPluginAsync = async (app) => {
     '/public',
     { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
     async (request, reply) => {
-      // `remote=true` asks for other servers' posts only: Sync has none yet.
-      if (stringParam(request.query, 'remote') === 'true') return [];
+      // Other servers' posts only: Sync has none yet.
+      if (booleanParam(request.query, 'remote')) return [];
+      if (booleanParam(request.query, 'only_media')) return [];
       const window = timeWindowOf(windowOf(request.query));
       const page = statusesFor(
         request,
@@ -43,6 +47,7 @@ export const timelineRoutes: FastifyPluginAsync = async (app) => {
     '/tag/:hashtag',
     { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
     async (request, reply) => {
+      if (booleanParam(request.query, 'only_media')) return [];
       const window = timeWindowOf(windowOf(request.query));
       const tag = stringParam(request.params, 'hashtag') ?? '';
       const page = statusesFor(

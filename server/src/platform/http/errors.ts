@@ -46,3 +46,13 @@ export const unavailable = (message: string) => new HttpError(503, message, unav
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message: string) => new HttpError(401, message);
 export const notFound = (message: string) => new HttpError(404, message);
+
+/**
+ * A change the person has already made (a second like, an upvote cast twice): Sync's API refuses it as
+ * any bad request; the Mastodon API's favourites are idempotent and take it as done.
+ */
+export class AlreadyDone extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}

@@ -3,7 +3,7 @@ import type { Deps } from './deps.js';
 import { newId } from '../../platform/db/ids.js';
 import { publishCounts, publishNotified } from './live-messages.js';
 import type { VoteKind } from '../../data/schema.js';
-import { Messages, badRequest, notFound } from '../../platform/http/errors.js';
+import { AlreadyDone, Messages, badRequest, notFound } from '../../platform/http/errors.js';
 import { checkText } from './text.js';
 import * as notifications from '../../data/notifications.repo.js';
 import { requirePost } from './post-answers.js';
@@ -107,10 +107,10 @@ export async function castVote(
     const at = deps.clock.now().toISOString();
     if (input.vote === 'none') {
       if (!(await comments.removeVote(trx, comment.id, input.viewerId))) {
-        throw badRequest('You have not voted on this comment.');
+        throw new AlreadyDone('You have not voted on this comment.');
       }
     } else if (!(await comments.putVote(trx, comment.id, input.viewerId, input.vote, at))) {
-      throw badRequest(input.vote === 'up' ? Messages.alreadyUpvoted : Messages.alreadyDownvoted);
+      throw new AlreadyDone(input.vote === 'up' ? Messages.alreadyUpvoted : Messages.alreadyDownvoted);
     }
     // An upvote notifies the comment's author; a downvote or taking the vote back removes the upvote's.
     const upvote = {

@@ -3,7 +3,7 @@ import type { Deps } from './deps.js';
 import { newId } from '../../platform/db/ids.js';
 import { publishCounts, publishNotified } from './live-messages.js';
 import type { ReactionKind } from '../../data/schema.js';
-import { Messages, badRequest, notFound } from '../../platform/http/errors.js';
+import { AlreadyDone, Messages, badRequest, notFound } from '../../platform/http/errors.js';
 import { checkText } from './text.js';
 import * as notifications from '../../data/notifications.repo.js';
 import { recordTextEntities } from './text-entities.js';
@@ -71,7 +71,7 @@ export async function react(
       const taken = await posts.takeForChange(trx, input.postId, { likes: 1 });
       if (!taken) throw notFound(Messages.postNotFound(input.postId));
       if (!(await posts.putLike(trx, input.postId, input.viewerId, at)))
-        throw badRequest(Messages.alreadyLiked);
+        throw new AlreadyDone(Messages.alreadyLiked);
       const notified = await notifications.addCause(trx, {
         ...likeOf(taken, input.viewerId),
         postId: taken.id,
@@ -90,7 +90,7 @@ export async function react(
     }
     if (taken.like_count <= 0) throw badRequest(Messages.likeBelowZero);
     const outcome = await posts.putDislike(trx, input.postId, input.viewerId, at);
-    if (outcome === 'already') throw badRequest(Messages.alreadyDisliked);
+    if (outcome === 'already') throw new AlreadyDone(Messages.alreadyDisliked);
     if (outcome === 'added') return { record: taken, steps: 1, notified: undefined };
     await notifications.removeCause(trx, likeOf(taken, input.viewerId));
     const record = (await posts.takeForChange(trx, input.postId, { likes: -1 }))!;

@@ -1,0 +1,368 @@
+/**
+ * `/api/v1/statuses` through masto.js, the client library real apps are built on: posts and comments as
+ * statuses (a reply to a post is a comment, a reply to a reply a comment on the same post that points at
+ * the comment it answers), their context in thread order, deleting with the source text, favourites
+ * (a post's like, a comment's upvote), bookmarks, the HTML content, and the errors apps handle.
+ */
+import { Limits } from '@sync/contract';
+import { createRestAPIClient, MastoHttpError, type mastodon } from 'masto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../platform/db/ids.js';
+import { uniqueName } from '../../test/expectations.js';
+import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
+import { accessToken, bearer } from '../../test/mastodon.js';
+
+/** What masto.js rejects with: the status and the `{error}` text the server answered. */
+async function failure(promise: Promise<unknown>): Promise<{ status: number; error: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof MastoHttpError) return { status: error.statusCode, error: error.message };
+    throw error;
+  }
+  throw new Error('the request succeeded');
+}
+
+const recordNotFound = { status: 404, error: 'Record not found' };
+const isoWithMs = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+describeEachDatabase('Mastodon API: statuses', (dialect) => {
+  let server: TestServer;
+  /** maya.chen's and lena.k's apps. */
+  let maya: mastodon.rest.Client;
+  let lena: mastodon.rest.Client;
+  let mayaToken: string;
+  let lenaToken: string;
+
+  const clientFor = (accessToken: string) => createRestAPIClient({ url: server.url, accessToken });
+  const post = (client: mastodon.rest.Client, status: string, inReplyToId?: string) =>
+    client.v1.statuses.create({ status, inReplyToId });
+  /** The comments of a post as Sync's own API lists them. */
+  const syncComments = async (postId: string) => {
+    const reply = await server.request('GET', `/api/comments/${postId}`);
+    expect(reply.status).toBe(200);
+    return reply.body.comments as {
+      _id: string;
+      text: string;
+      votes: { upvotedBy: { username: string }[] };
+    }[];
+  };
+
+  beforeAll(async () => {
+    server = await startServer(dialect);
+    mayaToken = await accessToken(server, await server.login('maya.chen', demoPassword));
+    lenaToken = await accessToken(server, await server.login('lena.k', demoPassword));
+    maya = clientFor(mayaToken);
+    lena = clientFor(lenaToken);
+  });
+  afterAll(() => server.close());
+
+  describe('create and fetch', () => {
+    it('a status is a post of Sync, with a string id, a millisecond time and absolute URLs', async () => {
+      const status = await post(maya, 'Hello from a Mastodon app');
+      expect(status).toMatchObject({
+        content: '<p>Hello from a Mastodon app</p>',
+        visibility: 'public',
+        inReplyToId: null,
+        inReplyToAccountId: null,
+        repliesCount: 0,
+        favouritesCount: 0,
+        favourited: false,
+        bookmarked: false,
+        url: `${server.url}/post/${status.id}`,
+        account: { username: 'maya.chen', acct: 'maya.chen' },
+      });
+      expect(status.createdAt).toMatch(isoWithMs);
+      const synced = await server.request('GET', `/api/posts/${status.id}`);
+      expect(synced.status).toBe(200);
+      expect(synced.body.post.content).toBe('Hello from a Mastodon app');
+      expect(await maya.v1.statuses.$select(status.id).fetch()).toEqual(status);
+    });
+
+    it('anyone may read a status; a signed-out reader gets no viewer fields', async () => {
+      const status = await post(maya, 'Public to everyone');
+      const reply = await server.request('GET', `/api/v1/statuses/${status.id}`);
+      expect(reply.status).toBe(200);
+      expect(reply.body.id).toBe(status.id);
+      expect(reply.body).not.toHaveProperty('favourited');
+    });
+
+    it('a reply to a post is a comment on it', async () => {
+      const parent = await post(maya, 'A post to answer');
+      const reply = await post(lena, 'An answer', parent.id);
+      expect(reply).toMatchObject({
+        inReplyToId: parent.id,
+        inReplyToAccountId: parent.account.id,
+        content: '<p>An answer</p>',
+        account: { username: 'lena.k' },
+        url: `${server.url}/post/${parent.id}?comment=${reply.id}`,
+      });
+      expect((await syncComments(parent.id)).map((comment) => [comment._id, comment.text])).toEqual([
+        [reply.id, 'An answer'],
+      ]);
+      expect((await maya.v1.statuses.$select(parent.id).fetch()).repliesCount).toBe(1);
+    });
+
+    it('a reply to a reply is a comment on the same post that points at the comment it answers', async () => {
+      const parent = await post(maya, 'A post with a conversation');
+      const first = await post(lena, 'First answer', parent.id);
+      const second = await post(maya, 'An answer to the answer', first.id);
+      expect(second).toMatchObject({ inReplyToId: first.id, inReplyToAccountId: first.account.id });
+      expect((await syncComments(parent.id)).map((comment) => comment._id)).toEqual([first.id, second.id]);
+      expect(await lena.v1.statuses.$select(second.id).fetch()).toMatchObject({ inReplyToId: first.id });
+    });
+
+    it('422 for an empty text, a text over the limit, and a reply over the comment limit', async () => {
+      for (const status of ['', '   ', 'x'.repeat(Limits.postContent + 1)]) {
+        expect((await failure(post(maya, status))).status).toBe(422);
+      }
+      expect((await post(maya, 'x'.repeat(Limits.postContent))).content).toHaveLength(
+        Limits.postContent + '<p></p>'.length,
+      );
+      const parent = await post(maya, 'Short answers only');
+      const tooLong = await failure(post(lena, 'y'.repeat(Limits.commentText + 1), parent.id));
+      expect(tooLong.status).toBe(422);
+      expect(tooLong.error).toMatch(/^Validation failed: /);
+      expect(await syncComments(parent.id)).toEqual([]);
+      const raw = await server.request('POST', '/api/v1/statuses', {
+        token: bearer(mayaToken),
+        body: {},
+      });
+      expect(raw.status).toBe(422);
+      expect(Object.keys(raw.body)).toEqual(['error']);
+    });
+
+    it('a reply to a status that does not exist is a 404', async () => {
+      const reply = await failure(post(lena, 'Into the void', newId(new Date())));
+      expect(reply.status).toBe(404);
+    });
+  });
+
+  describe('content', () => {
+    it('what a person wrote never comes back as markup; mentions, tags and links are anchors', async () => {
+      const text =
+        '<script>alert(1)</script> & "quotes" <b>bold</b> @lena.k #Sourdough https://example.com/a?b=1&c=2';
+      const status = await post(maya, text);
+      expect(status.content).not.toMatch(/<(script|b)\b/i);
+      expect(status.content).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;');
+      expect(status.content).toContain(
+        `<span class="h-card" translate="no"><a href="${server.url}/profile/lena.k" class="u-url mention">@<span>lena.k</span></a></span>`,
+      );
+      expect(status.content).toContain(
+        `<a href="${server.url}/tag/sourdough" class="mention hashtag" rel="tag">#<span>Sourdough</span></a>`,
+      );
+      expect(status.content).toContain(
+        '<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="nofollow noopener noreferrer" translate="no">https://example.com/a?b=1&amp;c=2</a>',
+      );
+      expect(status.mentions).toEqual([
+        expect.objectContaining({ username: 'lena.k', acct: 'lena.k', url: `${server.url}/profile/lena.k` }),
+      ]);
+      expect(status.tags).toEqual([{ name: 'sourdough', url: `${server.url}/tag/sourdough` }]);
+    });
+
+    it('paragraphs and line breaks; an unknown @name stays text', async () => {
+      const status = await post(maya, 'one\ntwo\n\nthree @nobody_here_at_all');
+      expect(status.content).toBe('<p>one<br />two</p><p>three @nobody_here_at_all</p>');
+      expect(status.mentions).toEqual([]);
+    });
+  });
+
+  describe('context', () => {
+    let parent: mastodon.v1.Status;
+    let thread: Record<'c1' | 'c1a' | 'c1a1' | 'c1b' | 'c2', mastodon.v1.Status>;
+    beforeAll(async () => {
+      parent = await post(maya, 'A threaded post');
+      const c1 = await post(lena, 'c1', parent.id);
+      const c2 = await post(maya, 'c2', parent.id);
+      const c1a = await post(maya, 'c1a', c1.id);
+      const c1b = await post(lena, 'c1b', c1.id);
+      const c1a1 = await post(lena, 'c1a1', c1a.id);
+      thread = { c1, c1a, c1a1, c1b, c2 };
+    });
+    const ids = (statuses: mastodon.v1.Status[]) => statuses.map((status) => status.content);
+
+    it("a post's context: no ancestors, its comments in thread order", async () => {
+      const context = await lena.v1.statuses.$select(parent.id).context.fetch();
+      expect(context.ancestors).toEqual([]);
+      expect(ids(context.descendants)).toEqual([
+        '<p>c1</p>',
+        '<p>c1a</p>',
+        '<p>c1a1</p>',
+        '<p>c1b</p>',
+        '<p>c2</p>',
+      ]);
+      expect(context.descendants.map((status) => status.inReplyToId)).toEqual([
+        parent.id,
+        thread.c1.id,
+        thread.c1a.id,
+        thread.c1.id,
+        parent.id,
+      ]);
+    });
+
+    it("a nested comment's context: the post and the comments it answers above, its answers below", async () => {
+      const context = await maya.v1.statuses.$select(thread.c1a.id).context.fetch();
+      expect(context.ancestors.map((status) => status.id)).toEqual([parent.id, thread.c1.id]);
+      expect(context.descendants.map((status) => status.id)).toEqual([thread.c1a1.id]);
+      const leaf = await maya.v1.statuses.$select(thread.c1a1.id).context.fetch();
+      expect(leaf.ancestors.map((status) => status.id)).toEqual([parent.id, thread.c1.id, thread.c1a.id]);
+      expect(leaf.descendants).toEqual([]);
+    });
+
+    it('signed out too', async () => {
+      const reply = await server.request('GET', `/api/v1/statuses/${thread.c2.id}/context`);
+      expect(reply.status).toBe(200);
+      expect(reply.body.ancestors.map((status: { id: string }) => status.id)).toEqual([parent.id]);
+      expect(reply.body.descendants).toEqual([]);
+    });
+  });
+
+  describe('delete', () => {
+    it('answers the status with its source text, then it is gone', async () => {
+      const status = await post(maya, 'Delete & redraft <me>');
+      const deleted = await maya.v1.statuses.$select(status.id).remove();
+      expect(deleted).toMatchObject({ id: status.id, text: 'Delete & redraft <me>' });
+      expect(await failure(maya.v1.statuses.$select(status.id).fetch())).toEqual(recordNotFound);
+      expect((await server.request('GET', `/api/posts/${status.id}`)).status).toBe(404);
+    });
+
+    it("the post's author may delete a comment on it; the comment's author may too", async () => {
+      const parent = await post(maya, 'My post, my comments');
+      const theirs = await post(lena, 'A comment maya removes', parent.id);
+      const own = await post(lena, 'A comment lena removes', parent.id);
+      expect(await maya.v1.statuses.$select(theirs.id).remove()).toMatchObject({
+        id: theirs.id,
+        text: 'A comment maya removes',
+      });
+      expect(await lena.v1.statuses.$select(own.id).remove()).toMatchObject({
+        text: 'A comment lena removes',
+      });
+      expect(await syncComments(parent.id)).toEqual([]);
+    });
+
+    it("someone else's status is a 404, and stays", async () => {
+      const status = await post(maya, 'Not yours to delete');
+      expect(await failure(lena.v1.statuses.$select(status.id).remove())).toEqual(recordNotFound);
+      const other = await post(lena, 'Nor this one');
+      const comment = await post(maya, 'A comment on lena', other.id);
+      const third = await accessToken(server, await server.login('sam_rivera', demoPassword));
+      expect(await failure(clientFor(third).v1.statuses.$select(comment.id).remove())).toEqual(
+        recordNotFound,
+      );
+      expect((await maya.v1.statuses.$select(status.id).fetch()).id).toBe(status.id);
+      expect((await maya.v1.statuses.$select(comment.id).fetch()).id).toBe(comment.id);
+    });
+  });
+
+  describe('favourites and bookmarks', () => {
+    it("favouriting a post is Sync's like; twice changes nothing; unfavourite takes it back, twice too", async () => {
+      const status = await post(maya, 'Like me');
+      for (let time = 0; time < 2; time += 1) {
+        expect(await lena.v1.statuses.$select(status.id).favourite()).toMatchObject({
+          favourited: true,
+          favouritesCount: 1,
+        });
+      }
+      const liked = await server.request('GET', `/api/posts/${status.id}`);
+      expect(liked.body.post.likes.likeCount).toBe(1);
+      expect(liked.body.post.likes.likedBy.map((user: { username: string }) => user.username)).toEqual([
+        'lena.k',
+      ]);
+      for (let time = 0; time < 2; time += 1) {
+        expect(await lena.v1.statuses.$select(status.id).unfavourite()).toMatchObject({
+          favourited: false,
+          favouritesCount: 0,
+        });
+      }
+      expect((await server.request('GET', `/api/posts/${status.id}`)).body.post.likes.likeCount).toBe(0);
+    });
+
+    it("favouriting a comment is Sync's upvote, idempotent both ways", async () => {
+      const parent = await post(maya, 'Vote on the comments');
+      const comment = await post(maya, 'Upvote me', parent.id);
+      for (let time = 0; time < 2; time += 1) {
+        expect(await lena.v1.statuses.$select(comment.id).favourite()).toMatchObject({
+          favourited: true,
+          favouritesCount: 1,
+        });
+      }
+      const [voted] = await syncComments(parent.id);
+      expect(voted!.votes.upvotedBy.map((user) => user.username)).toEqual(['lena.k']);
+      for (let time = 0; time < 2; time += 1) {
+        expect(await lena.v1.statuses.$select(comment.id).unfavourite()).toMatchObject({
+          favourited: false,
+          favouritesCount: 0,
+        });
+      }
+      expect((await syncComments(parent.id))[0]!.votes.upvotedBy).toEqual([]);
+    });
+
+    it('the same favourite, unfavourite or bookmark sent twice at once is done once, both answered 200', async () => {
+      const status = await post(maya, 'Tapped twice');
+      const comment = await post(maya, 'Tapped twice too', status.id);
+      for (const id of [status.id, comment.id]) {
+        const target = lena.v1.statuses.$select(id);
+        const favourited = await Promise.all([target.favourite(), target.favourite()]);
+        expect(favourited.map((answer) => [answer.favourited, answer.favouritesCount])).toEqual([
+          [true, 1],
+          [true, 1],
+        ]);
+        const unfavourited = await Promise.all([target.unfavourite(), target.unfavourite()]);
+        expect(unfavourited.map((answer) => [answer.favourited, answer.favouritesCount])).toEqual([
+          [false, 0],
+          [false, 0],
+        ]);
+      }
+      const target = lena.v1.statuses.$select(status.id);
+      const bookmarked = await Promise.all([target.bookmark(), target.bookmark()]);
+      expect(bookmarked.map((answer) => answer.bookmarked)).toEqual([true, true]);
+    });
+
+    it("bookmarking a post is Sync's bookmark, idempotent; a comment cannot be bookmarked (422)", async () => {
+      const status = await post(maya, 'Bookmark me');
+      const session = await server.login('lena.k', demoPassword);
+      const bookmarkedIds = async () =>
+        (await server.request('GET', '/api/users/bookmark', { token: session })).body.bookmarks.map(
+          (bookmarked: { _id: string }) => bookmarked._id,
+        );
+      for (let time = 0; time < 2; time += 1) {
+        expect(await lena.v1.statuses.$select(status.id).bookmark()).toMatchObject({ bookmarked: true });
+      }
+      expect(await bookmarkedIds()).toContain(status.id);
+      for (let time = 0; time < 2; time += 1) {
+        expect(await lena.v1.statuses.$select(status.id).unbookmark()).toMatchObject({ bookmarked: false });
+      }
+      expect(await bookmarkedIds()).not.toContain(status.id);
+      const comment = await post(maya, 'Not bookmarkable', status.id);
+      expect((await failure(lena.v1.statuses.$select(comment.id).bookmark())).status).toBe(422);
+      expect((await failure(lena.v1.statuses.$select(comment.id).unbookmark())).status).toBe(422);
+    });
+  });
+
+  describe('unknown ids', () => {
+    const unknownIds = () => [newId(new Date()), 'not-a-uuid', '12345', uniqueName('x')];
+
+    it.each([
+      ['fetch', (client: mastodon.rest.Client, id: string) => client.v1.statuses.$select(id).fetch()],
+      [
+        'context',
+        (client: mastodon.rest.Client, id: string) => client.v1.statuses.$select(id).context.fetch(),
+      ],
+      ['delete', (client: mastodon.rest.Client, id: string) => client.v1.statuses.$select(id).remove()],
+      ['favourite', (client: mastodon.rest.Client, id: string) => client.v1.statuses.$select(id).favourite()],
+      [
+        'unfavourite',
+        (client: mastodon.rest.Client, id: string) => client.v1.statuses.$select(id).unfavourite(),
+      ],
+      ['bookmark', (client: mastodon.rest.Client, id: string) => client.v1.statuses.$select(id).bookmark()],
+      [
+        'unbookmark',
+        (client: mastodon.rest.Client, id: string) => client.v1.statuses.$select(id).unbookmark(),
+      ],
+    ])('%s: an unknown id and one that is not an id are 404 Record not found', async (_name, call) => {
+      for (const id of unknownIds()) {
+        expect({ id, ...(await failure(call(maya, id))) }).toEqual({ id, ...recordNotFound });
+      }
+    });
+  });
+});
