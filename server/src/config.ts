@@ -1,6 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
+import serverPackage from '../package.json' with { type: 'json' };
+
+/** The server's version, as the Mastodon API and NodeInfo name it to apps and other servers. */
+export const serverVersion: string = serverPackage.version;
 
 export interface RateLimitConfig {
   enabled: boolean;
@@ -80,6 +84,13 @@ export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
 export type LogFormat = 'json' | 'pretty';
 
+/** How the server names itself to Mastodon apps (`GET /api/v2/instance`). */
+export interface InstanceConfig {
+  title: string;
+  /** Plain text, a sentence or two. */
+  description: string;
+}
+
 export interface Config {
   /** Server processes sharing the port (node:cluster); 1 runs the server in this process. */
   workers: number;
@@ -120,6 +131,7 @@ export interface Config {
   /** How long reads may reuse the user row read for a token (auth/recent-viewers.ts); 0: never. */
   viewerCacheMs: number;
   events: LiveEventsConfig;
+  instance: InstanceConfig;
 }
 
 // Two folders up from server/src/config.ts and from the compiled server/dist/main.js alike.
@@ -251,6 +263,10 @@ export function loadConfig(
       countsIntervalMs: positive(env, 'EVENTS_COUNTS_INTERVAL_MS', 1000),
       maxStreamsPerUser: positive(env, 'EVENTS_MAX_STREAMS_PER_USER', 5),
       redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'sync:',
+    },
+    instance: {
+      title: env.INSTANCE_TITLE?.trim() || 'Sync',
+      description: env.INSTANCE_DESCRIPTION?.trim() || 'A calm, self-hosted social network.',
     },
   };
   const { headersTimeoutMs, requestTimeoutMs } = config.connections;

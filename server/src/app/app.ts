@@ -222,7 +222,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await app.register(mastodonApi);
+  await app.register(mastodonApi, { instance: config.instance });
 
   await registerWebClient(app, config.webDir);
   return app;

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, Dialect } from './database.js';
+import { countOf } from '../platform/db/count.js';
 import { groupBy, isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
@@ -320,4 +321,9 @@ export function commentsOfAuthorWindow(
     .orderBy('id', window.oldestFirst ? 'asc' : 'desc')
     .limit(window.limit)
     .execute();
+}
+
+/** How many comments there are (the server's statistics for apps and other servers). */
+export function commentCount(db: Db): Promise<number> {
+  return countOf(db.selectFrom('comments').select((eb) => eb.fn.countAll<string | number>().as('count')));
 }

@@ -1,6 +1,7 @@
 // Over 300 lines: as the only writer of posts and post_reactions, it holds every write to them.
 import type { AliasableExpression, Selectable } from 'kysely';
 import type { Db, Dialect } from './database.js';
+import { countOf } from '../platform/db/count.js';
 import { chunksOf, isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { firstPerGroup } from '../platform/db/first-per-group.js';
 import { hasNul } from '../platform/db/nul.js';
@@ -340,5 +341,20 @@ export function postCountsOfAuthors(
       .where(isOneOf(dialect, 'author_id', chunk))
       .groupBy('author_id')
       .execute(),
+  );
+}
+
+/** How many posts there are (the server's statistics for apps and other servers). */
+export function postCount(db: Db): Promise<number> {
+  return countOf(db.selectFrom('posts').select((eb) => eb.fn.countAll<string | number>().as('count')));
+}
+
+/** How many people wrote a post at `since` (ISO 8601) or later: a range of `posts_created`. */
+export function authorCountSince(db: Db, since: string): Promise<number> {
+  return countOf(
+    db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.count<string | number>('author_id').distinct().as('count'))
+      .where('created_at', '>=', since),
   );
 }

@@ -1,5 +1,6 @@
 import type { CompiledQuery, OperandExpression, Selectable, Updateable } from 'kysely';
 import type { Db, Dialect } from './database.js';
+import { countOf } from '../platform/db/count.js';
 import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
@@ -302,4 +303,9 @@ export async function replacePassword(
 /** Deletes a user's row; run it last, after the rows that reference it have been removed with their counts. */
 export async function deleteUserRow(trx: Db, id: string): Promise<void> {
   await trx.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** How many people have an account (the server's statistics for apps and other servers). */
+export function userCount(db: Db): Promise<number> {
+  return countOf(db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('count')));
 }

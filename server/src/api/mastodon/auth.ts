@@ -23,9 +23,12 @@ export function bearerOf(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Who may call a route: a person's token, any token (an app's own too), or anyone, with what scope. */
+/**
+ * Who may call a route: a person's token, any token (an app's own too), or anyone, with what scope.
+ * A person's token with scope `null` may have any scope (Mastodon's announcements ask for none).
+ */
 export type Requirement =
-  { user: true; scope: Scope } | { user: false; scope: Scope } | { public: true; scope?: Scope };
+  { user: true; scope: Scope | null } | { user: false; scope: Scope } | { public: true; scope?: Scope };
 
 /**
  * A preHandler for a Mastodon API route. A token that is given must be valid even where none is needed

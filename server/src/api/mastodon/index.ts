@@ -5,6 +5,7 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from 'fastify';
+import type { InstanceConfig } from '../../config.js';
 import { errorAnswer } from '../../platform/http/error-answers.js';
 import multipart from '@fastify/multipart';
 import { bodyLimitBytes } from '../../platform/http/body-limit.js';
@@ -13,6 +14,10 @@ import { OAuthError } from '../../use-cases/oauth.js';
 import { appRoutes, oauthEndpoints } from './oauth.js';
 import { statusRoutes } from './statuses.js';
 import { timelineRoutes } from './timelines.js';
+import { discoveryRoutes } from './discovery.js';
+import { v1FixedAnswers, v2FixedAnswers } from './fixed-answers.js';
+import { v1InstanceRoutes, v2InstanceRoutes } from './instance.js';
+import { markerRoutes } from './markers.js';
 
 /**
  * The Mastodon client API (docs/decisions/070): `/api/v1`, `/api/v2`, the OAuth provider under
@@ -96,7 +101,8 @@ function apiVersion(register: (version: FastifyInstance) => Promise<void>): Fast
   };
 }
 
-export const mastodonApi: FastifyPluginAsync = async (app) => {
+/** `instance`: how the server names itself (INSTANCE_TITLE, INSTANCE_DESCRIPTION). */
+export const mastodonApi: FastifyPluginAsync<{ instance: InstanceConfig }> = async (app, { instance }) => {
   app.decorateRequest('access', null);
   allowAnyOrigin(app);
   answerErrors(app);
@@ -106,12 +112,19 @@ export const mastodonApi: FastifyPluginAsync = async (app) => {
       await v1.register(appRoutes, { prefix: '/apps' });
       await v1.register(statusRoutes, { prefix: '/statuses' });
       await v1.register(timelineRoutes, { prefix: '/timelines' });
+      await v1.register(v1InstanceRoutes, { prefix: '/instance', settings: instance });
+      await v1.register(markerRoutes, { prefix: '/markers' });
+      await v1.register(v1FixedAnswers);
     }),
     { prefix: '/api/v1' },
   );
   await app.register(
-    apiVersion(async () => undefined),
+    apiVersion(async (v2) => {
+      await v2.register(v2InstanceRoutes, { prefix: '/instance', settings: instance });
+      await v2.register(v2FixedAnswers);
+    }),
     { prefix: '/api/v2' },
   );
   await app.register(oauthEndpoints);
+  await app.register(discoveryRoutes);
 };

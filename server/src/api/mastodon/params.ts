@@ -16,6 +16,9 @@ export function stringParam(source: unknown, name: string): string | undefined {
   return undefined;
 }
 
+/** An object parameter (`home[last_read_id]=…`, or a JSON object): its own parameters, read as these are. */
+export const objectParam = (source: unknown, name: string): Params => asParams(asParams(source)[name]);
+
 /** A list parameter: `name[]=…` repeated, `name=…` once, or a JSON array. */
 export function listParam(source: unknown, name: string): string[] {
   const params = asParams(source);

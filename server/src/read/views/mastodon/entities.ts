@@ -121,3 +121,115 @@ export interface Context {
   ancestors: Status[];
   descendants: Status[];
 }
+
+/** Rules come with moderation (the safety issue); until then every list of them is empty. */
+export type Rule = never;
+
+export interface StatusLimits {
+  max_characters: number;
+  max_media_attachments: number;
+  characters_reserved_per_url: number;
+}
+
+export interface MediaLimits {
+  supported_mime_types: string[];
+  image_size_limit: number;
+  image_matrix_limit: number;
+  video_size_limit: number;
+  video_frame_rate_limit: number;
+  video_matrix_limit: number;
+}
+
+export interface PollLimits {
+  max_options: number;
+  max_characters_per_option: number;
+  min_expiration: number;
+  max_expiration: number;
+}
+
+/** Who may read a kind of feed (Mastodon 4.5): Sync's are open to everyone. */
+type FeedAccess = { local: 'public'; remote: 'public' };
+
+/** `GET /api/v2/instance` */
+export interface Instance {
+  domain: string;
+  title: string;
+  version: string;
+  source_url: string;
+  description: string;
+  usage: { users: { active_month: number } };
+  thumbnail: { url: string };
+  icon: never[];
+  languages: string[];
+  configuration: {
+    urls: {
+      streaming: string;
+      status: null;
+      about: string;
+      privacy_policy: null;
+      terms_of_service: null;
+    };
+    vapid: { public_key: string };
+    accounts: { max_featured_tags: number; max_pinned_statuses: number };
+    statuses: StatusLimits;
+    media_attachments: MediaLimits & { description_limit: number };
+    polls: PollLimits;
+    translation: { enabled: boolean };
+    timelines_access: {
+      live_feeds: FeedAccess;
+      hashtag_feeds: FeedAccess;
+      trending_link_feeds: FeedAccess;
+    };
+    limited_federation: boolean;
+  };
+  registrations: {
+    enabled: boolean;
+    approval_required: boolean;
+    reason_required: boolean;
+    message: null;
+    min_age: null;
+    url: string | null;
+  };
+  api_versions: { mastodon: number };
+  contact: { email: string; account: Account | null };
+  rules: Rule[];
+}
+
+/** `GET /api/v1/instance`, which older apps still read. */
+export interface V1Instance {
+  uri: string;
+  title: string;
+  short_description: string;
+  description: string;
+  email: string;
+  version: string;
+  urls: { streaming_api: string };
+  stats: { user_count: number; status_count: number; domain_count: number };
+  thumbnail: string | null;
+  languages: string[];
+  registrations: boolean;
+  approval_required: boolean;
+  invites_enabled: boolean;
+  configuration: {
+    accounts: { max_featured_tags: number };
+    statuses: StatusLimits;
+    media_attachments: MediaLimits;
+    polls: PollLimits;
+  };
+  contact_account: Account | null;
+  rules: Rule[];
+}
+
+export interface Marker {
+  last_read_id: string;
+  version: number;
+  updated_at: string;
+}
+
+export interface Preferences {
+  'posting:default:visibility': 'public';
+  'posting:default:sensitive': boolean;
+  'posting:default:language': string | null;
+  'reading:expand:media': 'default' | 'show_all' | 'hide_all';
+  'reading:expand:spoilers': boolean;
+}

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { HttpError } from '../../platform/http/errors.js';
+import {
+  hostMetaXml,
+  nodeInfoLinks,
+  nodeInfoSchema,
+  nodeInfoView,
+  webfingerView,
+} from '../../read/views/mastodon/discovery.js';
+import * as instance from '../../use-cases/instance.js';
+import { recordNotFound } from '../../use-cases/shared/record-not-found.js';
+import { stringParam } from './params.js';
+import { urlsFor } from './views.js';
+
+/**
+ * Discovery for other software: NodeInfo (what runs here, how busy it is), WebFinger (an account by
+ * `acct:user@host`) and host-meta (where WebFinger is). Public, with CORS, and no token is read.
+ */
+
+const badResource = () =>
+  new HttpError(400, 'resource must be acct:username@host or the address of a profile on this server');
+
+/** The username a WebFinger resource names on this server; undefined when it is another server's. */
+function usernameOf(resource: string, request: FastifyRequest): string | undefined {
+  const here = [request.host.toLowerCase(), request.hostname.toLowerCase()];
+  if (/^https?:\/\//i.test(resource)) {
+    const url = URL.canParse(resource) ? new URL(resource) : undefined;
+    if (!url) throw badResource();
+    if (!here.includes(url.host.toLowerCase())) return undefined;
+    // A profile page of the web client, or the account's `uri` (urls.ts).
+    const match = /^\/(?:profile|users)\/([^/]+)\/?$/.exec(url.pathname);
+    if (!match) throw badResource();
+    return decodeURIComponent(match[1]!);
+  }
+  const account = resource.replace(/^acct:/i, '');
+  const at = account.lastIndexOf('@');
+  if (at <= 0 || at === account.length - 1) throw badResource();
+  return here.includes(account.slice(at + 1).toLowerCase()) ? account.slice(0, at) : undefined;
+}
+
+export const discoveryRoutes: FastifyPluginAsync = async (app) => {
+  const { deps } = app;
+  const paths = [
+    '/.well-known/nodeinfo',
+    '/nodeinfo/2.0',
+    '/.well-known/webfinger',
+    '/.well-known/host-meta',
+  ];
+  for (const path of paths) app.options(path, async (_request, reply) => reply.code(204).send());
+
+  app.get('/.well-known/nodeinfo', async (request) => nodeInfoLinks(urlsFor(request)));
+
+  app.get('/nodeinfo/2.0', async (_request, reply) => {
+    const [stats, activeMonth] = await Promise.all([
+      instance.statistics(deps),
+      instance.activeThisMonth(deps),
+    ]);
+    reply.type(`application/json; profile="${nodeInfoSchema}#"; charset=utf-8`);
+    return nodeInfoView({ ...stats, activeMonth });
+  });
+
+  app.get('/.well-known/webfinger', async (request, reply) => {
+    const resource = stringParam(request.query, 'resource')?.trim();
+    if (!resource) throw badResource();
+    const username = usernameOf(resource, request);
+    const user = username === undefined ? undefined : await instance.accountNamed(deps, username);
+    if (!user) throw recordNotFound();
+    reply.type('application/jrd+json; charset=utf-8');
+    return webfingerView(user, urlsFor(request));
+  });
+
+  app.get('/.well-known/host-meta', async (request, reply) => {
+    reply.type('application/xrd+xml; charset=utf-8');
+    return hostMetaXml(urlsFor(request));
+  });
+};

@@ -1,0 +1,59 @@
+import { serverVersion } from '../../../config.js';
+import type { UserRow } from '../../../data/users.repo.js';
+import { escapeHtml } from './html.js';
+import { domainOf } from './instance.js';
+import type { Urls } from './urls.js';
+
+/**
+ * How other software finds the server and its people: NodeInfo 2.0
+ * (http://nodeinfo.diaspora.software/protocol), WebFinger (RFC 7033) and host-meta (RFC 6415).
+ */
+
+export const nodeInfoSchema = 'http://nodeinfo.diaspora.software/ns/schema/2.0';
+
+/** `GET /.well-known/nodeinfo` */
+export const nodeInfoLinks = (urls: Urls) => ({
+  links: [{ rel: nodeInfoSchema, href: `${urls.origin}/nodeinfo/2.0` }],
+});
+
+/** `GET /nodeinfo/2.0`. No protocols until Sync federates (the schema asks for one: none is true). */
+export function nodeInfoView(usage: { users: number; activeMonth: number; posts: number; comments: number }) {
+  return {
+    version: '2.0',
+    software: { name: 'sync', version: serverVersion },
+    protocols: [],
+    services: { inbound: [], outbound: [] },
+    openRegistrations: true,
+    usage: {
+      users: { total: usage.users, activeMonth: usage.activeMonth },
+      localPosts: usage.posts,
+      localComments: usage.comments,
+    },
+    metadata: {},
+  };
+}
+
+/** The JSON Resource Descriptor of an account, as Mastodon answers WebFinger. */
+export function webfingerView(user: UserRow, urls: Urls) {
+  const profile = urls.profile(user.username);
+  const actor = urls.actor(user.username);
+  return {
+    subject: `acct:${user.username}@${domainOf(urls)}`,
+    aliases: [profile, actor],
+    links: [
+      { rel: 'http://webfinger.net/rel/profile-page', type: 'text/html', href: profile },
+      { rel: 'self', type: 'application/activity+json', href: actor },
+    ],
+  };
+}
+
+/** `GET /.well-known/host-meta`: where WebFinger answers, for software that asks here first. */
+export function hostMetaXml(urls: Urls): string {
+  const template = escapeHtml(`${urls.origin}/.well-known/webfinger?resource={uri}`);
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<XRD xmlns="http://docs.oasis-open.org/ns/xri/xrd-1.0">\n' +
+    `  <Link rel="lrdd" template="${template}"/>\n` +
+    '</XRD>\n'
+  );
+}

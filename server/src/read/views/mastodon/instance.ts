@@ -1,0 +1,138 @@
+import { Limits } from '@sync/contract';
+import { serverVersion, type InstanceConfig } from '../../../config.js';
+import type { AccountRecord } from '../../hydration/hydrator.js';
+import { accountView } from './accounts.js';
+import type { Instance, MediaLimits, PollLimits, StatusLimits, V1Instance } from './entities.js';
+import type { Urls } from './urls.js';
+
+/**
+ * The server as Mastodon apps read it (https://docs.joinmastodon.org/entities/Instance/). The version
+ * names a Mastodon release so that apps which switch features on by version treat Sync as current;
+ * `api_versions` says which API it speaks. What Sync lacks (media, polls, translation, push) is
+ * answered with limits of 0 and empty lists, as Mastodon's own settings would.
+ */
+
+export const mastodonVersion = `4.5.0 (compatible; Sync ${serverVersion})`;
+
+/** The web client's sign-up page, which apps open when their person wants an account. */
+const signupPath = '/signup';
+/** A picture of the server for app directories and account pickers, a file of the web client. */
+const thumbnailPath = '/thumbnail.png';
+
+/** What an instance answer shows beside the configuration. */
+export interface InstanceFacts {
+  settings: InstanceConfig;
+  urls: Urls;
+  contact: AccountRecord | undefined;
+}
+
+/** The WebFinger domain: the host (and port, when not the scheme's own) the server was reached at. */
+export const domainOf = (urls: Urls) => new URL(urls.origin).host;
+
+/** The streaming API's origin: the server's, over WebSocket, without a path. */
+export const streamingOriginOf = (urls: Urls) => urls.origin.replace(/^http/, 'ws');
+
+const statusLimits: StatusLimits = {
+  max_characters: Limits.postContent,
+  // Until uploads come (the media issue).
+  max_media_attachments: 0,
+  // How Mastodon apps count a link's length; Sync counts a link as the characters it has.
+  characters_reserved_per_url: 23,
+};
+
+const mediaLimits: MediaLimits = {
+  supported_mime_types: [],
+  image_size_limit: 0,
+  image_matrix_limit: 0,
+  video_size_limit: 0,
+  video_frame_rate_limit: 0,
+  video_matrix_limit: 0,
+};
+
+const pollLimits: PollLimits = {
+  max_options: 0,
+  max_characters_per_option: 0,
+  min_expiration: 0,
+  max_expiration: 0,
+};
+
+const open = { local: 'public', remote: 'public' } as const;
+
+const contactOf = (facts: InstanceFacts) => (facts.contact ? accountView(facts.contact, facts.urls) : null);
+
+/** `GET /api/v2/instance`; `activeMonth`: the people active in the last 30 days. */
+export function instanceView(facts: InstanceFacts, activeMonth: number): Instance {
+  const { settings, urls } = facts;
+  return {
+    domain: domainOf(urls),
+    title: settings.title,
+    version: mastodonVersion,
+    // Sync's source comes with the server; no public repository is named yet.
+    source_url: urls.origin,
+    description: settings.description,
+    usage: { users: { active_month: activeMonth } },
+    thumbnail: { url: `${urls.origin}${thumbnailPath}` },
+    icon: [],
+    languages: ['en'],
+    configuration: {
+      urls: {
+        streaming: streamingOriginOf(urls),
+        status: null,
+        about: `${urls.origin}/`,
+        privacy_policy: null,
+        terms_of_service: null,
+      },
+      vapid: { public_key: '' },
+      accounts: { max_featured_tags: 0, max_pinned_statuses: 0 },
+      statuses: statusLimits,
+      media_attachments: { ...mediaLimits, description_limit: 0 },
+      polls: pollLimits,
+      translation: { enabled: false },
+      timelines_access: { live_feeds: open, hashtag_feeds: open, trending_link_feeds: open },
+      limited_federation: false,
+    },
+    registrations: {
+      enabled: true,
+      approval_required: false,
+      reason_required: false,
+      message: null,
+      min_age: null,
+      url: `${urls.origin}${signupPath}`,
+    },
+    api_versions: { mastodon: 2 },
+    contact: { email: '', account: contactOf(facts) },
+    rules: [],
+  };
+}
+
+/** `GET /api/v1/instance`; `statusCount`: posts and comments, every status the server holds. */
+export function v1InstanceView(
+  facts: InstanceFacts,
+  stats: { userCount: number; statusCount: number },
+): V1Instance {
+  const { settings, urls } = facts;
+  return {
+    uri: domainOf(urls),
+    title: settings.title,
+    short_description: settings.description,
+    description: settings.description,
+    email: '',
+    version: mastodonVersion,
+    urls: { streaming_api: streamingOriginOf(urls) },
+    // Every account is local until federation: the one domain is this server's.
+    stats: { user_count: stats.userCount, status_count: stats.statusCount, domain_count: 1 },
+    thumbnail: `${urls.origin}${thumbnailPath}`,
+    languages: ['en'],
+    registrations: true,
+    approval_required: false,
+    invites_enabled: false,
+    configuration: {
+      accounts: { max_featured_tags: 0 },
+      statuses: statusLimits,
+      media_attachments: mediaLimits,
+      polls: pollLimits,
+    },
+    contact_account: contactOf(facts),
+    rules: [],
+  };
+}
