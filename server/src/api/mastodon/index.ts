@@ -14,6 +14,7 @@ import { OAuthError } from '../../use-cases/oauth.js';
 import { appRoutes, oauthEndpoints } from './oauth.js';
 import { statusRoutes } from './statuses.js';
 import { timelineRoutes } from './timelines.js';
+import { reportRateLimits } from './rate-limit-headers.js';
 import { discoveryRoutes } from './discovery.js';
 import { v1FixedAnswers, v2FixedAnswers } from './fixed-answers.js';
 import { v1InstanceRoutes, v2InstanceRoutes } from './instance.js';
@@ -106,6 +107,7 @@ export const mastodonApi: FastifyPluginAsync<{ instance: InstanceConfig }> = asy
   app.decorateRequest('access', null);
   allowAnyOrigin(app);
   answerErrors(app);
+  reportRateLimits(app);
   await readRailsParams(app);
   await app.register(
     apiVersion(async (v1) => {

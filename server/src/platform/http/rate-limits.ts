@@ -6,12 +6,27 @@ import { HttpError } from './errors.js';
 
 export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** Where a request stands against the last limit it was counted by. */
+export interface LimitState {
+  max: number;
+  remaining: number;
+  /** How long until the window starts over and `remaining` is `max` again. */
+  resetInMs: number;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     limits: Record<
       'loginByIp' | 'loginByUsername' | 'passwordChecks' | 'signup' | 'writes' | 'reads',
       Limiter
     >;
+  }
+  interface FastifyRequest {
+    /**
+     * Set by each limit the request is counted by (none while limits are off): the Mastodon API tells
+     * apps in X-RateLimit-* headers; Sync's own API does not.
+     */
+    limitState: LimitState | null;
   }
 }
 
@@ -60,6 +75,7 @@ export const rateLimitPlugin = fp<RateLimitConfig>(
       nameSpace: 'sync-rate-',
       ...(redis ? { redis } : {}),
     });
+    app.decorateRequest('limitState', null);
 
     const limiter = (
       name: string,
@@ -76,7 +92,9 @@ export const rateLimitPlugin = fp<RateLimitConfig>(
       });
       return async (request, reply) => {
         const limit = await check(request);
-        if (limit.isAllowed || !limit.isExceeded) return;
+        if (limit.isAllowed) return;
+        request.limitState = { max: limit.max, remaining: limit.remaining, resetInMs: limit.ttl };
+        if (!limit.isExceeded) return;
         reply.header('retry-after', limit.ttlInSeconds);
         throw new HttpError(429, `${refusal} Try again in ${describeWait(limit.ttlInSeconds)}.`);
       };
