@@ -347,6 +347,19 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
     expect(await authorizedApps(changed.body.encodedToken)).toEqual([]);
   });
 
+  it('deleting the account ends its apps’ access', async () => {
+    const { token: owner } = await server.signup(`oauth_${dialect}_deleted`);
+    const app = await registerApp(server);
+    const { accessToken } = await exchange(app, await approvedCode(queryOf(app), owner));
+    expect(await homeStatus(accessToken)).toBe(200);
+    const deleted = await server.request('POST', '/api/account/delete', {
+      token: owner,
+      body: { password: 'password123' },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await homeStatus(accessToken)).toBe(401);
+  });
+
   it('/oauth/revoke (RFC 7009): the app ends its own token; an unknown token is no error', async () => {
     const app = await registerApp(server);
     const token = await exchange(app, await approvedCode(queryOf(app)));
