@@ -29,8 +29,7 @@ const activeWindowMs = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * People active in the last 30 days, as Mastodon's `active_month` and NodeInfo's `activeMonth`. Sync
- * keeps no record of sign-ins (which Mastodon counts), so these are the people who wrote a post: one
- * range of the posts' time index.
+ * keeps no record of sign-ins (which Mastodon counts), so these are the people who wrote a post.
  */
 export function activeThisMonth(deps: Deps): Promise<number> {
   const since = new Date(deps.clock.now().getTime() - activeWindowMs).toISOString();
