@@ -136,7 +136,8 @@ export interface OauthAppsTable {
   /** Space-separated, as OAuth writes them. */
   scopes: string;
   client_id: string;
-  client_secret: string;
+  /** The SHA-256 of the secret the app was given once, at registration. */
+  client_secret_hash: string;
   created_at: string;
 }
 
@@ -173,6 +174,14 @@ export interface MarkersTable {
   updated_at: string;
 }
 
+/** The status a person's `Idempotency-Key` made (POST /api/v1/statuses), kept an hour; the key as its hash. */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key_hash: string;
+  status_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   posts: PostsTable;
@@ -191,4 +200,5 @@ export interface Database {
   oauth_codes: OauthCodesTable;
   oauth_tokens: OauthTokensTable;
   markers: MarkersTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

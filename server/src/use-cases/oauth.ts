@@ -95,7 +95,7 @@ function checkWebsite(text: string | undefined): string | null {
 export async function registerApp(
   deps: Deps,
   input: NewApp,
-): Promise<{ app: oauth.AppRow; scopes: Scope[] }> {
+): Promise<{ app: oauth.AppRow; clientSecret: string; scopes: Scope[] }> {
   const name = input.client_name?.trim() ?? '';
   if (!name) throw new HttpError(422, "Validation failed: Application name can't be blank.");
   if (name.length > 200)
@@ -112,6 +112,7 @@ export async function registerApp(
     throw new HttpError(422, `Validation failed: Unknown scope: ${parsed.unknown.join(', ')}.`);
   const website = checkWebsite(input.website);
   const at = deps.clock.now();
+  const clientSecret = newSecret();
   const app: oauth.AppRow = {
     id: newId(at),
     name,
@@ -119,11 +120,11 @@ export async function registerApp(
     redirect_uris: redirectUris.join('\n'),
     scopes: scopeText(parsed.scopes),
     client_id: newSecret(),
-    client_secret: newSecret(),
+    client_secret_hash: secretHash(clientSecret),
     created_at: at.toISOString(),
   };
   await oauth.insertApp(deps.db, app);
-  return { app, scopes: parsed.scopes };
+  return { app, clientSecret, scopes: parsed.scopes };
 }
 
 export interface AuthorizationRequest {
@@ -246,7 +247,10 @@ async function authenticatedApp(deps: Deps, request: TokenRequest): Promise<oaut
   const app = request.client_id ? await oauth.findAppByClientId(deps.db, request.client_id) : undefined;
   if (!app) throw invalidClient();
   // A public client using PKCE may leave its secret out; any secret given must be right.
-  if (request.client_secret !== undefined && !sameSecret(request.client_secret, app.client_secret))
+  if (
+    request.client_secret !== undefined &&
+    !sameSecret(secretHash(request.client_secret), app.client_secret_hash)
+  )
     throw invalidClient();
   return app;
 }
@@ -313,7 +317,9 @@ export async function revokeToken(
 ): Promise<void> {
   const app = await authenticatedApp(deps, request);
   if (!request.token) throw new OAuthError(400, 'invalid_request', 'The token to revoke is missing.');
-  await oauth.deleteToken(deps.db, secretHash(request.token), app.id);
+  const revoked = await oauth.deleteToken(deps.db, secretHash(request.token), app.id);
+  // Its open streams end, on every process.
+  if (revoked) deps.events.publish({ type: 'tokens-revoked', tokenIds: [revoked] });
 }
 
 /** Who a bearer token acts for: a person (with their row), or only an app (client_credentials). */
@@ -352,6 +358,7 @@ export const authorizedApps = (deps: Deps, userId: string) => oauth.authorizedAp
 
 /** Settings → Authorized apps → Revoke: every token the app holds for this person stops working. */
 export async function revokeApp(deps: Deps, userId: string, appId: string): Promise<void> {
-  if (!(await oauth.deleteTokensOfApp(deps.db, userId, appId)))
-    throw new HttpError(404, 'This app has no access to your account.');
+  const revoked = await oauth.deleteTokensOfApp(deps.db, userId, appId);
+  if (revoked.length === 0) throw new HttpError(404, 'This app has no access to your account.');
+  deps.events.publish({ type: 'tokens-revoked', tokenIds: revoked });
 }

@@ -5,8 +5,8 @@ import { mastodonAccess } from './auth.js';
 import { listParam, stringParam } from './params.js';
 import { originOf } from './views.js';
 
-/** An Application entity; the secret only in the answer that registers the app. */
-function applicationView(app: oauth.AppRow, withSecret: boolean) {
+/** An Application entity; its credentials only in the answer that registers the app (the secret is kept hashed). */
+function applicationView(app: oauth.AppRow, clientSecret?: string) {
   const redirectUris = app.redirect_uris.split('\n');
   return {
     id: app.id,
@@ -16,9 +16,9 @@ function applicationView(app: oauth.AppRow, withSecret: boolean) {
     redirect_uri: redirectUris.join('\n'),
     redirect_uris: redirectUris,
     vapid_key: '',
-    ...(withSecret && {
+    ...(clientSecret !== undefined && {
       client_id: app.client_id,
-      client_secret: app.client_secret,
+      client_secret: clientSecret,
       client_secret_expires_at: 0,
     }),
   };
@@ -29,13 +29,13 @@ export const appRoutes: FastifyPluginAsync = async (app) => {
   app.post('/', async (request) => {
     const body = request.body;
     const redirectUris = listParam(body, 'redirect_uris');
-    const { app: registered } = await oauth.registerApp(app.deps, {
+    const { app: registered, clientSecret } = await oauth.registerApp(app.deps, {
       client_name: stringParam(body, 'client_name'),
       redirect_uris: redirectUris.length > 0 ? redirectUris : stringParam(body, 'redirect_uris'),
       scopes: stringParam(body, 'scopes'),
       website: stringParam(body, 'website'),
     });
-    return applicationView(registered, true);
+    return applicationView(registered, clientSecret);
   });
 
   app.get(
@@ -43,7 +43,7 @@ export const appRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: mastodonAccess(app, { user: false, scope: 'read' }) },
     async (request) => {
       const registered = await oauth.appOfAccess(app.deps, request.access!);
-      return applicationView(registered, false);
+      return applicationView(registered);
     },
   );
 };

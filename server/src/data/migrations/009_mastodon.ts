@@ -15,7 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('redirect_uris', 'text', (c) => c.notNull())
     .addColumn('scopes', 'varchar(2000)', (c) => c.notNull())
     .addColumn('client_id', 'varchar(64)', (c) => c.notNull().unique())
-    .addColumn('client_secret', 'varchar(64)', (c) => c.notNull())
+    .addColumn('client_secret_hash', 'varchar(64)', (c) => c.notNull())
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .execute();
 
