@@ -13,6 +13,7 @@ import * as account from './migrations/006_account.js';
 import * as coveringMarks from './migrations/007_covering_marks.js';
 import * as searchIndexWithoutPendingList from './migrations/008_search_index_without_pending_list.js';
 import * as mastodon from './migrations/009_mastodon.js';
+import * as idempotencyKeys from './migrations/010_idempotency_keys.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '007_covering_marks': coveringMarks,
   '008_search_index_without_pending_list': searchIndexWithoutPendingList,
   '009_mastodon': mastodon,
+  '010_idempotency_keys': idempotencyKeys,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

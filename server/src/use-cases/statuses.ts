@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isHashtag, normalizeTag } from '@sync/contract';
 import * as comments from '../data/comments.repo.js';
 import * as follows from '../data/follows.repo.js';
@@ -5,13 +6,14 @@ import * as posts from '../data/posts.repo.js';
 import * as skeletons from '../data/post-skeletons.repo.js';
 import * as entities from '../data/text-entities.repo.js';
 import * as bookmarks from '../data/bookmarks.repo.js';
+import * as idempotencyKeys from '../data/idempotency-keys.repo.js';
 import type { TimeWindow } from '../platform/db/keyset.js';
 import { timeOfId } from '../platform/db/ids.js';
 import { AlreadyDone, HttpError } from '../platform/http/errors.js';
 import type { HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js';
 import { castVote, checkCommentText, removeComment, writeComment } from './shared/comment-writes.js';
 import type { Deps } from './shared/deps.js';
-import { checkContent, react, removePost, writePost } from './shared/post-writes.js';
+import { checkContent, react, removePost, writePost, type WrittenAlongside } from './shared/post-writes.js';
 import { recordNotFound } from './shared/record-not-found.js';
 import { validated } from './shared/validated.js';
 
@@ -219,18 +221,67 @@ export async function accountStatuses(
   );
 }
 
+/** How long an `Idempotency-Key` answers with the status it made, as on Mastodon. */
+const idempotencyWindowMs = 60 * 60_000;
+
+/** The key is claimed by a request that is still being written (seen only if its claim vanished). */
+class KeyTaken extends HttpError {
+  constructor() {
+    super(409, 'Another request with this Idempotency-Key is being handled: try again.');
+  }
+}
+
 /**
  * `POST /api/v1/statuses`: a post, or with `in_reply_to_id` a comment: on the post it names, or on the
- * post of the comment it names, answering that comment.
+ * post of the comment it names, answering that comment. With an `Idempotency-Key`, the person's same key
+ * within an hour answers the status it made instead of posting again (an app retrying after a lost
+ * answer), also when both requests arrive at once: the key is claimed in the status's own transaction,
+ * so the second of two claims fails and that request answers the first one's status.
  */
 export async function createStatus(
   deps: Deps,
+  input: {
+    viewerId: string;
+    text: string;
+    inReplyToId: string | undefined;
+    idempotencyKey: string | undefined;
+  },
+) {
+  if (input.idempotencyKey === undefined) return writeStatus(deps, input, undefined);
+  const keyHash = createHash('sha256').update(input.idempotencyKey).digest('hex');
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - idempotencyWindowMs).toISOString();
+  const statusOfKey = () => idempotencyKeys.statusOfKey(deps.db, input.viewerId, keyHash, since);
+  const made = await statusOfKey();
+  if (made) return getStatus(deps, { id: made, viewerId: input.viewerId });
+  await idempotencyKeys.deleteExpiredKeys(deps.db, since);
+  try {
+    return await writeStatus(deps, input, async (trx, statusId) => {
+      const claim = {
+        user_id: input.viewerId,
+        key_hash: keyHash,
+        status_id: statusId,
+        created_at: now.toISOString(),
+      };
+      if (!(await idempotencyKeys.claimKey(trx, claim, since))) throw new KeyTaken();
+    });
+  } catch (error) {
+    const first = error instanceof KeyTaken ? await statusOfKey() : undefined;
+    if (!first) throw error;
+    return getStatus(deps, { id: first, viewerId: input.viewerId });
+  }
+}
+
+async function writeStatus(
+  deps: Deps,
   input: { viewerId: string; text: string; inReplyToId: string | undefined },
+  alongside: WrittenAlongside | undefined,
 ) {
   if (input.inReplyToId === undefined) {
     const record = await writePost(deps, {
       viewerId: input.viewerId,
       content: checkStatusText(input.text, 'post'),
+      alongside,
     });
     return deps.hydrator.statuses([{ kind: 'post', ref: record }], input.viewerId);
   }
@@ -243,6 +294,7 @@ export async function createStatus(
     postId,
     text: checkStatusText(input.text, 'comment'),
     replyToId: answered.kind === 'comment' ? answered.comment.id : undefined,
+    alongside,
   });
   return deps.hydrator.statuses([{ kind: 'comment', comment, post: record }], input.viewerId);
 }

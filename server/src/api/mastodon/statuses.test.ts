@@ -339,6 +339,89 @@ describeEachDatabase('Mastodon API: statuses', (dialect) => {
     });
   });
 
+  describe('Idempotency-Key', () => {
+    const withKey = (key: string) => ({ requestInit: { headers: { 'Idempotency-Key': key } } });
+    const postsWith = async (content: string) =>
+      (
+        await server.database.db.selectFrom('posts').select('id').where('content', '=', content).execute()
+      ).map((row) => row.id);
+    const commentsWith = async (text: string) =>
+      (await server.database.db.selectFrom('comments').select('id').where('text', '=', text).execute()).map(
+        (row) => row.id,
+      );
+
+    it('the same key from the same person answers the first status instead of posting again', async () => {
+      const key = uniqueName('key');
+      const first = await maya.v1.statuses.create({ status: 'Sent once' }, withKey(key));
+      const again = await maya.v1.statuses.create({ status: 'Sent once' }, withKey(key));
+      expect(again).toEqual(first);
+      expect(await postsWith('Sent once')).toEqual([first.id]);
+      const otherKey = await maya.v1.statuses.create({ status: 'Sent once' }, withKey(uniqueName('key')));
+      expect(otherKey.id).not.toBe(first.id);
+      const noKey = await maya.v1.statuses.create({ status: 'Sent once' });
+      expect(new Set([first.id, otherKey.id, noKey.id]).size).toBe(3);
+    });
+
+    it('two identical requests at once make one status, and both answer it', async () => {
+      for (const [index, inReplyToId] of [
+        undefined,
+        (await post(lena, 'Reply to me twice at once')).id,
+      ].entries()) {
+        const key = uniqueName('key');
+        const text = `At once ${index} ${key}`;
+        const answers = await Promise.all(
+          Array.from({ length: 4 }, () =>
+            maya.v1.statuses.create({ status: text, inReplyToId }, withKey(key)),
+          ),
+        );
+        expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+        const made = inReplyToId ? await commentsWith(text) : await postsWith(text);
+        expect(made).toEqual([answers[0]!.id]);
+        if (inReplyToId) expect(answers[0]!.inReplyToId).toBe(inReplyToId);
+      }
+    });
+
+    it("someone else's same key is theirs", async () => {
+      const key = uniqueName('key');
+      const mine = await maya.v1.statuses.create({ status: 'Same key, two people' }, withKey(key));
+      const theirs = await lena.v1.statuses.create({ status: 'Same key, two people' }, withKey(key));
+      expect(theirs.id).not.toBe(mine.id);
+      expect(theirs.account.username).toBe('lena.k');
+    });
+
+    it('a refused status claims no key: the same key then posts', async () => {
+      const key = uniqueName('key');
+      expect((await failure(maya.v1.statuses.create({ status: '' }, withKey(key)))).status).toBe(422);
+      const posted = await maya.v1.statuses.create({ status: 'Second try' }, withKey(key));
+      expect(await postsWith('Second try')).toEqual([posted.id]);
+    });
+
+    it('after an hour the key is forgotten: it posts anew, and expired keys are deleted', async () => {
+      const key = uniqueName('key');
+      const first = await maya.v1.statuses.create({ status: 'An hour apart' }, withKey(key));
+      server.clock.advance(59 * 60_000);
+      expect((await maya.v1.statuses.create({ status: 'An hour apart' }, withKey(key))).id).toBe(first.id);
+      server.clock.advance(2 * 60_000);
+      const later = await maya.v1.statuses.create({ status: 'An hour apart' }, withKey(key));
+      expect(later.id).not.toBe(first.id);
+      expect((await postsWith('An hour apart')).sort()).toEqual([first.id, later.id].sort());
+      const hourAgo = new Date(server.clock.now().getTime() - 60 * 60_000).toISOString();
+      const expired = await server.database.db
+        .selectFrom('idempotency_keys')
+        .select('status_id')
+        .where('created_at', '<', hourAgo)
+        .execute();
+      expect(expired).toEqual([]);
+      expect(
+        await server.database.db
+          .selectFrom('idempotency_keys')
+          .select('status_id')
+          .where('status_id', 'in', [first.id, later.id])
+          .execute(),
+      ).toEqual([{ status_id: later.id }]);
+    });
+  });
+
   describe('unknown ids', () => {
     const unknownIds = () => [newId(new Date()), 'not-a-uuid', '12345', uniqueName('x')];
 

@@ -43,6 +43,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
         viewerId: viewer.id,
         text: stringParam(request.body, 'status') ?? '',
         inReplyToId: stringParam(request.body, 'in_reply_to_id'),
+        idempotencyKey: stringParam(request.headers, 'idempotency-key')?.trim() || undefined,
       });
       return statusFor(request, hydrated);
     },

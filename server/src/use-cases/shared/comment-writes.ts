@@ -9,6 +9,7 @@ import * as notifications from '../../data/notifications.repo.js';
 import { requirePost } from './post-answers.js';
 import * as posts from '../../data/posts.repo.js';
 import { recordTextEntities } from './text-entities.js';
+import type { WrittenAlongside } from './post-writes.js';
 import * as comments from '../../data/comments.repo.js';
 
 /**
@@ -46,7 +47,13 @@ export function underPost<T>(
  */
 export async function writeComment(
   deps: Deps,
-  input: { viewerId: string; postId: string; text: string; replyToId?: string | undefined },
+  input: {
+    viewerId: string;
+    postId: string;
+    text: string;
+    replyToId?: string | undefined;
+    alongside?: WrittenAlongside | undefined;
+  },
 ): Promise<{ record: posts.PostRecord; comment: comments.CommentRecord }> {
   const text = checkCommentText(input.text);
   const now = deps.clock.now();
@@ -69,6 +76,7 @@ export async function writeComment(
       if (written.reply_to_id && !(await comments.commentExists(trx, written.reply_to_id)))
         written.reply_to_id = null;
       await comments.insertComment(trx, written);
+      await input.alongside?.(trx, written.id);
       const commented = await notifications.addCause(trx, {
         recipientId: taken.author_id,
         actorId: input.viewerId,

@@ -18,10 +18,16 @@ import { requirePost } from './post-answers.js';
 export const checkContent = (content: string) =>
   checkText(content, { label: 'Post content', max: Limits.postContent, required: true });
 
+/**
+ * A step of the caller's in the transaction that writes a post or a comment, given its new id (the
+ * Mastodon API records an Idempotency-Key there): if it throws, nothing is written.
+ */
+export type WrittenAlongside = (trx: Deps['db'], id: string) => Promise<void>;
+
 /** A new post with its mentions and tags, in one transaction, then announced; its record. */
 export async function writePost(
   deps: Deps,
-  input: { viewerId: string; content: string },
+  input: { viewerId: string; content: string; alongside?: WrittenAlongside | undefined },
 ): Promise<posts.PostRecord> {
   const content = checkContent(input.content);
   const now = deps.clock.now();
@@ -34,6 +40,7 @@ export async function writePost(
       created_at: at,
       updated_at: at,
     });
+    await input.alongside?.(trx, post.id);
     return {
       record: post,
       mentioned: await recordTextEntities(trx, { post, text: content, isNew: true, at }),
