@@ -45,6 +45,8 @@ interface Build {
   label: string;
   checkout: string;
   samples: Map<string, ScenarioResult[]>;
+  /** Scenarios this build's server cannot run (a base without the Mastodon API), with the reason. */
+  skipped: Map<string, string>;
 }
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
@@ -70,7 +72,7 @@ function checkOutRevision(revision: string): Build {
       fs.symlinkSync(installed, link);
   }
   buildIfStale(checkout);
-  return { label: `base ${commit.slice(0, 7)}`, checkout, samples: new Map() };
+  return { label: `base ${commit.slice(0, 7)}`, checkout, samples: new Map(), skipped: new Map() };
 }
 
 const median = (numbers: number[]) => {
@@ -98,12 +100,17 @@ function render(base: Build, current: Build, dataset: string): string {
     '| scenario | base: server CPU µs/request, median (range) | this checkout | this / base | base req/s (median) | this checkout req/s |',
     '|---|---:|---:|---:|---:|---:|',
   ];
-  for (const [name, samples] of base.samples) {
-    const before = describe(samples);
-    const after = describe(current.samples.get(name) ?? []);
+  const names = new Set([...base.samples.keys(), ...current.samples.keys()]);
+  for (const name of names) {
+    const [before, after] = [base, current].map((build) => {
+      const samples = build.samples.get(name);
+      return samples ? describe(samples) : undefined;
+    });
+    const skipped = (build: Build) => `skipped: ${build.skipped.get(name) ?? 'not run'}`;
     lines.push(
-      `| ${tableCell(name)} | ${before.text} | ${after.text} | ${(after.cpu / before.cpu).toFixed(2)} | ` +
-        `${before.requestsPerSecond} | ${after.requestsPerSecond} |`,
+      `| ${tableCell(name)} | ${before?.text ?? skipped(base)} | ${after?.text ?? skipped(current)} | ` +
+        `${before && after ? (after.cpu / before.cpu).toFixed(2) : '—'} | ` +
+        `${before?.requestsPerSecond ?? '—'} | ${after?.requestsPerSecond ?? '—'} |`,
     );
   }
   return lines.join('\n') + '\n';
@@ -112,22 +119,39 @@ function render(base: Build, current: Build, dataset: string): string {
 const dialect = values.db === 'postgres' ? 'postgres' : 'sqlite';
 const base = checkOutRevision(values.base);
 buildIfStale();
-const current: Build = { label: 'this checkout', checkout: repoRoot, samples: new Map() };
-const { target } = await checkOutDataset(dialect, Number(values.posts), values['postgres-url']);
+const current: Build = {
+  label: 'this checkout',
+  checkout: repoRoot,
+  samples: new Map(),
+  skipped: new Map(),
+};
+const serverPort = Number(values.port) + 1;
+const { target } = await checkOutDataset(dialect, Number(values.posts), values['postgres-url'], serverPort);
 const handle = openServerDatabase(target);
 try {
   for (let round = 0; round < rounds; round++) {
     for (const build of round % 2 === 0 ? [base, current] : [current, base]) {
       const server = await startSyncServer(target, {
-        port: Number(values.port) + 1,
+        port: serverPort,
         workers: 1,
         logFile: path.join(cacheDir, 'logs', 'compare.log'),
         checkout: build.checkout,
       });
       try {
         // Prepared for each server, as in run.ts: the write scenarios start from what the last one left.
-        const fixture = await prepareFixture(handle.db, { connections: load.connections, jwtSecret });
+        const fixture = await prepareFixture(handle.db, {
+          connections: load.connections,
+          jwtSecret,
+          serverUrl: server.url,
+        });
         for (const scenario of serverScenarios(fixture).filter(({ name }) => runsScenario(name))) {
+          if (scenario.unavailable) {
+            build.skipped.set(scenario.name, scenario.unavailable);
+            console.log(
+              `round ${round + 1}, ${build.label.padEnd(12)} ${scenario.name.padEnd(72)} skipped: ${scenario.unavailable}`,
+            );
+            continue;
+          }
           await warmUp(server.url, scenario, load.connections);
           const result = await runScenario(server.url, server.pid, scenario, load);
           if (result.errors + result.non2xx > 0)

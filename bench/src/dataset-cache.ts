@@ -41,34 +41,41 @@ interface CacheEntry {
   working: DatabaseTarget;
 }
 
-function entryFor(dialect: Dialect, posts: number, postgresServerUrl: string): CacheEntry {
+/**
+ * The working copy is named after the run's server port as well: runs on different ports (two sessions
+ * benchmarking at once on a shared machine) each write to their own, while sharing the generated data set.
+ */
+function entryFor(dialect: Dialect, posts: number, postgresServerUrl: string, port: number): CacheEntry {
   const name = `${dialect}-${posts}`;
   const manifestFile = path.join(cacheDir, `${name}.json`);
+  const workingDir = path.join(cacheDir, 'working', `${name}-port-${port}`);
   if (dialect === 'sqlite') {
     return {
       manifestFile,
       pristine: { databaseUrl: undefined, dataDir: path.join(cacheDir, name) },
-      working: { databaseUrl: undefined, dataDir: path.join(cacheDir, 'working', name) },
+      working: { databaseUrl: undefined, dataDir: workingDir },
     };
   }
   const database = (suffix: string) => new URL(`sync_bench_${suffix}${posts}`, postgresServerUrl).toString();
   return {
     manifestFile,
     pristine: { databaseUrl: database(''), dataDir: path.join(cacheDir, name) },
-    working: { databaseUrl: database('working_'), dataDir: path.join(cacheDir, 'working', name) },
+    working: { databaseUrl: database(`working_port_${port}_`), dataDir: workingDir },
   };
 }
 
 /**
- * Returns a writable copy of the data set with `posts` posts, generating the data set first unless
- * an earlier run left it in bench/.data (SQLite files, or PostgreSQL databases sync_bench_<posts>).
+ * Returns a writable copy of the data set with `posts` posts for the run whose server listens on `port`,
+ * generating the data set first unless an earlier run left it in bench/.data (SQLite files, or
+ * PostgreSQL databases sync_bench_<posts>).
  */
 export async function checkOutDataset(
   dialect: Dialect,
   posts: number,
   postgresServerUrl: string,
+  port: number,
 ): Promise<{ dataset: CachedDataset; target: DatabaseTarget }> {
-  const entry = entryFor(dialect, posts, postgresServerUrl);
+  const entry = entryFor(dialect, posts, postgresServerUrl, port);
   let dataset = await readManifest(entry);
   if (!dataset) {
     const size = datasetSizeFor(posts);

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../server/src/data/database.js';
 import { createTokenService } from '../../server/src/platform/auth/tokens.js';
+import { newSecret, secretHash } from '../../server/src/platform/auth/opaque-tokens.js';
+import { newId } from '../../server/src/platform/db/ids.js';
 import { systemClock } from '../../server/src/clock.js';
 import { usernameOf } from './dataset.js';
 
@@ -9,6 +11,15 @@ export interface BenchUser {
   username: string;
   token: string;
 }
+
+/** Why the Mastodon scenarios cannot run against a server, or the bench users' access tokens when they can. */
+export type MastodonAccess =
+  | {
+      available: true;
+      /** `Bearer <token>` of each bench user, in the order of `Fixture.users`. */
+      authorizations: string[];
+    }
+  | { available: false; reason: string };
 
 /** A post a user likes and dislikes in turn, starting with what is valid for their current reaction. */
 export interface ReactionPlan {
@@ -32,6 +43,7 @@ export interface Fixture {
   heavyFollower: BenchUser;
   /** The user with the most notifications. */
   mostNotified: BenchUser;
+  mastodon: MastodonAccess;
 }
 
 const sampleSize = 500;
@@ -42,7 +54,7 @@ const sampleSize = 500;
  */
 export async function prepareFixture(
   db: Db,
-  options: { connections: number; jwtSecret: string },
+  options: { connections: number; jwtSecret: string; serverUrl: string },
 ): Promise<Fixture> {
   const userCount = Number(
     (await sql<{ n: number }>`SELECT count(*) AS n FROM users`.execute(db)).rows[0]!.n,
@@ -142,6 +154,7 @@ export async function prepareFixture(
   return {
     heavyFollower: heavyFollower!,
     mostNotified: mostNotified!,
+    mastodon: await mastodonAccess(db, users, options.serverUrl),
     users,
     postIds,
     usernames: randomUsers.rows.map((row) => row.username),
@@ -167,6 +180,51 @@ async function signIn(db: Db, usernames: string[], jwtSecret: string): Promise<B
     if (!row) throw new Error(`No user ${username} in the data set.`);
     return { id: row.id, username, token: tokens.sign({ _id: row.id, username, ver: 0 }) };
   });
+}
+
+/**
+ * Access tokens of the Mastodon API for the bench users, as the OAuth flow would leave them: one app and
+ * one token per user, stored as its SHA-256 (server/src/use-cases/oauth.ts). Written to the working copy
+ * only (the cached data set stays as generated), afresh for each server. A server built before the
+ * Mastodon API (a `bench:compare` base) has neither the table nor the routes: its Mastodon scenarios are
+ * skipped. The server is asked, not the database: a base may run on a copy this checkout's server migrated.
+ */
+async function mastodonAccess(db: Db, users: BenchUser[], serverUrl: string): Promise<MastodonAccess> {
+  // Without a token the home timeline answers 401; a server without the API answers 404. A server that
+  // answers it has migrated the database to the OAuth tables.
+  const probe = await fetch(`${serverUrl}/api/v1/timelines/home`);
+  if (probe.status !== 401) return { available: false, reason: 'this server has no Mastodon API' };
+  const createdAt = new Date();
+  const appId = newId(createdAt);
+  await db
+    .insertInto('oauth_apps')
+    .values({
+      id: appId,
+      name: 'Sync bench',
+      website: null,
+      redirect_uris: 'urn:ietf:wg:oauth:2.0:oob',
+      scopes: 'read',
+      client_id: newSecret(),
+      client_secret_hash: secretHash(newSecret()),
+      created_at: createdAt.toISOString(),
+    })
+    .execute();
+  const tokens = users.map((user) => ({ user, token: newSecret() }));
+  await db
+    .insertInto('oauth_tokens')
+    .values(
+      tokens.map(({ user, token }) => ({
+        id: newId(createdAt),
+        token_hash: secretHash(token),
+        app_id: appId,
+        user_id: user.id,
+        scopes: 'read',
+        created_at: createdAt.toISOString(),
+        last_used_at: null,
+      })),
+    )
+    .execute();
+  return { available: true, authorizations: tokens.map(({ token }) => `Bearer ${token}`) };
 }
 
 /** One item of `extra` after every few of `base`, so both kinds are spread over the run. */

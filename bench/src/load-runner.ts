@@ -13,6 +13,8 @@ export interface ScenarioResult {
   name: string;
   kind: ScenarioKind;
   note: string | undefined;
+  /** Sync's own page with the same data, whose CPU per request this one's is held to (scenarios.ts). */
+  equivalentOf: string | undefined;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -51,6 +53,7 @@ export async function runScenario(
     name: scenario.name,
     kind: scenario.kind,
     note: scenario.note,
+    equivalentOf: scenario.equivalentOf,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

@@ -110,7 +110,7 @@ async function timeBareFastifyStart(): Promise<number> {
 }
 
 async function benchDataset(dialect: Dialect, posts: number): Promise<DatasetRun> {
-  const { dataset, target } = await checkOutDataset(dialect, posts, values['postgres-url']);
+  const { dataset, target } = await checkOutDataset(dialect, posts, values['postgres-url'], serverPort);
   console.log(`\n${dialect}, ${posts.toLocaleString('en-US')} posts`);
   const handle = openServerDatabase(target);
   try {
@@ -131,9 +131,17 @@ async function benchDataset(dialect: Dialect, posts: number): Promise<DatasetRun
       try {
         // Prepared again for each server: the like/dislike and follow/unfollow plans start from the
         // reactions and follows the previous server left.
-        const fixture = await prepareFixture(handle.db, { connections: load.connections, jwtSecret });
+        const fixture = await prepareFixture(handle.db, {
+          connections: load.connections,
+          jwtSecret,
+          serverUrl: server.url,
+        });
         for (const scenario of withWorkers(serverScenarios(fixture), workers)) {
           if (!runsScenario(scenario.name)) continue;
+          if (scenario.unavailable) {
+            console.log(`  ${scenario.name.padEnd(72)} skipped: ${scenario.unavailable}`);
+            continue;
+          }
           const table = scenario.createsRowsIn;
           const rowsBefore = table ? await countRows(handle, table) : 0;
           await warmUp(server.url, scenario, load.connections);

@@ -14,6 +14,10 @@ export interface Scenario {
   requestsFor(connection: number): autocannon.Request[];
   /** Each 2xx answer promises one new row in this table: checked by counting before and after. */
   createsRowsIn?: 'posts' | 'comments';
+  /** Why this server cannot run it (a `bench:compare` base without the Mastodon API): skipped, and said so. */
+  unavailable?: string;
+  /** Sync's own page with the same data: this one's CPU per request may be at most 1.25 times its (issue 25). */
+  equivalentOf?: string;
 }
 
 const json = { 'content-type': 'application/json' };
@@ -38,6 +42,9 @@ function asOneUser(name: string, who: string, user: BenchUser, path: string): Sc
   };
 }
 
+const followingTimeline = 'following timeline: GET /api/timeline?limit=20';
+const fullPost = 'full post: GET /api/posts/:postId';
+
 export const baselineScenario: Scenario = {
   name: 'baseline: bare Fastify, 2 KB JSON',
   kind: 'baseline',
@@ -52,6 +59,15 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
   const auth = (connection: number) => ({
     authorization: fixture.users[connection % fixture.users.length]!.token,
   });
+  const { mastodon } = fixture;
+  /** The same bench user's Mastodon access token (an empty header where the scenario is unavailable). */
+  const mastodonAuth = (connection: number) => ({
+    authorization: mastodon.available
+      ? mastodon.authorizations[connection % mastodon.authorizations.length]!
+      : '',
+  });
+  const mastodonScenario = (scenario: Scenario): Scenario =>
+    mastodon.available ? scenario : { ...scenario, unavailable: mastodon.reason };
   const profilePages =
     (usernames: string[]) =>
     (connection: number): autocannon.Request[] => {
@@ -74,13 +90,13 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
       ];
     };
   const postPage =
-    (pathOf: (postId: string) => string) =>
+    (pathOf: (postId: string) => string, headersOf = auth) =>
     (connection: number): autocannon.Request[] => {
       const nextPost = cycle(fixture.postIds, connection);
       return [
         {
           method: 'GET',
-          headers: auth(connection),
+          headers: headersOf(connection),
           setupRequest: (request) => ({ ...request, path: pathOf(nextPost()) }),
         },
       ];
@@ -114,13 +130,22 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
       requestsFor: profilePages(fixture.usernames),
     },
     {
-      name: 'following timeline: GET /api/timeline?limit=20',
+      name: followingTimeline,
       kind: 'read',
       note: 'the bench users (typical members): the people they follow and their own posts',
       requestsFor: (connection) => [
         { method: 'GET', path: '/api/timeline?limit=20', headers: auth(connection) },
       ],
     },
+    mastodonScenario({
+      name: 'mastodon home: GET /api/v1/timelines/home?limit=20',
+      kind: 'read',
+      note: 'the Following timeline of the same users, as a Mastodon app reads it (an OAuth access token each)',
+      equivalentOf: followingTimeline,
+      requestsFor: (connection) => [
+        { method: 'GET', path: '/api/v1/timelines/home?limit=20', headers: mastodonAuth(connection) },
+      ],
+    }),
     asOneUser(
       'following timeline, 2,000 followees: GET /api/timeline?limit=20',
       `the user who follows the number of people closest to 2,000 (${fixture.heavyFollower.username})`,
@@ -224,11 +249,18 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
       },
     },
     {
-      name: 'full post: GET /api/posts/:postId',
+      name: fullPost,
       kind: 'read',
       note: "the contract's whole post: every like, dislike and comment, unpaginated",
       requestsFor: postPage((postId) => `/api/posts/${postId}`),
     },
+    mastodonScenario({
+      name: 'mastodon context: GET /api/v1/statuses/:id/context',
+      kind: 'read',
+      note: "the same posts' comments as statuses, as a Mastodon app reads a thread (the same users' tokens)",
+      equivalentOf: fullPost,
+      requestsFor: postPage((postId) => `/api/v1/statuses/${postId}/context`, mastodonAuth),
+    }),
     {
       name: 'famous profile: same, 20 most followed users',
       kind: 'read',
@@ -250,5 +282,9 @@ export const withoutWorkersMark = (name: string) => name.replace(markPattern, ''
 
 /** The scenarios as run against a server of `workers` processes, named so their rows can be compared. */
 export function withWorkers(scenarios: Scenario[], workers: number): Scenario[] {
-  return scenarios.map((scenario) => ({ ...scenario, name: scenario.name + workersMark(workers) }));
+  return scenarios.map((scenario) => ({
+    ...scenario,
+    name: scenario.name + workersMark(workers),
+    ...(scenario.equivalentOf && { equivalentOf: scenario.equivalentOf + workersMark(workers) }),
+  }));
 }

@@ -17,7 +17,9 @@ const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
  * - writes ≥ 15% of the 2 KB baseline, p99 < 40 ms, no errors, counts exact;
  * - login on the largest data set ≥ 80% of login on the smallest, its answer < 1 MB;
  * - server RSS < 250 MB (one process); start to first answer < 1 s on the existing database;
- * - with n workers (issue 11), each read page ≥ 0.85 × n times its req/s in one process (1.7× for 2).
+ * - with n workers (issue 11), each read page ≥ 0.85 × n times its req/s in one process (1.7× for 2);
+ * - a Mastodon API page costs at most 1.25 times the server CPU per request of Sync's own page with the
+ *   same data, in the same run (issue 25).
  */
 export function checkTargets(runs: DatasetRun[], baselineRps: number): TargetCheck[] {
   const checks: TargetCheck[] = [];
@@ -53,6 +55,15 @@ export function checkTargets(runs: DatasetRun[], baselineRps: number): TargetChe
               `${result.name} — at ${at} ≥ 80% of its req/s at ${small.posts.toLocaleString('en-US')} posts`,
               percent(kept),
               kept >= 0.8,
+            );
+          }
+          const equivalent = run.scenarios.find((candidate) => candidate.name === result.equivalentOf);
+          if (equivalent) {
+            const cost = result.serverCpuMicrosPerRequest / equivalent.serverCpuMicrosPerRequest;
+            add(
+              `${result.name} — server CPU per request ≤ 1.25× ${equivalent.name} at ${at}`,
+              `${cost.toFixed(2)}× (${result.serverCpuMicrosPerRequest} µs against ${equivalent.serverCpuMicrosPerRequest} µs)`,
+              cost <= 1.25,
             );
           }
           if (dialect === 'postgres') {
