@@ -1,6 +1,6 @@
 import type { Db } from './database.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
-import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
+import { cursorKind, withinWindow, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
 
 /** The `bookmarks` table. */
 
@@ -33,18 +33,21 @@ export function bookmarkPage(
   after: CursorKey<typeof bookmarksByTime.shape> | undefined,
   limit: number,
 ): Promise<{ post_id: string; created_at: string }[]> {
-  let query = db
+  return bookmarkWindow(db, userId, { olderThan: after, oldestFirst: false, limit });
+}
+
+/** A window of a user's bookmarks by the time they were made (`bookmarks_by_user_time`). */
+export function bookmarkWindow(
+  db: Db,
+  userId: string,
+  window: TimeWindow,
+): Promise<{ post_id: string; created_at: string }[]> {
+  const query = db
     .selectFrom('bookmarks')
     .modifyFront(preparedOnPostgres)
     .select(['post_id', 'created_at'])
     .where('user_id', '=', userId);
-  if (after) {
-    const [bookmarkedAt, postId] = after;
-    query = query.where((eb) =>
-      eb(eb.refTuple('created_at', 'post_id'), '<', eb.tuple(bookmarkedAt, postId)),
-    );
-  }
-  return query.orderBy('created_at', 'desc').orderBy('post_id', 'desc').limit(limit).execute();
+  return withinWindow(query, ['created_at', 'post_id'], window).execute();
 }
 
 export async function deleteBookmarksOf(trx: Db, userId: string): Promise<void> {

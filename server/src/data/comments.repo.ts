@@ -6,7 +6,7 @@ import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
 import { firstPerGroup } from '../platform/db/first-per-group.js';
 import type { CommentsTable, VoteKind } from './schema.js';
-import { cursorKind, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
+import { cursorKind, withinWindow, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
 
 /** The `comments` and `comment_votes` tables. */
 
@@ -326,4 +326,36 @@ export function commentsOfAuthorWindow(
 /** How many comments there are (the server's statistics for apps and other servers). */
 export function commentCount(db: Db): Promise<number> {
   return countOf(db.selectFrom('comments').select((eb) => eb.fn.countAll<string | number>().as('count')));
+}
+
+/** A window of the users who voted a comment up (or down) by when they did (`comment_votes_by_comment`). */
+export function voterWindow(
+  db: Db,
+  commentId: string,
+  kind: VoteKind,
+  window: TimeWindow,
+): Promise<{ user_id: string; created_at: string }[]> {
+  const query = db
+    .selectFrom('comment_votes')
+    .select(['user_id', 'created_at'])
+    .where('comment_id', '=', commentId)
+    .where('kind', '=', kind);
+  return withinWindow(query, ['created_at', 'user_id'], window).execute();
+}
+
+/**
+ * A window of the comments a user voted up by when they did. The user's index (`comment_votes_by_user`)
+ * finds their votes; their order is a sort of those, as for the account export.
+ */
+export function upvotedWindow(
+  db: Db,
+  userId: string,
+  window: TimeWindow,
+): Promise<{ comment_id: string; created_at: string }[]> {
+  const query = db
+    .selectFrom('comment_votes')
+    .select(['comment_id', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'up');
+  return withinWindow(query, ['created_at', 'comment_id'], window).execute();
 }

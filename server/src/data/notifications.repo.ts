@@ -1,9 +1,9 @@
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { firstPerGroup } from '../platform/db/first-per-group.js';
 import { newId } from '../platform/db/ids.js';
 import type { Database, NotificationKind, NotificationsTable } from './schema.js';
-import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
+import { cursorKind, withinWindow, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
 
 /**
  * The `notifications`, `notification_actors` and `notification_reads` tables.
@@ -189,12 +189,73 @@ export function notificationPage(
   after: NotificationKey | undefined,
   limit: number,
 ): Promise<NotificationRecord[]> {
-  let query = db.selectFrom('notifications').selectAll().where('recipient_id', '=', recipientId);
-  if (after) {
-    const [latestAt, id] = after;
-    query = query.where((eb) => eb(eb.refTuple('latest_at', 'id'), '<', eb.tuple(latestAt, id)));
+  return notificationWindow(db, recipientId, { olderThan: after, oldestFirst: false, limit });
+}
+
+/** Which of a user's notifications a list or a count is about (Mastodon apps filter by type and person). */
+export interface NotificationFilter {
+  /** Only these kinds; every kind when absent. */
+  kinds?: readonly NotificationKind[] | undefined;
+  /** Only the groups this person is among the causes of. */
+  actorId?: string | undefined;
+}
+
+function filtered<O>(
+  query: SelectQueryBuilder<Database, 'notifications', O>,
+  recipientId: string,
+  filter: NotificationFilter,
+): SelectQueryBuilder<Database, 'notifications', O> {
+  let narrowed = query.where('notifications.recipient_id', '=', recipientId);
+  if (filter.kinds) {
+    // No kind at all (a Mastodon type Sync has no notifications of) matches nothing.
+    if (filter.kinds.length === 0) return narrowed.where(sql<boolean>`false`);
+    narrowed = narrowed.where('notifications.type', 'in', filter.kinds);
   }
-  return query.orderBy('latest_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const { actorId } = filter;
+  if (actorId !== undefined)
+    narrowed = narrowed.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('notification_actors')
+          .select('notification_actors.actor_id')
+          .whereRef('notification_actors.notification_id', '=', 'notifications.id')
+          .where('notification_actors.actor_id', '=', actorId),
+      ),
+    );
+  return narrowed;
+}
+
+/**
+ * A window of the user's notifications by the time of their latest cause (`notifications_by_recipient`),
+ * the latest first, or with `oldestFirst` the earliest of the window first.
+ */
+export function notificationWindow(
+  db: Db,
+  recipientId: string,
+  window: TimeWindow,
+  filter: NotificationFilter = {},
+): Promise<NotificationRecord[]> {
+  const query = filtered(db.selectFrom('notifications').selectAll(), recipientId, filter);
+  return withinWindow(query, ['latest_at', 'id'], window).execute();
+}
+
+/** One of the user's notifications by its group id (what Mastodon apps call its group key). */
+export async function dismissNotification(
+  db: Db,
+  recipientId: string,
+  notificationId: string,
+): Promise<boolean> {
+  const { numDeletedRows } = await db
+    .deleteFrom('notifications')
+    .where('id', '=', notificationId)
+    .where('recipient_id', '=', recipientId)
+    .executeTakeFirstOrThrow();
+  return numDeletedRows > 0n;
+}
+
+/** Every notification of the user goes (their actors with them, by cascade); a later cause starts a new group. */
+export async function clearNotifications(db: Db, recipientId: string): Promise<void> {
+  await db.deleteFrom('notifications').where('recipient_id', '=', recipientId).execute();
 }
 
 /** The newest `limit` actors of each notification, newest first. */
@@ -236,11 +297,47 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
+/**
+ * The same count among the notifications `filter` selects, counted up to `cap` (Mastodon apps ask for
+ * a capped count: past the cap, reading on would only count what a badge shows as "99+").
+ */
+export async function unreadCountUpTo(
+  db: Db,
+  userId: string,
+  filter: NotificationFilter,
+  cap: number,
+): Promise<number> {
+  const readAt = await readMarker(db, userId);
+  const unread = filtered(db.selectFrom('notifications').select('notifications.id'), userId, filter)
+    .where('notifications.latest_at', '>', readAt)
+    .limit(cap);
+  const row = await db
+    .selectFrom(unread.as('unread'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers count(*) as a bigint, which arrives as text.
+  return Number(row.n);
+}
+
 /** Everything up to `at` counts as read: one row per user, however many notifications they have. */
 export async function markAllRead(db: Db, userId: string, at: string): Promise<void> {
   await db
     .insertInto('notification_reads')
     .values({ user_id: userId, read_at: at })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ read_at: at }))
+    .execute();
+}
+
+/**
+ * Everything up to `at` counts as read, unless a later time was already marked: a Mastodon app's
+ * reading marker only ever moves Sync's forward (the web client may have read further).
+ */
+export async function markReadUpTo(db: Db, userId: string, at: string): Promise<void> {
+  await db
+    .insertInto('notification_reads')
+    .values({ user_id: userId, read_at: at })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ read_at: at }).where('notification_reads.read_at', '<', at),
+    )
     .execute();
 }

@@ -7,7 +7,7 @@ import { firstPerGroup } from '../platform/db/first-per-group.js';
 import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
 import type { PostsTable, ReactionKind } from './schema.js';
-import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
+import { cursorKind, withinWindow, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
 
 /**
  * The `posts` and `post_reactions` tables (the skeletons of post pages are in post-skeletons.repo). Rows
@@ -215,16 +215,39 @@ export function reactorPage(
   after: CursorKey<typeof reactors.shape> | undefined,
   limit: number,
 ): Promise<{ user_id: string; created_at: string }[]> {
-  let query = db
+  return reactorWindow(db, postId, kind, { newerThan: after, oldestFirst: true, limit });
+}
+
+/** A window of the users who liked (or disliked) a post by when they did (`post_reactions_by_post`). */
+export function reactorWindow(
+  db: Db,
+  postId: string,
+  kind: ReactionKind,
+  window: TimeWindow,
+): Promise<{ user_id: string; created_at: string }[]> {
+  const query = db
     .selectFrom('post_reactions')
     .select(['user_id', 'created_at'])
     .where('post_id', '=', postId)
     .where('kind', '=', kind);
-  if (after) {
-    const [reactedAt, userId] = after;
-    query = query.where((eb) => eb(eb.refTuple('created_at', 'user_id'), '>', eb.tuple(reactedAt, userId)));
-  }
-  return query.orderBy('created_at').orderBy('user_id').limit(limit).execute();
+  return withinWindow(query, ['created_at', 'user_id'], window).execute();
+}
+
+/**
+ * A window of the posts a user liked by when they did. The user's index (`post_reactions_by_user`)
+ * finds their reactions; their order is a sort of those, as for the account export.
+ */
+export function likedWindow(
+  db: Db,
+  userId: string,
+  window: TimeWindow,
+): Promise<{ post_id: string; created_at: string }[]> {
+  const query = db
+    .selectFrom('post_reactions')
+    .select(['post_id', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'like');
+  return withinWindow(query, ['created_at', 'post_id'], window).execute();
 }
 
 /** The posts a user wrote or reacted to: the rows deleting the user deletes or changes the like count of. */

@@ -6,6 +6,8 @@ import { requirePost } from './shared/post-answers.js';
 import * as posts from '../data/posts.repo.js';
 import { fullPostViews, previewPostViews } from '../read/views/sync/posts.js';
 import * as bookmarks from '../data/bookmarks.repo.js';
+import type { HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js';
+import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
 
 /** One function per endpoint of the bookmark routes under /api/users. Bookmarks are private (decision 002). */
 
@@ -65,4 +67,36 @@ export async function changeBookmark(
   }
   if (input.changedOnly) return { postId: input.postId, bookmarked: input.change === 'add' };
   return { bookmarks: await everyBookmark(deps, input.viewerId) };
+}
+
+/**
+ * `GET /api/v1/bookmarks`: the viewer's bookmarked posts as statuses, the latest bookmark first. Its
+ * cursors are those of `GET /users/bookmark`: the same list in the same order.
+ */
+export async function bookmarkedStatuses(
+  deps: Deps,
+  input: { viewerId: string; window: CursorWindow },
+): Promise<{ statuses: HydratedStatuses; bounds: PageBounds }> {
+  const kind = { ...bookmarks.bookmarksByTime, scope: `bookmarks:${input.viewerId}` };
+  const { rows, bounds } = await cursorPage(
+    deps,
+    kind,
+    input.window,
+    (window) => bookmarks.bookmarkWindow(deps.db, input.viewerId, window),
+    (row) => [row.created_at, row.post_id],
+  );
+  const records = new Map(
+    (
+      await posts.postsByIds(
+        deps.db,
+        deps.dialect,
+        rows.map((row) => row.post_id),
+      )
+    ).map((record) => [record.id, record]),
+  );
+  const refs = rows.flatMap((row): StatusRef[] => {
+    const post = records.get(row.post_id);
+    return post ? [{ kind: 'post', ref: post }] : [];
+  });
+  return { statuses: await deps.hydrator.statuses(refs, input.viewerId), bounds };
 }

@@ -10,8 +10,9 @@ import * as idempotencyKeys from '../data/idempotency-keys.repo.js';
 import type { TimeWindow } from '../platform/db/keyset.js';
 import { timeOfId } from '../platform/db/ids.js';
 import { AlreadyDone, HttpError } from '../platform/http/errors.js';
-import type { HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js';
+import type { AccountRecord, HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js';
 import { castVote, checkCommentText, removeComment, writeComment } from './shared/comment-writes.js';
+import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
 import type { Deps } from './shared/deps.js';
 import { checkContent, react, removePost, writePost, type WrittenAlongside } from './shared/post-writes.js';
 import { recordNotFound } from './shared/record-not-found.js';
@@ -354,6 +355,30 @@ export async function favourite(deps: Deps, input: { viewerId: string; id: strin
     }
   }
   return getStatus(deps, { id: input.id, viewerId: input.viewerId });
+}
+
+/**
+ * `GET /api/v1/statuses/:id/favourited_by`: a post's likers or a comment's upvoters, the latest first,
+ * paged by Sync's signed cursors (the order is when they favourited, not their ids).
+ */
+export async function favouritedBy(
+  deps: Deps,
+  input: { id: string; window: CursorWindow },
+): Promise<{ accounts: AccountRecord[]; bounds: PageBounds }> {
+  const found = await requireStatus(deps, input.id);
+  const kind = { ...posts.reactors, scope: `favourited_by:${input.id}` };
+  const { rows, bounds } = await cursorPage(
+    deps,
+    kind,
+    input.window,
+    (window) =>
+      found.kind === 'post'
+        ? posts.reactorWindow(deps.db, found.ref.id, 'like', window)
+        : comments.voterWindow(deps.db, found.comment.id, 'up', window),
+    (row) => [row.created_at, row.user_id],
+  );
+  const accounts = await deps.hydrator.accounts(rows.map((row) => row.user_id));
+  return { accounts: rows.flatMap((row) => accounts.get(row.user_id) ?? []), bounds };
 }
 
 /** `POST /api/v1/statuses/:id/bookmark|unbookmark`: posts only (Sync bookmarks posts); idempotent. */

@@ -14,6 +14,8 @@ import { OAuthError } from '../../use-cases/oauth.js';
 import { appRoutes, oauthEndpoints } from './oauth.js';
 import { statusRoutes } from './statuses.js';
 import { timelineRoutes } from './timelines.js';
+import { v1NotificationRoutes, v2NotificationRoutes } from './notifications.js';
+import { viewerListRoutes } from './viewer-lists.js';
 import { reportRateLimits } from './rate-limit-headers.js';
 import { discoveryRoutes } from './discovery.js';
 import { v1FixedAnswers, v2FixedAnswers } from './fixed-answers.js';
@@ -114,6 +116,8 @@ export const mastodonApi: FastifyPluginAsync<{ instance: InstanceConfig }> = asy
       await v1.register(appRoutes, { prefix: '/apps' });
       await v1.register(statusRoutes, { prefix: '/statuses' });
       await v1.register(timelineRoutes, { prefix: '/timelines' });
+      await v1.register(v1NotificationRoutes, { prefix: '/notifications' });
+      await v1.register(viewerListRoutes);
       await v1.register(v1InstanceRoutes, { prefix: '/instance', settings: instance });
       await v1.register(markerRoutes, { prefix: '/markers' });
       await v1.register(v1FixedAnswers);
@@ -123,6 +127,7 @@ export const mastodonApi: FastifyPluginAsync<{ instance: InstanceConfig }> = asy
   await app.register(
     apiVersion(async (v2) => {
       await v2.register(v2InstanceRoutes, { prefix: '/instance', settings: instance });
+      await v2.register(v2NotificationRoutes, { prefix: '/notifications' });
       await v2.register(v2FixedAnswers);
     }),
     { prefix: '/api/v2' },

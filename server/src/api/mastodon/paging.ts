@@ -20,11 +20,14 @@ export const maxLimit = 40;
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** The window a list request asks for; `limit` is clamped to 1..`max` as Mastodon does. */
-export function windowOf(query: unknown, max = maxLimit): Window {
+/**
+ * The window a list request asks for; `limit` is clamped to 1..`max` as Mastodon does, `fallback`
+ * when absent (notifications: 40 of at most 80).
+ */
+export function windowOf(query: unknown, max = maxLimit, fallback = defaultLimit): Window {
   const params = (query ?? {}) as Record<string, unknown>;
-  const asked = Number(text(params.limit) ?? defaultLimit);
-  const limit = Number.isFinite(asked) ? Math.min(Math.max(Math.trunc(asked), 1), max) : defaultLimit;
+  const asked = Number(text(params.limit) ?? fallback);
+  const limit = Number.isFinite(asked) ? Math.min(Math.max(Math.trunc(asked), 1), max) : fallback;
   return { maxId: text(params.max_id), sinceId: text(params.since_id), minId: text(params.min_id), limit };
 }
 
@@ -60,13 +63,17 @@ export function setLinks(
 
 /**
  * A window of a list of statuses (ordered by time, then id) from its ids: `min_id` wins over
- * `since_id`, as on Mastodon. An id that is not one of Sync's is refused with 400.
+ * `since_id`, as on Mastodon. An id that is not one of Sync's is refused with 400. `keyOf`: the key
+ * of another list's ids (notifications').
  */
-export function timeWindowOf(window: Window): TimeWindow {
+export function timeWindowOf(
+  window: Window,
+  keyOf: (id: string) => [string, string] = keyOfStatusId,
+): TimeWindow {
   const newer = window.minId ?? window.sinceId;
   return {
-    olderThan: window.maxId === undefined ? undefined : keyOfStatusId(window.maxId),
-    newerThan: newer === undefined ? undefined : keyOfStatusId(newer),
+    olderThan: window.maxId === undefined ? undefined : keyOf(window.maxId),
+    newerThan: newer === undefined ? undefined : keyOf(newer),
     oldestFirst: window.minId !== undefined,
     limit: window.limit,
   };

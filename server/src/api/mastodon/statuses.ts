@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as statuses from '../../use-cases/statuses.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
-import { statusFor, statusesFor } from './views.js';
+import { accountView } from '../../read/views/mastodon/accounts.js';
+import { setLinks, windowOf } from './paging.js';
+import { statusFor, statusesFor, urlsFor } from './views.js';
 import { stringParam } from './params.js';
 
 /** `/api/v1/statuses`: read, create, delete, favourite and bookmark posts and comments as statuses. */
@@ -34,6 +36,19 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  app.get(
+    '/:id/favourited_by',
+    { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
+    async (request, reply) => {
+      const { accounts, bounds } = await statuses.favouritedBy(deps, {
+        id: idOf(request.params),
+        window: windowOf(request.query),
+      });
+      setLinks(request, reply, bounds);
+      const urls = urlsFor(request);
+      return accounts.map((account) => accountView(account, urls));
+    },
+  );
   app.post(
     '/',
     { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }) },

@@ -1,3 +1,4 @@
+import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
 /**
  * Keyset paging as the data layer sees it: each list declares its sort key's shape once, beside the
  * query that reads it, so the key's type is checked where a cursor is made (platform/http/pagination.ts
@@ -41,4 +42,23 @@ export interface TimeWindow {
   newerThan?: [string, string] | undefined;
   oldestFirst: boolean;
   limit: number;
+}
+
+/**
+ * A query limited to a time window of a list ordered by (time, id) newest first, or oldest first for
+ * `oldestFirst`: the bounds are row-value comparisons, so an index on (…, time, id) serves the range.
+ */
+export function withinWindow<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  [time, id]: readonly [StringReference<DB, TB>, StringReference<DB, TB>],
+  window: TimeWindow,
+): SelectQueryBuilder<DB, TB, O> {
+  const key = sql`(${sql.ref(time)}, ${sql.ref(id)})`;
+  let bounded = query;
+  if (window.olderThan)
+    bounded = bounded.where(sql<boolean>`${key} < (${window.olderThan[0]}, ${window.olderThan[1]})`);
+  if (window.newerThan)
+    bounded = bounded.where(sql<boolean>`${key} > (${window.newerThan[0]}, ${window.newerThan[1]})`);
+  const direction = window.oldestFirst ? 'asc' : 'desc';
+  return bounded.orderBy(time, direction).orderBy(id, direction).limit(window.limit);
 }

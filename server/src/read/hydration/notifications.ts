@@ -5,7 +5,7 @@ import type { NotificationRecord } from '../../data/notifications.repo.js';
 import * as posts from '../../data/posts.repo.js';
 import { groupBy } from '../../platform/db/chunks.js';
 import type { ReadContext } from './context.js';
-import type { HydratedComment, HydratedPage, HydratedPost } from './hydrator.js';
+import type { HydratedComment, HydratedPage, HydratedPost, HydratedStatuses, StatusRef } from './hydrator.js';
 
 export interface HydratedNotifications {
   records: NotificationRecord[];
@@ -18,6 +18,12 @@ export interface HydratedNotifications {
   viewerId: string;
   /** When the viewer last marked their notifications as read. */
   readAt: string;
+}
+
+/** The actors' ids of each notification, in the order read. */
+function actorIdsByNotification(actors: readonly { notification_id: string; actor_id: string }[]) {
+  const rows = groupBy(actors, (actor) => actor.notification_id);
+  return new Map([...rows].map(([id, group]) => [id, group.map((row) => row.actor_id)]));
 }
 
 const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
@@ -53,14 +59,74 @@ export async function hydrateNotifications(
     viewerId,
     actors.map((actor) => actor.actor_id),
   );
-  const actorsOf = groupBy(actors, (actor) => actor.notification_id);
   return {
     records: items,
-    actors: new Map([...actorsOf].map(([id, rows]) => [id, rows.map((row) => row.actor_id)])),
+    actors: actorIdsByNotification(actors),
     posts: new Map(hydratedPosts.map((post) => [post.record.id, post])),
     comments: new Map(hydratedComments.map((comment) => [comment.record.id, comment])),
     page,
     viewerId,
     readAt,
   };
+}
+
+/** Notifications with what the Mastodon API shows of them: their statuses and every account. */
+export interface NotificationStatuses {
+  records: NotificationRecord[];
+  /** The newest actors of each notification, newest first (up to the sample size asked for). */
+  actors: Map<string, string[]>;
+  /** The posts and comments the notifications are about, as statuses, and the accounts of the actors. */
+  statuses: HydratedStatuses;
+}
+
+/**
+ * Hydrates notification records for the Mastodon API: the newest actors of each, and the post or
+ * comment each is about (a comment, an upvote or a mention in a comment: the comment; a like or a
+ * mention in a post: the post) through the hydrator's statuses, the actors' accounts among theirs.
+ * A fixed number of queries whatever the number of notifications.
+ */
+export async function hydrateNotificationStatuses(
+  context: ReadContext,
+  viewerId: string,
+  items: NotificationRecord[],
+  sample: {
+    size: number;
+    /** An actor of every one of the notifications, shown first (an app's list of one person's). */
+    firstActorId?: string | undefined;
+  },
+): Promise<NotificationStatuses> {
+  const { db, dialect, hydrator } = context;
+  const [actors, postRecords, commentRecords] = await Promise.all([
+    notifications.newestActors(
+      db,
+      dialect,
+      items.map((item) => item.id),
+      sample.size,
+    ),
+    posts.postsByIds(db, dialect, distinct(items.map((item) => item.post_id))),
+    comments.commentsByIds(db, dialect, distinct(items.map((item) => item.comment_id))),
+  ]);
+  const postsById = new Map(postRecords.map((record) => [record.id, record]));
+  const refs = new Map<string, StatusRef>();
+  for (const comment of commentRecords) {
+    const post = postsById.get(comment.post_id);
+    if (post) refs.set(comment.id, { kind: 'comment', comment, post });
+  }
+  for (const item of items) {
+    const post = item.post_id === null ? undefined : postsById.get(item.post_id);
+    if (item.comment_id === null && post) refs.set(post.id, { kind: 'post', ref: post });
+  }
+  const { firstActorId } = sample;
+  const statuses = await hydrator.statuses([...refs.values()], viewerId, [
+    ...actors.map((actor) => actor.actor_id),
+    ...(firstActorId === undefined ? [] : [firstActorId]),
+  ]);
+  const actorIds = actorIdsByNotification(actors);
+  if (firstActorId !== undefined) {
+    for (const item of items) {
+      const others = (actorIds.get(item.id) ?? []).filter((id) => id !== firstActorId);
+      actorIds.set(item.id, [firstActorId, ...others].slice(0, sample.size));
+    }
+  }
+  return { records: items, actors: actorIds, statuses };
 }

@@ -233,3 +233,71 @@ export interface Preferences {
   'reading:expand:media': 'default' | 'show_all' | 'hide_all';
   'reading:expand:spoilers': boolean;
 }
+
+/** The notification types Sync has causes for (Mastodon's others, such as reblog or poll, never come). */
+export type NotificationType = 'favourite' | 'mention' | 'follow';
+
+export interface Notification {
+  id: string;
+  type: NotificationType;
+  group_key: string;
+  created_at: string;
+  account: Account;
+  /** What a favourite or a mention is about; absent for a follow. */
+  status?: Status;
+}
+
+export interface NotificationGroup {
+  group_key: string;
+  notifications_count: number;
+  type: NotificationType;
+  most_recent_notification_id: string;
+  /** Only in a page of groups (`GET /api/v2/notifications`). */
+  page_min_id?: string;
+  page_max_id?: string;
+  latest_page_notification_at?: string;
+  sample_account_ids: string[];
+  status_id?: string;
+}
+
+export interface GroupedNotificationsResults {
+  accounts: Account[];
+  statuses: Status[];
+  notification_groups: NotificationGroup[];
+}
+
+/** A day of a tag's use: `day` is the UNIX time of its midnight (UTC), every number a string. */
+export interface TagHistory {
+  day: string;
+  uses: string;
+  accounts: string;
+}
+
+export interface Tag {
+  /** Sync keeps no table of tags: a tag's id is its name, which names it for good. */
+  id: string;
+  name: string;
+  url: string;
+  history: TagHistory[];
+  /** Whether the viewer follows the tag: Sync has no followed tags yet. */
+  following?: boolean;
+  featuring?: boolean;
+}
+
+export interface Search {
+  accounts: Account[];
+  statuses: Status[];
+  hashtags: Tag[];
+}
+
+/** Why an account is suggested: Sync suggests the most followed people the viewer does not follow. */
+export interface Suggestion {
+  source: 'global';
+  sources: 'most_followed'[];
+  account: Account;
+}
+
+export interface FamiliarFollowers {
+  id: string;
+  accounts: Account[];
+}

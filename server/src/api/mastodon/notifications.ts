@@ -1,0 +1,162 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from '../../platform/http/errors.js';
+import { accountView } from '../../read/views/mastodon/accounts.js';
+import {
+  groupedNotificationsView,
+  keyOfNotificationId,
+  notificationIdOf,
+  notificationViews,
+} from '../../read/views/mastodon/notifications.js';
+import * as notifications from '../../use-cases/notifications.js';
+import { recordNotFound } from '../../use-cases/shared/record-not-found.js';
+import { mastodonAccess, mastodonViewer } from './auth.js';
+import { setLinks, timeWindowOf, windowOf } from './paging.js';
+import { listParam, stringParam } from './params.js';
+import { urlsFor } from './views.js';
+
+/**
+ * `/api/v1/notifications` and `/api/v2/notifications` (grouped): Sync's notification groups, as
+ * read/views/mastodon/notifications.ts maps them. Ids carry the time of a group's latest cause, so
+ * paging by them follows Sync's order (latest cause first) and never shows a group twice.
+ */
+
+/** Mastodon's sizes: pages of 40 notifications, at most 80; up to 8 sample accounts of a group. */
+const pageSizes = { fallback: 40, max: 80 };
+const sampleAccounts = 8;
+/** `unread_count` counts up to 100 unless asked for more, at most 1000. */
+const unreadCaps = { fallback: 100, max: 1000 };
+
+function keyOfId(id: string): [string, string] {
+  const key = keyOfNotificationId(id);
+  if (!key) throw badRequest(`"${id}" is not a notification id.`);
+  return key;
+}
+
+/** `types[]`, `exclude_types[]` and `account_id`, as every list and count reads them. */
+const queryOf = (request: FastifyRequest): notifications.NotificationQuery => ({
+  types: listParam(request.query, 'types'),
+  excludedTypes: listParam(request.query, 'exclude_types'),
+  accountId: stringParam(request.query, 'account_id'),
+});
+
+/** The routes both versions have the same way: the list's window and the unread count. */
+function sharedRoutes(app: FastifyInstance, sampleSize: number) {
+  const { deps } = app;
+  const read = mastodonAccess(app, { user: true, scope: 'read:notifications' });
+
+  /**
+   * A page of the list, with its `Link` header. Its bounds are the page's groups as read, shown or not:
+   * a page whose groups all went meanwhile still leads on.
+   */
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const hydrated = await notifications.notificationWindow(deps, {
+      viewerId: mastodonViewer(request).id,
+      window: timeWindowOf(windowOf(request.query, pageSizes.max, pageSizes.fallback), keyOfId),
+      query: queryOf(request),
+      sampleSize,
+    });
+    const newest = hydrated.records[0];
+    const oldest = hydrated.records.at(-1);
+    setLinks(request, reply, {
+      newest: newest && notificationIdOf(newest),
+      oldest: oldest && notificationIdOf(oldest),
+    });
+    return hydrated;
+  };
+
+  app.get('/unread_count', { preHandler: read }, async (request) => {
+    const cap = windowOf(request.query, unreadCaps.max, unreadCaps.fallback).limit;
+    return {
+      count: await notifications.countUnreadUpTo(deps, {
+        viewerId: mastodonViewer(request).id,
+        query: queryOf(request),
+        cap,
+      }),
+    };
+  });
+
+  return { read, page };
+}
+
+export const v1NotificationRoutes: FastifyPluginAsync = async (app) => {
+  const { deps } = app;
+  const { read, page } = sharedRoutes(app, 1);
+  const write = mastodonAccess(app, { user: true, scope: 'write:notifications' });
+  const idOf = (request: FastifyRequest) => stringParam(request.params, 'id') ?? '';
+
+  app.get('/', { preHandler: read }, async (request, reply) =>
+    notificationViews(await page(request, reply), mastodonViewer(request).id, urlsFor(request)),
+  );
+
+  app.get('/:id', { preHandler: read }, async (request) => {
+    const viewerId = mastodonViewer(request).id;
+    const hydrated = await notifications.getNotification(deps, {
+      viewerId,
+      id: idOf(request),
+      by: 'notification id',
+      sampleSize: 1,
+    });
+    const [notification] = notificationViews(hydrated, viewerId, urlsFor(request));
+    if (!notification) throw recordNotFound();
+    return notification;
+  });
+
+  app.post('/clear', { preHandler: write }, async (request) => {
+    await notifications.clearNotifications(deps, { viewerId: mastodonViewer(request).id });
+    return {};
+  });
+
+  app.post('/:id/dismiss', { preHandler: write }, async (request) => {
+    await notifications.dismissNotification(deps, {
+      viewerId: mastodonViewer(request).id,
+      id: idOf(request),
+      by: 'notification id',
+    });
+    return {};
+  });
+};
+
+export const v2NotificationRoutes: FastifyPluginAsync = async (app) => {
+  const { deps } = app;
+  const { read, page } = sharedRoutes(app, sampleAccounts);
+  const write = mastodonAccess(app, { user: true, scope: 'write:notifications' });
+  const groupKeyOf = (request: FastifyRequest) => stringParam(request.params, 'group_key') ?? '';
+
+  app.get('/', { preHandler: read }, async (request, reply) =>
+    groupedNotificationsView(await page(request, reply), mastodonViewer(request).id, urlsFor(request), {
+      paged: true,
+    }),
+  );
+
+  app.get('/:group_key', { preHandler: read }, async (request) => {
+    const viewerId = mastodonViewer(request).id;
+    const hydrated = await notifications.getNotification(deps, {
+      viewerId,
+      id: groupKeyOf(request),
+      by: 'group key',
+      sampleSize: sampleAccounts,
+    });
+    const view = groupedNotificationsView(hydrated, viewerId, urlsFor(request), { paged: false });
+    if (view.notification_groups.length === 0) throw recordNotFound();
+    return view;
+  });
+
+  app.get('/:group_key/accounts', { preHandler: read }, async (request) => {
+    const accounts = await notifications.groupAccounts(deps, {
+      viewerId: mastodonViewer(request).id,
+      groupKey: groupKeyOf(request),
+      limit: pageSizes.max,
+    });
+    const urls = urlsFor(request);
+    return accounts.map((account) => accountView(account, urls));
+  });
+
+  app.post('/:group_key/dismiss', { preHandler: write }, async (request) => {
+    await notifications.dismissNotification(deps, {
+      viewerId: mastodonViewer(request).id,
+      id: groupKeyOf(request),
+      by: 'group key',
+    });
+    return {};
+  });
+};

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Scope } from '../../platform/auth/scopes.js';
+import * as bookmarks from '../../use-cases/bookmarks.js';
+import * as favourites from '../../use-cases/favourites.js';
+import { mastodonAccess, mastodonViewer } from './auth.js';
+import { setLinks, windowOf } from './paging.js';
+import { statusesFor } from './views.js';
+
+/**
+ * The viewer's own lists of statuses: `/api/v1/favourites` (the posts they liked and the comments they
+ * voted up) and `/api/v1/bookmarks` (the posts they bookmarked), the latest first. Their order is when
+ * the viewer favourited or bookmarked, not the statuses' ids, so their `Link` headers carry Sync's
+ * signed cursors, which Mastodon documents as opaque for these lists.
+ */
+export const viewerListRoutes: FastifyPluginAsync = async (app) => {
+  const lists: [path: string, scope: Scope, read: typeof favourites.favouritedStatuses][] = [
+    ['/favourites', 'read:favourites', favourites.favouritedStatuses],
+    ['/bookmarks', 'read:bookmarks', bookmarks.bookmarkedStatuses],
+  ];
+  for (const [path, scope, read] of lists) {
+    app.get(path, { preHandler: mastodonAccess(app, { user: true, scope }) }, async (request, reply) => {
+      const { statuses, bounds } = await read(app.deps, {
+        viewerId: mastodonViewer(request).id,
+        window: windowOf(request.query),
+      });
+      setLinks(request, reply, bounds);
+      return statusesFor(request, statuses);
+    });
+  }
+};
