@@ -55,14 +55,15 @@ export async function touchToken(db: Db, id: string, at: string): Promise<void> 
   await db.updateTable('oauth_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
 }
 
-/** False when no such token was there (an unknown or already revoked one). */
-export async function deleteToken(db: Db, tokenHash: string, appId: string): Promise<boolean> {
-  const result = await db
+/** The id of the token deleted; undefined when no such token was there (an unknown or already revoked one). */
+export async function deleteToken(db: Db, tokenHash: string, appId: string): Promise<string | undefined> {
+  const row = await db
     .deleteFrom('oauth_tokens')
     .where('token_hash', '=', tokenHash)
     .where('app_id', '=', appId)
+    .returning('id')
     .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return row?.id;
 }
 
 /**
@@ -123,14 +124,15 @@ export async function hasTokenWithScopes(
   return row !== undefined;
 }
 
-/** Ends an app's access to a person's account; false when it had none. */
-export async function deleteTokensOfApp(db: Db, userId: string, appId: string): Promise<boolean> {
-  const result = await db
+/** Ends an app's access to a person's account: the ids of the tokens deleted (none when it had no access). */
+export async function deleteTokensOfApp(db: Db, userId: string, appId: string): Promise<string[]> {
+  const rows = await db
     .deleteFrom('oauth_tokens')
     .where('user_id', '=', userId)
     .where('app_id', '=', appId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Every app's access to the account ends (a password change, an account deletion). */

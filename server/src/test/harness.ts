@@ -124,7 +124,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 export const testSecret = 'test-secret-that-is-long-enough-for-hs256';
 
 /** Sends requests to a running app, the way the spec's client does. */
-function requester(baseUrl: () => string): TestServer['request'] {
+export function requester(baseUrl: () => string): TestServer['request'] {
   return async (method, urlPath, { body, token, headers = {}, rawBody } = {}) => {
     const init: RequestInit = { method, headers: { ...headers } };
     if (token) (init.headers as Record<string, string>).authorization = token;

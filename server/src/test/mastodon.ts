@@ -12,7 +12,7 @@ export interface RegisteredApp {
 export const testRedirectUri = 'https://app.example/callback';
 
 export async function registerApp(
-  server: TestServer,
+  server: Pick<TestServer, 'request'>,
   options: { scopes?: string; redirectUri?: string; name?: string } = {},
 ): Promise<RegisteredApp> {
   const reply = await server.request('POST', '/api/v1/apps', {
@@ -32,7 +32,7 @@ export async function registerApp(
  * to Sync, approves on `POST /api/oauth/authorization`, and the app trades the code at `/oauth/token`.
  */
 export async function accessToken(
-  server: TestServer,
+  server: Pick<TestServer, 'request'>,
   sessionToken: string,
   options: { scopes?: string; app?: RegisteredApp } = {},
 ): Promise<string> {

@@ -106,6 +106,12 @@ export async function editComment(
     await comments.updateCommentText(trx, comment.id, text, at);
     return recordTextEntities(trx, { post: taken, comment, text, isNew: false, at });
   });
+  deps.events.publish({
+    type: 'comment-edited',
+    postId: record.id,
+    commentId: comment.id,
+    authorId: comment.author_id,
+  });
   publishNotified(deps.events, mentioned);
   return changeAnswer(deps, {
     record,

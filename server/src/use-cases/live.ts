@@ -1,6 +1,7 @@
 import type { PreviewPost } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
 import * as follows from '../data/follows.repo.js';
+import { authorAndFollowersAmong } from './shared/live-recipients.js';
 import { liveNotification } from './shared/notification-answers.js';
 import * as posts from '../data/posts.repo.js';
 import { previewPostViews } from '../read/views/sync/posts.js';
@@ -15,22 +16,12 @@ export const liveRenderer = (deps: Deps): LiveRenderer => ({
   missed: (viewerId, missed) => missedFrames(deps, { viewerId, missed }),
 });
 
-/**
- * A new post as each recipient's page would show it: the author and whoever of `connectedUserIds`
- * follows the author (one query, bounded by the users connected here, not by the author's followers).
- */
+/** A new post as each recipient's page would show it: the author and whoever of `connectedUserIds` follows the author. */
 async function postForConnected(
   deps: Deps,
   input: { postId: string; authorId: string; connectedUserIds: readonly string[] },
 ): Promise<Map<string, PreviewPost>> {
-  const others = input.connectedUserIds.filter((id) => id !== input.authorId);
-  const followers =
-    others.length > 0
-      ? await follows.relationMembersAmong(deps.db, deps.dialect, input.authorId, 'followers', others)
-      : [];
-  const recipients = input.connectedUserIds.includes(input.authorId)
-    ? [input.authorId, ...followers]
-    : followers;
+  const recipients = await authorAndFollowersAmong(deps, input.authorId, input.connectedUserIds);
   if (recipients.length === 0) return new Map();
   const byViewer = await postsFor(deps, [input.postId], recipients);
   return new Map([...byViewer].flatMap(([viewerId, [post]]) => (post ? [[viewerId, post]] : [])));

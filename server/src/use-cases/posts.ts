@@ -140,6 +140,7 @@ export async function editPost(
       mentioned: await recordTextEntities(trx, { post: taken, text: content, isNew: false, at }),
     };
   });
+  deps.events.publish({ type: 'post-edited', postId: record.id, authorId: record.author_id });
   publishNotified(deps.events, mentioned);
   return changeAnswer(deps, record, input.viewerId, input.changedOnly);
 }

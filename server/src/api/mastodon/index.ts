@@ -21,6 +21,7 @@ import { discoveryRoutes } from './discovery.js';
 import { v1FixedAnswers, v2FixedAnswers } from './fixed-answers.js';
 import { v1InstanceRoutes, v2InstanceRoutes } from './instance.js';
 import { markerRoutes } from './markers.js';
+import { streamingRoutes } from './streaming.js';
 
 /**
  * The Mastodon client API (docs/decisions/070): `/api/v1`, `/api/v2`, the OAuth provider under
@@ -120,6 +121,7 @@ export const mastodonApi: FastifyPluginAsync<{ instance: InstanceConfig }> = asy
       await v1.register(viewerListRoutes);
       await v1.register(v1InstanceRoutes, { prefix: '/instance', settings: instance });
       await v1.register(markerRoutes, { prefix: '/markers' });
+      await v1.register(streamingRoutes, { prefix: '/streaming' });
       await v1.register(v1FixedAnswers);
     }),
     { prefix: '/api/v1' },

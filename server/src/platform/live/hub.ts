@@ -62,16 +62,37 @@ export interface StreamReservation {
 }
 
 /**
+ * Another surface's live connections (the Mastodon streaming API: api/mastodon/streaming.ts), fed every
+ * message in this hub's one order, so what it writes for a message comes after what it wrote for the
+ * messages before (an update before its delete, everything before a session's end). Its connections
+ * take their places with `reserve` and give them back with `release`, as the hub's own streams do.
+ */
+export interface LiveAudience {
+  /**
+   * Starts rendering what a message means for the audience's connections; the writer it resolves to is
+   * called in arrival order. Undefined when no connection here needs the message.
+   */
+  render(message: LiveMessage): Promise<() => void> | undefined;
+  /** Ends every connection (shutdown, the event channel down, renderings too far behind). */
+  closeAll(): void;
+  /** Keeps quiet connections open; answers the places they hold, to renew. */
+  heartbeat(): StreamReservation[];
+}
+
+/**
  * This process's event streams. Every message from the transport is held for resumes and dispatched:
  * - `post`: to the author's streams and the streams of connected users who follow the author;
  * - `notification`: to the recipient's streams;
  * - `counts`: to every stream (see docs/decisions/060-live-events.md), at most once per post per interval;
- * - `sessions-ended`: ends the user's streams (they come back with a new token, or are refused).
+ * - `sessions-ended`: ends the user's streams (they come back with a new token, or are refused);
+ * - the others (comments, edits, deletions, revoked app tokens): only to the audiences, for now.
+ * Every message also goes to the audiences (other surfaces' connections, LiveAudience).
  * Each message is rendered as soon as it arrives, and written in arrival order (a chain of writes),
  * so a stream's ids only go forward and `Last-Event-ID` never skips an event.
  */
 export class LiveHub {
   private readonly streams = new Map<string, Set<EventStream>>();
+  private readonly audiences: LiveAudience[] = [];
   private readonly recent: RecentMessages;
   private writes: Promise<void> = Promise.resolve();
   private rendersWaiting = 0;
@@ -117,6 +138,16 @@ export class LiveHub {
     return reservation;
   }
 
+  /** Gives a place back (its stream or connection closed). */
+  release(reservation: StreamReservation) {
+    this.slots.release(reservation.userId, reservation.streamId).catch(() => undefined);
+  }
+
+  /** Feeds another surface's connections too (see LiveAudience). */
+  addAudience(audience: LiveAudience) {
+    this.audiences.push(audience);
+  }
+
   /**
    * Starts the stream on a reserved place. With `lastEventId`, what it missed is written first, or a
    * `reset` event when that is no longer held.
@@ -147,7 +178,7 @@ export class LiveHub {
     stream.onClose(() => {
       own.delete(stream);
       if (own.size === 0 && this.streams.get(stream.userId) === own) this.streams.delete(stream.userId);
-      this.slots.release(stream.userId, stream.id).catch(() => undefined);
+      this.release({ userId: stream.userId, streamId: stream.id });
     });
     if (!this.transport.healthy) stream.end();
   }
@@ -155,6 +186,7 @@ export class LiveHub {
   /** Ends every stream (shutdown, or the event channel went down): their clients reconnect. */
   closeAll() {
     for (const own of this.streams.values()) for (const stream of own) stream.end();
+    for (const audience of this.audiences) audience.closeAll();
   }
 
   async close() {
@@ -166,6 +198,15 @@ export class LiveHub {
 
   private receive(id: string, message: LiveMessage) {
     const held = this.recent.add(id, message, Date.now());
+    for (const audience of this.audiences) {
+      const rendered = audience.render(message);
+      if (rendered)
+        this.inOrder(
+          rendered,
+          (write) => write(),
+          () => audience.closeAll(),
+        );
+    }
     if (this.streams.size === 0) return;
     switch (message.type) {
       case 'post': {
@@ -274,7 +315,7 @@ export class LiveHub {
 
   private beat() {
     const now = Date.now();
-    const open: { userId: string; streamId: string }[] = [];
+    const open: StreamReservation[] = this.audiences.flatMap((audience) => audience.heartbeat());
     for (const own of this.streams.values()) {
       for (const stream of own) {
         stream.heartbeat();

@@ -4,10 +4,17 @@
  */
 export type LiveMessage =
   | { type: 'post'; postId: string; authorId: string }
+  | { type: 'comment'; postId: string; commentId: string; authorId: string }
+  | { type: 'post-edited'; postId: string; authorId: string }
+  | { type: 'comment-edited'; postId: string; commentId: string; authorId: string }
+  | { type: 'post-deleted'; postId: string; authorId: string }
+  | { type: 'comment-deleted'; postId: string; commentId: string; authorId: string }
   | { type: 'notification'; userId: string; notificationId: string }
   | { type: 'counts'; postId: string; likeCount: number; commentCount: number }
   /** The user's tokens were revoked (password changed, account deleted): their open streams end. */
-  | { type: 'sessions-ended'; userId: string };
+  | { type: 'sessions-ended'; userId: string }
+  /** These OAuth access tokens were revoked (an app signed out, or was removed in Settings). */
+  | { type: 'tokens-revoked'; tokenIds: string[] };
 
 /** How a use case raises a message: fire and forget, never throws into the request. */
 export interface EventPublisher {
@@ -21,7 +28,13 @@ export function isLiveMessage(value: unknown): value is LiveMessage {
   const strings = (...keys: string[]) => keys.every((key) => typeof field(key) === 'string');
   switch (field('type')) {
     case 'post':
+    case 'post-edited':
+    case 'post-deleted':
       return strings('postId', 'authorId');
+    case 'comment':
+    case 'comment-edited':
+    case 'comment-deleted':
+      return strings('postId', 'commentId', 'authorId');
     case 'notification':
       return strings('userId', 'notificationId');
     case 'counts':
@@ -32,6 +45,10 @@ export function isLiveMessage(value: unknown): value is LiveMessage {
       );
     case 'sessions-ended':
       return strings('userId');
+    case 'tokens-revoked': {
+      const tokenIds = field('tokenIds');
+      return Array.isArray(tokenIds) && tokenIds.every((id) => typeof id === 'string');
+    }
     default:
       return false;
   }

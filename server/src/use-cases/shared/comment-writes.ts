@@ -97,6 +97,12 @@ export async function writeComment(
     },
   );
   deps.hydrator.noteNewComment(record, written);
+  deps.events.publish({
+    type: 'comment',
+    postId: record.id,
+    commentId: written.id,
+    authorId: written.author_id,
+  });
   publishCounts(deps.events, record);
   publishNotified(deps.events, notified);
   return { record, comment: written };
@@ -146,13 +152,21 @@ export async function removeComment(
   if (comment.author_id !== input.viewerId && post.author_id !== input.viewerId) {
     throw badRequest(Messages.deleteForeignComment);
   }
-  const { record } = await deps.db.transaction().execute(async (trx) => {
+  const { record, deleted } = await deps.db.transaction().execute(async (trx) => {
     const taken = await posts.takeForChange(trx, post.id);
     if (!taken) throw notFound(Messages.postNotFound(post.id));
     // Deleted meanwhile by someone else: nothing to count.
-    if (!(await comments.deleteComment(trx, comment.id))) return { record: taken };
-    return { record: (await posts.takeForChange(trx, post.id, { comments: -1 }))! };
+    if (!(await comments.deleteComment(trx, comment.id))) return { record: taken, deleted: false };
+    return { record: (await posts.takeForChange(trx, post.id, { comments: -1 }))!, deleted: true };
   });
+  if (deleted) {
+    deps.events.publish({
+      type: 'comment-deleted',
+      postId: post.id,
+      commentId: comment.id,
+      authorId: comment.author_id,
+    });
+  }
   publishCounts(deps.events, record);
   return record;
 }

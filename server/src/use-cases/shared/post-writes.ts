@@ -60,6 +60,7 @@ export async function removePost(
   const post = await requirePost(deps, input.postId);
   if (post.author_id !== input.viewerId) throw badRequest(Messages.deleteForeignPost);
   await posts.deletePost(deps.db, post.id);
+  deps.events.publish({ type: 'post-deleted', postId: post.id, authorId: post.author_id });
   return post;
 }
 

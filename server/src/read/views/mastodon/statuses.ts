@@ -1,5 +1,5 @@
 import { hashtagsOf, mentionedUsernames } from '@sync/contract';
-import type { HydratedStatuses, StatusItem } from '../../hydration/hydrator.js';
+import type { HydratedStatuses, StatusItem, ViewerMarks } from '../../hydration/hydrator.js';
 import { accountView } from './accounts.js';
 import type { Account, Status, StatusMention } from './entities.js';
 import { textToHtml } from './html.js';
@@ -97,14 +97,50 @@ function statusView(
     quote: null,
   };
   if (viewerId === undefined || !marks) return status;
+  return { ...status, ...viewerFields(item, marks) };
+}
+
+/** What a signed-in viewer's own state adds to a status. */
+type ViewerFields = Required<
+  Pick<Status, 'filtered' | 'favourited' | 'reblogged' | 'muted' | 'bookmarked' | 'pinned'>
+>;
+
+function viewerFields(item: StatusItem, marks: ViewerMarks): ViewerFields {
+  const id = item.kind === 'post' ? item.post.record.id : item.comment.record.id;
   return {
-    ...status,
     filtered: [],
-    favourited:
-      item.kind === 'post' ? marks.reactions.get(record.id) === 'like' : marks.votes.get(record.id) === 'up',
+    favourited: item.kind === 'post' ? marks.reactions.get(id) === 'like' : marks.votes.get(id) === 'up',
     reblogged: false,
     muted: false,
-    bookmarked: item.kind === 'post' && marks.bookmarks.has(record.id),
+    bookmarked: item.kind === 'post' && marks.bookmarks.has(id),
     pinned: false,
+  };
+}
+
+/**
+ * One status as JSON text for many viewers at once (a live event): what everyone sees is serialised
+ * once, and a signed-in viewer's own fields (favourited, bookmarked, …) are spliced in, so viewers
+ * whose fields are alike share one text. `hydrated` holds the status, hydrated without a viewer;
+ * undefined when it is not shown (its author is gone).
+ */
+export function statusTextsFor(
+  hydrated: HydratedStatuses,
+  urls: Urls,
+): ((marks: ViewerMarks | undefined) => string) | undefined {
+  const [status] = statusViews(hydrated, undefined, urls);
+  const item = hydrated.items[0];
+  if (!status || !item) return undefined;
+  const shared = JSON.stringify(status);
+  const texts = new Map<string, string>();
+  return (marks) => {
+    if (!marks) return shared;
+    const own = JSON.stringify(viewerFields(item, marks));
+    let text = texts.get(own);
+    if (text === undefined) {
+      // Two objects' texts made one: the shared fields, then the viewer's.
+      text = `${shared.slice(0, -1)},${own.slice(1)}`;
+      texts.set(own, text);
+    }
+    return text;
   };
 }

@@ -1,0 +1,127 @@
+import { hashtagsOf } from '@sync/contract';
+import * as comments from '../data/comments.repo.js';
+import * as follows from '../data/follows.repo.js';
+import * as notifications from '../data/notifications.repo.js';
+import * as posts from '../data/posts.repo.js';
+import type { HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js';
+import { hydrateNotificationStatuses } from '../read/hydration/notifications.js';
+import { notificationViews } from '../read/views/mastodon/notifications.js';
+import { statusTextsFor } from '../read/views/mastodon/statuses.js';
+import { urlsOf } from '../read/views/mastodon/urls.js';
+import type { Deps } from './shared/deps.js';
+import { authorAndFollowersAmong } from './shared/live-recipients.js';
+
+/**
+ * The Mastodon streaming API's renderings (api/mastodon/streaming.ts holds the connections): each
+ * process renders a live message for the viewers connected to it, with the Mastodon views, as
+ * use-cases/live.ts does for Sync's own streams. A status is hydrated once per message, whoever and
+ * however many get it; the viewers' own marks are read in one query for all of them.
+ */
+
+/** The status a live message is about: a post, or a comment on one (a reply). */
+export type StatusOfMessage =
+  { kind: 'post'; postId: string } | { kind: 'comment'; postId: string; commentId: string };
+
+/** A new or edited status, hydrated without a viewer, and who of this process's viewers may get it. */
+export interface StreamedStatus {
+  hydrated: HydratedStatuses;
+  /** Posts reach the public and hashtag streams; replies do not, as the public and tag timelines show posts. */
+  isPost: boolean;
+  /** Its hashtags as stored (`normalizeTag`), for the hashtag streams. */
+  tags: Set<string>;
+  /** Who of the candidates gets it on their `user` stream (their home timeline). */
+  home: Set<string>;
+}
+
+/**
+ * A status as it is now, and who of `homeCandidates` (the users connected here with a `user` stream)
+ * gets it at home: a post, its author and their followers (as Sync's own stream decides); a reply, by
+ * Mastodon's rule for home timelines, its author and those of their followers who follow the person it
+ * answers too (or are that person). Undefined when it is gone meanwhile.
+ */
+export async function streamedStatus(
+  deps: Deps,
+  input: { status: StatusOfMessage; homeCandidates: readonly string[] },
+): Promise<StreamedStatus | undefined> {
+  const ref = await statusRefOf(deps, input.status);
+  if (!ref) return undefined;
+  const hydrated = await deps.hydrator.statuses([ref], undefined);
+  const [item] = hydrated.items;
+  if (!item) return undefined;
+  if (item.kind === 'post') {
+    const { record } = item.post;
+    return {
+      hydrated,
+      isPost: true,
+      tags: new Set(hashtagsOf(record.content)),
+      home: new Set(await authorAndFollowersAmong(deps, record.author_id, input.homeCandidates)),
+    };
+  }
+  const { record } = item.comment;
+  const answered = record.reply_to_id ? hydrated.answered.get(record.reply_to_id) : undefined;
+  const answeredId = answered?.author_id ?? item.post.author_id;
+  const reached = await authorAndFollowersAmong(deps, record.author_id, input.homeCandidates);
+  const askable = reached.filter((id) => id !== record.author_id && id !== answeredId);
+  const alsoFollowing =
+    answeredId === record.author_id || askable.length === 0
+      ? askable
+      : await follows.relationMembersAmong(deps.db, deps.dialect, answeredId, 'followers', askable);
+  const home = new Set(reached.filter((id) => id === record.author_id || id === answeredId));
+  for (const id of alsoFollowing) home.add(id);
+  return { hydrated, isPost: false, tags: new Set(), home };
+}
+
+async function statusRefOf(deps: Deps, status: StatusOfMessage): Promise<StatusRef | undefined> {
+  if (status.kind === 'post') {
+    const [record] = await posts.postsByIds(deps.db, deps.dialect, [status.postId]);
+    return record && { kind: 'post', ref: record };
+  }
+  const [[comment], [post]] = await Promise.all([
+    comments.commentsByIds(deps.db, deps.dialect, [status.commentId]),
+    posts.postsByIds(deps.db, deps.dialect, [status.postId]),
+  ]);
+  return comment && post && { kind: 'comment', comment, post };
+}
+
+/**
+ * The status's JSON text for each viewer (undefined: signed out) reached through `origin` (URLs are
+ * absolute): the viewers' marks in one query, the shared part serialised once per origin, and one text
+ * per different set of the viewer's own fields (views/mastodon/statuses.ts, `statusTextsFor`).
+ */
+export async function statusTexts(
+  deps: Deps,
+  streamed: StreamedStatus,
+  viewerIds: readonly string[],
+): Promise<(viewerId: string | undefined, origin: string) => string | undefined> {
+  const shown = {
+    posts: streamed.hydrated.items.flatMap((item) => (item.kind === 'post' ? [item.post] : [])),
+    comments: streamed.hydrated.items.flatMap((item) => (item.kind === 'comment' ? [item.comment] : [])),
+  };
+  const marks = await deps.hydrator.marksOfViewers(viewerIds, shown);
+  const byOrigin = new Map<string, ReturnType<typeof statusTextsFor>>();
+  return (viewerId, origin) => {
+    if (!byOrigin.has(origin)) byOrigin.set(origin, statusTextsFor(streamed.hydrated, urlsOf(origin)));
+    return byOrigin.get(origin)?.(viewerId === undefined ? undefined : marks.get(viewerId));
+  };
+}
+
+/**
+ * A notification as its recipient's Mastodon apps show it now (`GET /api/v1/notifications/:id`), as
+ * JSON text for connections reached through `origin`; undefined when it is gone meanwhile.
+ */
+export async function streamedNotification(
+  deps: Deps,
+  input: { viewerId: string; notificationId: string },
+): Promise<((origin: string) => string | undefined) | undefined> {
+  const record = await notifications.notificationOf(deps.db, input.viewerId, input.notificationId);
+  if (!record) return undefined;
+  const hydrated = await hydrateNotificationStatuses(deps, input.viewerId, [record], { size: 1 });
+  const texts = new Map<string, string | undefined>();
+  return (origin) => {
+    if (!texts.has(origin)) {
+      const [notification] = notificationViews(hydrated, input.viewerId, urlsOf(origin));
+      texts.set(origin, notification && JSON.stringify(notification));
+    }
+    return texts.get(origin);
+  };
+}
