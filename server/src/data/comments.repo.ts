@@ -307,14 +307,38 @@ export function commentCountsOfAuthors(
 
 /**
  * A window of an author's comments by id (ids are time-ordered), newest first or, with `oldestFirst`,
- * oldest first: the (author_id, id) index's range.
+ * oldest first: the (author_id, id) index's range. `selfRepliesOnly`: only those that answer the
+ * author's own comment, or the author's own post when the comment they answer is not there (a thread
+ * the author continues, which Mastodon's `exclude_replies` keeps).
  */
 export function commentsOfAuthorWindow(
   db: Db,
   authorId: string,
   window: TimeWindow,
+  { selfRepliesOnly = false }: { selfRepliesOnly?: boolean } = {},
 ): Promise<CommentRecord[]> {
   let query = db.selectFrom('comments').select(commentColumns).where('author_id', '=', authorId);
+  if (selfRepliesOnly) {
+    query = query.where((eb) => {
+      const answered = eb
+        .selectFrom('comments as answered')
+        .select('answered.author_id')
+        .whereRef('answered.id', '=', 'comments.reply_to_id');
+      return eb.or([
+        eb.exists(answered.where('answered.author_id', '=', authorId)),
+        eb.and([
+          eb.not(eb.exists(answered)),
+          eb.exists(
+            eb
+              .selectFrom('posts')
+              .select('posts.id')
+              .whereRef('posts.id', '=', 'comments.post_id')
+              .where('posts.author_id', '=', authorId),
+          ),
+        ]),
+      ]);
+    });
+  }
   if (window.olderThan) query = query.where('id', '<', window.olderThan[1]);
   if (window.newerThan) query = query.where('id', '>', window.newerThan[1]);
   return query

@@ -36,13 +36,20 @@ export async function deleteFollow(trx: Db, followerId: string, followeeId: stri
   return deleted.numDeletedRows > 0n;
 }
 
-/** One page of a user's followers or of the users they follow, most recent first. */
+type RelationKey = CursorKey<typeof relationOrder.shape>;
+
+/**
+ * One page of a user's followers or of the users they follow, most recent first. A Mastodon app may
+ * bound it from above too (`newerThan`, its `since_id` or `min_id`) and ask for the oldest of those
+ * first (`min_id`: the page just above the key).
+ */
 export function relationPage(
   db: Db,
   userId: string,
   relation: Relation,
-  after: CursorKey<typeof relationOrder.shape> | undefined,
+  after: RelationKey | undefined,
   limit: number,
+  { newerThan, oldestFirst }: { newerThan?: RelationKey | undefined; oldestFirst?: boolean | undefined } = {},
 ): Promise<{ user_id: string; created_at: string }[]> {
   const { owner, member } = sides[relation];
   let query = db
@@ -53,7 +60,12 @@ export function relationPage(
     const [followedAt, id] = after;
     query = query.where((eb) => eb(eb.refTuple('created_at', member), '<', eb.tuple(followedAt, id)));
   }
-  return query.orderBy('created_at', 'desc').orderBy(member, 'desc').limit(limit).execute();
+  if (newerThan) {
+    const [followedAt, id] = newerThan;
+    query = query.where((eb) => eb(eb.refTuple('created_at', member), '>', eb.tuple(followedAt, id)));
+  }
+  const direction = oldestFirst ? 'asc' : 'desc';
+  return query.orderBy('created_at', direction).orderBy(member, direction).limit(limit).execute();
 }
 
 export type FollowState = { follows: Set<string>; followedBy: Set<string> };

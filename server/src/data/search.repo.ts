@@ -192,6 +192,8 @@ export function searchPeople(
     namePrefix: string;
     after: CursorKey<typeof peopleMatches.shape> | undefined;
     limit: number;
+    /** Only people this user follows (a key lookup in `follows` per match). */
+    followedBy?: string | undefined;
   },
 ): Promise<PersonRow[]> {
   // Every key that starts with the prefix sorts between it and it followed by the highest character.
@@ -209,5 +211,17 @@ export function searchPeople(
     .select(['id', 'username', 'username_key', 'first_name', 'last_name', 'avatar_url', 'bio'])
     .where((eb) => eb.or(ranges));
   if (options.after) query = query.where('username_key', '>', options.after[0]);
+  const { followedBy } = options;
+  if (followedBy !== undefined) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('follows')
+          .select('follows.followee_id')
+          .where('follows.follower_id', '=', followedBy)
+          .whereRef('follows.followee_id', '=', 'users.id'),
+      ),
+    );
+  }
   return query.orderBy('username_key').limit(options.limit).execute();
 }

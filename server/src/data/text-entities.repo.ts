@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './database.js';
 import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
 
@@ -58,24 +59,137 @@ export async function setPostTags(
 
 /**
  * A page of the posts with a tag, newest first: one range of the (tag, created_at, post_id) index.
- * A Mastodon app may bound it from below too (`newerThan`) and ask for the oldest of those first.
+ * A Mastodon app may bound it from below too (`newerThan`) and ask for the oldest of those first, and
+ * ask for one author's posts (`authorId`: the tag's range, each post's author read by its key).
  */
 export function taggedPage(
   db: Db,
   tag: string,
   after: TaggedKey | undefined,
   limit: number,
-  { newerThan, oldestFirst }: { newerThan?: TaggedKey | undefined; oldestFirst?: boolean | undefined } = {},
+  {
+    newerThan,
+    oldestFirst,
+    authorId,
+  }: {
+    newerThan?: TaggedKey | undefined;
+    oldestFirst?: boolean | undefined;
+    authorId?: string | undefined;
+  } = {},
 ): Promise<{ post_id: string; created_at: string }[]> {
-  let query = db.selectFrom('post_tags').select(['post_id', 'created_at']).where('tag', '=', tag);
+  let query = db
+    .selectFrom('post_tags')
+    .select(['post_tags.post_id as post_id', 'post_tags.created_at as created_at'])
+    .where('tag', '=', tag);
+  if (authorId !== undefined) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('posts')
+          .select('posts.id')
+          .whereRef('posts.id', '=', 'post_tags.post_id')
+          .where('posts.author_id', '=', authorId),
+      ),
+    );
+  }
   if (after) {
     const [createdAt, postId] = after;
-    query = query.where((eb) => eb(eb.refTuple('created_at', 'post_id'), '<', eb.tuple(createdAt, postId)));
+    query = query.where((eb) =>
+      eb(eb.refTuple('post_tags.created_at', 'post_tags.post_id'), '<', eb.tuple(createdAt, postId)),
+    );
   }
   if (newerThan) {
     const [createdAt, postId] = newerThan;
-    query = query.where((eb) => eb(eb.refTuple('created_at', 'post_id'), '>', eb.tuple(createdAt, postId)));
+    query = query.where((eb) =>
+      eb(eb.refTuple('post_tags.created_at', 'post_tags.post_id'), '>', eb.tuple(createdAt, postId)),
+    );
   }
   const direction = oldestFirst ? 'asc' : 'desc';
-  return query.orderBy('created_at', direction).orderBy('post_id', direction).limit(limit).execute();
+  return query
+    .orderBy('post_tags.created_at', direction)
+    .orderBy('post_tags.post_id', direction)
+    .limit(limit)
+    .execute();
+}
+
+/** How much a tag was used on one day (UTC, `YYYY-MM-DD`): posts, and the people who wrote them. */
+export interface TagDayUse {
+  tag: string;
+  day: string;
+  uses: number;
+  accounts: number;
+}
+
+/**
+ * The tags most used since `since` (an ISO time), most posts first (then most authors, then by name):
+ * the posts written since, a range of the posts' time index, each with its tags by key.
+ */
+export async function mostUsedTags(
+  db: Db,
+  options: { since: string; limit: number; offset: number },
+): Promise<{ tag: string; uses: number; accounts: number }[]> {
+  const rows = await db
+    .selectFrom('posts')
+    .innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
+    .select((eb) => [
+      'post_tags.tag as tag',
+      eb.fn.countAll<number | string>().as('uses'),
+      eb.fn.count<number | string>('posts.author_id').distinct().as('accounts'),
+    ])
+    .where('posts.created_at', '>=', options.since)
+    .groupBy('post_tags.tag')
+    .orderBy('uses', 'desc')
+    .orderBy('accounts', 'desc')
+    .orderBy('post_tags.tag')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+  // PostgreSQL answers count() as a bigint, which arrives as text.
+  return rows.map((row) => ({ tag: row.tag, uses: Number(row.uses), accounts: Number(row.accounts) }));
+}
+
+/** Each day's use of these tags since `since`: a range of the (tag, created_at) index per tag. */
+export async function tagUsesByDay(
+  db: Db,
+  options: { tags: readonly string[]; since: string },
+): Promise<TagDayUse[]> {
+  if (options.tags.length === 0) return [];
+  const day = sql<string>`substr(post_tags.created_at, 1, 10)`;
+  const rows = await db
+    .selectFrom('post_tags')
+    .innerJoin('posts', 'posts.id', 'post_tags.post_id')
+    .select((eb) => [
+      'post_tags.tag as tag',
+      day.as('day'),
+      eb.fn.countAll<number | string>().as('uses'),
+      eb.fn.count<number | string>('posts.author_id').distinct().as('accounts'),
+    ])
+    .where('post_tags.tag', 'in', options.tags)
+    .where('post_tags.created_at', '>=', options.since)
+    .groupBy(['post_tags.tag', day])
+    .execute();
+  return rows.map((row) => ({
+    tag: row.tag,
+    day: row.day,
+    uses: Number(row.uses),
+    accounts: Number(row.accounts),
+  }));
+}
+
+/**
+ * Up to `limit` tags some post has that start with `prefix`, in order: one index seek per tag (a
+ * loose scan of the (tag, …) index), however many posts each tag has.
+ */
+export async function tagsStartingWith(db: Db, prefix: string, limit: number): Promise<string[]> {
+  // Every tag that starts with the prefix sorts between it and it followed by the highest character.
+  const end = `${prefix}\u{10FFFF}`;
+  const { rows } = await sql<{ tag: string | null }>`
+    with recursive matching(tag, found) as (
+      select (select min(tag) from post_tags where tag >= ${prefix} and tag < ${end}), 1
+      union all
+      select (select min(tag) from post_tags where tag > matching.tag and tag < ${end}), found + 1
+      from matching where matching.tag is not null and found < ${limit}
+    )
+    select tag from matching where tag is not null`.execute(db);
+  return rows.flatMap((row) => (row.tag === null ? [] : [row.tag]));
 }

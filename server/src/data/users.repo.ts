@@ -147,17 +147,21 @@ export function idsByUsernames(db: Db, usernameKeys: readonly string[]): Promise
   );
 }
 
-/** The profile fields change; summaries cached anywhere go stale with the profiles' version. */
+/**
+ * The profile fields change (and the names, with the keys people search them by, when given);
+ * summaries cached anywhere go stale with the profiles' version.
+ */
 export function updateProfile(
   db: Db,
   id: string,
   changes: Pick<Updateable<UsersTable>, 'bio' | 'links' | 'city' | 'avatar_url' | 'updated_at'>,
+  names?: { first_name: string; last_name: string },
 ): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
     await bumpProfilesVersion(trx);
     return trx
       .updateTable('users')
-      .set(changes)
+      .set({ ...changes, ...(names && { ...names, ...nameKeys(names.first_name, names.last_name) }) })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();

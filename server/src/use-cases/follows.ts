@@ -1,11 +1,48 @@
 import type { FollowReply, FollowStateReply } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
 import { publishNotified } from './shared/live-messages.js';
-import { Messages, badRequest, notFound } from '../platform/http/errors.js';
+import { HttpError, Messages, badRequest, notFound } from '../platform/http/errors.js';
+import { timeOfId } from '../platform/db/ids.js';
+import type { AccountRecord } from '../read/hydration/hydrator.js';
+import { recordNotFound } from './shared/record-not-found.js';
 import * as notifications from '../data/notifications.repo.js';
 import { everyUser } from './shared/user-answers.js';
 import * as users from '../data/users.repo.js';
 import * as follows from '../data/follows.repo.js';
+
+/**
+ * The follow row, both users' counts and the followed user's notification in one transaction, the
+ * notification published after it; false when there was nothing to change (already following, or not).
+ */
+async function writeFollow(
+  deps: Deps,
+  viewerId: string,
+  targetId: string,
+  change: 'follow' | 'unfollow',
+): Promise<boolean> {
+  const newFollower = {
+    recipientId: targetId,
+    actorId: viewerId,
+    type: 'follow',
+    groupKey: 'follow',
+  } as const;
+  const written = await deps.db.transaction().execute(async (trx) => {
+    let group: notifications.NotifiedGroup | undefined;
+    if (change === 'follow') {
+      const at = deps.clock.now().toISOString();
+      if (!(await follows.insertFollow(trx, viewerId, targetId, at))) return undefined;
+      group = await notifications.addCause(trx, { ...newFollower, at });
+    } else {
+      if (!(await follows.deleteFollow(trx, viewerId, targetId))) return undefined;
+      await notifications.removeCause(trx, newFollower);
+    }
+    await users.adjustFollowCounts(trx, viewerId, targetId, change === 'follow' ? 1 : -1);
+    return { group };
+  });
+  if (!written) return false;
+  publishNotified(deps.events, [written.group]);
+  return true;
+}
 
 /**
  * `POST /users/follow/:id` and `/users/unfollow/:id`: the follow row and both users' counts in one
@@ -19,28 +56,8 @@ export async function changeFollow(
   const { viewerId, targetId, change } = input;
   if (targetId === viewerId) throw badRequest(Messages.followSelf);
   if (!(await users.findUserById(deps.db, targetId))) throw notFound(Messages.userNotFound(targetId));
-  const newFollower = {
-    recipientId: targetId,
-    actorId: viewerId,
-    type: 'follow',
-    groupKey: 'follow',
-  } as const;
-  const notified = await deps.db.transaction().execute(async (trx) => {
-    let group: notifications.NotifiedGroup | undefined;
-    if (change === 'follow') {
-      const at = deps.clock.now().toISOString();
-      if (!(await follows.insertFollow(trx, viewerId, targetId, at)))
-        throw badRequest(Messages.alreadyFollowing);
-      group = await notifications.addCause(trx, { ...newFollower, at });
-    } else if (!(await follows.deleteFollow(trx, viewerId, targetId))) {
-      throw badRequest(Messages.notFollowing);
-    } else {
-      await notifications.removeCause(trx, newFollower);
-    }
-    await users.adjustFollowCounts(trx, viewerId, targetId, change === 'follow' ? 1 : -1);
-    return group;
-  });
-  publishNotified(deps.events, [notified]);
+  if (!(await writeFollow(deps, viewerId, targetId, change)))
+    throw badRequest(change === 'follow' ? Messages.alreadyFollowing : Messages.notFollowing);
   if (input.changedOnly) {
     // The counts after the change, re-read: other follows may have landed meanwhile.
     const [me, target] = await users
@@ -57,4 +74,75 @@ export async function changeFollow(
   const currentUser = all.find((user) => user._id === viewerId)!;
   const followUser = all.find((user) => user._id === targetId)!;
   return change === 'follow' ? { users: all, currentUser } : { users: all, currentUser, followUser };
+}
+
+/** How the viewer and some accounts follow each other (Mastodon's Relationship), in the order asked. */
+export interface Relationships {
+  /** The accounts asked about that exist, each once. */
+  ids: string[];
+  state: follows.FollowState;
+}
+
+/** Ids that can name an account: Sync's (UUIDv7), each once; anything else names nobody. */
+const accountIdsOf = (ids: readonly string[]) => [...new Set(ids)].filter((id) => timeOfId(id));
+
+/** `GET /api/v1/accounts/relationships?id[]=…`: unknown ids are left out. */
+export async function relationships(
+  deps: Deps,
+  input: { viewerId: string; ids: readonly string[] },
+): Promise<Relationships> {
+  const asked = accountIdsOf(input.ids);
+  const [people, { state }] = await Promise.all([
+    deps.hydrator.peopleByIds(asked),
+    follows.relationLists(deps.db, deps.dialect, {
+      lists: [],
+      order: 'newest',
+      stateOf: { viewerId: input.viewerId, userIds: asked },
+    }),
+  ]);
+  return { ids: asked.filter((id) => people.has(id)), state };
+}
+
+/**
+ * `POST /api/v1/accounts/:id/follow` and `/unfollow`: idempotent (following someone followed, or
+ * unfollowing someone not followed, changes nothing and answers the same), as Mastodon's are. Following
+ * oneself is refused as Mastodon refuses it (403); unfollowing oneself changes nothing.
+ */
+export async function setFollow(
+  deps: Deps,
+  input: { viewerId: string; targetId: string; follow: boolean },
+): Promise<Relationships> {
+  const { viewerId, targetId } = input;
+  const target = timeOfId(targetId) ? await users.findUserById(deps.db, targetId) : undefined;
+  if (!target) throw recordNotFound();
+  if (targetId === viewerId) {
+    if (input.follow) throw new HttpError(403, 'Following your own account is not allowed');
+  } else {
+    await writeFollow(deps, viewerId, targetId, input.follow ? 'follow' : 'unfollow');
+  }
+  return relationships(deps, { viewerId, ids: [targetId] });
+}
+
+/**
+ * `GET /api/v1/accounts/familiar_followers?id[]=…`: for each account asked about, the people the viewer
+ * follows who follow it (key lookups among the account's followers, one per person the viewer follows).
+ */
+export async function familiarFollowers(
+  deps: Deps,
+  input: { viewerId: string; ids: readonly string[] },
+): Promise<{ id: string; accounts: AccountRecord[] }[]> {
+  const asked = accountIdsOf(input.ids);
+  const [people, followed] = await Promise.all([
+    deps.hydrator.peopleByIds(asked),
+    follows.followeeIds(deps.db, input.viewerId),
+  ]);
+  const ids = asked.filter((id) => people.has(id));
+  const familiar = await Promise.all(
+    ids.map((id) => follows.relationMembersAmong(deps.db, deps.dialect, id, 'followers', followed)),
+  );
+  const records = await deps.hydrator.accounts(familiar.flat());
+  return ids.map((id, index) => ({
+    id,
+    accounts: familiar[index]!.flatMap((followerId) => records.get(followerId) ?? []),
+  }));
 }

@@ -14,6 +14,9 @@ import { previewPostsPage } from '../read/views/sync/posts.js';
 import { userSummary } from '../read/views/sync/summaries.js';
 import { searchKey } from '../data/name-keys.js';
 import * as search from '../data/search.repo.js';
+import * as entities from '../data/text-entities.repo.js';
+import type { AccountRecord, HydratedStatuses } from '../read/hydration/hydrator.js';
+import { offsetPage } from './shared/offset-pages.js';
 
 /** What a posts query asks for: words, and the operators `from:username` and `#tag`. */
 export interface PostQuery {
@@ -87,20 +90,114 @@ async function searchPosts(
   return previewPostsPage(await deps.hydrator.page(items, 'preview', viewerId), viewerId, nextCursor);
 }
 
-async function searchUsers(deps: Deps, q: string, page: SearchQuery): Promise<SearchUsersReply> {
+/** People whose username, full name or last name starts with the query, by username. */
+function peopleMatching(
+  deps: Deps,
+  q: string,
+  page: Pick<Parameters<typeof search.searchPeople>[1], 'after' | 'limit' | 'followedBy'>,
+) {
   const username = q.replace(/^@/, '').toLowerCase();
+  return search.searchPeople(deps.db, {
+    usernamePrefix: /^[a-z0-9_.]+$/.test(username) ? username : '',
+    namePrefix: searchKey(q),
+    ...page,
+  });
+}
+
+async function searchUsers(deps: Deps, q: string, page: SearchQuery): Promise<SearchUsersReply> {
   const kind = { ...search.peopleMatches, scope: `${search.peopleMatches.scope}:${q}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
     kind,
     page,
-    (after, limit) =>
-      search.searchPeople(deps.db, {
-        usernamePrefix: /^[a-z0-9_.]+$/.test(username) ? username : '',
-        namePrefix: searchKey(q),
-        after,
-        limit,
-      }),
+    (after, limit) => peopleMatching(deps, q, { after, limit }),
     (row) => [row.username_key],
   );
   return { users: items.map((row) => ({ ...userSummary(row), bio: row.bio })), nextCursor };
+}
+
+/** What a Mastodon app searches with: the text and a page of it by `offset` and `limit`. */
+export interface OffsetSearch {
+  q: string;
+  limit: number;
+  offset: number;
+}
+
+/** The search text, as Sync checks it (present, not too long). */
+const checkedQuery = (q: string) =>
+  checkText(q, { label: 'The search text', max: SearchLimits.queryMax, required: true });
+
+/**
+ * `GET /api/v1/accounts/search` and the accounts of `/api/v2/search`: Sync's people search. An address
+ * `user@host` is searched for as `user` when the host is this server's (everyone is local; another
+ * server's address finds nobody). `followedBy`: only people that user follows.
+ */
+export async function searchAccounts(
+  deps: Deps,
+  input: OffsetSearch & { host: string; followedBy?: string | undefined },
+): Promise<AccountRecord[]> {
+  const q = checkedQuery(input.q);
+  const [name, domain] = q.replace(/^@/, '').split('@');
+  const local = domain === undefined || domain.toLowerCase() === input.host.toLowerCase();
+  if (!local || !name) return [];
+  const rows = await offsetPage(input.offset, input.limit, (count) =>
+    peopleMatching(deps, domain === undefined ? q : name, {
+      after: undefined,
+      limit: count,
+      followedBy: input.followedBy,
+    }),
+  );
+  const records = await deps.hydrator.accounts(rows.map((row) => row.id));
+  return rows.flatMap((row) => records.get(row.id) ?? []);
+}
+
+/**
+ * The statuses of `/api/v2/search`: Sync's post search, its operators (`from:username`, `#tag`)
+ * included; `accountId` (Mastodon's `account_id`) is one more author filter; `olderThan` its `max_id`.
+ */
+export async function searchStatuses(
+  deps: Deps,
+  input: OffsetSearch & {
+    viewerId: string | undefined;
+    accountId?: string | undefined;
+    olderThan?: [string, string] | undefined;
+  },
+): Promise<HydratedStatuses> {
+  const parsed = parsePostQuery(checkedQuery(input.q));
+  const named = parsed.from === undefined ? undefined : await users.findUserByUsername(deps.db, parsed.from);
+  const authorIds = new Set([
+    ...(parsed.from === undefined ? [] : [named?.id ?? '']),
+    ...(input.accountId === undefined ? [] : [input.accountId]),
+  ]);
+  // Two author filters that name different people (or nobody) match nothing.
+  if (authorIds.size > 1 || authorIds.has('')) return deps.hydrator.statuses([], input.viewerId);
+  const commonWords =
+    deps.dialect === 'postgres' && parsed.words.length > 0
+      ? await search.commonPostWords(deps.db, deps.clock.now())
+      : undefined;
+  const refs = await offsetPage(input.offset, input.limit, (count) =>
+    search.searchPostRefs(deps.db, deps.dialect, {
+      words: parsed.words,
+      authorId: [...authorIds][0],
+      tags: parsed.tags,
+      after: input.olderThan,
+      limit: count,
+      commonWords,
+    }),
+  );
+  return deps.hydrator.statuses(
+    refs.map((ref) => ({ kind: 'post', ref })),
+    input.viewerId,
+  );
+}
+
+/**
+ * The hashtags of `/api/v2/search`: the tags posts have that start with the query (with or without
+ * its #), the query itself first when it is a tag, used or not (an app offers to open it).
+ */
+export async function searchHashtags(deps: Deps, input: OffsetSearch): Promise<string[]> {
+  const prefix = normalizeTag(checkedQuery(input.q));
+  if (!isHashtag(prefix)) return [];
+  return offsetPage(input.offset, input.limit, async (count) => [
+    ...new Set([prefix, ...(await entities.tagsStartingWith(deps.db, prefix, count))]),
+  ]);
 }

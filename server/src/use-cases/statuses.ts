@@ -7,6 +7,7 @@ import * as skeletons from '../data/post-skeletons.repo.js';
 import * as entities from '../data/text-entities.repo.js';
 import * as bookmarks from '../data/bookmarks.repo.js';
 import * as idempotencyKeys from '../data/idempotency-keys.repo.js';
+import * as users from '../data/users.repo.js';
 import type { TimeWindow } from '../platform/db/keyset.js';
 import { timeOfId } from '../platform/db/ids.js';
 import { AlreadyDone, HttpError } from '../platform/http/errors.js';
@@ -17,6 +18,7 @@ import type { Deps } from './shared/deps.js';
 import { checkContent, react, removePost, writePost, type WrittenAlongside } from './shared/post-writes.js';
 import { recordNotFound } from './shared/record-not-found.js';
 import { validated } from './shared/validated.js';
+import { offsetPage } from './shared/offset-pages.js';
 
 /**
  * Statuses: the Mastodon API's one resource for Sync's posts and comments (docs/decisions/070). Reads
@@ -94,15 +96,37 @@ export async function publicTimeline(
   return deps.hydrator.statuses(postRefs(newestFirst(refs, window)), input.viewerId);
 }
 
+/** `GET /api/v1/trends/statuses`: Sync's trending posts (most liked, then newest), a page by offset. */
+export async function trendingStatuses(
+  deps: Deps,
+  input: { viewerId: string | undefined; limit: number; offset: number },
+) {
+  const refs = await offsetPage(input.offset, input.limit, (count) =>
+    skeletons.trendingPostRefs(deps.db, { after: undefined, limit: count }),
+  );
+  return deps.hydrator.statuses(postRefs(refs), input.viewerId);
+}
+
 /** `GET /api/v1/timelines/tag/:hashtag` */
 export async function tagTimeline(
   deps: Deps,
   input: { tag: string; viewerId: string | undefined; window: TimeWindow },
 ): Promise<HydratedStatuses> {
+  return taggedStatuses(deps, input);
+}
+
+/** A window of the posts with a tag (any case, with or without its #), of everyone or of one author. */
+async function taggedStatuses(
+  deps: Deps,
+  input: { tag: string; viewerId: string | undefined; window: TimeWindow; authorId?: string },
+): Promise<HydratedStatuses> {
   const tag = normalizeTag(input.tag);
   const { window } = input;
   if (!isHashtag(tag)) return deps.hydrator.statuses([], input.viewerId);
-  const rows = await entities.taggedPage(deps.db, tag, window.olderThan, window.limit, window);
+  const rows = await entities.taggedPage(deps.db, tag, window.olderThan, window.limit, {
+    ...window,
+    authorId: input.authorId,
+  });
   const records = await posts.postsByIds(
     deps.db,
     deps.dialect,
@@ -176,14 +200,26 @@ export async function statusContext(deps: Deps, input: { id: string; viewerId: s
 }
 
 /**
- * `GET /api/v1/accounts/:id/statuses`: the account's posts and, unless `excludeReplies`, its comments
- * (replies), newest first: the newest of each kind in the window, merged.
+ * `GET /api/v1/accounts/:id/statuses`: the account's posts and its comments (replies), newest first:
+ * the newest of each kind in the window, merged. `excludeReplies` leaves out the replies to others
+ * (a comment continuing the account's own thread stays, as on Mastodon); `tagged`, the account's posts
+ * with that tag (comments are not indexed by tag). An unknown account is 404.
  */
 export async function accountStatuses(
   deps: Deps,
-  input: { accountId: string; viewerId: string | undefined; window: TimeWindow; excludeReplies: boolean },
+  input: {
+    accountId: string;
+    viewerId: string | undefined;
+    window: TimeWindow;
+    excludeReplies: boolean;
+    tagged?: string | undefined;
+  },
 ) {
   const { window } = input;
+  if (!timeOfId(input.accountId) || !(await users.findUserById(deps.db, input.accountId)))
+    throw recordNotFound();
+  if (input.tagged !== undefined)
+    return taggedStatuses(deps, { ...input, tag: input.tagged, authorId: input.accountId });
   const ownPosts = await skeletons.newestPostRefs(deps.db, {
     authorId: input.accountId,
     after: window.olderThan,
@@ -196,22 +232,22 @@ export async function accountStatuses(
     id: ref.id,
     status: { kind: 'post', ref },
   }));
-  if (!input.excludeReplies) {
-    const written = await comments.commentsOfAuthorWindow(deps.db, input.accountId, window);
-    const parents = new Map(
-      (
-        await posts.postsByIds(
-          deps.db,
-          deps.dialect,
-          written.map((comment) => comment.post_id),
-        )
-      ).map((record) => [record.id, record]),
-    );
-    for (const comment of written) {
-      const post = parents.get(comment.post_id);
-      if (post)
-        items.push({ at: comment.created_at, id: comment.id, status: { kind: 'comment', comment, post } });
-    }
+  const written = await comments.commentsOfAuthorWindow(deps.db, input.accountId, window, {
+    selfRepliesOnly: input.excludeReplies,
+  });
+  const parents = new Map(
+    (
+      await posts.postsByIds(
+        deps.db,
+        deps.dialect,
+        written.map((comment) => comment.post_id),
+      )
+    ).map((record) => [record.id, record]),
+  );
+  for (const comment of written) {
+    const post = parents.get(comment.post_id);
+    if (post)
+      items.push({ at: comment.created_at, id: comment.id, status: { kind: 'comment', comment, post } });
   }
   const sign = window.oldestFirst ? 1 : -1;
   items.sort((a, b) => sign * (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? -1 : 1));

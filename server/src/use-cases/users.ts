@@ -15,6 +15,11 @@ import { summariesOf, userSummary } from '../read/views/sync/summaries.js';
 import { userView } from '../read/views/sync/users.js';
 import { everyUser, userObject, userObjects } from './shared/user-answers.js';
 import * as users from '../data/users.repo.js';
+import { timeOfId } from '../platform/db/ids.js';
+import type { AccountRecord } from '../read/hydration/hydrator.js';
+import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
+import { recordNotFound } from './shared/record-not-found.js';
+import { validated } from './shared/validated.js';
 
 /** One function per endpoint of /api/users (bookmarks and follows have their own). */
 
@@ -50,13 +55,17 @@ export async function suggestPeople(
   return { users: rows.map((row) => ({ ...userSummary(row), bio: row.bio })) };
 }
 
-/** `POST /users/edit`: only the profile fields are taken; names, username, password, follows never change here. */
-export async function editProfile(
+/**
+ * A profile edit, checked: the fields given change, the others stay. Names change only through the
+ * Mastodon API (a display name); Sync's own edit leaves them as they are.
+ */
+function checkedProfile(
   deps: Deps,
-  input: { viewer: users.UserRow; data: EditableProfile; changedOnly: boolean },
-): Promise<{ user: User } | { users: User[] }> {
-  const { viewer, data } = input;
-  const updated = await users.updateProfile(deps.db, viewer.id, {
+  viewer: users.UserRow,
+  data: EditableProfile,
+  names?: { first_name: string; last_name: string },
+): Parameters<typeof users.updateProfile> {
+  const changes = {
     bio:
       data.bio === undefined
         ? viewer.bio
@@ -71,9 +80,160 @@ export async function editProfile(
         ? viewer.avatar_url
         : checkUrl(data.avatarURL, { label: 'Avatar URL', max: Limits.url }),
     updated_at: deps.clock.now().toISOString(),
-  });
+  };
+  const checkedNames = names && {
+    first_name: checkText(names.first_name, { label: 'First name', max: Limits.name, required: true }),
+    last_name: checkText(names.last_name, { label: 'Last name', max: Limits.name, required: false }),
+  };
+  return [deps.db, viewer.id, changes, checkedNames];
+}
+
+/** `POST /users/edit`: only the profile fields are taken; names, username, password, follows never change here. */
+export async function editProfile(
+  deps: Deps,
+  input: { viewer: users.UserRow; data: EditableProfile; changedOnly: boolean },
+): Promise<{ user: User } | { users: User[] }> {
+  const { viewer } = input;
+  const updated = await users.updateProfile(...checkedProfile(deps, viewer, input.data));
   if (input.changedOnly) return { user: await userObject(deps, updated, viewer.id) };
   return { users: await everyUser(deps, viewer.id) };
+}
+
+/** What a Mastodon app may change of a profile (`PATCH /api/v1/accounts/update_credentials`). */
+export interface CredentialChanges {
+  displayName?: string | undefined;
+  note?: string | undefined;
+  /** The profile's fields, all of them: those there were and are not sent are removed. */
+  fields?: readonly { name: string; value: string }[] | undefined;
+}
+
+/** Field names people give their website and their town, in the apps' own words. */
+const websiteField = /^(website|web|site|homepage|home page|link|links|url|blog)$/i;
+const cityField = /^(city|location|town|place|based in|lives in)$/i;
+
+/**
+ * Sync's profile has one link and a city: a field named like a website, or whose value is a web
+ * address, is the link (written without a scheme, https is meant); one named like a place, the city.
+ * Other fields have nowhere to go on Sync and are left out.
+ */
+function profileOfFields(fields: readonly { name: string; value: string }[]): {
+  links: string;
+  city: string;
+} {
+  let links = '';
+  let city = '';
+  for (const field of fields) {
+    const name = field.name.trim();
+    const value = field.value.trim();
+    if (value === '') continue;
+    if (links === '' && (websiteField.test(name) || /^https?:\/\//i.test(value))) {
+      links = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+    } else if (city === '' && cityField.test(name)) {
+      city = value;
+    }
+  }
+  return { links, city };
+}
+
+/**
+ * A display name as Sync's two names: the last word is the last name, the words before it the first
+ * name (a single word is a first name alone). Shown again, they make the same display name.
+ */
+function namesOfDisplayName(displayName: string): { first_name: string; last_name: string } {
+  const words = displayName.trim().split(/\s+/);
+  const last = words.length > 1 ? words.pop()! : '';
+  return { first_name: words.join(' '), last_name: last };
+}
+
+const displayNameOf = (user: users.UserRow) => `${user.first_name} ${user.last_name}`.trim();
+
+/**
+ * `PATCH /api/v1/accounts/update_credentials`: `display_name` → first and last name, `note` → bio,
+ * `fields_attributes` → link and city, through the checks of Sync's own profile edit (a refusal is
+ * Mastodon's 422). A display name sent as it already is leaves the names as they are.
+ */
+export async function updateCredentials(
+  deps: Deps,
+  input: { viewer: users.UserRow; changes: CredentialChanges },
+): Promise<AccountRecord> {
+  const { viewer, changes } = input;
+  const displayName = changes.displayName?.trim().replace(/\s+/g, ' ');
+  const names =
+    displayName === undefined || displayName === displayNameOf(viewer)
+      ? undefined
+      : namesOfDisplayName(displayName);
+  const fields = changes.fields && profileOfFields(changes.fields);
+  // A multipart body (how apps send this) carries line breaks as CRLF: Sync's texts keep LF.
+  const note = changes.note?.replace(/\r\n?/g, '\n');
+  const checked = validated(() =>
+    checkedProfile(deps, viewer, { bio: note, links: fields?.links, city: fields?.city }, names),
+  );
+  await users.updateProfile(...checked);
+  return requireAccount(deps, viewer.id);
+}
+
+/** An account by id: an id that is not one of Sync's names nobody (404 as an unknown one does). */
+export async function requireAccount(deps: Deps, id: string): Promise<AccountRecord> {
+  const record = timeOfId(id) ? (await deps.hydrator.accounts([id])).get(id) : undefined;
+  if (!record) throw recordNotFound();
+  return record;
+}
+
+/** `GET /api/v1/accounts/:id` */
+export const getAccount = (deps: Deps, input: { id: string }) => requireAccount(deps, input.id);
+
+/** `GET /api/v1/accounts?id[]=…`: the accounts that exist, in the order asked, each once. */
+export async function getAccounts(deps: Deps, input: { ids: readonly string[] }): Promise<AccountRecord[]> {
+  const ids = [...new Set(input.ids)].filter((id) => timeOfId(id));
+  const records = await deps.hydrator.accounts(ids);
+  return ids.flatMap((id) => records.get(id) ?? []);
+}
+
+/**
+ * `GET /api/v1/accounts/lookup?acct=`: a username, `@username`, or `username@host` when the host is
+ * this server's (everyone is local); anything else is nobody.
+ */
+export async function lookupAccount(
+  deps: Deps,
+  input: { acct: string; host: string },
+): Promise<AccountRecord> {
+  const [username, domain, extra] = input.acct.trim().replace(/^@/, '').split('@');
+  const local = domain === undefined || domain.toLowerCase() === input.host.toLowerCase();
+  const row =
+    username && local && extra === undefined ? await users.findUserByUsername(deps.db, username) : undefined;
+  if (!row) throw recordNotFound();
+  return requireAccount(deps, row.id);
+}
+
+/**
+ * `GET /api/v1/accounts/:id/followers|following`: by follow time, newest first, in a window of Sync's
+ * own signed cursors (those of `/api/users/:username/followers`, over the same relation pages).
+ */
+export async function accountRelation(
+  deps: Deps,
+  input: { accountId: string; relation: follows.Relation; window: CursorWindow },
+): Promise<{ accounts: AccountRecord[]; bounds: PageBounds }> {
+  const { accountId, relation } = input;
+  await requireAccount(deps, accountId);
+  const { rows, bounds } = await cursorPage(
+    deps,
+    { ...follows.relationOrder, scope: `${relation}:${accountId}` },
+    input.window,
+    (window) => follows.relationPage(deps.db, accountId, relation, window.olderThan, window.limit, window),
+    (row) => [row.created_at, row.user_id],
+  );
+  const records = await deps.hydrator.accounts(rows.map((row) => row.user_id));
+  return { accounts: rows.flatMap((row) => records.get(row.user_id) ?? []), bounds };
+}
+
+/** `GET /api/v2/suggestions`: the people Sync suggests (most followed whom the viewer does not follow). */
+export async function suggestedAccounts(
+  deps: Deps,
+  input: { viewerId: string; limit: number },
+): Promise<AccountRecord[]> {
+  const rows = await users.suggestedUsers(deps.db, input);
+  const records = await deps.hydrator.accounts(rows.map((row) => row.id));
+  return rows.flatMap((row) => records.get(row.id) ?? []);
 }
 
 /** `GET /users/:username`: the whole user object, or (?preview=true) the latest few on each list and `viewer`. */

@@ -14,9 +14,14 @@ import { OAuthError } from '../../use-cases/oauth.js';
 import { appRoutes, oauthEndpoints } from './oauth.js';
 import { statusRoutes } from './statuses.js';
 import { timelineRoutes } from './timelines.js';
+import { accountRoutes } from './accounts.js';
+import { searchRoutes } from './search.js';
+import { suggestionRoutes } from './suggestions.js';
+import { tagRoutes } from './tags.js';
+import { trendRoutes } from './trends.js';
+import { reportRateLimits } from './rate-limit-headers.js';
 import { v1NotificationRoutes, v2NotificationRoutes } from './notifications.js';
 import { viewerListRoutes } from './viewer-lists.js';
-import { reportRateLimits } from './rate-limit-headers.js';
 import { discoveryRoutes } from './discovery.js';
 import { v1FixedAnswers, v2FixedAnswers } from './fixed-answers.js';
 import { v1InstanceRoutes, v2InstanceRoutes } from './instance.js';
@@ -117,6 +122,9 @@ export const mastodonApi: FastifyPluginAsync<{ instance: InstanceConfig }> = asy
       await v1.register(appRoutes, { prefix: '/apps' });
       await v1.register(statusRoutes, { prefix: '/statuses' });
       await v1.register(timelineRoutes, { prefix: '/timelines' });
+      await v1.register(accountRoutes, { prefix: '/accounts' });
+      await v1.register(trendRoutes, { prefix: '/trends' });
+      await v1.register(tagRoutes, { prefix: '/tags' });
       await v1.register(v1NotificationRoutes, { prefix: '/notifications' });
       await v1.register(viewerListRoutes);
       await v1.register(v1InstanceRoutes, { prefix: '/instance', settings: instance });
@@ -128,6 +136,8 @@ export const mastodonApi: FastifyPluginAsync<{ instance: InstanceConfig }> = asy
   );
   await app.register(
     apiVersion(async (v2) => {
+      await v2.register(searchRoutes);
+      await v2.register(suggestionRoutes, { prefix: '/suggestions' });
       await v2.register(v2InstanceRoutes, { prefix: '/instance', settings: instance });
       await v2.register(v2NotificationRoutes, { prefix: '/notifications' });
       await v2.register(v2FixedAnswers);

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timeOfId } from '../../platform/db/ids.js';
 import type { TimeWindow } from '../../platform/db/keyset.js';
 import { badRequest } from '../../platform/http/errors.js';
+import { stringParam } from './params.js';
 
 /**
  * Mastodon's paging: `max_id` (older than), `since_id` (newer than, newest first), `min_id` (newer
@@ -47,17 +48,44 @@ export function setLinks(
   reply: FastifyReply,
   bounds: { newest: string | undefined; oldest: string | undefined },
 ): void {
+  const link = linkTo(request, ['max_id', 'min_id', 'since_id']);
   const links: string[] = [];
+  if (bounds.oldest !== undefined) links.push(link('next', 'max_id', bounds.oldest));
+  if (bounds.newest !== undefined) links.push(link('prev', 'min_id', bounds.newest));
+  if (links.length > 0) reply.header('link', links.join(', '));
+}
+
+/** A link of the `Link` header: the request's own URL with `key` set, the parameters `dropped` left out. */
+function linkTo(request: FastifyRequest, dropped: readonly string[]) {
   const base = `${request.protocol}://${request.host}${request.url.split('?')[0]}`;
   const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-  for (const key of ['max_id', 'min_id', 'since_id']) query.delete(key);
-  const link = (key: string, value: string, rel: string) => {
+  for (const key of dropped) query.delete(key);
+  return (rel: string, key: string, value: string) => {
     const params = new URLSearchParams(query);
     params.set(key, value);
-    links.push(`<${base}?${params.toString()}>; rel="${rel}"`);
+    return `<${base}?${params.toString()}>; rel="${rel}"`;
   };
-  if (bounds.oldest !== undefined) link('max_id', bounds.oldest, 'next');
-  if (bounds.newest !== undefined) link('min_id', bounds.newest, 'prev');
+}
+
+/** Mastodon's `offset` (search, trends): how many entries to skip; 0 when absent or not a count. */
+export function offsetOf(query: unknown): number {
+  const asked = Number(stringParam(query, 'offset') || 0);
+  return Number.isSafeInteger(asked) && asked > 0 ? asked : 0;
+}
+
+/**
+ * Sets the `Link` header of a list paged by offset (trends), as Mastodon does: `next` when the page is
+ * full (more may follow), `prev` unless it is the first.
+ */
+export function setOffsetLinks(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { offset: number; limit: number; count: number },
+): void {
+  const link = linkTo(request, ['offset']);
+  const links: string[] = [];
+  if (page.count >= page.limit) links.push(link('next', 'offset', String(page.offset + page.limit)));
+  if (page.offset > 0) links.push(link('prev', 'offset', String(Math.max(page.offset - page.limit, 0))));
   if (links.length > 0) reply.header('link', links.join(', '));
 }
 

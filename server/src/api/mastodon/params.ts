@@ -36,3 +36,18 @@ export function booleanParam(source: unknown, name: string): boolean | undefined
   if (typeof value === 'boolean') return value;
   return ['true', '1', 'on', 't'].includes(String(value).toLowerCase());
 }
+
+/**
+ * A list of objects: a JSON array, or an object keyed by index as a form writes one
+ * (`fields_attributes[0][name]=…`), in index order; undefined when the parameter is not there.
+ */
+export function objectListParam(source: unknown, name: string): Params[] | undefined {
+  const value = asParams(source)[name];
+  if (value === undefined) return undefined;
+  const items = Array.isArray(value)
+    ? value
+    : Object.entries(asParams(value))
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([, item]) => item);
+  return items.map(asParams);
+}

@@ -88,9 +88,13 @@ export function parseScopes(text: string | undefined): { scopes: Scope[] } | { u
   return { scopes: [...new Set(words as Scope[])] };
 }
 
-/** Whether a token granted `scopes` may use an endpoint that needs `required`. */
+/**
+ * Whether a token granted `scopes` may use an endpoint that needs `required`. `profile` (reading one's
+ * own profile) is part of what `read:accounts` grants.
+ */
 export function grants(scopes: readonly Scope[], required: Scope): boolean {
   if (scopes.includes(required)) return true;
+  if (required === 'profile') return grants(scopes, 'read:accounts');
   const family = required.slice(0, required.lastIndexOf(':'));
   if (required.includes(':') && scopes.some((scope) => scope === family)) return true;
   return followGrants.has(required) && scopes.includes('follow');

@@ -1,5 +1,5 @@
 import type { AccountRecord } from '../../hydration/hydrator.js';
-import type { Account, AccountField, CredentialAccount } from './entities.js';
+import type { Account, AccountField, CredentialAccount, FamiliarFollowers, Suggestion } from './entities.js';
 import { escapeHtml, textToHtml } from './html.js';
 import { defaultAvatar, defaultHeader, type Urls } from './urls.js';
 
@@ -74,3 +74,19 @@ export function credentialAccountView(record: AccountRecord, urls: Urls): Creden
     },
   };
 }
+
+/** A person Sync suggests following: the most followed people the viewer does not follow yet. */
+export const suggestionView = (record: AccountRecord, urls: Urls): Suggestion => ({
+  source: 'global',
+  sources: ['most_followed'],
+  account: accountView(record, urls),
+});
+
+/** The people the viewer follows who follow an account. */
+export const familiarFollowersView = (
+  familiar: { id: string; accounts: readonly AccountRecord[] },
+  urls: Urls,
+): FamiliarFollowers => ({
+  id: familiar.id,
+  accounts: familiar.accounts.map((record) => accountView(record, urls)),
+});

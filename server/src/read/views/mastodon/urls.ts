@@ -31,3 +31,24 @@ export function urlsOf(origin: string): Urls {
 
 export const defaultAvatar = '/avatars/default.png';
 export const defaultHeader = '/headers/default.png';
+
+/** What one of this server's URLs (those above) shows: a status, an account or a tag. */
+export type LocalTarget =
+  { kind: 'status'; id: string } | { kind: 'account'; username: string } | { kind: 'tag'; name: string };
+
+/** The status, account or tag a URL of this server shows, read back from the URLs built above. */
+export function localTargetOf(urls: Urls, text: string): LocalTarget | undefined {
+  try {
+    const url = new URL(text.trim());
+    const [, section, encoded, ...rest] = url.pathname.split('/');
+    if (url.origin !== urls.origin || !section || !encoded || rest.length > 0) return undefined;
+    const name = decodeURIComponent(encoded);
+    if (section === 'post') return { kind: 'status', id: url.searchParams.get('comment') ?? name };
+    if (section === 'profile' || section === 'users') return { kind: 'account', username: name };
+    if (section === 'tag') return { kind: 'tag', name };
+    return undefined;
+  } catch {
+    // Not a URL, or one with a malformed %-escape: not one of ours.
+    return undefined;
+  }
+}

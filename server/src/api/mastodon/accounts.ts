@@ -1,0 +1,191 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AccountRecord } from '../../read/hydration/hydrator.js';
+import {
+  accountView,
+  credentialAccountView,
+  familiarFollowersView,
+} from '../../read/views/mastodon/accounts.js';
+import { relationshipViews } from '../../read/views/mastodon/relationships.js';
+import * as follows from '../../use-cases/follows.js';
+import * as search from '../../use-cases/search.js';
+import * as statuses from '../../use-cases/statuses.js';
+import * as users from '../../use-cases/users.js';
+import { mastodonAccess, mastodonViewer } from './auth.js';
+import { offsetOf, setLinks, setStatusLinks, timeWindowOf, windowOf } from './paging.js';
+import { booleanParam, listParam, objectListParam, stringParam } from './params.js';
+import { statusesFor, urlsFor } from './views.js';
+
+/** The accounts of an answer as Mastodon apps read them. */
+export const accountsFor = (request: FastifyRequest, records: readonly AccountRecord[]) =>
+  records.map((record) => accountView(record, urlsFor(request)));
+
+/**
+ * `/api/v1/accounts`: Sync's users as Mastodon accounts (everyone is local): the signed-in person's
+ * own, anyone's by id or username, their statuses and follow lists, follows and relationships.
+ */
+export const accountRoutes: FastifyPluginAsync = async (app) => {
+  const { deps } = app;
+  const idOf = (request: FastifyRequest) => stringParam(request.params, 'id') ?? '';
+
+  app.get(
+    '/verify_credentials',
+    { preHandler: mastodonAccess(app, { user: true, scope: 'profile' }) },
+    async (request) =>
+      credentialAccountView(await users.requireAccount(deps, mastodonViewer(request).id), urlsFor(request)),
+  );
+
+  app.patch(
+    '/update_credentials',
+    { preHandler: mastodonAccess(app, { user: true, scope: 'write:accounts' }) },
+    async (request) => {
+      const fields = objectListParam(request.body, 'fields_attributes');
+      const record = await users.updateCredentials(deps, {
+        viewer: mastodonViewer(request),
+        changes: {
+          displayName: stringParam(request.body, 'display_name'),
+          note: stringParam(request.body, 'note'),
+          fields: fields?.map((field) => ({
+            name: stringParam(field, 'name') ?? '',
+            value: stringParam(field, 'value') ?? '',
+          })),
+        },
+      });
+      return credentialAccountView(record, urlsFor(request));
+    },
+  );
+
+  app.get(
+    '/',
+    { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
+    async (request) =>
+      accountsFor(request, await users.getAccounts(deps, { ids: listParam(request.query, 'id') })),
+  );
+
+  app.get(
+    '/lookup',
+    { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
+    async (request) => {
+      const acct = stringParam(request.query, 'acct') ?? '';
+      const [account] = accountsFor(request, [await users.lookupAccount(deps, { acct, host: request.host })]);
+      return account;
+    },
+  );
+
+  app.get(
+    '/search',
+    { preHandler: mastodonAccess(app, { user: true, scope: 'read:accounts' }) },
+    async (request) => {
+      const { query } = request;
+      const records = await search.searchAccounts(deps, {
+        q: stringParam(query, 'q') ?? '',
+        limit: windowOf(query, 80, 40).limit,
+        offset: offsetOf(query),
+        host: request.host,
+        followedBy: booleanParam(query, 'following') ? mastodonViewer(request).id : undefined,
+      });
+      return accountsFor(request, records);
+    },
+  );
+
+  app.get(
+    '/relationships',
+    { preHandler: mastodonAccess(app, { user: true, scope: 'read:follows' }) },
+    async (request) => {
+      const { ids, state } = await follows.relationships(deps, {
+        viewerId: mastodonViewer(request).id,
+        ids: listParam(request.query, 'id'),
+      });
+      return relationshipViews(ids, state);
+    },
+  );
+
+  app.get(
+    '/familiar_followers',
+    { preHandler: mastodonAccess(app, { user: true, scope: 'read:follows' }) },
+    async (request) => {
+      const familiar = await follows.familiarFollowers(deps, {
+        viewerId: mastodonViewer(request).id,
+        ids: listParam(request.query, 'id'),
+      });
+      return familiar.map((entry) => familiarFollowersView(entry, urlsFor(request)));
+    },
+  );
+
+  app.get(
+    '/:id',
+    { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
+    async (request) => accountView(await users.getAccount(deps, { id: idOf(request) }), urlsFor(request)),
+  );
+
+  app.get(
+    '/:id/statuses',
+    { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
+    async (request, reply) => {
+      const { query } = request;
+      const accountId = idOf(request);
+      // Sync has no pinned statuses and no media yet: those lists are empty (for a real account).
+      if (booleanParam(query, 'pinned') || booleanParam(query, 'only_media')) {
+        await users.requireAccount(deps, accountId);
+        return [];
+      }
+      // Sync has no reblogs, so `exclude_reblogs` changes nothing.
+      const page = statusesFor(
+        request,
+        await statuses.accountStatuses(deps, {
+          accountId,
+          viewerId: request.viewer?.id,
+          window: timeWindowOf(windowOf(query)),
+          excludeReplies: booleanParam(query, 'exclude_replies') ?? false,
+          tagged: stringParam(query, 'tagged') || undefined,
+        }),
+      );
+      setStatusLinks(request, reply, page);
+      return page;
+    },
+  );
+
+  for (const relation of ['followers', 'following'] as const) {
+    app.get(
+      `/:id/${relation}`,
+      { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
+      async (request, reply) => {
+        const { accounts, bounds } = await users.accountRelation(deps, {
+          accountId: idOf(request),
+          relation,
+          window: windowOf(request.query, 80, 40),
+        });
+        setLinks(request, reply, bounds);
+        return accountsFor(request, accounts);
+      },
+    );
+  }
+
+  for (const [path, follow] of [
+    ['follow', true],
+    ['unfollow', false],
+  ] as const) {
+    app.post(
+      `/:id/${path}`,
+      { preHandler: mastodonAccess(app, { user: true, scope: 'write:follows' }) },
+      async (request) => {
+        const { ids, state } = await follows.setFollow(deps, {
+          viewerId: mastodonViewer(request).id,
+          targetId: idOf(request),
+          follow,
+        });
+        return relationshipViews(ids, state)[0];
+      },
+    );
+  }
+
+  // Sync has no featured tags and no lists yet: valid empty answers, for an account that exists.
+  for (const [path, who] of [
+    ['featured_tags', { public: true, scope: 'read:accounts' }],
+    ['lists', { user: true, scope: 'read:lists' }],
+  ] as const) {
+    app.get(`/:id/${path}`, { preHandler: mastodonAccess(app, who) }, async (request) => {
+      await users.requireAccount(deps, idOf(request));
+      return [];
+    });
+  }
+};

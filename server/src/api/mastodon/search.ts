@@ -1,0 +1,114 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { HttpError } from '../../platform/http/errors.js';
+import type { Search } from '../../read/views/mastodon/entities.js';
+import { tagView } from '../../read/views/mastodon/tags.js';
+import { localTargetOf } from '../../read/views/mastodon/urls.js';
+import * as search from '../../use-cases/search.js';
+import * as statuses from '../../use-cases/statuses.js';
+import * as users from '../../use-cases/users.js';
+import { accountsFor } from './accounts.js';
+import { mastodonAccess } from './auth.js';
+import { keyOfStatusId, offsetOf, windowOf } from './paging.js';
+import { booleanParam, stringParam } from './params.js';
+import { statusesFor, urlsFor } from './views.js';
+
+type Kind = keyof Search;
+
+/** Mastodon's `type` names the kind searched for; without it, every kind is. */
+const kinds: Record<string, Kind> = { accounts: 'accounts', statuses: 'statuses', hashtags: 'hashtags' };
+
+/**
+ * A URL of one of this server's statuses, profiles or tags is what it shows, as Mastodon resolves a
+ * URL it knows: the one status, account or tag, or nothing when it names nothing (any more).
+ */
+async function resolved(request: FastifyRequest, q: string): Promise<Partial<Search> | undefined> {
+  const { deps } = request.server;
+  const target = localTargetOf(urlsFor(request), q);
+  if (!target) return undefined;
+  try {
+    if (target.kind === 'status') {
+      const hydrated = await statuses.getStatus(deps, { id: target.id, viewerId: request.viewer?.id });
+      return { statuses: statusesFor(request, hydrated) };
+    }
+    if (target.kind === 'account') {
+      const account = await users.lookupAccount(deps, { acct: target.username, host: request.host });
+      return { accounts: accountsFor(request, [account]) };
+    }
+    return {
+      hashtags: (await search.searchHashtags(deps, { q: target.name, limit: 1, offset: 0 })).map((name) =>
+        tagView({ name, history: [] }, urlsFor(request)),
+      ),
+    };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return {};
+    throw error;
+  }
+}
+
+/**
+ * `GET /api/v2/search`: Sync's people search (accounts), post search with its operators (statuses:
+ * `from:username`, `#tag`, words) and the tags posts have (hashtags, with no history), each a page of
+ * `limit` (at most 40), from `offset` when one `type` is asked for. Signed out, `offset` and `resolve`
+ * are refused, as Mastodon refuses them.
+ */
+export const searchRoutes: FastifyPluginAsync = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    '/search',
+    { preHandler: mastodonAccess(app, { public: true, scope: 'read:search' }) },
+    async (request) => {
+      const { query } = request;
+      const viewerId = request.viewer?.id;
+      if (!viewerId && stringParam(query, 'offset'))
+        throw new HttpError(401, 'Search queries pagination is not supported without authentication');
+      if (!viewerId && booleanParam(query, 'resolve'))
+        throw new HttpError(
+          401,
+          'Search queries that resolve remote resources are not supported without authentication',
+        );
+      const q = stringParam(query, 'q') ?? '';
+      const type = stringParam(query, 'type');
+      const maxId = stringParam(query, 'max_id') || undefined;
+      const wanted = (kind: Kind) => type === undefined || type === '' || kinds[type] === kind;
+      const page = {
+        q,
+        limit: windowOf(query).limit,
+        offset: type ? offsetOf(query) : 0,
+      };
+      const found = (await resolved(request, q)) ?? {
+        accounts: wanted('accounts')
+          ? accountsFor(
+              request,
+              await search.searchAccounts(deps, {
+                ...page,
+                host: request.host,
+                followedBy: viewerId && booleanParam(query, 'following') ? viewerId : undefined,
+              }),
+            )
+          : [],
+        statuses: wanted('statuses')
+          ? statusesFor(
+              request,
+              await search.searchStatuses(deps, {
+                ...page,
+                viewerId,
+                accountId: stringParam(query, 'account_id') || undefined,
+                olderThan: maxId === undefined ? undefined : keyOfStatusId(maxId),
+              }),
+            )
+          : [],
+        hashtags: wanted('hashtags')
+          ? (await search.searchHashtags(deps, page)).map((name) =>
+              tagView({ name, history: [] }, urlsFor(request)),
+            )
+          : [],
+      };
+      return {
+        accounts: found.accounts ?? [],
+        statuses: found.statuses ?? [],
+        hashtags: found.hashtags ?? [],
+      } satisfies Search;
+    },
+  );
+};

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { suggestionView } from '../../read/views/mastodon/accounts.js';
+import * as users from '../../use-cases/users.js';
+import { mastodonAccess, mastodonViewer } from './auth.js';
+import { windowOf } from './paging.js';
+import { urlsFor } from './views.js';
+
+/**
+ * `GET /api/v2/suggestions`: the people Sync suggests following (the most followed the viewer does
+ * not follow yet), up to `limit` (40, at most 80).
+ */
+export const suggestionRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/',
+    { preHandler: mastodonAccess(app, { user: true, scope: 'read:accounts' }) },
+    async (request) => {
+      const records = await users.suggestedAccounts(app.deps, {
+        viewerId: mastodonViewer(request).id,
+        limit: windowOf(request.query, 80, 40).limit,
+      });
+      return records.map((record) => suggestionView(record, urlsFor(request)));
+    },
+  );
+};

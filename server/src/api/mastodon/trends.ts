@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { tagView } from '../../read/views/mastodon/tags.js';
+import * as statuses from '../../use-cases/statuses.js';
+import * as tags from '../../use-cases/tags.js';
+import { mastodonAccess } from './auth.js';
+import { offsetOf, setOffsetLinks, windowOf } from './paging.js';
+import { statusesFor, urlsFor } from './views.js';
+
+/**
+ * `/api/v1/trends`: the tags most used this week, with each day's use, and Sync's trending posts (the
+ * most liked) as statuses; pages by `offset`, with `Link` headers as Mastodon's.
+ */
+export const trendRoutes: FastifyPluginAsync = async (app) => {
+  const { deps } = app;
+
+  const trendingTags = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = { limit: windowOf(request.query, 20, 10).limit, offset: offsetOf(request.query) };
+    const usages = await tags.trendingTags(deps, page);
+    setOffsetLinks(request, reply, { ...page, count: usages.length });
+    return usages.map((usage) => tagView(usage, urlsFor(request)));
+  };
+  app.get('/tags', { preHandler: mastodonAccess(app, { public: true }) }, trendingTags);
+  // `GET /api/v1/trends` is the older name of the trending tags, which some apps still call.
+  app.get('/', { preHandler: mastodonAccess(app, { public: true }) }, trendingTags);
+
+  app.get(
+    '/statuses',
+    { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
+    async (request, reply) => {
+      const page = { limit: windowOf(request.query).limit, offset: offsetOf(request.query) };
+      const found = statusesFor(
+        request,
+        await statuses.trendingStatuses(deps, { ...page, viewerId: request.viewer?.id }),
+      );
+      setOffsetLinks(request, reply, { ...page, count: found.length });
+      return found;
+    },
+  );
+};
