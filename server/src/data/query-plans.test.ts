@@ -258,6 +258,48 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     ],
     ['followers', async (limit) => follows.relationPage(db, guestId, 'followers', undefined, limit)],
     [
+      "followers just above a key, oldest first (a Mastodon app's min_id)",
+      (limit) =>
+        follows.relationPage(db, guestId, 'followers', undefined, limit, {
+          newerThan: ['2000-01-01T00:00:00.000Z', ''],
+          oldestFirst: true,
+        }),
+    ],
+    [
+      'search: people among those a user follows',
+      (limit) =>
+        search.searchPeople(db, {
+          usernamePrefix: 'pla',
+          namePrefix: 'te',
+          after: undefined,
+          limit,
+          followedBy: heavyId,
+        }),
+    ],
+    [
+      "an author's posts with a tag",
+      (limit) => entities.taggedPage(db, 'plans', undefined, limit, { authorId: guestId }),
+    ],
+    [
+      "an author's comments continuing their own threads (Mastodon's exclude_replies)",
+      (limit) =>
+        comments.commentsOfAuthorWindow(
+          db,
+          guestId,
+          { oldestFirst: false, limit },
+          { selfRepliesOnly: true },
+        ),
+    ],
+    ['tags that start with a prefix', (limit) => entities.tagsStartingWith(db, 'pl', limit)],
+    [
+      "the week's most used tags, and their use by day",
+      async (limit) => {
+        const since = '2000-01-01';
+        const top = await entities.mostUsedTags(db, { since, limit, offset: 0 });
+        return entities.tagUsesByDay(db, { tags: top.map((tag) => tag.tag), since });
+      },
+    ],
+    [
       'user objects with their lists and own bookmarks',
       async (limit) =>
         hydrateUsers(
