@@ -172,15 +172,15 @@ export async function updateCredentials(
   return requireAccount(deps, viewer.id);
 }
 
-/** An account by id: an id that is not one of Sync's names nobody (404 as an unknown one does). */
+/**
+ * `GET /api/v1/accounts/:id`, and the account of every route about one: an id that is not one of
+ * Sync's names nobody (404 as an unknown one does).
+ */
 export async function requireAccount(deps: Deps, id: string): Promise<AccountRecord> {
   const record = timeOfId(id) ? (await deps.hydrator.accounts([id])).get(id) : undefined;
   if (!record) throw recordNotFound();
   return record;
 }
-
-/** `GET /api/v1/accounts/:id` */
-export const getAccount = (deps: Deps, input: { id: string }) => requireAccount(deps, input.id);
 
 /** `GET /api/v1/accounts?id[]=…`: the accounts that exist, in the order asked, each once. */
 export async function getAccounts(deps: Deps, input: { ids: readonly string[] }): Promise<AccountRecord[]> {

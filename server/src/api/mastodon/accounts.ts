@@ -114,7 +114,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/:id',
     { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
-    async (request) => accountView(await users.getAccount(deps, { id: idOf(request) }), urlsFor(request)),
+    async (request) => accountView(await users.requireAccount(deps, idOf(request)), urlsFor(request)),
   );
 
   app.get(
