@@ -179,7 +179,11 @@ export async function buildApp({
           clock,
           tokens: createTokenService(jwtSecret, config.tokenTtlSeconds, clock),
           cursors: new CursorCodec(jwtSecret),
-          hydrator: new Hydrator(database.db, database.dialect, config.answerCaps, config.postCacheBytes),
+          hydrator: new Hydrator(database.db, database.dialect, config.answerCaps, config.postCacheBytes, {
+            clock,
+            keptMs: config.viewerCacheMs,
+            events: live.transport,
+          }),
           caps: config.answerCaps,
           events: live.transport,
         };
@@ -222,7 +226,11 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await app.register(mastodonApi, { instance: config.instance });
+  await app.register(mastodonApi, {
+    instance: config.instance,
+    recentAccessMs: config.viewerCacheMs,
+    events: live.transport,
+  });
 
   await registerWebClient(app, config.webDir);
   return app;

@@ -40,6 +40,7 @@ async function writeFollow(
     return { group };
   });
   if (!written) return false;
+  deps.events.publish({ type: 'follow-changed', followerId: viewerId, followeeId: targetId });
   publishNotified(deps.events, [written.group]);
   return true;
 }

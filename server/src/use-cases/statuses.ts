@@ -11,7 +11,13 @@ import * as users from '../data/users.repo.js';
 import type { TimeWindow } from '../platform/db/keyset.js';
 import { timeOfId } from '../platform/db/ids.js';
 import { AlreadyDone, HttpError } from '../platform/http/errors.js';
-import type { AccountRecord, HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js';
+import type {
+  AccountRecord,
+  HydratedComment,
+  HydratedStatuses,
+  StatusItem,
+  StatusRef,
+} from '../read/hydration/hydrator.js';
 import { castVote, checkCommentText, removeComment, writeComment } from './shared/comment-writes.js';
 import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
 import type { Deps } from './shared/deps.js';
@@ -138,22 +144,20 @@ async function taggedStatuses(
 }
 
 /** Comments in thread order: each followed by its answers (depth first), siblings oldest first. */
-function threadOrder(
-  all: readonly comments.CommentRecord[],
-  rootId: string | null,
-): comments.CommentRecord[] {
-  const ids = new Set(all.map((comment) => comment.id));
-  const children = new Map<string | null, comments.CommentRecord[]>();
+function threadOrder(all: readonly HydratedComment[], rootId: string | null): HydratedComment[] {
+  const ids = new Set(all.map((comment) => comment.record.id));
+  const children = new Map<string | null, HydratedComment[]>();
   for (const comment of all) {
     // An answer to a comment that is gone (or beyond the cap) hangs from the post.
-    const parent = comment.reply_to_id && ids.has(comment.reply_to_id) ? comment.reply_to_id : null;
+    const answered = comment.record.reply_to_id;
+    const parent = answered && ids.has(answered) ? answered : null;
     children.set(parent, [...(children.get(parent) ?? []), comment]);
   }
-  const ordered: comments.CommentRecord[] = [];
+  const ordered: HydratedComment[] = [];
   const visit = (parent: string | null) => {
     for (const child of children.get(parent) ?? []) {
       ordered.push(child);
-      visit(child.id);
+      visit(child.record.id);
     }
   };
   visit(rootId);
@@ -162,40 +166,42 @@ function threadOrder(
 
 /**
  * `GET /api/v1/statuses/:id/context`: for a post, its comments in thread order; for a comment, the post
- * and the comments it answers above it, and its answers below it. Up to `caps.entries` comments of the
- * post are read (the same bound as Sync's unpaginated answers).
+ * and the comments it answers above it, and its answers below it. The comments are those of the post's
+ * whole page (Sync's full post: up to `caps.entries`, with their first voters), from the post cache.
  */
 export async function statusContext(deps: Deps, input: { id: string; viewerId: string | undefined }) {
   const found = await requireStatus(deps, input.id);
   const post = found.kind === 'post' ? found.ref : found.post;
-  const all = await comments.commentPage(deps.db, post.id, undefined, deps.caps.entries);
-  const byId = new Map(all.map((comment) => [comment.id, comment]));
-  const asStatus = (comment: comments.CommentRecord): StatusRef => ({ kind: 'comment', comment, post });
-  let ancestors: StatusRef[] = [];
-  let descendants: comments.CommentRecord[];
+  const [whole] = await deps.hydrator.posts([post], 'full');
+  if (!whole) throw recordNotFound();
+  const all = whole.comments;
+  const byId = new Map(all.map((comment) => [comment.record.id, comment]));
+  const asStatus = (comment: HydratedComment): StatusItem => ({
+    kind: 'comment',
+    comment,
+    post: whole.record,
+  });
+  let ancestors: StatusItem[] = [];
+  let descendants: HydratedComment[];
   if (found.kind === 'post') {
     descendants = threadOrder(all, null);
   } else {
-    const chain: comments.CommentRecord[] = [];
+    const chain: HydratedComment[] = [];
     for (let id = found.comment.reply_to_id; id && byId.has(id) && chain.length < all.length;) {
       const answered = byId.get(id)!;
       chain.unshift(answered);
-      id = answered.reply_to_id;
+      id = answered.record.reply_to_id;
     }
-    ancestors = [{ kind: 'post', ref: post }, ...chain.map(asStatus)];
+    ancestors = [{ kind: 'post', post: whole }, ...chain.map(asStatus)];
     descendants = threadOrder(all, found.comment.id);
   }
-  const hydrated = await deps.hydrator.statuses([...ancestors, ...descendants.map(asStatus)], input.viewerId);
-  const ancestorCount = hydrated.items.filter((item) =>
-    ancestors.some((ancestor) =>
-      ancestor.kind === 'post'
-        ? item.kind === 'post'
-        : item.kind === 'comment' && item.comment.record.id === ancestor.comment.id,
-    ),
-  ).length;
+  const hydrated = await deps.hydrator.statusesOf(
+    [...ancestors, ...descendants.map(asStatus)],
+    input.viewerId,
+  );
   return {
-    ancestors: { ...hydrated, items: hydrated.items.slice(0, ancestorCount) },
-    descendants: { ...hydrated, items: hydrated.items.slice(ancestorCount) },
+    ancestors: { ...hydrated, items: hydrated.items.slice(0, ancestors.length) },
+    descendants: { ...hydrated, items: hydrated.items.slice(ancestors.length) },
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { grants, type Scope } from '../../platform/auth/scopes.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { UserRow } from '../../data/users.repo.js';
-import { accessOf, type Access } from '../../use-cases/oauth.js';
+import type { Access } from '../../use-cases/oauth.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,7 +42,7 @@ export function mastodonAccess(app: FastifyInstance, requirement: Requirement) {
       if ('public' in requirement) return;
       throw invalidToken();
     }
-    const access = await accessOf(app.deps, token);
+    const access = await app.mastodonAccesses.of(request, token);
     if (!access) throw invalidToken();
     if (requirement.scope && !grants(access.scopes, requirement.scope)) {
       // A public read with a token lacking the scope is answered as if signed out.

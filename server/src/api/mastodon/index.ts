@@ -26,6 +26,8 @@ import { discoveryRoutes } from './discovery.js';
 import { v1FixedAnswers, v2FixedAnswers } from './fixed-answers.js';
 import { v1InstanceRoutes, v2InstanceRoutes } from './instance.js';
 import { markerRoutes } from './markers.js';
+import { RecentAccesses } from './recent-accesses.js';
+import type { EventTransport } from '../../platform/live/transport.js';
 import { streamingRoutes } from './streaming.js';
 
 /**
@@ -110,9 +112,28 @@ function apiVersion(register: (version: FastifyInstance) => Promise<void>): Fast
   };
 }
 
-/** `instance`: how the server names itself (INSTANCE_TITLE, INSTANCE_DESCRIPTION). */
-export const mastodonApi: FastifyPluginAsync<{ instance: InstanceConfig }> = async (app, { instance }) => {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The accesses bearer tokens gave a moment ago (recent-accesses.ts). */
+    mastodonAccesses: RecentAccesses;
+  }
+}
+
+export interface MastodonApiOptions {
+  /** How the server names itself (INSTANCE_TITLE, INSTANCE_DESCRIPTION). */
+  instance: InstanceConfig;
+  /** How long a read may use the access read for an earlier request (VIEWER_CACHE_MS); 0: never. */
+  recentAccessMs: number;
+  /** The channel every process hears revoked tokens on. */
+  events: EventTransport;
+}
+
+export const mastodonApi: FastifyPluginAsync<MastodonApiOptions> = async (
+  app,
+  { instance, recentAccessMs, events },
+) => {
   app.decorateRequest('access', null);
+  app.decorate('mastodonAccesses', new RecentAccesses(app.deps, recentAccessMs, events));
   allowAnyOrigin(app);
   answerErrors(app);
   reportRateLimits(app);

@@ -3,7 +3,8 @@ import * as statuses from '../../use-cases/statuses.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { accountView } from '../../read/views/mastodon/accounts.js';
 import { setLinks, windowOf } from './paging.js';
-import { statusFor, statusesFor, urlsFor } from './views.js';
+import { contextTextFor, statusFor, urlsFor } from './views.js';
+import { sendJsonText } from '../sync/json-text.js';
 import { stringParam } from './params.js';
 
 /** `/api/v1/statuses`: read, create, delete, favourite and bookmark posts and comments as statuses. */
@@ -24,15 +25,12 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/:id/context',
     { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
-    async (request) => {
+    async (request, reply) => {
       const context = await statuses.statusContext(deps, {
         id: idOf(request.params),
         viewerId: request.viewer?.id,
       });
-      return {
-        ancestors: statusesFor(request, context.ancestors),
-        descendants: statusesFor(request, context.descendants),
-      };
+      return sendJsonText(reply, contextTextFor(request, context));
     },
   );
 

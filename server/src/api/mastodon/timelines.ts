@@ -1,9 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { HydratedStatuses } from '../../read/hydration/hydrator.js';
 import * as statuses from '../../use-cases/statuses.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
-import { setStatusLinks, timeWindowOf, windowOf } from './paging.js';
+import { setLinks, timeWindowOf, windowOf } from './paging.js';
 import { booleanParam, stringParam } from './params.js';
-import { statusesFor } from './views.js';
+import { statusesTextFor } from './views.js';
+import { sendJsonText } from '../sync/json-text.js';
 
 /**
  * `/api/v1/timelines`: home, public (every Sync post is local and public) and a tag's. Sync's posts carry
@@ -12,17 +14,23 @@ import { statusesFor } from './views.js';
 export const timelineRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
 
+  /** A page of statuses as JSON text (what every viewer sees of each is kept), with its Link header. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, hydrated: HydratedStatuses) => {
+    const { text, ids } = statusesTextFor(request, hydrated);
+    setLinks(request, reply, { newest: ids[0], oldest: ids.at(-1) });
+    return sendJsonText(reply, text);
+  };
+
   app.get(
     '/home',
     { preHandler: mastodonAccess(app, { user: true, scope: 'read:statuses' }) },
     async (request, reply) => {
       const window = timeWindowOf(windowOf(request.query));
-      const page = statusesFor(
+      return sendPage(
         request,
+        reply,
         await statuses.homeTimeline(deps, { viewerId: mastodonViewer(request).id, window }),
       );
-      setStatusLinks(request, reply, page);
-      return page;
     },
   );
 
@@ -34,12 +42,11 @@ export const timelineRoutes: FastifyPluginAsync = async (app) => {
       if (booleanParam(request.query, 'remote')) return [];
       if (booleanParam(request.query, 'only_media')) return [];
       const window = timeWindowOf(windowOf(request.query));
-      const page = statusesFor(
+      return sendPage(
         request,
+        reply,
         await statuses.publicTimeline(deps, { viewerId: request.viewer?.id, window }),
       );
-      setStatusLinks(request, reply, page);
-      return page;
     },
   );
 
@@ -50,12 +57,11 @@ export const timelineRoutes: FastifyPluginAsync = async (app) => {
       if (booleanParam(request.query, 'only_media')) return [];
       const window = timeWindowOf(windowOf(request.query));
       const tag = stringParam(request.params, 'hashtag') ?? '';
-      const page = statusesFor(
+      return sendPage(
         request,
+        reply,
         await statuses.tagTimeline(deps, { tag, viewerId: request.viewer?.id, window }),
       );
-      setStatusLinks(request, reply, page);
-      return page;
     },
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { HydratedStatuses } from '../../read/hydration/hydrator.js';
-import { statusViews } from '../../read/views/mastodon/statuses.js';
+import { contextText, statusesText, statusViews } from '../../read/views/mastodon/statuses.js';
 import { urlsOf, type Urls } from '../../read/views/mastodon/urls.js';
 import type { Status } from '../../read/views/mastodon/entities.js';
 import { recordNotFound } from '../../use-cases/statuses.js';
@@ -20,3 +20,16 @@ export function statusFor(request: FastifyRequest, hydrated: HydratedStatuses): 
   if (!status) throw recordNotFound();
   return status;
 }
+
+/**
+ * The same as `statusesFor`, as JSON text and the ids of the statuses shown: for the pages apps read
+ * most (timelines), which keep what every viewer sees of each status between answers.
+ */
+export const statusesTextFor = (request: FastifyRequest, hydrated: HydratedStatuses) =>
+  statusesText(hydrated, request.access?.user?.id, urlsFor(request));
+
+/** A status's context as JSON text, its statuses rendered as `statusesTextFor` renders them. */
+export const contextTextFor = (
+  request: FastifyRequest,
+  context: { ancestors: HydratedStatuses; descendants: HydratedStatuses },
+) => contextText(context, request.access?.user?.id, urlsFor(request));

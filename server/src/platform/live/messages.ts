@@ -10,6 +10,8 @@ export type LiveMessage =
   | { type: 'post-deleted'; postId: string; authorId: string }
   | { type: 'comment-deleted'; postId: string; commentId: string; authorId: string }
   | { type: 'notification'; userId: string; notificationId: string }
+  /** A follow was made or undone: both people's follow counts moved. */
+  | { type: 'follow-changed'; followerId: string; followeeId: string }
   | { type: 'counts'; postId: string; likeCount: number; commentCount: number }
   /** The user's tokens were revoked (password changed, account deleted): their open streams end. */
   | { type: 'sessions-ended'; userId: string }
@@ -37,6 +39,8 @@ export function isLiveMessage(value: unknown): value is LiveMessage {
       return strings('postId', 'commentId', 'authorId');
     case 'notification':
       return strings('userId', 'notificationId');
+    case 'follow-changed':
+      return strings('followerId', 'followeeId');
     case 'counts':
       return (
         strings('postId') &&

@@ -61,3 +61,15 @@ export async function accountsByUsernames(
   const records = await withCounts(db, dialect, await users.usersByUsernameKeys(db, dialect, keys));
   return new Map(records.map((record) => [record.user.username_key, record]));
 }
+
+/** Where the accounts of an answer come from: read for it, or kept (account-cache.ts). */
+export interface AccountSource {
+  byIds(ids: readonly string[]): Promise<Map<string, AccountRecord>>;
+  byUsernames(usernames: readonly string[]): Promise<Map<string, AccountRecord>>;
+}
+
+/** Accounts read for each answer. */
+export const freshAccounts = (db: Db, dialect: Dialect): AccountSource => ({
+  byIds: (ids) => accountsByIds(db, dialect, ids),
+  byUsernames: (usernames) => accountsByUsernames(db, dialect, usernames),
+});

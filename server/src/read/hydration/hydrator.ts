@@ -1,9 +1,11 @@
+import type { Clock } from '../../clock.js';
 import type { AnswerCaps } from '../../config.js';
+import type { EventTransport } from '../../platform/live/transport.js';
 import type { Db, Dialect } from '../../data/database.js';
 import type { ReactionKind } from '../../data/schema.js';
 import type * as comments from '../../data/comments.repo.js';
 import * as posts from '../../data/posts.repo.js';
-import type * as users from '../../data/users.repo.js';
+import * as users from '../../data/users.repo.js';
 import type { PostRef } from '../../data/post-ref.js';
 import { noteNewComment, noteNewPost, noteOwnReaction } from './cache-updates.js';
 import { PeopleHydrator, peopleShown } from './people.js';
@@ -15,7 +17,8 @@ import {
   type PostShape,
   type Shown,
 } from './posts.js';
-import { accountsByIds, type AccountRecord } from './accounts.js';
+import { accountsByIds, freshAccounts, type AccountRecord, type AccountSource } from './accounts.js';
+import { AccountCache } from './account-cache.js';
 import { statusesContext, type HydratedStatuses, type StatusItem } from './statuses.js';
 import { marksAndProfilesVersion, marksOfViewers, noMarks, type ViewerMarks } from './viewer-marks.js';
 
@@ -51,27 +54,42 @@ export interface HydratedPage {
   peopleVersion?: number | undefined;
 }
 
+/** What keeping the statuses' accounts between answers needs (account-cache.ts); none: never kept. */
+export interface KeptAccounts {
+  clock: Clock;
+  /** VIEWER_CACHE_MS: how long an account may be used without a message saying it moved. */
+  keptMs: number;
+  events: EventTransport;
+}
+
 export class Hydrator {
   /** The hydrated posts by (shape, id) and version (the tests empty it and look into it). */
   readonly cache: PostCache;
   private readonly postHydrator: PostHydrator;
   private readonly peopleHydrator: PeopleHydrator;
+  private readonly accountCache: AccountCache | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
     private readonly caps: AnswerCaps,
     private readonly cacheBytes: number,
+    keptAccounts?: KeptAccounts,
   ) {
     this.postHydrator = new PostHydrator(db, dialect, caps, cacheBytes);
     this.cache = this.postHydrator.cache;
     this.peopleHydrator = new PeopleHydrator(db, dialect, cacheBytes > 0);
+    this.accountCache =
+      keptAccounts && cacheBytes > 0
+        ? new AccountCache(db, dialect, keptAccounts.clock, keptAccounts.keptMs, keptAccounts.events)
+        : undefined;
   }
 
-  /** Forgets every post and person kept: they may show writes that were undone (a failed group commit). */
+  /** Forgets every post, person and account kept: they may show writes that were undone (a failed group commit). */
   forgetAll(): void {
     this.cache.clear();
     this.peopleHydrator.forget();
+    this.accountCache?.forgetAll();
   }
 
   /**
@@ -220,8 +238,39 @@ export class Hydrator {
       const comment = commentsById.get(item.comment.id);
       return comment ? [{ kind: 'comment', comment, post: item.post }] : [];
     });
-    const marks = await this.marks(viewerId, { posts: hydratedPosts, comments: hydratedComments });
-    return statusesContext(this.db, this.dialect, hydrated, marks, accountIds);
+    return this.statusesOf(hydrated, viewerId, accountIds);
+  }
+
+  /**
+   * The same for posts and comments hydrated already (a thread: the comments of the post's whole page,
+   * from the post cache): what the statuses show besides, and the viewer's marks.
+   */
+  async statusesOf(
+    items: StatusItem[],
+    viewerId: string | undefined,
+    accountIds: readonly string[] = [],
+  ): Promise<HydratedStatuses> {
+    const { marks, accounts } = await this.marksAndAccounts(viewerId, {
+      posts: items.flatMap((item) => (item.kind === 'post' ? [item.post] : [])),
+      comments: items.flatMap((item) => (item.kind === 'comment' ? [item.comment] : [])),
+    });
+    return statusesContext(this.db, this.dialect, accounts, items, marks, accountIds);
+  }
+
+  /**
+   * The viewer's marks, and where the statuses' accounts come from: kept ones at the profiles' version,
+   * read in the marks' query (as a page's people are).
+   */
+  private async marksAndAccounts(
+    viewerId: string | undefined,
+    shown: Required<Shown>,
+  ): Promise<{ marks: ViewerMarks | undefined; accounts: AccountSource }> {
+    if (!this.accountCache)
+      return { marks: await this.marks(viewerId, shown), accounts: freshAccounts(this.db, this.dialect) };
+    if (!viewerId)
+      return { marks: undefined, accounts: this.accountCache.at(await users.profilesVersion(this.db)) };
+    const { marks, profilesVersion } = await marksAndProfilesVersion(this.db, this.dialect, viewerId, shown);
+    return { marks, accounts: this.accountCache.at(profilesVersion) };
   }
 
   /** Accounts (whole profiles with their statuses counts) by id. */

@@ -2,7 +2,7 @@ import { mentionedUsernames } from '@sync/contract';
 import type { Db, Dialect } from '../../data/database.js';
 import * as comments from '../../data/comments.repo.js';
 import type * as posts from '../../data/posts.repo.js';
-import { accountsByIds, accountsByUsernames, type AccountRecord } from './accounts.js';
+import type { AccountRecord, AccountSource } from './accounts.js';
 import type { HydratedComment, HydratedPost } from './posts.js';
 import type { ViewerMarks } from './viewer-marks.js';
 
@@ -36,14 +36,23 @@ const authorOf = (item: StatusItem) =>
 export async function statusesContext(
   db: Db,
   dialect: Dialect,
+  accounts: AccountSource,
   items: StatusItem[],
   marks: ViewerMarks | undefined,
   extraAccountIds: readonly string[] = [],
 ): Promise<HydratedStatuses> {
+  // A thread holds most of the comments its comments answer: only the others are read.
+  const shown = new Map(
+    items.flatMap((item) => (item.kind === 'comment' ? [[item.comment.record.id, item.comment.record]] : [])),
+  );
   const answeredIds = items.flatMap((item) =>
     item.kind === 'comment' && item.comment.record.reply_to_id ? [item.comment.record.reply_to_id] : [],
   );
-  const answeredRows = answeredIds.length > 0 ? await comments.commentsByIds(db, dialect, answeredIds) : [];
+  const toRead = answeredIds.filter((id) => !shown.has(id));
+  const answeredRows = [
+    ...answeredIds.flatMap((id) => shown.get(id) ?? []),
+    ...(toRead.length > 0 ? await comments.commentsByIds(db, dialect, toRead) : []),
+  ];
   const answered = new Map(answeredRows.map((row) => [row.id, row]));
   const accountIds = [
     ...items.map(authorOf),
@@ -51,13 +60,9 @@ export async function statusesContext(
     ...answeredRows.map((row) => row.author_id),
     ...extraAccountIds,
   ];
-  const [accounts, mentioned] = await Promise.all([
-    accountsByIds(db, dialect, accountIds),
-    accountsByUsernames(
-      db,
-      dialect,
-      items.flatMap((item) => mentionedUsernames(textOf(item))),
-    ),
+  const [byId, mentioned] = await Promise.all([
+    accounts.byIds(accountIds),
+    accounts.byUsernames(items.flatMap((item) => mentionedUsernames(textOf(item)))),
   ]);
-  return { items, accounts, mentioned, answered, marks };
+  return { items, accounts: byId, mentioned, answered, marks };
 }

@@ -1,7 +1,15 @@
 import { hashtagsOf, mentionedUsernames } from '@sync/contract';
-import type { HydratedStatuses, StatusItem, ViewerMarks } from '../../hydration/hydrator.js';
+import type {
+  AccountRecord,
+  HydratedComment,
+  HydratedPost,
+  HydratedStatuses,
+  StatusItem,
+  ViewerMarks,
+} from '../../hydration/hydrator.js';
+import { JsonText } from '../json-text.js';
 import { accountView } from './accounts.js';
-import type { Account, Status, StatusMention } from './entities.js';
+import type { Account, Context, Status, StatusMention } from './entities.js';
 import { textToHtml } from './html.js';
 import type { Urls } from './urls.js';
 
@@ -11,13 +19,16 @@ import type { Urls } from './urls.js';
  * its favourites. Dislikes and downvotes have no Mastodon equivalent and are not shown.
  */
 
+const textOf = (item: StatusItem) =>
+  item.kind === 'post' ? item.post.record.content : item.comment.record.text;
+
 const editedAt = (record: { created_at: string; updated_at: string }) =>
   record.updated_at !== record.created_at ? record.updated_at : null;
 
-/** The statuses of a hydrated answer, in its order; any whose author is gone is left out. */
-export function statusViews(hydrated: HydratedStatuses, viewerId: string | undefined, urls: Urls): Status[] {
+/** The account of each author an answer shows, viewed once per answer. */
+function accountsOf(hydrated: HydratedStatuses, urls: Urls): (id: string) => Account | undefined {
   const accounts = new Map<string, Account>();
-  const accountOf = (id: string) => {
+  return (id) => {
     let account = accounts.get(id);
     if (!account) {
       const record = hydrated.accounts.get(id);
@@ -27,6 +38,11 @@ export function statusViews(hydrated: HydratedStatuses, viewerId: string | undef
     }
     return account;
   };
+}
+
+/** The statuses of a hydrated answer, in its order; any whose author is gone is left out. */
+export function statusViews(hydrated: HydratedStatuses, viewerId: string | undefined, urls: Urls): Status[] {
+  const accountOf = accountsOf(hydrated, urls);
   return hydrated.items.flatMap((item) => {
     const status = statusView(item, hydrated, viewerId, urls, accountOf);
     return status ? [status] : [];
@@ -43,7 +59,7 @@ function statusView(
   const record = item.kind === 'post' ? item.post.record : item.comment.record;
   const account = accountOf(record.author_id);
   if (!account) return undefined;
-  const text = item.kind === 'post' ? item.post.record.content : item.comment.record.text;
+  const text = textOf(item);
   const mentions = mentionedUsernames(text).flatMap((name): StatusMention[] => {
     const mentioned = hydrated.mentioned.get(name);
     if (!mentioned) return [];
@@ -143,4 +159,102 @@ export function statusTextsFor(
     }
     return text;
   };
+}
+
+/**
+ * What every viewer sees of a status, as JSON text without its closing brace, kept beside the hydrated
+ * post or comment it was rendered from (one object per version of a post, dropped with it), with what
+ * else it shows: the origin of its URLs, its author's account and the accounts it mentions (kept
+ * objects, account-cache.ts: the same object while the account stays what it was) and the comment it
+ * answers. A home timeline or a thread then renders what changed since the last answer, not every
+ * status and account again, as Sync's own pages keep their posts' text (views/sync/posts.ts). The text
+ * is not in the post cache's estimate of a post's bytes (posts.ts `estimateBytes`): it is there only for
+ * the posts Mastodon apps read, about 1.5 KB per status (its account's JSON included).
+ */
+interface SharedStatusText {
+  origin: string;
+  account: AccountRecord;
+  mentionedNames: string[];
+  mentioned: (AccountRecord | undefined)[];
+  answeredId: string | undefined;
+  open: string;
+}
+
+const sharedTexts = new WeakMap<HydratedPost | HydratedComment, SharedStatusText>();
+
+const hydratedOf = (item: StatusItem) => (item.kind === 'post' ? item.post : item.comment);
+
+/** The comment a comment answers, when it is there to be shown as answered. */
+const answeredOf = (item: StatusItem, hydrated: HydratedStatuses) =>
+  item.kind === 'comment' && item.comment.record.reply_to_id
+    ? hydrated.answered.get(item.comment.record.reply_to_id)
+    : undefined;
+
+function sharedStatusText(
+  item: StatusItem,
+  hydrated: HydratedStatuses,
+  urls: Urls,
+  accountOf: (id: string) => Account | undefined,
+): string | undefined {
+  const record = item.kind === 'post' ? item.post.record : item.comment.record;
+  const account = hydrated.accounts.get(record.author_id);
+  if (!account) return undefined;
+  const answeredId = answeredOf(item, hydrated)?.id;
+  const kept = sharedTexts.get(hydratedOf(item));
+  if (
+    kept?.origin === urls.origin &&
+    kept.account === account &&
+    kept.answeredId === answeredId &&
+    kept.mentionedNames.every((name, index) => hydrated.mentioned.get(name) === kept.mentioned[index])
+  )
+    return kept.open;
+  const status = statusView(item, hydrated, undefined, urls, accountOf);
+  if (!status) return undefined;
+  const mentionedNames = mentionedUsernames(textOf(item));
+  const open = JSON.stringify(status).slice(0, -1);
+  sharedTexts.set(hydratedOf(item), {
+    origin: urls.origin,
+    account,
+    mentionedNames,
+    mentioned: mentionedNames.map((name) => hydrated.mentioned.get(name)),
+    answeredId,
+    open,
+  });
+  return open;
+}
+
+/**
+ * The statuses of a hydrated answer as `statusViews` gives them, as the JSON text of their array, and
+ * the ids of those shown (for the Link header): what every viewer sees comes from the text kept per
+ * status, then the viewer's own fields are added.
+ */
+export function statusesText(
+  hydrated: HydratedStatuses,
+  viewerId: string | undefined,
+  urls: Urls,
+): { text: JsonText<Status[]>; ids: string[] } {
+  const accountOf = accountsOf(hydrated, urls);
+  const { marks } = hydrated;
+  const texts: string[] = [];
+  const ids: string[] = [];
+  for (const item of hydrated.items) {
+    const open = sharedStatusText(item, hydrated, urls, accountOf);
+    if (open === undefined) continue;
+    const own = viewerId === undefined || !marks ? undefined : JSON.stringify(viewerFields(item, marks));
+    // Two objects' texts made one: the shared fields, then the viewer's.
+    texts.push(own === undefined ? `${open}}` : `${open},${own.slice(1)}`);
+    ids.push(hydratedOf(item).record.id);
+  }
+  return { text: new JsonText(`[${texts.join(',')}]`), ids };
+}
+
+/** A status's context (`statusContext`'s two lists) as `statusesText` renders them. */
+export function contextText(
+  context: { ancestors: HydratedStatuses; descendants: HydratedStatuses },
+  viewerId: string | undefined,
+  urls: Urls,
+): JsonText<Context> {
+  const ancestors = statusesText(context.ancestors, viewerId, urls).text.text;
+  const descendants = statusesText(context.descendants, viewerId, urls).text.text;
+  return new JsonText(`{"ancestors":${ancestors},"descendants":${descendants}}`);
 }

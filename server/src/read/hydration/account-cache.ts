@@ -1,0 +1,165 @@
+import type { Clock } from '../../clock.js';
+import type { Db, Dialect } from '../../data/database.js';
+import type { LiveMessage } from '../../platform/live/messages.js';
+import type { EventTransport } from '../../platform/live/transport.js';
+import {
+  accountsByIds,
+  accountsByUsernames,
+  freshAccounts,
+  type AccountRecord,
+  type AccountSource,
+} from './accounts.js';
+
+/** Accounts kept at most (a user row and two counts, about a kilobyte each). */
+const accountsKept = 10_000;
+
+/**
+ * Accounts kept between answers for the statuses of the Mastodon API. Every status shows its author's
+ * whole account, and reading the accounts (with a count of each author's posts and comments) cost a
+ * home timeline several times what Sync's own page costs. A kept account is used while:
+ * - the profiles' version is the one the answer read (a profile change, a deleted account move it);
+ * - no message on the event channel said that it moved: a post or a comment written or deleted by the
+ *   person (their statuses count, their last status), a follow made or undone by or of them (their
+ *   follow counts); a deleted post takes its comments with it, whoever wrote them: everyone is
+ *   forgotten;
+ * - it was read less than `keptMs` ago (VIEWER_CACHE_MS): how long a process that missed a message
+ *   may show a count that moved;
+ * - the channel is healthy: while it is down, every answer reads its accounts.
+ * An account read while a message came in is not kept: it may be the one the message is about.
+ */
+export class AccountCache {
+  private readonly entries = new Map<string, { record: AccountRecord; expiresAt: number }>();
+  /** The ids of the accounts kept, by lower-cased username (usernames do not change). */
+  private readonly idsByUsername = new Map<string, string>();
+  /** The profiles' version the entries were read at. */
+  private version: number | undefined;
+  /** Moves with every message that forgets: a read from before it is not kept. */
+  private forgets = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+    private readonly clock: Clock,
+    private readonly keptMs: number,
+    private readonly events: EventTransport,
+  ) {
+    events.subscribe((_id, message) => this.hear(message));
+    events.onHealthChange?.(() => this.forgetAll());
+  }
+
+  private hear(message: LiveMessage): void {
+    switch (message.type) {
+      case 'post':
+      case 'comment':
+      case 'comment-deleted':
+        return this.forget([message.authorId]);
+      case 'follow-changed':
+        return this.forget([message.followerId, message.followeeId]);
+      case 'post-deleted':
+        return this.forgetAll();
+    }
+  }
+
+  private forget(ids: readonly string[]): void {
+    this.forgets += 1;
+    for (const id of ids) this.drop(id);
+  }
+
+  private drop(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.idsByUsername.delete(entry.record.user.username_key);
+  }
+
+  /** Forgets every account kept (a message missed, writes undone). */
+  forgetAll(): void {
+    this.forgets += 1;
+    this.entries.clear();
+    this.idsByUsername.clear();
+  }
+
+  /** The account kept for this id, unless it expired. */
+  private kept(id: string | undefined, now: number): AccountRecord | undefined {
+    const entry = id === undefined ? undefined : this.entries.get(id);
+    return entry && entry.expiresAt > now ? entry.record : undefined;
+  }
+
+  private get enabled(): boolean {
+    return this.keptMs > 0 && this.events.healthy;
+  }
+
+  /** Accounts for an answer that read this profiles' version: kept ones, while the channel is healthy. */
+  at(profilesVersion: number): AccountSource {
+    if (!this.enabled) return freshAccounts(this.db, this.dialect);
+    return {
+      byIds: (ids) => this.byIds(ids, profilesVersion),
+      byUsernames: (usernames) => this.byUsernames(usernames, profilesVersion),
+    };
+  }
+
+  /** The accounts with these ids (anyone deleted is left out), by id. */
+  private async byIds(ids: readonly string[], profilesVersion: number): Promise<Map<string, AccountRecord>> {
+    this.moveTo(profilesVersion);
+    const found = new Map<string, AccountRecord>();
+    const missing: string[] = [];
+    const now = this.clock.now().getTime();
+    for (const id of new Set(ids)) {
+      const record = this.kept(id, now);
+      if (record) found.set(id, record);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const mark = this.forgets;
+    const read = await accountsByIds(this.db, this.dialect, missing);
+    for (const record of read.values()) found.set(record.user.id, record);
+    this.keep(read.values(), profilesVersion, mark);
+    return found;
+  }
+
+  /**
+   * The accounts with these usernames (any case), by lower-cased username: who a text mentions. Names
+   * nobody has are read again each time (someone may sign up with one).
+   */
+  private async byUsernames(
+    usernames: readonly string[],
+    profilesVersion: number,
+  ): Promise<Map<string, AccountRecord>> {
+    this.moveTo(profilesVersion);
+    const found = new Map<string, AccountRecord>();
+    const missing: string[] = [];
+    const now = this.clock.now().getTime();
+    for (const name of new Set(usernames.map((username) => username.toLowerCase()))) {
+      const record = this.kept(this.idsByUsername.get(name), now);
+      if (record) found.set(name, record);
+      else missing.push(name);
+    }
+    if (missing.length === 0) return found;
+    const mark = this.forgets;
+    const read = await accountsByUsernames(this.db, this.dialect, missing);
+    for (const [name, record] of read) found.set(name, record);
+    this.keep(read.values(), profilesVersion, mark);
+    return found;
+  }
+
+  private moveTo(profilesVersion: number): void {
+    if (this.version === profilesVersion) return;
+    this.forgetAll();
+    this.version = profilesVersion;
+  }
+
+  /** Keeps what was read since `mark` at `profilesVersion`, unless a message or another version came. */
+  private keep(records: Iterable<AccountRecord>, profilesVersion: number, mark: number): void {
+    if (mark !== this.forgets || this.version !== profilesVersion) return;
+    const expiresAt = this.clock.now().getTime() + this.keptMs;
+    for (const record of records) {
+      this.drop(record.user.id);
+      this.entries.set(record.user.id, { record, expiresAt });
+      this.idsByUsername.set(record.user.username_key, record.user.id);
+    }
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= accountsKept) break;
+      this.drop(oldest);
+    }
+  }
+}
