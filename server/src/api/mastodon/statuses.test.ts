@@ -132,6 +132,40 @@ describeEachDatabase('Mastodon API: statuses', (dialect) => {
       expect(Object.keys(raw.body)).toEqual(['error']);
     });
 
+    it('what Sync cannot keep is refused with 422 and nothing is posted; unlisted is posted as public', async () => {
+      const refused: [string, mastodon.rest.v1.CreateScheduledStatusParams][] = [
+        ['private', { status: 'Followers only', visibility: 'private' }],
+        ['direct', { status: 'A direct message', visibility: 'direct' }],
+        ['content warning', { status: 'Spoilers', spoilerText: 'The ending' }],
+        ['media', { status: 'With a picture', mediaIds: ['1'] }],
+        ['poll', { status: 'Vote', poll: { options: ['yes', 'no'], expiresIn: 3600 } }],
+        ['scheduled', { status: 'Later', scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }],
+      ];
+      for (const [name, params] of refused) {
+        const answer = await failure(maya.v1.statuses.create(params));
+        expect({ name, status: answer.status }).toEqual({ name, status: 422 });
+        expect(answer.error).toMatch(/^Validation failed: /);
+        const posted = await server.database.db
+          .selectFrom('posts')
+          .select('id')
+          .where('content', '=', params.status ?? '')
+          .execute();
+        expect({ name, posted }).toEqual({ name, posted: [] });
+      }
+      const form = await server.request('POST', '/api/v1/statuses', {
+        token: bearer(mayaToken),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        rawBody: 'status=Form+poll&poll[options][]=a&poll[options][]=b&poll[expires_in]=600',
+      });
+      expect(form.status).toBe(422);
+      const unlisted = await maya.v1.statuses.create({
+        status: 'Quietly public',
+        visibility: 'unlisted',
+        spoilerText: '',
+      });
+      expect(unlisted.visibility).toBe('public');
+    });
+
     it('a reply to a status that does not exist is a 404', async () => {
       const reply = await failure(post(lena, 'Into the void', newId(new Date())));
       expect(reply.status).toBe(404);

@@ -6,6 +6,7 @@ import { setLinks, windowOf } from './paging.js';
 import { contextTextFor, statusFor, urlsFor } from './views.js';
 import { sendJsonText } from '../sync/json-text.js';
 import { stringParam } from './params.js';
+import { refuseWhatSyncCannotKeep } from './status-options.js';
 
 /** `/api/v1/statuses`: read, create, delete, favourite and bookmark posts and comments as statuses. */
 export const statusRoutes: FastifyPluginAsync = async (app) => {
@@ -52,6 +53,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }) },
     async (request) => {
       const viewer = mastodonViewer(request);
+      refuseWhatSyncCannotKeep(request.body);
       const hydrated = await statuses.createStatus(deps, {
         viewerId: viewer.id,
         text: stringParam(request.body, 'status') ?? '',
