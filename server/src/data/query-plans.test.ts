@@ -130,11 +130,13 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     events: inProcessTransport(),
     caps,
   });
-  const timeline = async (limit: number, after?: skeletons.NewestKey) =>
+  const timeline = async (limit: number, after?: skeletons.NewestKey, above?: skeletons.NewestKey) =>
     hydrator().page(
       await skeletons.newestPostRefsByAuthors(db, dialect, {
         authorIds: [heavyId, ...(await follows.followeeIds(db, heavyId))],
         after,
+        newerThan: above,
+        oldestFirst: above !== undefined,
         limit,
       }),
       'preview',
@@ -151,6 +153,10 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     [`following timeline of a user who follows ${followees} people`, (limit) => timeline(limit)],
     ['following timeline, a later page', (limit) => timeline(limit, ['2099-01-01T00:00:01.000Z', 'z'])],
     [
+      "following timeline, the page just above a key (a Mastodon app's min_id, read oldest first)",
+      (limit) => timeline(limit, undefined, ['2000-01-01T00:00:00.000Z', '']),
+    ],
+    [
       'a tag',
       async (limit) =>
         hydrator().pageOfIds(
@@ -166,6 +172,21 @@ describeEachDatabase('read pipeline queries', (dialect) => {
           await skeletons.newestPostRefsByAuthors(db, dialect, {
             authorIds: [guestId],
             after: undefined,
+            limit,
+          }),
+          'preview',
+          guestId,
+        ),
+    ],
+    [
+      'following timeline of a user who follows nobody, oldest first above a key (no ceiling)',
+      async (limit) =>
+        hydrator().page(
+          await skeletons.newestPostRefsByAuthors(db, dialect, {
+            authorIds: [guestId],
+            after: undefined,
+            newerThan: ['2000-01-01T00:00:00.000Z', ''],
+            oldestFirst: true,
             limit,
           }),
           'preview',
