@@ -1,3 +1,4 @@
+import { MastoHttpError } from 'masto';
 import { expect } from 'vitest';
 import type { TestServer } from './harness.js';
 
@@ -59,3 +60,22 @@ export async function accessToken(
 
 /** The `authorization` header of a Mastodon app's request. */
 export const bearer = (token: string) => `Bearer ${token}`;
+
+/** The status and Mastodon error text of a masto.js call that must fail. */
+export async function failure(promise: PromiseLike<unknown>): Promise<{ status: number; error: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof MastoHttpError) return { status: error.statusCode, error: error.message };
+    throw error;
+  }
+  throw new Error('the request succeeded');
+}
+
+/** The `Link` header's targets by relation (`next`, `prev`). */
+export function linksOf(header: string | null): Record<string, URL> {
+  const links: Record<string, URL> = {};
+  for (const match of (header ?? '').matchAll(/<([^>]+)>;\s*rel="(\w+)"/g))
+    links[match[2]!] = new URL(match[1]!);
+  return links;
+}

@@ -4,31 +4,12 @@
  * its edit, lookups and people search, relationships, follows with exact counts, an account's
  * statuses and follow lists paged as apps page them, and the errors apps handle.
  */
-import { createRestAPIClient, MastoHttpError, type mastodon } from 'masto';
+import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/db/ids.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { accessToken, bearer } from '../../test/mastodon.js';
+import { accessToken, bearer, failure, linksOf } from '../../test/mastodon.js';
 import { newPerson, succeed, type Person } from '../../test/people.js';
-
-/** What masto.js rejects with: the status and the `{error}` text the server answered. */
-async function failure(promise: PromiseLike<unknown>): Promise<{ status: number; error: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MastoHttpError) return { status: error.statusCode, error: error.message };
-    throw error;
-  }
-  throw new Error('the request succeeded');
-}
-
-/** The `Link` header's targets by relation. */
-function linksOf(header: string | null): Record<string, URL> {
-  const links: Record<string, URL> = {};
-  for (const match of (header ?? '').matchAll(/<([^>]+)>;\s*rel="(\w+)"/g))
-    links[match[2]!] = new URL(match[1]!);
-  return links;
-}
 
 const recordNotFound = { status: 404, error: 'Record not found' };
 const isoWithMs = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

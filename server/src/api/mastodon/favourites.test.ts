@@ -4,25 +4,15 @@
  * whether it was given through the Mastodon API or Sync's own, paged by signed cursors that never
  * show an item twice.
  */
-import { createRestAPIClient, MastoHttpError, type mastodon } from 'masto';
+import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startServer, type Reply, type TestServer } from '../../test/harness.js';
-import { accessToken, bearer } from '../../test/mastodon.js';
+import { accessToken, bearer, failure } from '../../test/mastodon.js';
 import { newPerson, succeed, type Person } from '../../test/people.js';
 
 interface AppUser extends Person {
   app: mastodon.rest.Client;
   accessToken: string;
-}
-
-async function failure(promise: PromiseLike<unknown>): Promise<{ status: number; error: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MastoHttpError) return { status: error.statusCode, error: error.message };
-    throw error;
-  }
-  throw new Error('the request succeeded');
 }
 
 describeEachDatabase('Mastodon API: favourites, bookmarks, favourited_by', (dialect) => {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Limits } from '@sync/contract';
-import { createRestAPIClient, MastoHttpError, type mastodon } from 'masto';
+import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   demoPassword,
@@ -16,18 +16,7 @@ import {
   startServer,
   type TestServer,
 } from '../../test/harness.js';
-import { accessToken, bearer } from '../../test/mastodon.js';
-
-/** What masto.js rejects with: the status and the `{error}` text the server answered. */
-async function failure(promise: PromiseLike<unknown>): Promise<{ status: number; error: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MastoHttpError) return { status: error.statusCode, error: error.message };
-    throw error;
-  }
-  throw new Error('the request succeeded');
-}
+import { accessToken, bearer, failure } from '../../test/mastodon.js';
 
 const isoWithMs = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const serverVersion = JSON.parse(

@@ -5,26 +5,16 @@
  * even when one moves to the top meanwhile), filters, dismiss and clear, and the unread count kept
  * with Sync's own read marker.
  */
-import { createRestAPIClient, MastoHttpError, type mastodon } from 'masto';
+import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { accessToken, bearer } from '../../test/mastodon.js';
+import { accessToken, bearer, failure } from '../../test/mastodon.js';
 import { newPerson, succeed, type Person } from '../../test/people.js';
 
 /** A person with a Mastodon app signed in as them. */
 interface AppUser extends Person {
   app: mastodon.rest.Client;
   accessToken: string;
-}
-
-async function failure(promise: Promise<unknown>): Promise<{ status: number; error: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MastoHttpError) return { status: error.statusCode, error: error.message };
-    throw error;
-  }
-  throw new Error('the request succeeded');
 }
 
 const recordNotFound = { status: 404, error: 'Record not found' };

@@ -3,32 +3,13 @@
  * operators, the tags posts have, and this server's own URLs resolved), `/api/v1/trends/tags` and
  * `/statuses`, `/api/v2/suggestions` and `/api/v1/tags/:name`; raw HTTP for `Link` headers and errors.
  */
-import { createRestAPIClient, MastoHttpError, type mastodon } from 'masto';
+import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/db/ids.js';
 import { uniqueName } from '../../test/expectations.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { accessToken, bearer } from '../../test/mastodon.js';
+import { accessToken, bearer, failure, linksOf } from '../../test/mastodon.js';
 import { newPerson, succeed } from '../../test/people.js';
-
-/** What masto.js rejects with: the status and the `{error}` text the server answered. */
-async function failure(promise: PromiseLike<unknown>): Promise<{ status: number; error: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MastoHttpError) return { status: error.statusCode, error: error.message };
-    throw error;
-  }
-  throw new Error('the request succeeded');
-}
-
-/** The `Link` header's targets by relation. */
-function linksOf(header: string | null): Record<string, URL> {
-  const links: Record<string, URL> = {};
-  for (const match of (header ?? '').matchAll(/<([^>]+)>;\s*rel="(\w+)"/g))
-    links[match[2]!] = new URL(match[1]!);
-  return links;
-}
 
 const idsOf = (items: readonly { id: string }[]) => items.map((item) => item.id);
 const namesOf = (tags: readonly { name: string }[]) => tags.map((tag) => tag.name);

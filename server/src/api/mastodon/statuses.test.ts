@@ -5,23 +5,12 @@
  * (a post's like, a comment's upvote), bookmarks, the HTML content, and the errors apps handle.
  */
 import { Limits } from '@sync/contract';
-import { createRestAPIClient, MastoHttpError, type mastodon } from 'masto';
+import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/db/ids.js';
 import { uniqueName } from '../../test/expectations.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { accessToken, bearer } from '../../test/mastodon.js';
-
-/** What masto.js rejects with: the status and the `{error}` text the server answered. */
-async function failure(promise: Promise<unknown>): Promise<{ status: number; error: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MastoHttpError) return { status: error.statusCode, error: error.message };
-    throw error;
-  }
-  throw new Error('the request succeeded');
-}
+import { accessToken, bearer, failure } from '../../test/mastodon.js';
 
 const recordNotFound = { status: 404, error: 'Record not found' };
 const isoWithMs = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -8,7 +8,7 @@ import * as posts from '../../data/posts.repo.js';
 import { newId } from '../../platform/db/ids.js';
 import { uniqueName } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { accessToken, bearer } from '../../test/mastodon.js';
+import { accessToken, bearer, linksOf } from '../../test/mastodon.js';
 import { bulkUserRow, newPerson, succeed, type Person } from '../../test/people.js';
 
 /** A timeline under test: its path, masto.js's call for it, and the ids it must list, newest first. */
@@ -17,14 +17,6 @@ interface Timeline {
   token: string;
   list(params: mastodon.DefaultPaginationParams): mastodon.Paginator<mastodon.v1.Status[]>;
   expected(): Promise<string[]>;
-}
-
-/** The `Link` header's targets by relation. */
-function linksOf(header: string | null): Record<string, URL> {
-  const links: Record<string, URL> = {};
-  for (const match of (header ?? '').matchAll(/<([^>]+)>;\s*rel="(\w+)"/g))
-    links[match[2]!] = new URL(match[1]!);
-  return links;
 }
 
 const idsOf = (statuses: readonly { id: string }[]) => statuses.map((status) => status.id);
