@@ -32,6 +32,20 @@ const textOf = (item: StatusItem) =>
 const authorOf = (item: StatusItem) =>
   item.kind === 'post' ? item.post.record.author_id : item.comment.record.author_id;
 
+/** The usernames each post's or comment's text mentions, kept with it (its text is fixed while it lives). */
+const mentionsKept = new WeakMap<HydratedPost | HydratedComment, string[]>();
+
+/** The usernames a status's text mentions, in order. */
+export function mentionsOf(item: StatusItem): string[] {
+  const hydrated = item.kind === 'post' ? item.post : item.comment;
+  let names = mentionsKept.get(hydrated);
+  if (!names) {
+    names = mentionedUsernames(textOf(item));
+    mentionsKept.set(hydrated, names);
+  }
+  return names;
+}
+
 /** Accounts, mentions and answered comments of these statuses; `marks` come from the caller. */
 export async function statusesContext(
   db: Db,
@@ -62,7 +76,7 @@ export async function statusesContext(
   ];
   const [byId, mentioned] = await Promise.all([
     accounts.byIds(accountIds),
-    accounts.byUsernames(items.flatMap((item) => mentionedUsernames(textOf(item)))),
+    accounts.byUsernames(items.flatMap(mentionsOf)),
   ]);
   return { items, accounts: byId, mentioned, answered, marks };
 }

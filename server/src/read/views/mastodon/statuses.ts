@@ -7,6 +7,7 @@ import type {
   StatusItem,
   ViewerMarks,
 } from '../../hydration/hydrator.js';
+import { mentionsOf } from '../../hydration/statuses.js';
 import { JsonText } from '../json-text.js';
 import { accountView } from './accounts.js';
 import type { Account, Context, Status, StatusMention } from './entities.js';
@@ -121,17 +122,37 @@ type ViewerFields = Required<
   Pick<Status, 'filtered' | 'favourited' | 'reblogged' | 'muted' | 'bookmarked' | 'pinned'>
 >;
 
-function viewerFields(item: StatusItem, marks: ViewerMarks): ViewerFields {
+/** What varies in a viewer's own fields on Sync: whether they favourited the status, and bookmarked it. */
+function viewerMarksOf(item: StatusItem, marks: ViewerMarks): [favourited: boolean, bookmarked: boolean] {
   const id = item.kind === 'post' ? item.post.record.id : item.comment.record.id;
-  return {
-    filtered: [],
-    favourited: item.kind === 'post' ? marks.reactions.get(id) === 'like' : marks.votes.get(id) === 'up',
-    reblogged: false,
-    muted: false,
-    bookmarked: item.kind === 'post' && marks.bookmarks.has(id),
-    pinned: false,
-  };
+  return [
+    item.kind === 'post' ? marks.reactions.get(id) === 'like' : marks.votes.get(id) === 'up',
+    item.kind === 'post' && marks.bookmarks.has(id),
+  ];
 }
+
+const ownFields = (favourited: boolean, bookmarked: boolean): ViewerFields => ({
+  filtered: [],
+  favourited,
+  reblogged: false,
+  muted: false,
+  bookmarked,
+  pinned: false,
+});
+
+const viewerFields = (item: StatusItem, marks: ViewerMarks) => ownFields(...viewerMarksOf(item, marks));
+
+/** The viewer's own fields as JSON text after a comma, made once for each of their four values. */
+const ownTexts = new Map(
+  [false, true].flatMap((favourited) =>
+    [false, true].map((bookmarked) => [
+      `${favourited} ${bookmarked}`,
+      `,${JSON.stringify(ownFields(favourited, bookmarked)).slice(1)}`,
+    ]),
+  ),
+);
+
+const ownText = (item: StatusItem, marks: ViewerMarks) => ownTexts.get(viewerMarksOf(item, marks).join(' '))!;
 
 /**
  * One status as JSON text for many viewers at once (a live event): what everyone sees is serialised
@@ -210,7 +231,7 @@ function sharedStatusText(
     return kept.open;
   const status = statusView(item, hydrated, undefined, urls, accountOf);
   if (!status) return undefined;
-  const mentionedNames = mentionedUsernames(textOf(item));
+  const mentionedNames = mentionsOf(item);
   const open = JSON.stringify(status).slice(0, -1);
   sharedTexts.set(hydratedOf(item), {
     origin: urls.origin,
@@ -240,9 +261,7 @@ export function statusesText(
   for (const item of hydrated.items) {
     const open = sharedStatusText(item, hydrated, urls, accountOf);
     if (open === undefined) continue;
-    const own = viewerId === undefined || !marks ? undefined : JSON.stringify(viewerFields(item, marks));
-    // Two objects' texts made one: the shared fields, then the viewer's.
-    texts.push(own === undefined ? `${open}}` : `${open},${own.slice(1)}`);
+    texts.push(viewerId === undefined || !marks ? `${open}}` : open + ownText(item, marks));
     ids.push(hydratedOf(item).record.id);
   }
   return { text: new JsonText(`[${texts.join(',')}]`), ids };
