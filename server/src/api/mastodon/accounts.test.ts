@@ -56,7 +56,7 @@ describeEachDatabase('Mastodon API: accounts', (dialect) => {
         bot: false,
         note: '<p>Product designer. I sketch interfaces in the morning and bake sourdough at night.</p>',
         url: `${server.url}/profile/maya.chen`,
-        avatar: `${server.url}/avatars/maya.chen.svg`,
+        avatar: `${server.url}/avatars/maya.chen.png`,
         // guest and olu_ade follow maya.chen in the demo data; she follows olu_ade.
         followersCount: 2,
         followingCount: 1,

@@ -71,7 +71,7 @@ describeEachDatabase('Mastodon API: instance, discovery and the small endpoints'
       expect(instance.contact.account).toMatchObject({
         username: guestAccount.username,
         url: `${server.url}/profile/${guestAccount.username}`,
-        avatar: `${server.url}/avatars/${guestAccount.username}.svg`,
+        avatar: `${server.url}/avatars/${guestAccount.username}.png`,
         header: `${server.url}/headers/default.png`,
       });
       expect(instance.contact.account?.createdAt).toMatch(isoWithMs);

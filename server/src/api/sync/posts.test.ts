@@ -45,7 +45,7 @@ describeEachDatabase('posts', (dialect) => {
         'olu_ade',
         'sam_rivera',
       ]);
-      expect(olu).toMatchObject({ firstName: 'Olu', lastName: 'Adebayo', avatarURL: '/avatars/olu_ade.svg' });
+      expect(olu).toMatchObject({ firstName: 'Olu', lastName: 'Adebayo', avatarURL: '/avatars/olu_ade.png' });
       expectNoSecrets(reply.body);
     });
 

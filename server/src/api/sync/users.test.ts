@@ -46,7 +46,7 @@ describeEachDatabase('users', (dialect) => {
         firstName: 'Maya',
         lastName: 'Chen',
         city: 'Lisbon',
-        avatarURL: '/avatars/maya.chen.svg',
+        avatarURL: '/avatars/maya.chen.png',
         links: 'https://example.com/maya',
         bookmarks: [],
       });

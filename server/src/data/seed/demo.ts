@@ -150,7 +150,8 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
           username_key: user.username.toLowerCase(),
           password_hash: user.username === guestAccount.username ? guestHash : demoHash,
           email: `${user.username.replace(/[^a-z]/g, '')}@example.com`,
-          avatar_url: `/avatars/${user.username}.svg`,
+          // PNG, not SVG: Mastodon apps (Ivory, Tusky, Mastodon for iOS) cannot draw SVG avatars.
+          avatar_url: `/avatars/${user.username}.png`,
           created_at: joined,
           updated_at: joined,
         })

@@ -63,6 +63,8 @@ function writeFakeClient(): { webDir: string; script: string; styles: string; pa
   fs.writeFileSync(path.join(webDir, 'assets/index-Ef56Gh78.css.gz'), zlib.gzipSync(styles));
   fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(webDir, 'avatars/maya.chen.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The PNG signature is enough: the type comes from the file's extension.
+  fs.writeFileSync(path.join(webDir, 'avatars/maya.chen.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   return { webDir, script, styles, page };
 }
 
@@ -180,10 +182,16 @@ describe('delivery: compression, caching and the static client', () => {
       expect(again.headers['cache-control']).toBe('no-cache');
     });
 
-    it('caches the favicon and avatars for an hour', async () => {
-      for (const urlPath of ['/favicon.svg', '/avatars/maya.chen.svg']) {
+    it('serves the favicon and avatars with their image type, cached for an hour', async () => {
+      const types = {
+        '/favicon.svg': 'image/svg+xml',
+        '/avatars/maya.chen.svg': 'image/svg+xml',
+        '/avatars/maya.chen.png': 'image/png',
+      };
+      for (const [urlPath, type] of Object.entries(types)) {
         const reply = await rawGet(server.url + urlPath);
         expect(reply.status, urlPath).toBe(200);
+        expect(reply.headers['content-type'], urlPath).toBe(type);
         expect(reply.headers['cache-control'], urlPath).toBe(cacheControl.otherFile);
       }
     });
