@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream-client.js';
 import { uniqueName } from '../../test/expectations.js';
-import { createTestDatabase, hasPostgres, testSecret } from '../../test/harness.js';
+import { createTestDatabase, hasPostgres, requester, testSecret } from '../../test/harness.js';
+import { accessToken, bearer } from '../../test/mastodon.js';
 import { startRedis, type RedisProcess } from '../../test/redis-process.js';
 import { spawnServer, type ServerProcess } from '../../test/server-process.js';
 import { eventually } from '../../test/wait.js';
@@ -139,6 +140,24 @@ interface Person {
       },
     );
     expect(await status(b, '/api/notifications?limit=1', fresh)).toBe(200);
+  });
+
+  it("a follow through A shows in the author's account on B's Mastodon timeline, though B kept it (follow-changed)", async () => {
+    const [author, reader, fan] = [await person('followed'), await person('timeline'), await person('fan')];
+    await call(a, 'POST', `/api/users/follow/${author.id}`, reader);
+    await post(a, author, "A post showing its author's account");
+    const token = bearer(await accessToken({ request: requester(() => b.url) }, reader.token));
+    const followersOnB = async () => {
+      const response = await fetch(`${b.url}/api/v1/timelines/home`, { headers: { authorization: token } });
+      const [status] = await response.json();
+      return status.account.followers_count as number;
+    };
+    expect(await followersOnB()).toBe(1);
+    await call(a, 'POST', `/api/users/follow/${author.id}`, fan);
+    await eventually(async () => (await followersOnB()) === 2 || undefined, {
+      timeoutMs: 5000,
+      what: "B's timeline showing the new follower",
+    });
   });
 
   it('the 6th stream of one user across A and B is refused; a closed one frees its place everywhere', async () => {
