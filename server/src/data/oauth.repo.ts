@@ -107,21 +107,15 @@ export async function authorizedApps(db: Db, userId: string): Promise<Authorized
   return [...byApp.values()];
 }
 
-/** Whether the person has a token of this app with exactly these scopes (consent may then be skipped). */
-export async function hasTokenWithScopes(
-  db: Db,
-  userId: string,
-  appId: string,
-  scopes: string,
-): Promise<boolean> {
-  const row = await db
+/** The scopes of each token this app holds for this person, as stored (space-separated). */
+export async function tokenScopes(db: Db, userId: string, appId: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('oauth_tokens')
-    .select('id')
+    .select('scopes')
     .where('user_id', '=', userId)
     .where('app_id', '=', appId)
-    .where('scopes', '=', scopes)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return rows.map((row) => row.scopes);
 }
 
 /** Ends an app's access to a person's account: the ids of the tokens deleted (none when it had no access). */

@@ -191,7 +191,12 @@ export async function alreadyApproved(
   userId: string,
   checked: CheckedAuthorization,
 ): Promise<boolean> {
-  return oauth.hasTokenWithScopes(deps.db, userId, checked.app.id, scopeText(checked.scopes));
+  // The same scopes in any order ("read write" is "write read").
+  const asked = new Set<string>(checked.scopes);
+  return (await oauth.tokenScopes(deps.db, userId, checked.app.id)).some((text) => {
+    const held = new Set(text.split(' '));
+    return held.size === asked.size && [...asked].every((scope) => held.has(scope));
+  });
 }
 
 /** Where the person's browser goes after their decision: the app's redirect URI, or the code to copy. */

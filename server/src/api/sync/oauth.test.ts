@@ -278,6 +278,8 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
     expect((await consent(query)).body.alreadyApproved).toBe(false);
     await exchange(app, await approvedCode(query));
     expect((await consent(query)).body.alreadyApproved).toBe(true);
+    // The same scopes in another order are the same approval.
+    expect((await consent(queryOf(app, { scope: 'write read' }))).body.alreadyApproved).toBe(true);
     // More or other scopes are asked about again; so is another person.
     expect((await consent(queryOf(app, { scope: 'read write follow' }))).body.alreadyApproved).toBe(false);
     expect((await consent(queryOf(app, { scope: 'read' }))).body.alreadyApproved).toBe(false);
