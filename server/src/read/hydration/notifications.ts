@@ -29,6 +29,28 @@ function actorIdsByNotification(actors: readonly { notification_id: string; acto
 const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
 
 /**
+ * What every surface's notifications are built from, read at once: the newest `sampleSize` actors of
+ * each, and the records of the posts and comments they are about.
+ */
+async function notificationSources(
+  { db, dialect }: ReadContext,
+  items: readonly NotificationRecord[],
+  sampleSize: number,
+) {
+  const [actors, postRecords, commentRecords] = await Promise.all([
+    notifications.newestActors(
+      db,
+      dialect,
+      items.map((item) => item.id),
+      sampleSize,
+    ),
+    posts.postsByIds(db, dialect, distinct(items.map((item) => item.post_id))),
+    comments.commentsByIds(db, dialect, distinct(items.map((item) => item.comment_id))),
+  ]);
+  return { actors, postRecords, commentRecords };
+}
+
+/**
  * Hydrates notification records: actors, posts and comments in batches (posts through the post
  * cache), so a page costs the same number of queries whatever its size.
  */
@@ -38,17 +60,12 @@ export async function hydrateNotifications(
   items: notifications.NotificationRecord[],
   readAt: string,
 ): Promise<HydratedNotifications> {
-  const { db, dialect, hydrator } = context;
-  const [actors, postRecords, commentRecords] = await Promise.all([
-    notifications.newestActors(
-      db,
-      dialect,
-      items.map((item) => item.id),
-      Limits.previewSize,
-    ),
-    posts.postsByIds(db, dialect, distinct(items.map((item) => item.post_id))),
-    comments.commentsByIds(db, dialect, distinct(items.map((item) => item.comment_id))),
-  ]);
+  const { hydrator } = context;
+  const { actors, postRecords, commentRecords } = await notificationSources(
+    context,
+    items,
+    Limits.previewSize,
+  );
   const [hydratedPosts, hydratedComments] = await Promise.all([
     hydrator.posts(postRecords, 'preview'),
     hydrator.comments(commentRecords),
@@ -95,17 +112,8 @@ export async function hydrateNotificationStatuses(
     firstActorId?: string | undefined;
   },
 ): Promise<NotificationStatuses> {
-  const { db, dialect, hydrator } = context;
-  const [actors, postRecords, commentRecords] = await Promise.all([
-    notifications.newestActors(
-      db,
-      dialect,
-      items.map((item) => item.id),
-      sample.size,
-    ),
-    posts.postsByIds(db, dialect, distinct(items.map((item) => item.post_id))),
-    comments.commentsByIds(db, dialect, distinct(items.map((item) => item.comment_id))),
-  ]);
+  const { hydrator } = context;
+  const { actors, postRecords, commentRecords } = await notificationSources(context, items, sample.size);
   const postsById = new Map(postRecords.map((record) => [record.id, record]));
   const refs = new Map<string, StatusRef>();
   for (const comment of commentRecords) {
