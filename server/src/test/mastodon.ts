@@ -1,6 +1,7 @@
-import { MastoHttpError } from 'masto';
+import { createRestAPIClient, MastoHttpError, type mastodon } from 'masto';
 import { expect } from 'vitest';
 import type { TestServer } from './harness.js';
+import { newPerson, type Person } from './people.js';
 
 /** An app registered on the server through `POST /api/v1/apps`, as a Mastodon app registers itself. */
 export interface RegisteredApp {
@@ -78,4 +79,16 @@ export function linksOf(header: string | null): Record<string, URL> {
   for (const match of (header ?? '').matchAll(/<([^>]+)>;\s*rel="(\w+)"/g))
     links[match[2]!] = new URL(match[1]!);
   return links;
+}
+
+/** A signed-up person with a Mastodon app signed in for them: their Sync session and the app's client. */
+export interface AppUser extends Person {
+  app: mastodon.rest.Client;
+  accessToken: string;
+}
+
+export async function newAppUser(server: TestServer, prefix: string): Promise<AppUser> {
+  const person = await newPerson(server, prefix);
+  const token = await accessToken(server, person.token);
+  return { ...person, accessToken: token, app: createRestAPIClient({ url: server.url, accessToken: token }) };
 }

@@ -4,16 +4,10 @@
  * whether it was given through the Mastodon API or Sync's own, paged by signed cursors that never
  * show an item twice.
  */
-import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startServer, type Reply, type TestServer } from '../../test/harness.js';
-import { accessToken, bearer, failure } from '../../test/mastodon.js';
-import { newPerson, succeed, type Person } from '../../test/people.js';
-
-interface AppUser extends Person {
-  app: mastodon.rest.Client;
-  accessToken: string;
-}
+import { bearer, failure, newAppUser } from '../../test/mastodon.js';
+import { succeed, type Person } from '../../test/people.js';
 
 describeEachDatabase('Mastodon API: favourites, bookmarks, favourited_by', (dialect) => {
   let server: TestServer;
@@ -22,15 +16,7 @@ describeEachDatabase('Mastodon API: favourites, bookmarks, favourited_by', (dial
   });
   afterAll(() => server.close());
 
-  const appUser = async (prefix: string): Promise<AppUser> => {
-    const person = await newPerson(server, prefix);
-    const token = await accessToken(server, person.token);
-    return {
-      ...person,
-      accessToken: token,
-      app: createRestAPIClient({ url: server.url, accessToken: token }),
-    };
-  };
+  const appUser = (prefix: string) => newAppUser(server, prefix);
   const sync = (method: string, path: string, who: Person, body?: unknown) =>
     succeed(server, method, path, who, body);
   const syncPost = async (author: Person, content = 'A post') =>

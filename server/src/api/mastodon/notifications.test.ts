@@ -5,18 +5,13 @@
  * even when one moves to the top meanwhile), filters, dismiss and clear, and the unread count kept
  * with Sync's own read marker.
  */
-import { createRestAPIClient, type mastodon } from 'masto';
+import type { mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { accessToken, bearer, failure } from '../../test/mastodon.js';
+import { accessToken, bearer, failure, newAppUser, type AppUser } from '../../test/mastodon.js';
 import { newPerson, succeed, type Person } from '../../test/people.js';
 
 /** A person with a Mastodon app signed in as them. */
-interface AppUser extends Person {
-  app: mastodon.rest.Client;
-  accessToken: string;
-}
-
 const recordNotFound = { status: 404, error: 'Record not found' };
 const notificationId = /^[0-9a-f]{12}-[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -27,15 +22,7 @@ describeEachDatabase('Mastodon API: notifications', (dialect) => {
   });
   afterAll(() => server.close());
 
-  const appUser = async (prefix: string): Promise<AppUser> => {
-    const person = await newPerson(server, prefix);
-    const token = await accessToken(server, person.token);
-    return {
-      ...person,
-      accessToken: token,
-      app: createRestAPIClient({ url: server.url, accessToken: token }),
-    };
-  };
+  const appUser = (prefix: string) => newAppUser(server, prefix);
   const sync = (method: string, path: string, who: Person, body?: unknown) =>
     succeed(server, method, path, who, body);
   const syncPost = async (author: Person, content = 'A post') =>
