@@ -4,7 +4,7 @@ import { mastodonAccess, mastodonViewer } from './auth.js';
 import { accountView } from '../../read/views/mastodon/accounts.js';
 import { setLinks, windowOf } from './paging.js';
 import { contextTextFor, statusFor, urlsFor } from './views.js';
-import { sendJsonText } from '../sync/json-text.js';
+import { sendJsonText } from '../json-text.js';
 import { stringParam } from './params.js';
 import { refuseWhatSyncCannotKeep } from './status-options.js';
 

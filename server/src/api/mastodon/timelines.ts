@@ -5,7 +5,7 @@ import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setLinks, timeWindowOf, windowOf } from './paging.js';
 import { booleanParam, stringParam } from './params.js';
 import { statusesTextFor } from './views.js';
-import { sendJsonText } from '../sync/json-text.js';
+import { sendJsonText } from '../json-text.js';
 
 /**
  * `/api/v1/timelines`: home, public (every Sync post is local and public) and a tag's. Sync's posts carry

@@ -1,7 +1,7 @@
 import { ErrorBody, NotificationsReply, PageQuery, UnreadCountReply } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
-import { sendJsonText } from './json-text.js';
+import { sendJsonText } from '../json-text.js';
 import * as useCases from '../../use-cases/notifications.js';
 
 export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {

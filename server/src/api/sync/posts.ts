@@ -13,7 +13,7 @@ import {
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
 import type { ReactionKind } from '../../data/schema.js';
-import { sendJsonText } from './json-text.js';
+import { sendJsonText } from '../json-text.js';
 import { wantsChangedOnly } from './reply-shape.js';
 import * as useCases from '../../use-cases/posts.js';
 

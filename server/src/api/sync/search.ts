@@ -1,7 +1,7 @@
 import { ErrorBody, PostsPageReply, SearchQuery, SearchUsersReply } from '@sync/contract';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { searchEverything } from '../../use-cases/search.js';
-import { sendJsonText } from './json-text.js';
+import { sendJsonText } from '../json-text.js';
 
 /** `GET /api/search`: posts, people or tags (use-cases/search.ts). */
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { JsonText } from '../../read/views/json-text.js';
+import type { JsonText } from '../read/views/json-text.js';
 
-/** Sends an answer the views serialised, with the content type Fastify gives the answers it serialises. */
+/** Both API surfaces: sends an answer the views serialised, with the content type Fastify gives the answers it serialises. */
 export const sendJsonText = <Shape>(reply: FastifyReply, answer: JsonText<Shape>) =>
   reply.type('application/json; charset=utf-8').send(answer.text);
