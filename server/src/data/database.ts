@@ -14,6 +14,7 @@ import * as coveringMarks from './migrations/007_covering_marks.js';
 import * as searchIndexWithoutPendingList from './migrations/008_search_index_without_pending_list.js';
 import * as mastodon from './migrations/009_mastodon.js';
 import * as idempotencyKeys from './migrations/010_idempotency_keys.js';
+import * as safety from './migrations/011_safety.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '008_search_index_without_pending_list': searchIndexWithoutPendingList,
   '009_mastodon': mastodon,
   '010_idempotency_keys': idempotencyKeys,
+  '011_safety': safety,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

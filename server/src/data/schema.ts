@@ -23,7 +23,25 @@ export interface UsersTable {
   /** For people search (search/name-keys.ts): "first last" and the last name, lower-cased, no accents. */
   name_key: ColumnType<string, string | undefined, string>;
   last_name_key: ColumnType<string, string | undefined, string>;
+  role: ColumnType<Role, Role | undefined, Role>;
+  /**
+   * Moved by every change to what this person's reads leave out: their blocks, mutes, filters and
+   * follows, and anyone blocking them or lifting a block (read/rules keeps a viewer's rules while it stays).
+   */
+  rules_version: Generated<number>;
+  suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A timed suspension ends by itself then; null: until lifted (purged 30 days after `suspended_at`). */
+  suspension_ends_at: ColumnType<string | null, string | null | undefined, string | null>;
+  limited_at: ColumnType<string | null, string | null | undefined, string | null>;
+  limit_ends_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while the sign-up waits for a moderator's approval. */
+  pending_since: ColumnType<string | null, string | null | undefined, string | null>;
+  signup_reason: ColumnType<string, string | undefined, string>;
+  invite_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+/** Roles, each with every permission of the ones after it (use-cases/shared/roles.ts). */
+export type Role = 'owner' | 'admin' | 'moderator' | 'user';
 
 export interface PostsTable {
   id: string;
@@ -182,6 +200,139 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
+export interface MutesTable {
+  muter_id: string;
+  muted_id: string;
+  /** 1: the muted person's notifications are hidden too. */
+  notifications: number;
+  /** Null: until unmuted. */
+  expires_at: string | null;
+  created_at: string;
+}
+
+export type FilterAction = 'hide' | 'warn';
+export type FilterContext = 'home' | 'notifications' | 'public' | 'thread' | 'account';
+export interface FiltersTable {
+  id: string;
+  user_id: string;
+  title: string;
+  /** Comma-separated FilterContext values. */
+  contexts: string;
+  action: FilterAction;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FilterKeywordsTable {
+  id: string;
+  filter_id: string;
+  keyword: string;
+  /** 1: matches whole words only. */
+  whole_word: number;
+  created_at: string;
+}
+
+export interface InstanceRulesTable {
+  id: string;
+  text: string;
+  hint: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+  /** Retired rules stay for the reports that cite them. */
+  deleted_at: string | null;
+}
+
+export interface InstanceSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface EmailDomainBlocksTable {
+  domain: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface InvitesTable {
+  id: string;
+  code: string;
+  creator_id: string | null;
+  max_uses: number | null;
+  uses: Generated<number>;
+  expires_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export type ReportCategory = 'spam' | 'legal' | 'violation' | 'other';
+export interface ReportsTable {
+  id: string;
+  reporter_id: string | null;
+  target_id: string;
+  category: ReportCategory;
+  /** The instance_rules a 'violation' cites, comma-separated. */
+  rule_ids: string;
+  comment: string;
+  assigned_id: string | null;
+  resolved_at: string | null;
+  resolved_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A reported post or comment, with its text as it was when reported. */
+export interface ReportItemsTable {
+  report_id: string;
+  post_id: string;
+  comment_id: string | null;
+  content: string;
+  posted_at: string;
+}
+
+export type ModerationActionType =
+  | 'warn'
+  | 'limit'
+  | 'unlimit'
+  | 'suspend'
+  | 'unsuspend'
+  | 'approve'
+  | 'reject'
+  | 'delete_post'
+  | 'delete_comment';
+export interface ModerationActionsTable {
+  id: string;
+  target_id: string;
+  moderator_id: string | null;
+  type: ModerationActionType;
+  /** What the person is told (a warning's message, a suspension's reason). */
+  text: string;
+  report_id: string | null;
+  ends_at: string | null;
+  created_at: string;
+}
+
+/** Never updated: who did what to whom, when and why. */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_username: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  target_label: string;
+  reason: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   posts: PostsTable;
@@ -201,4 +352,16 @@ export interface Database {
   oauth_tokens: OauthTokensTable;
   markers: MarkersTable;
   idempotency_keys: IdempotencyKeysTable;
+  blocks: BlocksTable;
+  mutes: MutesTable;
+  filters: FiltersTable;
+  filter_keywords: FilterKeywordsTable;
+  instance_rules: InstanceRulesTable;
+  instance_settings: InstanceSettingsTable;
+  email_domain_blocks: EmailDomainBlocksTable;
+  invites: InvitesTable;
+  reports: ReportsTable;
+  report_items: ReportItemsTable;
+  moderation_actions: ModerationActionsTable;
+  audit_log: AuditLogTable;
 }

@@ -38,6 +38,15 @@ const userColumns = [
   'token_version',
   'created_at',
   'updated_at',
+  'role',
+  'rules_version',
+  'suspended_at',
+  'suspension_ends_at',
+  'limited_at',
+  'limit_ends_at',
+  'pending_since',
+  'signup_reason',
+  'invite_id',
 ] as const satisfies readonly (keyof UserRow)[];
 
 /**
@@ -114,7 +123,24 @@ export function summariesByIds(db: Db, dialect: Dialect, ids: readonly string[])
   );
 }
 
-export async function insertUser(db: Db, row: Omit<UserRow, 'follower_count' | 'following_count'>) {
+/** The moderation state of an account nobody has acted on yet. */
+export const unmoderated = {
+  role: 'user',
+  rules_version: 0,
+  suspended_at: null,
+  suspension_ends_at: null,
+  limited_at: null,
+  limit_ends_at: null,
+  pending_since: null,
+  signup_reason: '',
+  invite_id: null,
+} as const satisfies Partial<UserRow>;
+
+/** A new account's row: counters start at zero, the moderation state as `unmoderated` unless given. */
+export type NewUserRow = Omit<UserRow, 'follower_count' | 'following_count' | keyof typeof unmoderated> &
+  Partial<Pick<UserRow, keyof typeof unmoderated>>;
+
+export async function insertUser(db: Db, row: NewUserRow) {
   await db
     .insertInto('users')
     .values({ ...row, ...nameKeys(row.first_name, row.last_name) })

@@ -5,7 +5,7 @@ import {
   type LoginBody,
   type SignupBody,
 } from '@sync/contract';
-import { findUserById, findUserByUsername, insertUser, type UserRow } from '../data/users.repo.js';
+import { findUserById, findUserByUsername, insertUser, unmoderated, type UserRow } from '../data/users.repo.js';
 import { hashPassword, passwordMatches } from '../platform/auth/passwords.js';
 import { newId } from '../platform/db/ids.js';
 import { HttpError, Messages, badRequest, notFound, unauthorized } from '../platform/http/errors.js';
@@ -86,6 +86,7 @@ export async function signup(deps: Deps, body: SignupBody): Promise<AuthSignupRe
     token_version: 0,
     created_at: now,
     updated_at: now,
+    ...unmoderated,
   };
   try {
     await insertUser(deps.db, row);
