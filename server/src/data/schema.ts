@@ -24,11 +24,6 @@ export interface UsersTable {
   name_key: ColumnType<string, string | undefined, string>;
   last_name_key: ColumnType<string, string | undefined, string>;
   role: ColumnType<Role, Role | undefined, Role>;
-  /**
-   * Moved by every change to what this person's reads leave out: their blocks, mutes, filters and
-   * follows, and anyone blocking them or lifting a block (read/rules keeps a viewer's rules while it stays).
-   */
-  rules_version: Generated<number>;
   suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** A timed suspension ends by itself then; null: until lifted (purged 30 days after `suspended_at`). */
   suspension_ends_at: ColumnType<string | null, string | null | undefined, string | null>;

@@ -39,7 +39,6 @@ const userColumns = [
   'created_at',
   'updated_at',
   'role',
-  'rules_version',
   'suspended_at',
   'suspension_ends_at',
   'limited_at',
@@ -126,7 +125,6 @@ export function summariesByIds(db: Db, dialect: Dialect, ids: readonly string[])
 /** The moderation state of an account nobody has acted on yet. */
 export const unmoderated = {
   role: 'user',
-  rules_version: 0,
   suspended_at: null,
   suspension_ends_at: null,
   limited_at: null,
@@ -338,4 +336,24 @@ export async function deleteUserRow(trx: Db, id: string): Promise<void> {
 /** How many people have an account (the server's statistics for apps and other servers). */
 export function userCount(db: Db): Promise<number> {
   return countOf(db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('count')));
+}
+
+/** An account under a moderation action that hides it: suspended, or limited. */
+export interface ModeratedAccount {
+  id: string;
+  suspended_at: string | null;
+  suspension_ends_at: string | null;
+  limited_at: string | null;
+  limit_ends_at: string | null;
+}
+
+/** Every suspended or limited account (a few, found by their indexes), whether or not its time is up. */
+export function moderatedAccounts(db: Db): Promise<ModeratedAccount[]> {
+  const columns = ['id', 'suspended_at', 'suspension_ends_at', 'limited_at', 'limit_ends_at'] as const;
+  return db
+    .selectFrom('users')
+    .select(columns)
+    .where('suspended_at', 'is not', null)
+    .union(db.selectFrom('users').select(columns).where('limited_at', 'is not', null))
+    .execute();
 }

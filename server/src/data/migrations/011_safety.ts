@@ -4,18 +4,12 @@ import type { Kysely } from 'kysely';
  * Safety (docs/decisions/080): blocks, mutes, keyword filters, reports, roles, moderation actions and
  * their audit log, registrations (approval, invites, refused email domains) and the instance's rules.
  *
- * On `users`: the role; `rules_version`, moved by every change to what the person's reads leave out
- * (their blocks, mutes, filters and follows, and anyone blocking them), so the rules a viewer's reads
- * apply are kept while it stays; the moderation state (suspended, limited, waiting for approval).
+ * On `users`: the role and the moderation state (suspended, limited, waiting for approval).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('users')
     .addColumn('role', 'varchar(20)', (c) => c.notNull().defaultTo('user'))
-    .execute();
-  await db.schema
-    .alterTable('users')
-    .addColumn('rules_version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.alterTable('users').addColumn('suspended_at', 'varchar(30)').execute();
   /** A timed suspension ends by itself at this time; null: until lifted (and purged after 30 days). */
@@ -223,7 +217,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'limited_at',
     'suspension_ends_at',
     'suspended_at',
-    'rules_version',
     'role',
   ])
     await db.schema.alterTable('users').dropColumn(column).execute();

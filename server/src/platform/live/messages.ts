@@ -16,7 +16,14 @@ export type LiveMessage =
   /** The user's tokens were revoked (password changed, account deleted): their open streams end. */
   | { type: 'sessions-ended'; userId: string }
   /** These OAuth access tokens were revoked (an app signed out, or was removed in Settings). */
-  | { type: 'tokens-revoked'; tokenIds: string[] };
+  | { type: 'tokens-revoked'; tokenIds: string[] }
+  /**
+   * What these people's reads leave out changed (a block, a mute, a filter, a follow of theirs): the
+   * rules kept for them are read again (read/rules).
+   */
+  | { type: 'rules-changed'; userIds: string[] }
+  /** A moderator suspended, limited or restored this account: every viewer's rules are read again. */
+  | { type: 'moderation-changed'; userId: string };
 
 /** How a use case raises a message: fire and forget, never throws into the request. */
 export interface EventPublisher {
@@ -48,6 +55,12 @@ export function isLiveMessage(value: unknown): value is LiveMessage {
         typeof field('commentCount') === 'number'
       );
     case 'sessions-ended':
+      return strings('userId');
+    case 'rules-changed': {
+      const userIds = field('userIds');
+      return Array.isArray(userIds) && userIds.every((id) => typeof id === 'string');
+    }
+    case 'moderation-changed':
       return strings('userId');
     case 'tokens-revoked': {
       const tokenIds = field('tokenIds');
