@@ -13,7 +13,7 @@ export class ApiError extends Error {
 type Query = Record<string, string | number | null | undefined>;
 
 type RequestOptions = {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   query?: Query;
   /** The request carries a password the server checks: a 401 may be about it, not the session. */
