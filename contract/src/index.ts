@@ -3,6 +3,7 @@
  * The server validates and serializes with these schemas; the web client imports the types only.
  */
 import { Type, type Static } from 'typebox';
+import { UserSummary } from './user-summary.js';
 
 export const Limits = {
   postContent: 5000,
@@ -20,14 +21,7 @@ export const Limits = {
   previewSize: 3,
 } as const;
 
-export const UserSummary = Type.Object({
-  _id: Type.String(),
-  username: Type.String(),
-  firstName: Type.String(),
-  lastName: Type.String(),
-  avatarURL: Type.String(),
-});
-export type UserSummary = Static<typeof UserSummary>;
+export { UserSummary };
 
 export const Comment = Type.Object({
   _id: Type.String(),
