@@ -15,6 +15,7 @@ import * as searchIndexWithoutPendingList from './migrations/008_search_index_wi
 import * as mastodon from './migrations/009_mastodon.js';
 import * as idempotencyKeys from './migrations/010_idempotency_keys.js';
 import * as safety from './migrations/011_safety.js';
+import * as notificationTypes from './migrations/012_notification_types.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '009_mastodon': mastodon,
   '010_idempotency_keys': idempotencyKeys,
   '011_safety': safety,
+  '012_notification_types': notificationTypes,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);
