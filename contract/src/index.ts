@@ -3,6 +3,7 @@
  * The server validates and serializes with these schemas; the web client imports the types only.
  */
 import { Type, type Static } from 'typebox';
+import { ResolvedReportNotice } from './safety.js';
 import { UserSummary } from './user-summary.js';
 
 export const Limits = {
@@ -336,6 +337,8 @@ export const NotificationType = Type.Union([
   Type.Literal('mention'),
   Type.Literal('follow'),
   Type.Literal('upvote'),
+  /** Additive (issue 26): a report the person filed was resolved; `report` says which. */
+  Type.Literal('report_resolved'),
 ]);
 export type NotificationType = Static<typeof NotificationType>;
 
@@ -343,8 +346,9 @@ export type NotificationType = Static<typeof NotificationType>;
  * One entry of `GET /api/notifications`. Likes of one post, upvotes of one comment and new followers
  * are grouped: `actors` are the newest few (at most 3), `actorCount` counts them all. `post` is a
  * preview of the post liked, commented on or mentioned in; `comment` the comment commented, mentioned
- * in or upvoted. `createdAt` is the time of the latest cause; `read` says whether it came before the
- * user last marked notifications as read.
+ * in or upvoted; `report` the report resolved (its actor: the moderator who resolved it). `createdAt`
+ * is the time of the latest cause; `read` says whether it came before the user last marked
+ * notifications as read.
  */
 export const Notification = Type.Object({
   _id: Type.String(),
@@ -353,6 +357,7 @@ export const Notification = Type.Object({
   actorCount: Type.Integer(),
   post: Type.Optional(Post),
   comment: Type.Optional(Comment),
+  report: Type.Optional(ResolvedReportNotice),
   createdAt: Type.String(),
   read: Type.Boolean(),
 });
@@ -453,3 +458,4 @@ export const AuthorizedAppsReply = Type.Object({ apps: Type.Array(AuthorizedApp)
 export type AuthorizedAppsReply = Static<typeof AuthorizedAppsReply>;
 export const AppIdParams = Type.Object({ appId: Type.String() });
 export const NoContent = Type.Null();
+export * from './safety.js';

@@ -1,5 +1,13 @@
 import type { Notification } from '@sync/contract';
-import { AtSign, Heart, MessageCircle, ArrowBigUp, UserPlus, type LucideIcon } from 'lucide-react';
+import {
+  AtSign,
+  Heart,
+  MessageCircle,
+  ArrowBigUp,
+  ShieldCheck,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -16,6 +24,7 @@ const icons: Record<Notification['type'], LucideIcon> = {
   mention: AtSign,
   follow: UserPlus,
   upvote: ArrowBigUp,
+  report_resolved: ShieldCheck,
 };
 
 /**

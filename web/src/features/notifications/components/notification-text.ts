@@ -8,6 +8,7 @@ const actions: Record<Notification['type'], string> = {
   mention: 'mentioned you',
   follow: 'followed you',
   upvote: 'upvoted your comment',
+  report_resolved: 'resolved your report',
 };
 
 /** Who, grouped: "Ada Lovelace", "Ada Lovelace and Alan Turing", "Ada Lovelace and 3 others". */
