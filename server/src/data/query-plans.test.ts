@@ -141,12 +141,14 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       }),
       'preview',
       heavyId,
+      'public',
     );
   const searched = async (limit: number, options: Partial<search.PostSearch>) =>
     hydrator().page(
       await search.searchPostRefs(db, dialect, { words: [], tags: [], after: undefined, limit, ...options }),
       'preview',
       guestId,
+      'public',
     );
 
   const pages: [string, (limit: number) => Promise<unknown>][] = [
@@ -163,6 +165,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
           (await entities.taggedPage(db, 'plans', undefined, limit)).map((row) => row.post_id),
           'preview',
           guestId,
+          'public',
         ),
     ],
     [
@@ -176,6 +179,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
           }),
           'preview',
           guestId,
+          'public',
         ),
     ],
     [
@@ -191,6 +195,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
           }),
           'preview',
           guestId,
+          'public',
         ),
     ],
     ['search: words', (limit) => searched(limit, { words: ['post'] })],
@@ -219,7 +224,12 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     [
       'home feed (newest), hydrated with the viewer',
       async (limit) =>
-        hydrator().page(await skeletons.newestPostRefs(db, { after: undefined, limit }), 'preview', guestId),
+        hydrator().page(
+          await skeletons.newestPostRefs(db, { after: undefined, limit }),
+          'preview',
+          guestId,
+          'public',
+        ),
     ],
     [
       "home feed as served: posts kept in the cache, the viewer's marks and the profiles' version in one query",
@@ -228,6 +238,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
           await skeletons.newestPostRefs(db, { after: undefined, limit }),
           'preview',
           guestId,
+          'public',
         ),
     ],
     [
@@ -237,6 +248,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
           await skeletons.trendingPostRefs(db, { after: [0, '9999', 'z'], limit }),
           'preview',
           guestId,
+          'public',
         ),
     ],
     [
@@ -246,6 +258,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
           await skeletons.newestPostRefs(db, { authorId: guestId, after: undefined, limit }),
           'full',
           guestId,
+          'public',
         ),
     ],
     [
@@ -255,6 +268,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
           (await bookmarks.bookmarkPage(db, guestId, undefined, limit)).map((row) => row.post_id),
           'preview',
           guestId,
+          'public',
         ),
     ],
     [
@@ -346,16 +360,20 @@ describeEachDatabase('read pipeline queries', (dialect) => {
   });
 
   /** What a use case needs, on the database whose statements are captured. */
-  const useCaseDeps = () => ({
-    db,
-    dialect,
-    clock: systemClock,
-    tokens: createTokenService('secret', 60, systemClock),
-    cursors: new CursorCodec('secret'),
-    hydrator: new Hydrator(db, dialect, caps, 1024 * 1024),
-    caps,
-    events: inProcessTransport(),
-  });
+  const useCaseDeps = () => {
+    const events = inProcessTransport();
+    return {
+      db,
+      dialect,
+      clock: systemClock,
+      tokens: createTokenService('secret', 60, systemClock),
+      cursors: new CursorCodec('secret'),
+      // As the app's: the viewers' rules are kept between answers.
+      hydrator: new Hydrator(db, dialect, caps, 1024 * 1024, { clock: systemClock, keptMs: 60_000, events }),
+      caps,
+      events,
+    };
+  };
   const statementKinds = () => captured.map((query) => query.sql.trim().split(/\s+/)[0]!.toLowerCase());
   const unpreparedStatements = () =>
     captured.filter((query) => !isMarkedPrepared(query.sql)).map((query) => query.sql);
@@ -478,7 +496,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     const liker = (await users.findUserByUsername(db, 'guest'))!.id;
     const [post] = await skeletons.newestPostRefs(db, { after: undefined, limit: 1 });
     // The post as the feed the like comes from showed it: cached, with its people.
-    await deps.hydrator.page([post!], 'preview', liker);
+    await deps.hydrator.page([post!], 'preview', liker, 'public');
     captured = [];
     const answer = await reactToPost(deps, {
       viewerId: liker,
@@ -499,7 +517,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     const deps = useCaseDeps();
     const commenter = (await users.findUserByUsername(db, 'guest'))!.id;
     const [post] = await skeletons.newestPostRefs(db, { after: undefined, limit: 1 });
-    await deps.hydrator.page([post!], 'preview', commenter);
+    await deps.hydrator.page([post!], 'preview', commenter, 'public');
     captured = [];
     const answer = await addComment(deps, {
       viewerId: commenter,

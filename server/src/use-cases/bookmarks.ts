@@ -18,6 +18,7 @@ async function everyBookmark(deps: Deps, viewerId: string): Promise<FullPost[]> 
     rows.map((row) => row.post_id),
     'listed',
     viewerId,
+    'post',
   );
   return fullPostViews(page, viewerId, { withViewerState: false });
 }
@@ -40,6 +41,7 @@ export async function listBookmarks(
     items.map((row) => row.post_id),
     'preview',
     input.viewerId,
+    'post',
   );
   return { bookmarks: previewPostViews(page, input.viewerId), nextCursor };
 }
@@ -98,5 +100,5 @@ export async function bookmarkedStatuses(
     const post = records.get(row.post_id);
     return post ? [{ kind: 'post', ref: post }] : [];
   });
-  return { statuses: await deps.hydrator.statuses(refs, input.viewerId), bounds };
+  return { statuses: await deps.hydrator.statuses(refs, input.viewerId, 'post'), bounds };
 }

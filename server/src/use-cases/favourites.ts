@@ -72,5 +72,5 @@ export async function favouritedStatuses(
     const post = comment && postsById.get(comment.post_id);
     return comment && post ? [{ kind: 'comment', comment, post }] : [];
   });
-  return { statuses: await deps.hydrator.statuses(refs, input.viewerId), bounds };
+  return { statuses: await deps.hydrator.statuses(refs, input.viewerId, 'post'), bounds };
 }

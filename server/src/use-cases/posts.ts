@@ -49,6 +49,7 @@ export async function listPosts(
     authorId = author.id;
   }
   const scope = authorId ?? '*';
+  const listContext = authorId === undefined ? 'public' : 'account';
   if (query.sort === 'trending') {
     const kind = { ...skeletons.trendingPosts, scope: `${skeletons.trendingPosts.scope}:${scope}` };
     const request = deps.cursors.pageRequest(kind, query);
@@ -59,7 +60,11 @@ export async function listPosts(
       (after, limit) => skeletons.trendingPostRefs(deps.db, { authorId, after, limit }),
       (row) => [row.like_count, row.created_at, row.id],
     );
-    return previewPostsPage(await deps.hydrator.page(items, 'preview', viewerId), viewerId, nextCursor);
+    return previewPostsPage(
+      await deps.hydrator.page(items, 'preview', viewerId, listContext),
+      viewerId,
+      nextCursor,
+    );
   }
   const kind = { ...skeletons.newestPosts, scope: `${skeletons.newestPosts.scope}:${scope}` };
   const request = deps.cursors.pageRequest(kind, query);
@@ -74,7 +79,11 @@ export async function listPosts(
     (after, limit) => skeletons.newestPostRefs(deps.db, { authorId, after, limit }),
     (row) => [row.created_at, row.id],
   );
-  return previewPostsPage(await deps.hydrator.page(items, 'preview', viewerId), viewerId, nextCursor);
+  return previewPostsPage(
+    await deps.hydrator.page(items, 'preview', viewerId, listContext),
+    viewerId,
+    nextCursor,
+  );
 }
 
 async function trendingInFull(deps: Deps, viewerId: string | undefined, authorId: string | undefined) {
@@ -83,15 +92,19 @@ async function trendingInFull(deps: Deps, viewerId: string | undefined, authorId
     after: undefined,
     limit: deps.caps.posts,
   });
-  return fullPostViews(await deps.hydrator.page(refs, 'listed', viewerId), viewerId, {
-    withViewerState: false,
-  });
+  return fullPostViews(
+    await deps.hydrator.page(refs, 'listed', viewerId, authorId === undefined ? 'public' : 'account'),
+    viewerId,
+    {
+      withViewerState: false,
+    },
+  );
 }
 
 /** `GET /posts/:postId`: the whole post (lists up to the caps) and, signed in, the viewer's state. */
 export async function getPost(deps: Deps, input: { postId: string; viewerId: string | undefined }) {
   const record = await requirePost(deps, input.postId);
-  const page = await deps.hydrator.page([record], 'full', input.viewerId);
+  const page = await deps.hydrator.page([record], 'full', input.viewerId, 'post');
   const [post] = fullPostViews(page, input.viewerId, { withViewerState: true });
   if (!post) throw notFound(Messages.postNotFound(input.postId));
   return { post };

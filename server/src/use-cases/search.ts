@@ -87,7 +87,11 @@ async function searchPosts(
       }),
     (row) => [row.created_at, row.id],
   );
-  return previewPostsPage(await deps.hydrator.page(items, 'preview', viewerId), viewerId, nextCursor);
+  return previewPostsPage(
+    await deps.hydrator.page(items, 'preview', viewerId, 'public'),
+    viewerId,
+    nextCursor,
+  );
 }
 
 /** People whose username, full name or last name starts with the query, by username. */
@@ -169,7 +173,7 @@ export async function searchStatuses(
     ...(input.accountId === undefined ? [] : [input.accountId]),
   ]);
   // Two author filters that name different people (or nobody) match nothing.
-  if (authorIds.size > 1 || authorIds.has('')) return deps.hydrator.statuses([], input.viewerId);
+  if (authorIds.size > 1 || authorIds.has('')) return deps.hydrator.statuses([], input.viewerId, 'public');
   const commonWords =
     deps.dialect === 'postgres' && parsed.words.length > 0
       ? await search.commonPostWords(deps.db, deps.clock.now())
@@ -187,6 +191,7 @@ export async function searchStatuses(
   return deps.hydrator.statuses(
     refs.map((ref) => ({ kind: 'post', ref })),
     input.viewerId,
+    'public',
   );
 }
 

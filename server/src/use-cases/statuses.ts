@@ -68,7 +68,7 @@ const postRefs = (refs: readonly posts.PostRecord[] | readonly { id: string; ver
 /** `GET /api/v1/statuses/:id` */
 export async function getStatus(deps: Deps, input: { id: string; viewerId: string | undefined }) {
   const found = await requireStatus(deps, input.id);
-  const hydrated = await deps.hydrator.statuses([found], input.viewerId);
+  const hydrated = await deps.hydrator.statuses([found], input.viewerId, 'post');
   if (hydrated.items.length === 0) throw recordNotFound();
   return hydrated;
 }
@@ -84,7 +84,7 @@ export async function homeTimeline(deps: Deps, input: { viewerId: string; window
     oldestFirst: window.oldestFirst,
     limit: window.limit,
   });
-  return deps.hydrator.statuses(postRefs(newestFirst(refs, window)), input.viewerId);
+  return deps.hydrator.statuses(postRefs(newestFirst(refs, window)), input.viewerId, 'home');
 }
 
 /** `GET /api/v1/timelines/public`: everyone's posts (all of Sync's are local and public). */
@@ -99,7 +99,7 @@ export async function publicTimeline(
     oldestFirst: window.oldestFirst,
     limit: window.limit,
   });
-  return deps.hydrator.statuses(postRefs(newestFirst(refs, window)), input.viewerId);
+  return deps.hydrator.statuses(postRefs(newestFirst(refs, window)), input.viewerId, 'public');
 }
 
 /** `GET /api/v1/trends/statuses`: Sync's trending posts (most liked, then newest), a page by offset. */
@@ -110,7 +110,7 @@ export async function trendingStatuses(
   const refs = await offsetPage(input.offset, input.limit, (count) =>
     skeletons.trendingPostRefs(deps.db, { after: undefined, limit: count }),
   );
-  return deps.hydrator.statuses(postRefs(refs), input.viewerId);
+  return deps.hydrator.statuses(postRefs(refs), input.viewerId, 'public');
 }
 
 /** `GET /api/v1/timelines/tag/:hashtag` */
@@ -128,7 +128,7 @@ async function taggedStatuses(
 ): Promise<HydratedStatuses> {
   const tag = normalizeTag(input.tag);
   const { window } = input;
-  if (!isHashtag(tag)) return deps.hydrator.statuses([], input.viewerId);
+  if (!isHashtag(tag)) return deps.hydrator.statuses([], input.viewerId, 'public');
   const rows = await entities.taggedPage(deps.db, tag, window.olderThan, window.limit, {
     ...window,
     authorId: input.authorId,
@@ -140,7 +140,7 @@ async function taggedStatuses(
   );
   const byId = new Map(records.map((record) => [record.id, record]));
   const ordered = newestFirst(rows, window).flatMap((row) => byId.get(row.post_id) ?? []);
-  return deps.hydrator.statuses(postRefs(ordered), input.viewerId);
+  return deps.hydrator.statuses(postRefs(ordered), input.viewerId, 'public');
 }
 
 /** Comments in thread order: each followed by its answers (depth first), siblings oldest first. */
@@ -198,6 +198,7 @@ export async function statusContext(deps: Deps, input: { id: string; viewerId: s
   const hydrated = await deps.hydrator.statusesOf(
     [...ancestors, ...descendants.map(asStatus)],
     input.viewerId,
+    'thread',
   );
   return {
     ancestors: { ...hydrated, items: hydrated.items.slice(0, ancestors.length) },
@@ -261,6 +262,7 @@ export async function accountStatuses(
   return deps.hydrator.statuses(
     page.map((item) => item.status),
     input.viewerId,
+    'account',
   );
 }
 
@@ -326,7 +328,7 @@ async function writeStatus(
       content: checkStatusText(input.text, 'post'),
       alongside,
     });
-    return deps.hydrator.statuses([{ kind: 'post', ref: record }], input.viewerId);
+    return deps.hydrator.statuses([{ kind: 'post', ref: record }], input.viewerId, 'post');
   }
   const answered = await findStatus(deps, input.inReplyToId);
   if (!answered)
@@ -339,7 +341,7 @@ async function writeStatus(
     replyToId: answered.kind === 'comment' ? answered.comment.id : undefined,
     alongside,
   });
-  return deps.hydrator.statuses([{ kind: 'comment', comment, post: record }], input.viewerId);
+  return deps.hydrator.statuses([{ kind: 'comment', comment, post: record }], input.viewerId, 'post');
 }
 
 /** Sync's length rules, refused as Mastodon refuses an invalid status: 422. */
@@ -353,7 +355,7 @@ function checkStatusText(text: string, kind: 'post' | 'comment'): string {
  */
 export async function deleteStatus(deps: Deps, input: { viewerId: string; id: string }) {
   const found = await requireStatus(deps, input.id);
-  const before = await deps.hydrator.statuses([found], input.viewerId);
+  const before = await deps.hydrator.statuses([found], input.viewerId, 'post');
   if (found.kind === 'post') {
     if (found.ref.author_id !== input.viewerId) throw recordNotFound();
     await removePost(deps, { viewerId: input.viewerId, postId: found.ref.id });
@@ -368,7 +370,7 @@ export async function deleteStatus(deps: Deps, input: { viewerId: string; id: st
 /** `POST /api/v1/statuses/:id/favourite|unfavourite`: a post's like, a comment's upvote; idempotent. */
 export async function favourite(deps: Deps, input: { viewerId: string; id: string; on: boolean }) {
   const found = await requireStatus(deps, input.id);
-  const hydrated = await deps.hydrator.statuses([found], input.viewerId);
+  const hydrated = await deps.hydrator.statuses([found], input.viewerId, 'post');
   const item = hydrated.items[0];
   if (!item) throw recordNotFound();
   const favourited =

@@ -45,7 +45,7 @@ export async function streamedStatus(
 ): Promise<StreamedStatus | undefined> {
   const ref = await statusRefOf(deps, input.status);
   if (!ref) return undefined;
-  const hydrated = await deps.hydrator.statuses([ref], undefined);
+  const hydrated = await deps.hydrator.statuses([ref], undefined, 'post');
   const [item] = hydrated.items;
   if (!item) return undefined;
   if (item.kind === 'post') {

@@ -20,7 +20,7 @@ export async function followingTimeline(
     (after, limit) => skeletons.newestPostRefsByAuthors(deps.db, deps.dialect, { authorIds, after, limit }),
     (row) => [row.created_at, row.id],
   );
-  const page = await deps.hydrator.page(items, 'preview', input.viewerId);
+  const page = await deps.hydrator.page(items, 'preview', input.viewerId, 'home');
   return previewPostsPage(page, input.viewerId, nextCursor);
 }
 
@@ -43,6 +43,7 @@ export async function tagTimeline(
     items.map((row) => row.post_id),
     'preview',
     input.viewerId,
+    'public',
   );
   return previewPostsPage(page, input.viewerId, nextCursor);
 }

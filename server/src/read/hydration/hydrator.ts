@@ -1,6 +1,4 @@
-import type { Clock } from '../../clock.js';
 import type { AnswerCaps } from '../../config.js';
-import type { EventTransport } from '../../platform/live/transport.js';
 import type { Db, Dialect } from '../../data/database.js';
 import type { ReactionKind } from '../../data/schema.js';
 import type * as comments from '../../data/comments.repo.js';
@@ -21,6 +19,10 @@ import { accountsByIds, freshAccounts, type AccountRecord, type AccountSource } 
 import { AccountCache } from './account-cache.js';
 import { statusesContext, type HydratedStatuses, type StatusItem } from './statuses.js';
 import { marksAndProfilesVersion, marksOfViewers, noMarks, type ViewerMarks } from './viewer-marks.js';
+import type { KeptBetweenAnswers } from './kept.js';
+import { RulesCache } from '../rules/rules-cache.js';
+import type { ReadContext, ViewerRules } from '../rules/viewer-rules.js';
+import { visiblePosts, visibleStatuses } from '../rules/apply.js';
 
 /**
  * The middle of the read pipeline (skeleton → hydrate → view): everything a list of posts shows,
@@ -33,7 +35,9 @@ import { marksAndProfilesVersion, marksOfViewers, noMarks, type ViewerMarks } fr
  * - people.ts: the user summaries an answer shows, kept while the profiles' version stays;
  * - viewer-marks.ts: the viewer's likes, dislikes, bookmarks and votes, one query, never cached;
  * - users.ts (beside it, not under it): the spec's user objects, hydrated through this façade;
- * - accounts.ts and statuses.ts: what the Mastodon API's accounts and statuses show besides.
+ * - accounts.ts and statuses.ts: what the Mastodon API's accounts and statuses show besides;
+ * - ../rules: the rules stage (blocks, mutes, filters, limits, suspensions), applied per viewer to what
+ *   the page, pageOfIds and statuses answers hold, after the shared cache and before any view.
  */
 
 export type { HydratedComment, HydratedPost, PostShape } from './posts.js';
@@ -54,13 +58,8 @@ export interface HydratedPage {
   peopleVersion?: number | undefined;
 }
 
-/** What keeping the statuses' accounts between answers needs (account-cache.ts); none: never kept. */
-export interface KeptAccounts {
-  clock: Clock;
-  /** VIEWER_CACHE_MS: how long an account may be used without a message saying it moved. */
-  keptMs: number;
-  events: EventTransport;
-}
+/** What keeping accounts and rules between answers needs (account-cache.ts, rules-cache.ts); none: never kept. */
+export type KeptAccounts = KeptBetweenAnswers;
 
 export class Hydrator {
   /** The hydrated posts by (shape, id) and version (the tests empty it and look into it). */
@@ -68,6 +67,7 @@ export class Hydrator {
   private readonly postHydrator: PostHydrator;
   private readonly peopleHydrator: PeopleHydrator;
   private readonly accountCache: AccountCache | undefined;
+  private readonly rulesCache: RulesCache;
 
   constructor(
     private readonly db: Db,
@@ -83,6 +83,12 @@ export class Hydrator {
       keptAccounts && cacheBytes > 0
         ? new AccountCache(db, dialect, keptAccounts.clock, keptAccounts.keptMs, keptAccounts.events)
         : undefined;
+    this.rulesCache = new RulesCache(db, dialect, cacheBytes > 0 ? keptAccounts : undefined);
+  }
+
+  /** What this viewer (undefined: signed out) does not see, now. */
+  rules(viewerId: string | undefined): Promise<ViewerRules> {
+    return this.rulesCache.of(viewerId);
   }
 
   /** Forgets every post, person and account kept: they may show writes that were undone (a failed group commit). */
@@ -90,6 +96,7 @@ export class Hydrator {
     this.cache.clear();
     this.peopleHydrator.forget();
     this.accountCache?.forgetAll();
+    this.rulesCache.forgetAll();
   }
 
   /**
@@ -142,17 +149,22 @@ export class Hydrator {
   }
 
   /**
-   * Skeleton to everything a view needs: posts, the people they show and the viewer's marks. `comments`
-   * are shown beside the posts (a comment change answers its post and the comment).
+   * Skeleton to everything a view needs: posts, the people they show and the viewer's marks, with the
+   * viewer's rules for where the posts are read (`context`; 'post': one post asked for by id, or a
+   * change's answer). `comments` are shown beside the posts (a comment change answers its post and the comment).
    */
   async page(
     refs: readonly (PostRef | posts.PostRecord)[],
     shape: PostShape,
     viewerId: string | undefined,
+    context: ReadContext,
     comments: readonly HydratedComment[] = [],
   ): Promise<HydratedPage> {
     const hydrated = await this.posts(refs, shape);
-    return { posts: hydrated, ...(await this.peopleAndMarks({ posts: hydrated, comments }, viewerId)) };
+    // Nothing to show needs no rules (a search that found nothing reads nothing more).
+    const shown =
+      hydrated.length === 0 ? hydrated : visiblePosts(await this.rules(viewerId), hydrated, context);
+    return { posts: shown, ...(await this.peopleAndMarks({ posts: shown, comments }, viewerId)) };
   }
 
   /**
@@ -201,15 +213,21 @@ export class Hydrator {
    * The same as `page` for a skeleton that comes from another table (bookmarks): the posts' records are
    * read first, in one query, for their versions, and kept for hydration.
    */
-  async pageOfIds(ids: readonly string[], shape: PostShape, viewerId: string | undefined) {
+  async pageOfIds(
+    ids: readonly string[],
+    shape: PostShape,
+    viewerId: string | undefined,
+    context: ReadContext,
+  ) {
+    return this.page(await this.recordsOf(ids), shape, viewerId, context);
+  }
+
+  /** The records of these posts, in this order (those deleted left out): a skeleton's entries. */
+  async recordsOf(ids: readonly string[]): Promise<posts.PostRecord[]> {
     const records = new Map(
       (await posts.postsByIds(this.db, this.dialect, ids)).map((record) => [record.id, record]),
     );
-    return this.page(
-      ids.flatMap((id) => records.get(id) ?? []),
-      shape,
-      viewerId,
-    );
+    return ids.flatMap((id) => records.get(id) ?? []);
   }
 
   /**
@@ -220,6 +238,7 @@ export class Hydrator {
   async statuses(
     items: readonly StatusRef[],
     viewerId: string | undefined,
+    context: ReadContext,
     accountIds: readonly string[] = [],
   ): Promise<HydratedStatuses> {
     const postRefs = items.flatMap((item) => (item.kind === 'post' ? [item.ref] : []));
@@ -238,7 +257,7 @@ export class Hydrator {
       const comment = commentsById.get(item.comment.id);
       return comment ? [{ kind: 'comment', comment, post: item.post }] : [];
     });
-    return this.statusesOf(hydrated, viewerId, accountIds);
+    return this.statusesOf(hydrated, viewerId, context, accountIds);
   }
 
   /**
@@ -248,13 +267,15 @@ export class Hydrator {
   async statusesOf(
     items: StatusItem[],
     viewerId: string | undefined,
+    context: ReadContext,
     accountIds: readonly string[] = [],
   ): Promise<HydratedStatuses> {
+    const shown = items.length === 0 ? items : visibleStatuses(await this.rules(viewerId), items, context);
     const { marks, accounts } = await this.marksAndAccounts(viewerId, {
-      posts: items.flatMap((item) => (item.kind === 'post' ? [item.post] : [])),
-      comments: items.flatMap((item) => (item.kind === 'comment' ? [item.comment] : [])),
+      posts: shown.flatMap((item) => (item.kind === 'post' ? [item.post] : [])),
+      comments: shown.flatMap((item) => (item.kind === 'comment' ? [item.comment] : [])),
     });
-    return statusesContext(this.db, this.dialect, accounts, items, marks, accountIds);
+    return statusesContext(this.db, this.dialect, accounts, shown, marks, accountIds);
   }
 
   /**

@@ -125,7 +125,7 @@ export async function hydrateNotificationStatuses(
     if (item.comment_id === null && post) refs.set(post.id, { kind: 'post', ref: post });
   }
   const { firstActorId } = sample;
-  const statuses = await hydrator.statuses([...refs.values()], viewerId, [
+  const statuses = await hydrator.statuses([...refs.values()], viewerId, 'notifications', [
     ...actors.map((actor) => actor.actor_id),
     ...(firstActorId === undefined ? [] : [firstActorId]),
   ]);

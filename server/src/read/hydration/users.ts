@@ -82,6 +82,7 @@ export async function hydrateUsers(
           ownBookmarkRows.map((row) => row.post_id),
           'listed',
           viewerId,
+          'post',
         )
       : undefined,
   ]);

@@ -22,7 +22,8 @@ export async function everyPost(
     after: undefined,
     limit: deps.caps.posts,
   });
-  const page = await deps.hydrator.page(refs.reverse(), 'listed', options.viewerId);
+  const context = options.authorId === undefined ? 'public' : 'account';
+  const page = await deps.hydrator.page(refs.reverse(), 'listed', options.viewerId, context);
   return fullPostViews(page, options.viewerId, { withViewerState: false });
 }
 
@@ -36,7 +37,7 @@ export async function postPreview(
   viewerId: string | undefined,
   comments: readonly HydratedComment[] = [],
 ): Promise<{ post: PreviewPost; page: HydratedPage }> {
-  const page = await deps.hydrator.page([record], 'preview', viewerId, comments);
+  const page = await deps.hydrator.page([record], 'preview', viewerId, 'post', comments);
   const [post] = previewPostViews(page, viewerId);
   if (!post) throw notFound(Messages.postNotFound(record.id));
   return { post, page };

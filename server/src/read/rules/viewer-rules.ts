@@ -1,0 +1,87 @@
+import type { FilterContext } from '../../data/schema.js';
+import type { ActiveMute } from '../../data/mutes.repo.js';
+
+/**
+ * The rules stage of the read pipeline (skeleton → hydrate → rules → view): what one viewer does not
+ * see. Every list, thread, search, notification and live event asks these rules, and nothing else
+ * decides visibility; the hydrated posts and their cache stay shared, the rules run per viewer after.
+ *
+ * Where something is read decides which rules apply (the contexts are Mastodon's filter contexts):
+ * - `home`: the Following timeline; `public`: everyone's posts, trending, tags, search;
+ * - `thread`: a post's comments; `account`: one person's posts on their profile;
+ * - `notifications`: who notified the viewer;
+ * - `post`: one post (or comment) asked for by id, or answering a change: hidden only by a block or
+ *   a suspension (a muted person's post still opens from a link).
+ */
+export type ReadContext = FilterContext | 'post';
+
+/** A person whose posts and comments nobody sees while the action lasts: suspended, or limited. */
+export interface ModeratedSets {
+  suspended: ReadonlySet<string>;
+  limited: ReadonlySet<string>;
+}
+
+/** What the viewer set up, and who they follow among the limited accounts. */
+export interface ViewerSettings {
+  blockedEitherWay: ReadonlySet<string>;
+  mutes: ReadonlyMap<string, ActiveMute>;
+  /** The limited accounts the viewer follows: theirs stay in the viewer's lists. */
+  followedLimited: ReadonlySet<string>;
+}
+
+const noSettings: ViewerSettings = {
+  blockedEitherWay: new Set(),
+  mutes: new Map(),
+  followedLimited: new Set(),
+};
+
+/** Contexts a mute hides the muted person from (their profile still shows their posts). */
+const mutedIn: ReadonlySet<ReadContext> = new Set(['home', 'public', 'thread']);
+/** Contexts a limit hides the limited person from, for people who do not follow them. */
+const limitedIn: ReadonlySet<ReadContext> = new Set(['public', 'thread', 'notifications']);
+
+export class ViewerRules {
+  constructor(
+    /** Undefined: signed out. */
+    readonly viewerId: string | undefined,
+    private readonly moderated: ModeratedSets,
+    private readonly settings: ViewerSettings = noSettings,
+  ) {}
+
+  /** Whether the viewer sees what this person wrote (a post, a comment) read in this context. */
+  shows(authorId: string, context: ReadContext): boolean {
+    if (authorId === this.viewerId) return true;
+    if (this.moderated.suspended.has(authorId) || this.settings.blockedEitherWay.has(authorId)) return false;
+    const mute = this.settings.mutes.get(authorId);
+    if (mute && (context === 'notifications' ? mute.notifications : mutedIn.has(context))) return false;
+    return !(
+      this.moderated.limited.has(authorId) &&
+      limitedIn.has(context) &&
+      !this.settings.followedLimited.has(authorId)
+    );
+  }
+
+  /**
+   * Whether this person exists for the viewer at all: a profile, a single post, a person in a list.
+   * A block hides each from the other; a suspension hides the account from everyone.
+   */
+  seesAccount(accountId: string): boolean {
+    if (accountId === this.viewerId) return true;
+    return !this.moderated.suspended.has(accountId) && !this.settings.blockedEitherWay.has(accountId);
+  }
+
+  /** Whether the viewer blocked or was blocked by this person (a write across it is refused). */
+  blockedWith(accountId: string): boolean {
+    return this.settings.blockedEitherWay.has(accountId);
+  }
+
+  /** True when no rule can hide anything: the common case, where a page needs no work. */
+  get hidesNothing(): boolean {
+    return (
+      this.moderated.suspended.size === 0 &&
+      this.moderated.limited.size === 0 &&
+      this.settings.blockedEitherWay.size === 0 &&
+      this.settings.mutes.size === 0
+    );
+  }
+}
