@@ -24,6 +24,19 @@ export const Limits = {
 
 export { UserSummary };
 
+/**
+ * Additive: a keyword filter of the viewer's with the action `warn` matched this post or comment
+ * (contract/src/safety.ts has the filters); the client shows the title instead of the content until
+ * the person asks to see it anyway.
+ */
+export const FilterMatch = Type.Object({
+  filterId: Type.String(),
+  title: Type.String(),
+  /** The filter's keywords found in the text. */
+  keywords: Type.Array(Type.String()),
+});
+export type FilterMatch = Static<typeof FilterMatch>;
+
 export const Comment = Type.Object({
   _id: Type.String(),
   text: Type.String(),
@@ -37,6 +50,7 @@ export const Comment = Type.Object({
   }),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  filtered: Type.Optional(Type.Array(FilterMatch)),
 });
 export type Comment = Static<typeof Comment>;
 
@@ -66,6 +80,7 @@ export const Post = Type.Object({
   /** Additive: always present; on paginated posts likedBy/dislikedBy/comments are capped previews. */
   commentCount: Type.Integer(),
   viewer: Type.Optional(ViewerState),
+  filtered: Type.Optional(Type.Array(FilterMatch)),
 });
 export type Post = Static<typeof Post>;
 

@@ -5,6 +5,70 @@
 import { Type, type Static } from 'typebox';
 import { UserSummary } from './user-summary.js';
 
+// ---- keyword filters: GET|POST /api/filters, PUT|DELETE /api/filters/:id (Mastodon's filters v2) ----
+
+export const FilterLimits = {
+  titleMax: 100,
+  keywordMax: 100,
+  keywordsPerFilter: 100,
+  filtersPerPerson: 100,
+  /** The longest a filter may be set to last: ten years. */
+  expiresInSecondsMax: 10 * 365 * 24 * 60 * 60,
+} as const;
+
+/** Where a filter applies, as Mastodon names them: the Following timeline, the rest, threads, profiles. */
+export const FilterContext = Type.Union([
+  Type.Literal('home'),
+  Type.Literal('notifications'),
+  Type.Literal('public'),
+  Type.Literal('thread'),
+  Type.Literal('account'),
+]);
+export type FilterContext = Static<typeof FilterContext>;
+/** `hide`: what matches is left out; `warn`: it is shown behind the filter's title. */
+export const FilterAction = Type.Union([Type.Literal('hide'), Type.Literal('warn')]);
+export type FilterAction = Static<typeof FilterAction>;
+
+export const FilterKeyword = Type.Object({
+  id: Type.String(),
+  keyword: Type.String(),
+  /** Matches whole words only ("cat" finds "Cat!" and "#cat", not "concatenate"). */
+  wholeWord: Type.Boolean(),
+});
+export type FilterKeyword = Static<typeof FilterKeyword>;
+
+export const Filter = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  context: Type.Array(FilterContext),
+  action: FilterAction,
+  /** Null: until deleted. A filter past its time stays listed and applies no more. */
+  expiresAt: Type.Union([Type.String(), Type.Null()]),
+  keywords: Type.Array(FilterKeyword),
+});
+export type Filter = Static<typeof Filter>;
+
+/**
+ * A filter as written. `keywords` is the whole list: a keyword kept with the same text keeps its id.
+ * `expiresInSeconds`: from now; null: never; left out: never on create, unchanged on update.
+ */
+export const FilterBody = Type.Object({
+  title: Type.String(),
+  context: Type.Array(FilterContext),
+  action: FilterAction,
+  expiresInSeconds: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  keywords: Type.Array(Type.Object({ keyword: Type.String(), wholeWord: Type.Boolean() })),
+});
+export type FilterBody = Static<typeof FilterBody>;
+
+export const FilterIdParams = Type.Object({ id: Type.String() });
+export const FiltersReply = Type.Object({ filters: Type.Array(Filter) });
+export type FiltersReply = Static<typeof FiltersReply>;
+export const FilterReply = Type.Object({ filter: Filter });
+export type FilterReply = Static<typeof FilterReply>;
+export const FilterDeletedReply = Type.Object({ deleted: Type.String() });
+export type FilterDeletedReply = Static<typeof FilterDeletedReply>;
+
 // ---- reports: POST|GET /api/reports; the moderators' queue: /api/admin/reports ----
 
 export const ReportLimits = {

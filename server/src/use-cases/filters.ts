@@ -1,0 +1,361 @@
+import { FilterLimits } from '@sync/contract';
+import * as filters from '../data/filters.repo.js';
+import { lockRowsInOrder } from '../data/row-locks.js';
+import type { FilterAction, FilterContext } from '../data/schema.js';
+import { newId } from '../platform/db/ids.js';
+import { badRequest, notFound } from '../platform/http/errors.js';
+import type { Deps } from './shared/deps.js';
+import { checkText } from './shared/text.js';
+
+/**
+ * Keyword filters (Mastodon's filters v2): a person's own list of words and phrases that hide, or show
+ * behind a warning, what matches them in the places they choose. Both APIs write them here; the read
+ * pipeline's rules stage applies them (read/rules), told by `rules-changed` to read them again.
+ */
+
+export type { FilterRecord, KeywordRecord, OwnedKeyword } from '../data/filters.repo.js';
+
+export interface KeywordInput {
+  keyword: string;
+  wholeWord: boolean;
+}
+
+/** A new filter, as either API sends it: the contexts and the action are checked here. */
+export interface FilterInput {
+  title: string;
+  contexts: readonly string[];
+  action: string;
+  /** From now; null or left out: never. */
+  expiresInSeconds?: number | null;
+  keywords: readonly KeywordInput[];
+}
+
+/**
+ * Mastodon's `keywords_attributes[]`: with an id, a change to that keyword of the filter, or its removal
+ * (`destroy`); without one, a new keyword.
+ */
+export interface KeywordEdit {
+  id?: string;
+  keyword?: string;
+  wholeWord?: boolean;
+  destroy?: boolean;
+}
+
+/** A change to a filter: what is left out stays as it is. */
+export interface FilterChanges {
+  title?: string;
+  contexts?: readonly string[];
+  action?: string;
+  /** From now; null: never. */
+  expiresInSeconds?: number | null;
+  /** The whole list of keywords (Sync's PUT): a keyword kept with the same text keeps its id. */
+  keywords?: readonly KeywordInput[];
+  /** Changes to some keywords (Mastodon's PUT). */
+  keywordEdits?: readonly KeywordEdit[];
+}
+
+const filterNotFound = (id: string) => notFound(`No filter with id "${id}" exists.`);
+const keywordNotFound = (id: string) => notFound(`No filter keyword with id "${id}" exists.`);
+
+const placesText = 'home, notifications, public, thread or account';
+
+function checkTitle(title: string): string {
+  return checkText(title, { label: 'The title', max: FilterLimits.titleMax, required: true });
+}
+
+/** The contexts in their usual order, each once. */
+function checkContexts(contexts: readonly string[]): FilterContext[] {
+  const unknown = contexts.find((context) => !filters.isFilterContext(context));
+  if (unknown !== undefined)
+    throw badRequest(`"${unknown}" is not a place a filter applies: use ${placesText}.`);
+  if (contexts.length === 0) throw badRequest(`Choose at least one place the filter applies: ${placesText}.`);
+  return filters.filterContexts.filter((context) => contexts.includes(context));
+}
+
+function checkAction(action: string): FilterAction {
+  if (action !== 'hide' && action !== 'warn') throw badRequest('The action must be hide or warn.');
+  return action;
+}
+
+/** When a filter set to last this long from `now` ends; null: never. */
+function expiryOf(seconds: number | null, now: Date): string | null {
+  if (seconds === null) return null;
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > FilterLimits.expiresInSecondsMax) {
+    throw badRequest(
+      `The expiry must be a whole number of seconds from 1 to ${FilterLimits.expiresInSecondsMax.toLocaleString('en-US')}, or null for never.`,
+    );
+  }
+  return new Date(now.getTime() + seconds * 1000).toISOString();
+}
+
+const checkKeyword = (keyword: string) =>
+  checkText(keyword, { label: 'A keyword', max: FilterLimits.keywordMax, required: true });
+
+function checkKeywordCount(count: number) {
+  if (count > FilterLimits.keywordsPerFilter) {
+    throw badRequest(
+      `A filter can have at most ${FilterLimits.keywordsPerFilter} keywords (this one would have ${count}).`,
+    );
+  }
+}
+
+/** The filter's fields a change sets, checked; what it leaves out is not among them. */
+function checkedFields(changes: FilterChanges, now: Date): Partial<filters.FilterFields> {
+  return {
+    ...(changes.title !== undefined && { title: checkTitle(changes.title) }),
+    ...(changes.contexts !== undefined && {
+      contexts: filters.contextsColumn(checkContexts(changes.contexts)),
+    }),
+    ...(changes.action !== undefined && { action: checkAction(changes.action) }),
+    ...(changes.expiresInSeconds !== undefined && { expires_at: expiryOf(changes.expiresInSeconds, now) }),
+  };
+}
+
+/** What a change does to a filter's keywords. */
+interface KeywordPlan {
+  /** The keywords after it, the kept ones first, in their order, then the new ones. */
+  keywords: filters.KeywordRecord[];
+  added: filters.KeywordRecord[];
+  changed: filters.KeywordRecord[];
+  removedIds: string[];
+}
+
+/** Sync's PUT: the whole list; each keyword given keeps the id of a current one with the same text. */
+function replacedKeywords(
+  current: readonly filters.KeywordRecord[],
+  given: readonly KeywordInput[],
+  at: Date,
+) {
+  const unused = [...current];
+  const kept: filters.KeywordRecord[] = [];
+  const added: filters.KeywordRecord[] = [];
+  const changed: filters.KeywordRecord[] = [];
+  for (const { keyword, wholeWord } of given) {
+    const index = unused.findIndex((old) => old.keyword === keyword);
+    if (index === -1) {
+      added.push({ id: newId(at), keyword, wholeWord });
+      continue;
+    }
+    const [old] = unused.splice(index, 1);
+    const next = { id: old!.id, keyword, wholeWord };
+    kept.push(next);
+    if (old!.wholeWord !== wholeWord) changed.push(next);
+  }
+  const order = new Map(current.map((keyword, index) => [keyword.id, index]));
+  kept.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return { keywords: [...kept, ...added], added, changed, removedIds: unused.map((old) => old.id) };
+}
+
+/** Mastodon's PUT: changes to the keywords named by id, and new ones. */
+function editedKeywords(current: readonly filters.KeywordRecord[], edits: readonly KeywordEdit[], at: Date) {
+  const byId = new Map(current.map((keyword) => [keyword.id, keyword]));
+  const changed = new Map<string, filters.KeywordRecord>();
+  const removed = new Set<string>();
+  const added: filters.KeywordRecord[] = [];
+  for (const edit of edits) {
+    if (edit.id === undefined) {
+      // A new keyword marked for removal is never made, as Rails' nested attributes have it.
+      if (edit.destroy) continue;
+      added.push({
+        id: newId(at),
+        keyword: checkKeyword(edit.keyword ?? ''),
+        wholeWord: edit.wholeWord ?? true,
+      });
+      continue;
+    }
+    const old = byId.get(edit.id);
+    if (!old) throw keywordNotFound(edit.id);
+    if (edit.destroy) {
+      removed.add(old.id);
+      continue;
+    }
+    changed.set(old.id, {
+      id: old.id,
+      keyword: edit.keyword === undefined ? old.keyword : checkKeyword(edit.keyword),
+      wholeWord: edit.wholeWord ?? old.wholeWord,
+    });
+  }
+  const kept = current
+    .filter((keyword) => !removed.has(keyword.id))
+    .map((keyword) => changed.get(keyword.id) ?? keyword);
+  return {
+    keywords: [...kept, ...added],
+    added,
+    changed: [...changed.values()].filter((keyword) => !removed.has(keyword.id)),
+    removedIds: [...removed],
+  };
+}
+
+function keywordPlan(
+  current: readonly filters.KeywordRecord[],
+  changes: FilterChanges,
+  at: Date,
+): KeywordPlan {
+  let plan: KeywordPlan = { keywords: [...current], added: [], changed: [], removedIds: [] };
+  if (changes.keywords) plan = replacedKeywords(current, changes.keywords, at);
+  if (changes.keywordEdits) plan = editedKeywords(plan.keywords, changes.keywordEdits, at);
+  checkKeywordCount(plan.keywords.length);
+  return plan;
+}
+
+const checkedKeywords = (keywords: readonly KeywordInput[]): KeywordInput[] =>
+  keywords.map(({ keyword, wholeWord }) => ({ keyword: checkKeyword(keyword), wholeWord }));
+
+const rulesChanged = (deps: Deps, userId: string) =>
+  deps.events.publish({ type: 'rules-changed', userIds: [userId] });
+
+/** `GET /api/filters`, `GET /api/v2/filters`: every filter of the person's, expired ones too, oldest first. */
+export const listFilters = (deps: Deps, input: { userId: string }) =>
+  filters.filtersOf(deps.db, input.userId);
+
+/** `GET /api/v2/filters/:id` */
+export async function filterOf(deps: Deps, input: { userId: string; filterId: string }) {
+  const filter = await filters.filterOf(deps.db, input.userId, input.filterId);
+  if (!filter) throw filterNotFound(input.filterId);
+  return filter;
+}
+
+/** `POST /api/filters`, `POST /api/v2/filters` */
+export async function createFilter(
+  deps: Deps,
+  input: { userId: string; filter: FilterInput },
+): Promise<filters.FilterRecord> {
+  const now = deps.clock.now();
+  const { filter } = input;
+  const title = checkTitle(filter.title);
+  const contexts = checkContexts(filter.contexts);
+  const action = checkAction(filter.action);
+  const expiresAt = expiryOf(filter.expiresInSeconds ?? null, now);
+  checkKeywordCount(filter.keywords.length);
+  const keywords = checkedKeywords(filter.keywords).map((keyword) => ({ ...keyword, id: newId(now) }));
+  const record: filters.FilterRecord = {
+    id: newId(now),
+    title,
+    contexts,
+    action,
+    expires_at: expiresAt,
+    keywords,
+  };
+  const at = now.toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    // Two filters made at once by one person are counted one after the other.
+    await lockRowsInOrder(trx, deps.dialect, 'users', async () => [input.userId]);
+    if ((await filters.countFilters(trx, input.userId)) >= FilterLimits.filtersPerPerson) {
+      throw badRequest(
+        `You have ${FilterLimits.filtersPerPerson} filters, the most one person can have: delete one to add another.`,
+      );
+    }
+    await filters.insertFilter(trx, {
+      id: record.id,
+      user_id: input.userId,
+      title,
+      contexts: filters.contextsColumn(contexts),
+      action,
+      expires_at: expiresAt,
+      created_at: at,
+    });
+    await filters.insertKeywords(
+      trx,
+      record.id,
+      keywords.map((keyword) => ({ ...keyword, created_at: at })),
+    );
+  });
+  rulesChanged(deps, input.userId);
+  return record;
+}
+
+/** The filter after a change, and the keywords the change added. */
+async function changeFilter(
+  deps: Deps,
+  userId: string,
+  filterId: string,
+  changes: FilterChanges,
+): Promise<{ filter: filters.FilterRecord; added: filters.KeywordRecord[] }> {
+  const now = deps.clock.now();
+  const fields = checkedFields(changes, now);
+  const given = changes.keywords && checkedKeywords(changes.keywords);
+  const at = now.toISOString();
+  const changed = await deps.db.transaction().execute(async (trx) => {
+    await filters.lockFilter(trx, deps.dialect, userId, filterId);
+    const current = await filters.filterOf(trx, userId, filterId);
+    if (!current) throw filterNotFound(filterId);
+    const plan = keywordPlan(current.keywords, { ...changes, keywords: given }, now);
+    await filters.updateFilter(trx, filterId, { ...fields, updated_at: at });
+    await filters.deleteKeywords(trx, filterId, plan.removedIds);
+    for (const keyword of plan.changed) await filters.updateKeyword(trx, keyword.id, keyword);
+    await filters.insertKeywords(
+      trx,
+      filterId,
+      plan.added.map((keyword) => ({ ...keyword, created_at: at })),
+    );
+    const filter: filters.FilterRecord = {
+      ...current,
+      ...(fields.title !== undefined && { title: fields.title }),
+      ...(fields.contexts !== undefined && { contexts: filters.contextsOf(fields.contexts) }),
+      ...(fields.action !== undefined && { action: fields.action }),
+      ...(fields.expires_at !== undefined && { expires_at: fields.expires_at }),
+      keywords: plan.keywords,
+    };
+    return { filter, added: plan.added };
+  });
+  rulesChanged(deps, userId);
+  return changed;
+}
+
+/** `PUT /api/filters/:id`, `PUT /api/v2/filters/:id` */
+export async function updateFilter(
+  deps: Deps,
+  input: { userId: string; filterId: string; changes: FilterChanges },
+): Promise<filters.FilterRecord> {
+  return (await changeFilter(deps, input.userId, input.filterId, input.changes)).filter;
+}
+
+/** `DELETE /api/filters/:id`, `DELETE /api/v2/filters/:id`: its keywords go with it. */
+export async function deleteFilter(deps: Deps, input: { userId: string; filterId: string }): Promise<void> {
+  if (!(await filters.deleteFilter(deps.db, input.userId, input.filterId)))
+    throw filterNotFound(input.filterId);
+  rulesChanged(deps, input.userId);
+}
+
+/** `GET /api/v2/filters/:id/keywords` */
+export async function keywordsOf(deps: Deps, input: { userId: string; filterId: string }) {
+  return (await filterOf(deps, input)).keywords;
+}
+
+/** `POST /api/v2/filters/:id/keywords` */
+export async function addKeyword(
+  deps: Deps,
+  input: { userId: string; filterId: string; keyword: KeywordInput },
+): Promise<filters.KeywordRecord> {
+  const { added } = await changeFilter(deps, input.userId, input.filterId, { keywordEdits: [input.keyword] });
+  return added[0]!;
+}
+
+/** `GET /api/v2/filters/keywords/:id` */
+export async function keywordOf(
+  deps: Deps,
+  input: { userId: string; keywordId: string },
+): Promise<filters.OwnedKeyword> {
+  const keyword = await filters.keywordOf(deps.db, input.userId, input.keywordId);
+  if (!keyword) throw keywordNotFound(input.keywordId);
+  return keyword;
+}
+
+/** `PUT /api/v2/filters/keywords/:id`: what is left out stays as it is. */
+export async function changeKeyword(
+  deps: Deps,
+  input: { userId: string; keywordId: string; keyword?: string; wholeWord?: boolean },
+): Promise<filters.OwnedKeyword> {
+  const { filterId } = await keywordOf(deps, input);
+  const edit = { id: input.keywordId, keyword: input.keyword, wholeWord: input.wholeWord };
+  const { filter } = await changeFilter(deps, input.userId, filterId, { keywordEdits: [edit] });
+  return { ...filter.keywords.find((keyword) => keyword.id === input.keywordId)!, filterId };
+}
+
+/** `DELETE /api/v2/filters/keywords/:id` */
+export async function removeKeyword(deps: Deps, input: { userId: string; keywordId: string }): Promise<void> {
+  const { filterId } = await keywordOf(deps, input);
+  await changeFilter(deps, input.userId, filterId, {
+    keywordEdits: [{ id: input.keywordId, destroy: true }],
+  });
+}
