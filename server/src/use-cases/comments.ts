@@ -2,7 +2,7 @@ import type { Comment, CommentsReply, FullPost, PreviewPost } from '@sync/contra
 import type { Deps } from './shared/deps.js';
 import { publishNotified } from './shared/live-messages.js';
 import type { VoteKind } from '../data/schema.js';
-import { Messages, badRequest } from '../platform/http/errors.js';
+import { Messages, badRequest, notFound } from '../platform/http/errors.js';
 import type { PageQuery } from '../platform/http/pagination.js';
 import {
   castVote,
@@ -14,6 +14,7 @@ import {
 } from './shared/comment-writes.js';
 import { recordTextEntities } from './shared/text-entities.js';
 import { newComment, type HydratedComment } from '../read/hydration/hydrator.js';
+import { visibleComments } from '../read/hydration/visible.js';
 import { everyPost, postPreview, requirePost } from './shared/post-answers.js';
 import * as posts from '../data/posts.repo.js';
 import { commentView, commentViews } from '../read/views/sync/comments.js';
@@ -57,14 +58,23 @@ export async function listComments(
   input: { postId: string; query: PageQuery; viewerId: string | undefined },
 ): Promise<CommentsReply> {
   const { postId } = input;
+  const rules = await deps.hydrator.rules(input.viewerId);
+  // A post whose author the viewer does not see (a block) does not exist for them, nor its comments.
+  if (!rules.hidesNothing && !rules.seesAccount((await requirePost(deps, postId)).author_id))
+    throw notFound(Messages.postNotFound(postId));
+  const keep = async (rows: HydratedComment[]) => {
+    const shown = new Set(visibleComments(rules, rows, 'thread').map((comment) => comment.record.id));
+    return rows.filter((row) => shown.has(row.record.id));
+  };
   const kind = { ...comments.commentsInOrder, scope: `comments:${postId}` };
   const request = deps.cursors.pageRequest(kind, input.query);
-  const { items, nextCursor } = request
+  const { items: rows, nextCursor } = request
     ? await deps.cursors.page(
         kind,
         request,
         (after, limit) => deps.hydrator.commentPage({ postId, after, limit }),
         (comment) => [comment.record.created_at, comment.record.id],
+        keep,
       )
     : {
         items: await deps.hydrator.commentPage({ postId, after: undefined, limit: deps.caps.entries }),
@@ -72,7 +82,8 @@ export async function listComments(
       };
   // Comments are deleted with their post, so a page that has some proves the post exists: only an
   // empty one reads the post (for the 404), a round trip fewer for every commented post.
-  if (items.length === 0) await requirePost(deps, postId);
+  if (rows.length === 0) await requirePost(deps, postId);
+  const items = visibleComments(rules, rows, 'thread');
   const { users, marks } = await deps.hydrator.peopleAndMarks({ posts: [], comments: items }, input.viewerId);
   const viewer = input.viewerId && marks ? { id: input.viewerId, votes: marks.votes } : undefined;
   const list = commentViews(items, { people: users, viewer });

@@ -19,6 +19,7 @@ import { summariesOf } from '../read/views/sync/summaries.js';
 import * as posts from '../data/posts.repo.js';
 import * as skeletons from '../data/post-skeletons.repo.js';
 import { everyPost, postPreview, requirePost } from './shared/post-answers.js';
+import { visiblePostRows } from './shared/visible-rows.js';
 
 /** One function per endpoint of /api/posts: validate, one transaction for a change, then the answer. */
 
@@ -59,6 +60,7 @@ export async function listPosts(
       request,
       (after, limit) => skeletons.trendingPostRefs(deps.db, { authorId, after, limit }),
       (row) => [row.like_count, row.created_at, row.id],
+      visiblePostRows(deps, viewerId, listContext),
     );
     return previewPostsPage(
       await deps.hydrator.page(items, 'preview', viewerId, listContext),
@@ -78,6 +80,7 @@ export async function listPosts(
     request,
     (after, limit) => skeletons.newestPostRefs(deps.db, { authorId, after, limit }),
     (row) => [row.created_at, row.id],
+    visiblePostRows(deps, viewerId, listContext),
   );
   return previewPostsPage(
     await deps.hydrator.page(items, 'preview', viewerId, listContext),

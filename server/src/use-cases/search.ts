@@ -7,6 +7,7 @@ import {
   type SearchUsersReply,
 } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
+import { visiblePostRows } from './shared/visible-rows.js';
 import { checkText } from './shared/text.js';
 import * as users from '../data/users.repo.js';
 import { asJsonText, type JsonText } from '../read/views/json-text.js';
@@ -86,6 +87,7 @@ async function searchPosts(
         commonWords,
       }),
     (row) => [row.created_at, row.id],
+    visiblePostRows(deps, viewerId, 'public'),
   );
   return previewPostsPage(
     await deps.hydrator.page(items, 'preview', viewerId, 'public'),
@@ -178,15 +180,19 @@ export async function searchStatuses(
     deps.dialect === 'postgres' && parsed.words.length > 0
       ? await search.commonPostWords(deps.db, deps.clock.now())
       : undefined;
-  const refs = await offsetPage(input.offset, input.limit, (count) =>
-    search.searchPostRefs(deps.db, deps.dialect, {
-      words: parsed.words,
-      authorId: [...authorIds][0],
-      tags: parsed.tags,
-      after: input.olderThan,
-      limit: count,
-      commonWords,
-    }),
+  const refs = await offsetPage(
+    input.offset,
+    input.limit,
+    (count) =>
+      search.searchPostRefs(deps.db, deps.dialect, {
+        words: parsed.words,
+        authorId: [...authorIds][0],
+        tags: parsed.tags,
+        after: input.olderThan,
+        limit: count,
+        commonWords,
+      }),
+    visiblePostRows(deps, input.viewerId, 'public'),
   );
   return deps.hydrator.statuses(
     refs.map((ref) => ({ kind: 'post', ref })),

@@ -6,6 +6,7 @@ import * as skeletons from '../data/post-skeletons.repo.js';
 import * as entities from '../data/text-entities.repo.js';
 import { asJsonText, type JsonText } from '../read/views/json-text.js';
 import { previewPostsPage } from '../read/views/sync/posts.js';
+import { visiblePostIdRows, visiblePostRows } from './shared/visible-rows.js';
 
 /** `GET /timeline`: the posts of the people the viewer follows and the viewer's own, newest first. */
 export async function followingTimeline(
@@ -19,6 +20,7 @@ export async function followingTimeline(
     input.query,
     (after, limit) => skeletons.newestPostRefsByAuthors(deps.db, deps.dialect, { authorIds, after, limit }),
     (row) => [row.created_at, row.id],
+    visiblePostRows(deps, input.viewerId, 'home'),
   );
   const page = await deps.hydrator.page(items, 'preview', input.viewerId, 'home');
   return previewPostsPage(page, input.viewerId, nextCursor);
@@ -38,6 +40,7 @@ export async function tagTimeline(
     input.query,
     (after, limit) => entities.taggedPage(deps.db, tag, after, limit),
     (row) => [row.created_at, row.post_id],
+    visiblePostIdRows(deps, input.viewerId, 'public', (row) => row.post_id),
   );
   const page = await deps.hydrator.pageOfIds(
     items.map((row) => row.post_id),

@@ -13,6 +13,15 @@ export interface PageQuery {
   cursor?: string | undefined;
 }
 
+/**
+ * Which of a page's rows stay (in their order, a subsequence of `rows`): the read pipeline's rules
+ * dropping what the viewer does not see.
+ */
+export type Keep<Row> = (rows: Row[]) => Promise<Row[]>;
+
+/** How many more reads a page whose rows were dropped may take to fill itself. */
+const refillsAtMost = 4;
+
 const invalidCursor = 'The cursor is not valid. Load the list again from the start (without a cursor).';
 
 /**
@@ -66,7 +75,9 @@ export class CursorCodec {
     request: PageRequest<CursorKey<Shape>>,
     load: (after: CursorKey<Shape> | undefined, limit: number) => Promise<Row[]>,
     keyOf: (row: Row) => CursorKey<Shape>,
+    keep?: Keep<Row>,
   ): Promise<Page<Row>> {
+    if (keep) return this.filledPage(kind, request, load, keyOf, keep);
     const rows = await load(request.after, request.limit + 1);
     const items = rows.slice(0, request.limit);
     const last = items.at(-1);
@@ -82,9 +93,47 @@ export class CursorCodec {
     query: PageQuery,
     load: (after: CursorKey<Shape> | undefined, limit: number) => Promise<Row[]>,
     keyOf: (row: Row) => CursorKey<Shape>,
+    keep?: Keep<Row>,
   ): Promise<Page<Row>> {
     const request = this.pageRequest(kind, query) ?? { limit: Limits.pageSizeDefault, after: undefined };
-    return this.page(kind, request, load, keyOf);
+    return this.page(kind, request, load, keyOf, keep);
+  }
+
+  /**
+   * A page of the rows `keep` keeps (the viewer's rules): when it drops some, the page is refilled from
+   * where the last read ended, so it stays full. A refill reads at least a page's worth, and after
+   * `refillsAtMost` reads the page is answered short, its cursor after the last row read (a list of
+   * nothing but hidden rows costs a bounded number of reads per page, not one read per row).
+   */
+  private async filledPage<Shape extends readonly KeyPart[], Row>(
+    kind: CursorKind<Shape>,
+    request: PageRequest<CursorKey<Shape>>,
+    load: (after: CursorKey<Shape> | undefined, limit: number) => Promise<Row[]>,
+    keyOf: (row: Row) => CursorKey<Shape>,
+    keep: Keep<Row>,
+  ): Promise<Page<Row>> {
+    const items: Row[] = [];
+    let after = request.after;
+    for (let read = 0; read <= refillsAtMost; read += 1) {
+      const wanted = request.limit - items.length;
+      const size = read === 0 ? wanted : Math.max(wanted, request.limit);
+      const rows = await load(after, size + 1);
+      const examined = rows.slice(0, size);
+      const kept = await keep(examined);
+      const more = rows.length > size;
+      if (kept.length >= wanted) {
+        // Full: the page ends at its last item, and whatever was read past it comes next time.
+        items.push(...kept.slice(0, wanted));
+        const last = items.at(-1);
+        const readPast = kept.length > wanted || more;
+        return { items, nextCursor: readPast && last ? this.encode(kind, keyOf(last)) : null };
+      }
+      items.push(...kept);
+      const lastRead = examined.at(-1);
+      if (!more || !lastRead) return { items, nextCursor: null };
+      after = keyOf(lastRead);
+    }
+    return { items, nextCursor: after ? this.encode(kind, after) : null };
   }
 
   private sign(scope: string, body: string): string {

@@ -19,10 +19,10 @@ import { accountsByIds, freshAccounts, type AccountRecord, type AccountSource } 
 import { AccountCache } from './account-cache.js';
 import { statusesContext, type HydratedStatuses, type StatusItem } from './statuses.js';
 import { marksAndProfilesVersion, marksOfViewers, noMarks, type ViewerMarks } from './viewer-marks.js';
-import type { KeptBetweenAnswers } from './kept.js';
+import type { KeptBetweenAnswers } from '../kept.js';
 import { RulesCache } from '../rules/rules-cache.js';
 import type { ReadContext, ViewerRules } from '../rules/viewer-rules.js';
-import { visiblePosts, visibleStatuses } from '../rules/apply.js';
+import { visiblePosts, visibleStatuses } from './visible.js';
 
 /**
  * The middle of the read pipeline (skeleton → hydrate → view): everything a list of posts shows,
@@ -220,6 +220,20 @@ export class Hydrator {
     context: ReadContext,
   ) {
     return this.page(await this.recordsOf(ids), shape, viewerId, context);
+  }
+
+  /**
+   * The ids of the posts among these that the viewer sees where they are read (the rules stage alone):
+   * what a page keeps of a skeleton before it refills itself. A viewer no rule applies to costs nothing.
+   */
+  async shownOf(
+    refs: readonly (PostRef | posts.PostRecord)[],
+    viewerId: string | undefined,
+    context: ReadContext,
+  ): Promise<Set<string>> {
+    const rules = await this.rules(viewerId);
+    const shown = rules.hidesNothing ? refs : visiblePosts(rules, await this.posts(refs, 'preview'), context);
+    return new Set(shown.map((post) => ('record' in post ? post.record.id : post.id)));
   }
 
   /** The records of these posts, in this order (those deleted left out): a skeleton's entries. */

@@ -5,6 +5,7 @@ import * as comments from '../../data/comments.repo.js';
 import * as posts from '../../data/posts.repo.js';
 import type { PostRef } from '../../data/post-ref.js';
 import { VersionedCache } from './post-cache.js';
+import type { KeywordMatch } from '../rules/keyword-match.js';
 
 /**
  * Hydrated posts: a post's record and the ids of its first likers, dislikers, comments and their voters,
@@ -13,10 +14,18 @@ import { VersionedCache } from './post-cache.js';
  * the viewer's (viewer-marks.ts). What a write tells this cache is in cache-updates.ts.
  */
 
-/** A comment with its first voters, capped at the answer caps' `nested` (a comment is always listed). */
-export type HydratedComment = comments.CommentWithVoters;
+/**
+ * The viewer's `warn` keyword filters that matched a post or a comment. Set by the rules stage on the
+ * viewer's own copy (visible.ts), never on what the post cache holds.
+ */
+interface Filtered {
+  filtered?: readonly KeywordMatch[];
+}
 
-export interface HydratedPost {
+/** A comment with its first voters, capped at the answer caps' `nested` (a comment is always listed). */
+export type HydratedComment = comments.CommentWithVoters & Filtered;
+
+export interface HydratedPost extends Filtered {
   record: posts.PostRecord;
   likers: string[];
   dislikers: string[];

@@ -2,10 +2,12 @@ import { systemClock, type Clock } from '../../clock.js';
 import type { Db, Dialect } from '../../data/database.js';
 import { blockedEitherWay } from '../../data/blocks.repo.js';
 import { activeMutes } from '../../data/mutes.repo.js';
+import { activeFilters } from '../../data/filters.repo.js';
+import { keywordMatcher } from './keyword-match.js';
 import { relationMembersAmong } from '../../data/follows.repo.js';
 import { moderatedAccounts, type ModeratedAccount } from '../../data/users.repo.js';
 import type { LiveMessage } from '../../platform/live/messages.js';
-import type { KeptBetweenAnswers } from '../hydration/kept.js';
+import type { KeptBetweenAnswers } from '../kept.js';
 import { ViewerRules, type ModeratedSets, type ViewerSettings } from './viewer-rules.js';
 
 /** Viewers whose settings are kept at most (a few sets of ids each). */
@@ -127,9 +129,10 @@ export class RulesCache {
     const kept = this.enabled ? this.viewers.get(viewerId) : undefined;
     if (kept && kept.until > at) return kept.value;
     const mark = this.forgets;
-    const [blocked, mutes, followedLimited] = await Promise.all([
+    const [blocked, mutes, filters, followedLimited] = await Promise.all([
       blockedEitherWay(this.db, viewerId),
       activeMutes(this.db, viewerId, now.toISOString()),
+      activeFilters(this.db, viewerId, now.toISOString()),
       moderated.limited.size === 0
         ? Promise.resolve([])
         : relationMembersAmong(this.db, this.dialect, viewerId, 'following', [...moderated.limited]),
@@ -138,16 +141,12 @@ export class RulesCache {
       blockedEitherWay: new Set(blocked),
       mutes: new Map(mutes.map((mute) => [mute.muted_id, mute])),
       followedLimited: new Set(followedLimited),
+      filters: filters.length === 0 ? undefined : keywordMatcher(filters),
     };
     if (this.enabled && mark === this.forgets) {
       this.viewers.delete(viewerId);
-      const until = Math.min(
-        at + this.keptMs,
-        firstEnd(
-          mutes.map((mute) => mute.expires_at),
-          at,
-        ),
-      );
+      const ends = [...mutes, ...filters].map((ending) => ending.expires_at);
+      const until = Math.min(at + this.keptMs, firstEnd(ends, at));
       this.viewers.set(viewerId, { value, until });
       for (const oldest of this.viewers.keys()) {
         if (this.viewers.size <= viewersKept) break;

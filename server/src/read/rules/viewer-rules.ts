@@ -1,5 +1,6 @@
 import type { FilterContext } from '../../data/schema.js';
 import type { ActiveMute } from '../../data/mutes.repo.js';
+import type { KeywordMatch, KeywordMatcher } from './keyword-match.js';
 
 /**
  * The rules stage of the read pipeline (skeleton → hydrate → rules → view): what one viewer does not
@@ -27,12 +28,15 @@ export interface ViewerSettings {
   mutes: ReadonlyMap<string, ActiveMute>;
   /** The limited accounts the viewer follows: theirs stay in the viewer's lists. */
   followedLimited: ReadonlySet<string>;
+  /** The viewer's keyword filters, compiled; none when they have none. */
+  filters: KeywordMatcher | undefined;
 }
 
 const noSettings: ViewerSettings = {
   blockedEitherWay: new Set(),
   mutes: new Map(),
   followedLimited: new Set(),
+  filters: undefined,
 };
 
 /** Contexts a mute hides the muted person from (their profile still shows their posts). */
@@ -70,6 +74,15 @@ export class ViewerRules {
     return !this.moderated.suspended.has(accountId) && !this.settings.blockedEitherWay.has(accountId);
   }
 
+  /**
+   * The viewer's keyword filters that match a text read in this context ('post' reads as a thread, as
+   * Mastodon filters the status a person opened).
+   */
+  filterMatches(text: string, context: ReadContext): KeywordMatch[] {
+    if (!this.settings.filters) return [];
+    return this.settings.filters.matches(text, context === 'post' ? 'thread' : context);
+  }
+
   /** Whether the viewer blocked or was blocked by this person (a write across it is refused). */
   blockedWith(accountId: string): boolean {
     return this.settings.blockedEitherWay.has(accountId);
@@ -81,7 +94,8 @@ export class ViewerRules {
       this.moderated.suspended.size === 0 &&
       this.moderated.limited.size === 0 &&
       this.settings.blockedEitherWay.size === 0 &&
-      this.settings.mutes.size === 0
+      this.settings.mutes.size === 0 &&
+      this.settings.filters === undefined
     );
   }
 }

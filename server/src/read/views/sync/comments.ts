@@ -3,6 +3,7 @@ import type { HydratedComment } from '../../hydration/hydrator.js';
 import type { SummaryRow } from '../../../data/users.repo.js';
 import { withOwnEntry } from './own-entries.js';
 import { summariesOf } from './summaries.js';
+import { filteredField } from './filtered.js';
 
 export interface CommentContext {
   people: Map<string, SummaryRow>;
@@ -27,6 +28,7 @@ export function commentView(comment: HydratedComment, context: CommentContext): 
     votes: { upvotedBy: voters(comment.upvoters, 'up'), downvotedBy: voters(comment.downvoters, 'down') },
     createdAt: comment.record.created_at,
     updatedAt: comment.record.updated_at,
+    ...filteredField(comment),
   };
 }
 

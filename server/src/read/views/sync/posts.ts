@@ -4,6 +4,7 @@ import { commentViews, type CommentContext } from './comments.js';
 import { JsonText } from '../json-text.js';
 import { withOwnEntry } from './own-entries.js';
 import { summariesOf } from './summaries.js';
+import { filteredField } from './filtered.js';
 
 /** What a post's view reads from its page besides the post: the people, the viewer's marks. */
 type PageContext = Omit<HydratedPage, 'posts'>;
@@ -35,6 +36,7 @@ function basePost(post: HydratedPost, page: PageContext, viewerId: string | unde
     },
     comments: commentViews(post.comments, context),
     commentCount: post.record.comment_count,
+    ...filteredField(post),
   };
 }
 

@@ -1,5 +1,5 @@
-import type { Clock } from '../../clock.js';
-import type { EventTransport } from '../../platform/live/transport.js';
+import type { Clock } from '../clock.js';
+import type { EventTransport } from '../platform/live/transport.js';
 
 /**
  * What keeping something between answers needs (the Mastodon API's accounts, each viewer's rules): the

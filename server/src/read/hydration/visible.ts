@@ -1,0 +1,76 @@
+import type { HydratedComment, HydratedPost } from './posts.js';
+import type { StatusItem } from './statuses.js';
+import type { ReadContext, ViewerRules } from '../rules/viewer-rules.js';
+
+/**
+ * The rules applied to hydrated posts, comments and statuses: a post or comment by someone the viewer
+ * does not see is left out, one a `hide` filter matches too, and one a `warn` filter matches is marked
+ * (`filtered`). The hydrated objects are shared by every viewer (the post cache): a post the rules
+ * change becomes a new object for this viewer alone, so what the views keep per hydrated post (its
+ * JSON text) is never another viewer's.
+ */
+
+/** Where a comment is read from the place its post is read: a post's comments are a thread. */
+const commentContext = (context: ReadContext): ReadContext =>
+  context === 'notifications' || context === 'post' ? context : 'thread';
+
+/**
+ * What the viewer's rules make of one text by one author: left out (undefined), shown as it is (the
+ * object itself), or shown marked with the `warn` filters it matched (a copy).
+ */
+function ruled<Item extends HydratedPost | HydratedComment>(
+  rules: ViewerRules,
+  item: Item,
+  author: string,
+  text: string,
+  context: ReadContext,
+): Item | undefined {
+  if (!rules.shows(author, context)) return undefined;
+  const matches = author === rules.viewerId ? [] : rules.filterMatches(text, context);
+  if (matches.length === 0) return item;
+  if (matches.some((match) => match.action === 'hide')) return undefined;
+  return { ...item, filtered: matches };
+}
+
+export function visibleComments(
+  rules: ViewerRules,
+  comments: readonly HydratedComment[],
+  context: ReadContext,
+): HydratedComment[] {
+  const inContext = commentContext(context);
+  return comments.flatMap(
+    (comment) => ruled(rules, comment, comment.record.author_id, comment.record.text, inContext) ?? [],
+  );
+}
+
+/** The posts the viewer sees, each with only the comments the viewer sees. */
+export function visiblePosts(
+  rules: ViewerRules,
+  posts: readonly HydratedPost[],
+  context: ReadContext,
+): HydratedPost[] {
+  if (rules.hidesNothing) return [...posts];
+  return posts.flatMap((post) => {
+    const shown = ruled(rules, post, post.record.author_id, post.record.content, context);
+    if (!shown) return [];
+    const comments = visibleComments(rules, post.comments, context);
+    const unchanged =
+      comments.length === post.comments.length && comments.every((c, i) => c === post.comments[i]);
+    return unchanged ? [shown] : [{ ...shown, comments }];
+  });
+}
+
+/** The statuses (posts and comments) the viewer sees. */
+export function visibleStatuses(rules: ViewerRules, items: readonly StatusItem[], context: ReadContext) {
+  if (rules.hidesNothing) return [...items];
+  return items.flatMap((item): StatusItem[] => {
+    if (item.kind === 'post') {
+      const [post] = visiblePosts(rules, [item.post], context);
+      return post ? [{ kind: 'post', post }] : [];
+    }
+    // A comment shows only where its post's author is seen too.
+    if (!rules.seesAccount(item.post.author_id)) return [];
+    const [comment] = visibleComments(rules, [item.comment], context);
+    return comment ? [{ ...item, comment }] : [];
+  });
+}
