@@ -180,19 +180,15 @@ export async function searchStatuses(
     deps.dialect === 'postgres' && parsed.words.length > 0
       ? await search.commonPostWords(deps.db, deps.clock.now())
       : undefined;
-  const refs = await offsetPage(
-    input.offset,
-    input.limit,
-    (count) =>
-      search.searchPostRefs(deps.db, deps.dialect, {
-        words: parsed.words,
-        authorId: [...authorIds][0],
-        tags: parsed.tags,
-        after: input.olderThan,
-        limit: count,
-        commonWords,
-      }),
-    visiblePostRows(deps, input.viewerId, 'public'),
+  const refs = await offsetPage(input.offset, input.limit, (count) =>
+    search.searchPostRefs(deps.db, deps.dialect, {
+      words: parsed.words,
+      authorId: [...authorIds][0],
+      tags: parsed.tags,
+      after: input.olderThan,
+      limit: count,
+      commonWords,
+    }),
   );
   return deps.hydrator.statuses(
     refs.map((ref) => ({ kind: 'post', ref })),
