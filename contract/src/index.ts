@@ -5,6 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { ResolvedReportNotice } from './safety.js';
 import { UserSummary } from './user-summary.js';
+import { Permission, Role } from './safety.js';
 
 export const Limits = {
   postContent: 5000,
@@ -114,6 +115,9 @@ export const User = Type.Object({
   updatedAt: Type.String(),
   /** Additive, on `?preview=true` reads: whether the signed-in viewer follows this user. */
   viewer: Type.Optional(Type.Object({ follows: Type.Boolean() })),
+  /** Additive, only on the user's own object (as `email`): their role and what it allows them. */
+  role: Type.Optional(Role),
+  permissions: Type.Optional(Type.Array(Permission)),
 });
 export type User = Static<typeof User>;
 
@@ -139,6 +143,12 @@ export const SignupBody = Type.Object({
   links: Type.Optional(Type.String()),
   city: Type.Optional(Type.String()),
   avatarURL: Type.Optional(Type.String()),
+  /** Additive: why the person wants to join; required when sign-ups need a moderator's approval. */
+  reason: Type.Optional(Type.String()),
+  /** Additive: the code of an invite link; the only way in when sign-ups are by invite. */
+  inviteCode: Type.Optional(Type.String()),
+  /** Additive: the person accepted the server's rules; `false` is refused when there are rules. */
+  agreement: Type.Optional(Type.Boolean()),
 });
 export type SignupBody = Static<typeof SignupBody>;
 

@@ -69,6 +69,159 @@ export type FilterReply = Static<typeof FilterReply>;
 export const FilterDeletedReply = Type.Object({ deleted: Type.String() });
 export type FilterDeletedReply = Static<typeof FilterDeletedReply>;
 
+// ---- roles, registrations, the instance's rules and its About page: /api/instance, /api/admin/{rules,
+// settings,invites,email-domain-blocks}, /api/admin/accounts/:username/{role,approve,reject} ----
+
+export const Role = Type.Union([
+  Type.Literal('owner'),
+  Type.Literal('admin'),
+  Type.Literal('moderator'),
+  Type.Literal('user'),
+]);
+export type Role = Static<typeof Role>;
+export const Permission = Type.Union([
+  Type.Literal('manage_reports'),
+  Type.Literal('manage_users'),
+  Type.Literal('manage_rules_and_settings'),
+  Type.Literal('manage_roles'),
+]);
+export type Permission = Static<typeof Permission>;
+
+/**
+ * open: anyone signs up; approval: a moderator approves each sign-up (a reason is asked); invite: only
+ * with an invite link; closed: nobody (an invite link still works, as in every mode).
+ */
+export const RegistrationsMode = Type.Union([
+  Type.Literal('open'),
+  Type.Literal('approval'),
+  Type.Literal('invite'),
+  Type.Literal('closed'),
+]);
+export type RegistrationsMode = Static<typeof RegistrationsMode>;
+
+export const InstanceLimits = {
+  titleMax: 100,
+  descriptionMax: 2000,
+  registrationsMessageMax: 1000,
+  ruleTextMax: 500,
+  ruleHintMax: 1000,
+  /** What a person tells the moderators when sign-ups need approval. */
+  signupReasonMax: 1000,
+  inviteMaxUses: 1000,
+  /** The longest an invite link may stay valid: a year. */
+  inviteExpiresInSecondsMax: 365 * 24 * 60 * 60,
+} as const;
+
+export const InstanceRule = Type.Object({ id: Type.String(), text: Type.String(), hint: Type.String() });
+export type InstanceRule = Static<typeof InstanceRule>;
+
+/** `GET /api/instance` (no sign-in): the About page. */
+export const InstanceInfo = Type.Object({
+  title: Type.String(),
+  description: Type.String(),
+  /** Empty when none is set. */
+  contactEmail: Type.String(),
+  owner: Type.Union([UserSummary, Type.Null()]),
+  /** The admins and moderators (the owner apart), highest role first. */
+  moderators: Type.Array(Type.Object({ ...UserSummary.properties, role: Role })),
+  rules: Type.Array(InstanceRule),
+  registrations: Type.Object({ mode: RegistrationsMode, message: Type.String() }),
+});
+export type InstanceInfo = Static<typeof InstanceInfo>;
+export const InstanceReply = Type.Object({ instance: InstanceInfo });
+export type InstanceReply = Static<typeof InstanceReply>;
+
+/** `POST /api/auth/signup` in approval mode: no account to sign in to until a moderator approves. */
+export const SignupPendingReply = Type.Object({ pending: Type.Literal(true), message: Type.String() });
+export type SignupPendingReply = Static<typeof SignupPendingReply>;
+
+/** `GET|PUT /api/admin/settings`; a PUT changes the fields it sends. */
+export const InstanceSettings = Type.Object({
+  title: Type.String(),
+  description: Type.String(),
+  contactEmail: Type.String(),
+  registrationsMode: RegistrationsMode,
+  /** Shown on the sign-up page (why sign-ups are closed, what to write as a reason). */
+  registrationsMessage: Type.String(),
+});
+export type InstanceSettings = Static<typeof InstanceSettings>;
+export const InstanceSettingsBody = Type.Partial(InstanceSettings);
+export type InstanceSettingsBody = Static<typeof InstanceSettingsBody>;
+export const InstanceSettingsReply = Type.Object({ settings: InstanceSettings });
+export type InstanceSettingsReply = Static<typeof InstanceSettingsReply>;
+
+/** `GET|POST /api/admin/rules`, `PUT|DELETE /api/admin/rules/:id`, in the order they are shown. */
+export const RuleBody = Type.Object({ text: Type.String(), hint: Type.Optional(Type.String()) });
+export type RuleBody = Static<typeof RuleBody>;
+export const RuleIdParams = Type.Object({ id: Type.String() });
+export const RulesReply = Type.Object({ rules: Type.Array(InstanceRule) });
+export type RulesReply = Static<typeof RulesReply>;
+export const RuleReply = Type.Object({ rule: InstanceRule });
+export type RuleReply = Static<typeof RuleReply>;
+export const RuleDeletedReply = Type.Object({ deleted: Type.String() });
+export type RuleDeletedReply = Static<typeof RuleDeletedReply>;
+
+/** `GET|POST /api/admin/invites`, `DELETE /api/admin/invites/:id` (revokes it; it stays listed). */
+export const Invite = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  /** The sign-up page with the code filled in, to share. */
+  url: Type.String(),
+  /** Null: no limit. */
+  maxUses: Type.Union([Type.Integer(), Type.Null()]),
+  uses: Type.Integer(),
+  expiresAt: Type.Union([Type.String(), Type.Null()]),
+  revokedAt: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+export type Invite = Static<typeof Invite>;
+/** Left out or null: no limit, never expires. */
+export const InviteBody = Type.Object({
+  maxUses: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: InstanceLimits.inviteMaxUses }), Type.Null()]),
+  ),
+  expiresInSeconds: Type.Optional(
+    Type.Union([
+      Type.Integer({ minimum: 60, maximum: InstanceLimits.inviteExpiresInSecondsMax }),
+      Type.Null(),
+    ]),
+  ),
+});
+export type InviteBody = Static<typeof InviteBody>;
+export const InviteIdParams = Type.Object({ id: Type.String() });
+export const InvitesReply = Type.Object({ invites: Type.Array(Invite) });
+export type InvitesReply = Static<typeof InvitesReply>;
+export const InviteReply = Type.Object({ invite: Invite });
+export type InviteReply = Static<typeof InviteReply>;
+
+/** `GET|POST /api/admin/email-domain-blocks`, `DELETE /api/admin/email-domain-blocks/:domain`. */
+export const EmailDomainBlock = Type.Object({ domain: Type.String(), createdAt: Type.String() });
+export type EmailDomainBlock = Static<typeof EmailDomainBlock>;
+/** Sign-ups with an email address at this domain or under it (`mail.example.com` for `example.com`) are refused. */
+export const EmailDomainBlockBody = Type.Object({ domain: Type.String() });
+export type EmailDomainBlockBody = Static<typeof EmailDomainBlockBody>;
+export const EmailDomainParams = Type.Object({ domain: Type.String() });
+export const EmailDomainBlocksReply = Type.Object({ blocks: Type.Array(EmailDomainBlock) });
+export type EmailDomainBlocksReply = Static<typeof EmailDomainBlocksReply>;
+export const EmailDomainBlockReply = Type.Object({ block: EmailDomainBlock });
+export type EmailDomainBlockReply = Static<typeof EmailDomainBlockReply>;
+export const EmailDomainDeletedReply = Type.Object({ deleted: Type.String() });
+export type EmailDomainDeletedReply = Static<typeof EmailDomainDeletedReply>;
+
+/** `PUT /api/admin/accounts/:username/role`: a role below one's own, to someone below one's own. */
+export const RoleBody = Type.Object({ role: Role });
+export type RoleBody = Static<typeof RoleBody>;
+export const RoleReply = Type.Object({
+  account: Type.Object({ username: Type.String(), role: Role, permissions: Type.Array(Permission) }),
+});
+export type RoleReply = Static<typeof RoleReply>;
+
+/** `POST /api/admin/accounts/:username/approve`: the account can sign in. Reject deletes it. */
+export const RegistrationReply = Type.Object({
+  account: Type.Object({ username: Type.String(), approved: Type.Boolean() }),
+});
+export type RegistrationReply = Static<typeof RegistrationReply>;
+
 // ---- reports: POST|GET /api/reports; the moderators' queue: /api/admin/reports ----
 
 export const ReportLimits = {

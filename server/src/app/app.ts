@@ -42,6 +42,10 @@ import { timelineRoutes } from '../api/sync/timeline.js';
 import { userRoutes } from '../api/sync/users.js';
 import { mastodonApi } from '../api/mastodon/index.js';
 import { oauthRoutes } from '../api/sync/oauth.js';
+import { instanceRoutes } from '../api/sync/instance.js';
+import { inviteRoutes } from '../api/sync/invites.js';
+import { roleRoutes } from '../api/sync/roles.js';
+import { registrationRoutes } from '../api/sync/registrations.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -222,6 +226,10 @@ export async function buildApp({
       await api.register(searchRoutes);
       await api.register(eventRoutes, { prefix: '/events' });
       await api.register(oauthRoutes, { prefix: '/oauth' });
+      await api.register(instanceRoutes, { defaults: config.instance });
+      await api.register(inviteRoutes);
+      await api.register(roleRoutes);
+      await api.register(registrationRoutes);
     },
     { prefix: '/api' },
   );

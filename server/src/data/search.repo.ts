@@ -209,7 +209,9 @@ export function searchPeople(
   let query = db
     .selectFrom('users')
     .select(['id', 'username', 'username_key', 'first_name', 'last_name', 'avatar_url', 'bio'])
-    .where((eb) => eb.or(ranges));
+    .where((eb) => eb.or(ranges))
+    // Nobody has let an account waiting for approval in yet.
+    .where('pending_since', 'is', null);
   if (options.after) query = query.where('username_key', '>', options.after[0]);
   const { followedBy } = options;
   if (followedBy !== undefined) {

@@ -4,7 +4,7 @@ import { countOf } from '../platform/db/count.js';
 import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
-import type { UsersTable } from './schema.js';
+import type { Role, UsersTable } from './schema.js';
 import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
 import { nameKeys } from './name-keys.js';
 
@@ -209,13 +209,16 @@ export async function profilesVersion(db: Db): Promise<number> {
   return row?.version ?? 0;
 }
 
-/** Users in sign-up order: one page, or the first `limit`. */
+/**
+ * Users in sign-up order: one page, or the first `limit`. Here and in every list of people, an account
+ * waiting for a moderator's approval is left out: nobody has let it in yet.
+ */
 export function userPage(
   db: Db,
   after: CursorKey<typeof usersBySignup.shape> | undefined,
   limit: number,
 ): Promise<UserRow[]> {
-  let query = db.selectFrom('users').selectAll();
+  let query = db.selectFrom('users').selectAll().where('pending_since', 'is', null);
   if (after) {
     const [createdAt, id] = after;
     query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(createdAt, id)));
@@ -228,6 +231,7 @@ export async function newestUsers(db: Db, limit: number): Promise<UserRow[]> {
   const rows = await db
     .selectFrom('users')
     .selectAll()
+    .where('pending_since', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -290,6 +294,7 @@ export function suggestedUsers(
     .selectFrom('users')
     .select([...summaryColumns, 'bio'])
     .where('id', '!=', options.viewerId)
+    .where('pending_since', 'is', null)
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -355,5 +360,48 @@ export function moderatedAccounts(db: Db): Promise<ModeratedAccount[]> {
     .select(columns)
     .where('suspended_at', 'is not', null)
     .union(db.selectFrom('users').select(columns).where('limited_at', 'is not', null))
+    .execute();
+}
+
+/** Whether anyone has an account yet (the first becomes the owner). */
+export async function hasAnyUser(db: Db): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function setRole(trx: Db, id: string, role: Role): Promise<void> {
+  await trx.updateTable('users').set({ role }).where('id', '=', id).execute();
+}
+
+/** Lets a sign-up in; undefined when the account was not waiting for approval. */
+export function approvePending(trx: Db, id: string): Promise<UserRow | undefined> {
+  return trx
+    .updateTable('users')
+    .set({ pending_since: null })
+    .where('id', '=', id)
+    .where('pending_since', 'is not', null)
+    .returning(userColumns)
+    .executeTakeFirst();
+}
+
+/** Deletes an account that was never let in; false when it is not (or no longer) waiting for approval. */
+export async function deletePendingUser(trx: Db, id: string): Promise<boolean> {
+  const deleted = await trx
+    .deleteFrom('users')
+    .where('id', '=', id)
+    .where('pending_since', 'is not', null)
+    .returning('id')
+    .executeTakeFirst();
+  return deleted !== undefined;
+}
+
+/** The people who run the server (owners, admins, moderators; a few, by their index), oldest first. */
+export function staffAccounts(db: Db): Promise<(SummaryRow & { role: Role })[]> {
+  return db
+    .selectFrom('users')
+    .select([...summaryColumns, 'role'])
+    .where('role', 'in', ['owner', 'admin', 'moderator'])
+    .where('pending_since', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
 }

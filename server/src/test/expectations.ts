@@ -125,13 +125,18 @@ export function expectListedUser(user: any) {
   }
 }
 
+/** Only on the user's own object (decision 008): their email, role and permissions. */
+const ownKeys = ['email', 'role', 'permissions'];
+
 function expectUserShape(user: any) {
   expect(
     Object.keys(user)
-      .filter((key) => key !== 'email')
+      .filter((key) => !ownKeys.includes(key))
       .sort(),
   ).toEqual(userKeys);
   if ('email' in user) expect(typeof user.email).toBe('string');
+  expect('role' in user).toBe('permissions' in user);
+  if ('role' in user) expect(Array.isArray(user.permissions)).toBe(true);
   for (const summary of [...user.following, ...user.followers]) expectSummary(summary);
   for (const post of user.bookmarks) expectPost(post);
 }

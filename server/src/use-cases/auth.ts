@@ -1,19 +1,33 @@
 import {
+  InstanceLimits,
   Limits,
   type AuthLoginReply,
   type AuthSignupReply,
   type LoginBody,
   type SignupBody,
+  type SignupPendingReply,
 } from '@sync/contract';
-import { findUserById, findUserByUsername, insertUser, unmoderated, type UserRow } from '../data/users.repo.js';
+import * as instance from '../data/instance.repo.js';
+import * as invites from '../data/invites.repo.js';
+import {
+  findUserById,
+  findUserByUsername,
+  hasAnyUser,
+  insertUser,
+  unmoderated,
+  type NewUserRow,
+  type UserRow,
+} from '../data/users.repo.js';
 import { hashPassword, passwordMatches } from '../platform/auth/passwords.js';
 import { newId } from '../platform/db/ids.js';
 import { HttpError, Messages, badRequest, notFound, unauthorized } from '../platform/http/errors.js';
 import type { Deps } from './shared/deps.js';
+import { registrations } from './shared/instance-settings.js';
 import { checkNewPassword } from './shared/passwords.js';
 import { claimsFor } from './shared/sessions.js';
-import { checkText, checkUrl } from './shared/text.js';
+import { checkText, checkUrl, emailPattern } from './shared/text.js';
 import { userObject } from './shared/user-answers.js';
+import { validated } from './shared/validated.js';
 
 /** Words that are paths under /api/users, so they cannot be usernames. */
 const reservedUsernames = new Set([
@@ -25,10 +39,9 @@ const reservedUsernames = new Set([
   'suggestions',
 ]);
 const usernamePattern = /^[A-Za-z0-9_.]+$/;
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function checkSignup(body: SignupBody) {
-  const username = body.username.trim();
+function checkUsername(value: string): string {
+  const username = value.trim();
   if (
     username.length < Limits.usernameMin ||
     username.length > Limits.usernameMax ||
@@ -41,21 +54,36 @@ function checkSignup(body: SignupBody) {
   if (reservedUsernames.has(username.toLowerCase())) {
     throw badRequest(`The username "${username}" is reserved. Please choose another.`);
   }
+  return username;
+}
+
+function checkEmail(value: string, required: boolean): string {
+  const email = checkText(value, { label: 'Email address', max: 254, required });
+  if (email && !emailPattern.test(email)) {
+    throw badRequest('Email address is not valid: it should look like name@example.com.');
+  }
+  return email;
+}
+
+/** A new account's profile and password, checked. */
+type AccountFields = Pick<
+  UserRow,
+  'username' | 'first_name' | 'last_name' | 'email' | 'bio' | 'links' | 'city' | 'avatar_url'
+> & { password: string };
+
+function checkSignup(body: SignupBody): AccountFields {
+  const username = checkUsername(body.username);
   checkNewPassword(body.password);
   const name = (value: string | undefined, label: string) => {
     if (value === undefined) throw badRequest(`${label} is required.`);
     return checkText(value, { label, max: Limits.name, required: true });
   };
-  const email = checkText(body.email ?? '', { label: 'Email address', max: 254, required: false });
-  if (email && !emailPattern.test(email)) {
-    throw badRequest('Email address is not valid: it should look like name@example.com.');
-  }
   return {
     username,
     password: body.password,
     first_name: name(body.firstName ?? body.firstname, 'First name'),
     last_name: name(body.lastName ?? body.lastname, 'Last name'),
-    email,
+    email: checkEmail(body.email ?? '', false),
     bio: checkText(body.bio ?? '', { label: 'Bio', max: Limits.bio, required: false }),
     links: checkUrl(body.links ?? '', { label: 'Link', max: Limits.url }),
     city: checkText(body.city ?? '', { label: 'City', max: Limits.city, required: false }),
@@ -63,41 +91,177 @@ function checkSignup(body: SignupBody) {
   };
 }
 
-/** `POST /auth/signup`: a new account, signed in. */
-export async function signup(deps: Deps, body: SignupBody): Promise<AuthSignupReply> {
-  const input = checkSignup(body);
-  if (await findUserByUsername(deps.db, input.username)) throw new HttpError(422, Messages.usernameTaken);
+/** What a person gives to join besides their profile: the server's registrations decide what is needed. */
+interface Terms {
+  reason: string;
+  inviteCode: string | undefined;
+  /** Whether they accepted the rules; undefined: not asked (the spec's client has no such checkbox). */
+  agreement: boolean | undefined;
+}
+
+const checkReason = (reason: string | undefined) =>
+  checkText(reason ?? '', { label: 'Reason', max: InstanceLimits.signupReasonMax, required: false });
+
+/** The address's domain and every domain above it: a block of example.com refuses mail.example.com too. */
+function domainsOf(email: string): string[] {
+  const labels = email
+    .slice(email.lastIndexOf('@') + 1)
+    .toLowerCase()
+    .split('.');
+  return labels.map((_label, index) => labels.slice(index).join('.'));
+}
+
+/**
+ * Whether the server takes this sign-up, and whether it must wait for a moderator's approval. An invite
+ * code is checked (and its use counted) when the account is written; it lets the person in whatever the
+ * mode, without waiting.
+ */
+async function admission(deps: Deps, email: string, terms: Terms): Promise<{ pending: boolean }> {
+  if (email) {
+    const blocked = await instance.blockedDomainAmong(deps.db, domainsOf(email));
+    if (blocked)
+      throw new HttpError(
+        422,
+        `Sign-ups with an email address at ${blocked} are not accepted on this server.`,
+      );
+  }
+  if (terms.agreement === false && (await instance.activeRules(deps.db)).length > 0)
+    throw new HttpError(422, "To sign up, please accept the server's rules.");
+  if (terms.inviteCode !== undefined) return { pending: false };
+  const { mode } = await registrations(deps.db);
+  switch (mode) {
+    case 'open':
+      return { pending: false };
+    case 'approval':
+      if (!terms.reason)
+        throw new HttpError(
+          422,
+          'Sign-ups on this server are approved by its moderators: tell them why you want to join.',
+        );
+      return { pending: true };
+    case 'invite':
+      throw new HttpError(403, 'Sign-ups on this server are by invitation only: you need an invite link.');
+    case 'closed':
+      throw new HttpError(403, 'Sign-ups on this server are closed.');
+  }
+}
+
+/** Why an invite code let nobody in. */
+async function inviteRefusal(db: Deps['db'], code: string, now: string): Promise<HttpError> {
+  const invite = await invites.findInviteByCode(db, code);
+  if (invite?.revoked_at) return new HttpError(403, 'This invite link was withdrawn.');
+  if (invite?.expires_at && invite.expires_at <= now)
+    return new HttpError(403, 'This invite link has expired.');
+  if (invite) return new HttpError(403, 'This invite link has been used as many times as it allows.');
+  return new HttpError(403, 'This invite link is not valid: check that it was copied whole.');
+}
+
+/**
+ * Writes a new account: its invite's use counted, the first account of the server made the owner, one
+ * waiting for approval marked so (it cannot sign in until a moderator lets it in).
+ */
+async function createAccount(deps: Deps, fields: AccountFields, terms: Terms): Promise<UserRow> {
+  if (await findUserByUsername(deps.db, fields.username)) throw new HttpError(422, Messages.usernameTaken);
+  const { pending } = await admission(deps, fields.email, terms);
   const at = deps.clock.now();
   const now = at.toISOString();
-  const row: UserRow = {
-    id: newId(at),
-    username: input.username,
-    username_key: input.username.toLowerCase(),
-    password_hash: await hashPassword(input.password),
-    first_name: input.first_name,
-    last_name: input.last_name,
-    email: input.email,
-    bio: input.bio,
-    links: input.links,
-    city: input.city,
-    avatar_url: input.avatar_url,
-    follower_count: 0,
-    following_count: 0,
-    token_version: 0,
-    created_at: now,
-    updated_at: now,
-    ...unmoderated,
-  };
+  const { password, ...profile } = fields;
+  const passwordHash = await hashPassword(password);
+  const id = newId(at);
   try {
-    await insertUser(deps.db, row);
+    return await deps.db.transaction().execute(async (trx) => {
+      const { inviteCode } = terms;
+      const invite = inviteCode === undefined ? undefined : await invites.takeInviteUse(trx, inviteCode, now);
+      if (inviteCode !== undefined && !invite) throw await inviteRefusal(trx, inviteCode, now);
+      const first = !(await hasAnyUser(trx)) && (await instance.claimFirstOwner(trx, id, now));
+      const row = {
+        ...profile,
+        id,
+        username_key: profile.username.toLowerCase(),
+        password_hash: passwordHash,
+        token_version: 0,
+        created_at: now,
+        updated_at: now,
+        ...unmoderated,
+        role: first ? 'owner' : 'user',
+        // The owner has nobody to approve them.
+        pending_since: pending && !first ? now : null,
+        signup_reason: terms.reason,
+        invite_id: invite?.id ?? null,
+      } satisfies NewUserRow;
+      await insertUser(trx, row);
+      return { ...row, follower_count: 0, following_count: 0 };
+    });
   } catch (error) {
     // Two sign-ups racing for one name: the unique index decides.
-    if (await findUserByUsername(deps.db, input.username)) throw new HttpError(422, Messages.usernameTaken);
+    if (!(error instanceof HttpError) && (await findUserByUsername(deps.db, fields.username)))
+      throw new HttpError(422, Messages.usernameTaken);
     throw error;
   }
+}
+
+export const pendingMessage =
+  "Thank you for signing up! The server's moderators will look at your request: you can log in once they approve it.";
+
+/**
+ * `POST /auth/signup`: a new account, signed in; or, when sign-ups need approval, an account that waits
+ * for a moderator (no token).
+ */
+export async function signup(deps: Deps, body: SignupBody): Promise<AuthSignupReply | SignupPendingReply> {
+  const fields = checkSignup(body);
+  const row = await createAccount(deps, fields, {
+    reason: checkReason(body.reason),
+    inviteCode: body.inviteCode?.trim() || undefined,
+    agreement: body.agreement,
+  });
+  if (row.pending_since) return { pending: true, message: pendingMessage };
   const encodedToken = deps.tokens.sign(claimsFor(row));
   return { createdUser: await userObject(deps, row, row.id), encodedToken };
 }
+
+/** What a Mastodon app sends to sign someone up (`POST /api/v1/accounts`). */
+export interface AccountRegistration {
+  username: string;
+  email: string;
+  password: string;
+  agreement: boolean;
+  reason?: string | undefined;
+  inviteCode?: string | undefined;
+}
+
+/**
+ * `POST /api/v1/accounts`: Mastodon asks no name, so the username stands for the first name (the
+ * person changes it as a display name); the email address and accepting the rules are required, as
+ * Mastodon requires them. Refusals of what was sent are Mastodon's 422.
+ */
+export async function registerAccount(deps: Deps, registration: AccountRegistration): Promise<UserRow> {
+  const { fields, terms } = validated(() => {
+    const username = checkUsername(registration.username);
+    checkNewPassword(registration.password);
+    if (!registration.agreement) throw badRequest('Agreement must be accepted.');
+    return {
+      fields: {
+        username,
+        password: registration.password,
+        first_name: username,
+        last_name: '',
+        email: checkEmail(registration.email, true),
+        bio: '',
+        links: '',
+        city: '',
+        avatar_url: '',
+      },
+      terms: {
+        reason: checkReason(registration.reason),
+        inviteCode: registration.inviteCode?.trim() || undefined,
+        agreement: true,
+      },
+    };
+  });
+  return createAccount(deps, fields, terms);
+}
+
+export const waitingForApproval = "Your account is waiting for a moderator's approval.";
 
 /** `POST /auth/login` */
 export async function login(deps: Deps, body: LoginBody): Promise<AuthLoginReply> {
@@ -106,6 +270,7 @@ export async function login(deps: Deps, body: LoginBody): Promise<AuthLoginReply
   if (!(await passwordMatches(user.password_hash, body.password))) {
     throw unauthorized(Messages.wrongPassword);
   }
+  if (user.pending_since) throw new HttpError(403, waitingForApproval);
   const encodedToken = deps.tokens.sign(claimsFor(user));
   return { foundUser: await userObject(deps, user, user.id), encodedToken };
 }

@@ -358,6 +358,14 @@ export async function appOfAccess(deps: Deps, access: Access): Promise<oauth.App
   return app;
 }
 
+/**
+ * `POST /api/v1/accounts`: a token for the account an app just signed up, for that app, with the
+ * scopes of the token it signed up with (as Mastodon gives it).
+ */
+export async function tokenForNewAccount(deps: Deps, access: Access, userId: string): Promise<IssuedToken> {
+  return issueToken(deps, await appOfAccess(deps, access), userId, access.scopes);
+}
+
 /** Settings → Authorized apps. */
 export const authorizedApps = (deps: Deps, userId: string) => oauth.authorizedApps(deps.db, userId);
 

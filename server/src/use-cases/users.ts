@@ -13,7 +13,7 @@ import type { PageQuery } from '../platform/http/pagination.js';
 import { checkText, checkUrl } from './shared/text.js';
 import { summariesOf, userSummary } from '../read/views/sync/summaries.js';
 import { userView } from '../read/views/sync/users.js';
-import { everyUser, userObject, userObjects } from './shared/user-answers.js';
+import { everyUser, userObject, userObjects, withOwnRole } from './shared/user-answers.js';
 import * as users from '../data/users.repo.js';
 import { timeOfId } from '../platform/db/ids.js';
 import type { AccountRecord } from '../read/hydration/hydrator.js';
@@ -26,7 +26,8 @@ import { validated } from './shared/validated.js';
 /** The user and the profiles' version, for the people the answer lists. */
 async function requireUserNamed(deps: Deps, username: string) {
   const found = await users.findUserAndProfilesVersion(deps.db, username);
-  if (!found) throw notFound(Messages.userNotFound(username));
+  // An account waiting for approval is nobody's business but the moderators' yet.
+  if (!found || found.user.pending_since) throw notFound(Messages.userNotFound(username));
   return found;
 }
 
@@ -201,7 +202,7 @@ export async function lookupAccount(
   const local = domain === undefined || domain.toLowerCase() === input.host.toLowerCase();
   const row =
     username && local && extra === undefined ? await users.findUserByUsername(deps.db, username) : undefined;
-  if (!row) throw recordNotFound();
+  if (!row || row.pending_since) throw recordNotFound();
   return requireAccount(deps, row.id);
 }
 
@@ -268,7 +269,9 @@ export async function getUser(
     },
     row.id === input.viewerId,
   );
-  return { user: { ...user, viewer: { follows: state.follows.has(row.id) } } };
+  return {
+    user: { ...withOwnRole(user, row, input.viewerId), viewer: { follows: state.follows.has(row.id) } },
+  };
 }
 
 /** `GET /users/:username/followers|following`: most recent first, a page at a time. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { InstanceConfig } from '../../config.js';
-import { instanceView, v1InstanceView } from '../../read/views/mastodon/instance.js';
+import { instanceView, rulesView, v1InstanceView } from '../../read/views/mastodon/instance.js';
 import * as instance from '../../use-cases/instance.js';
 import { urlsFor } from './views.js';
 
@@ -10,33 +10,33 @@ import { urlsFor } from './views.js';
  */
 
 export interface InstanceOptions {
+  /** The title and description while the admins have set none (INSTANCE_TITLE, INSTANCE_DESCRIPTION). */
   settings: InstanceConfig;
 }
 
 /** `/api/v1/instance` (with or without a trailing slash) and its rules. */
 export const v1InstanceRoutes: FastifyPluginAsync<InstanceOptions> = async (app, { settings }) => {
   app.get('/', async (request) => {
-    const [stats, contact] = await Promise.all([
+    const [stats, facts] = await Promise.all([
       instance.statistics(app.deps),
-      instance.contactAccount(app.deps),
+      instance.mastodonFacts(app.deps, settings),
     ]);
     return v1InstanceView(
-      { settings, urls: urlsFor(request), contact },
+      { ...facts, urls: urlsFor(request) },
       { userCount: stats.users, statusCount: stats.posts + stats.comments },
     );
   });
 
-  // Rules come with moderation (the safety issue).
-  app.get('/rules', async () => []);
+  app.get('/rules', async () => rulesView(await instance.rules(app.deps)));
 };
 
 /** `/api/v2/instance` */
 export const v2InstanceRoutes: FastifyPluginAsync<InstanceOptions> = async (app, { settings }) => {
   app.get('/', async (request) => {
-    const [activeMonth, contact] = await Promise.all([
+    const [activeMonth, facts] = await Promise.all([
       instance.activeThisMonth(app.deps),
-      instance.contactAccount(app.deps),
+      instance.mastodonFacts(app.deps, settings),
     ]);
-    return instanceView({ settings, urls: urlsFor(request), contact }, activeMonth);
+    return instanceView({ ...facts, urls: urlsFor(request) }, activeMonth);
   });
 };

@@ -24,6 +24,14 @@ function applicationView(app: oauth.AppRow, clientSecret?: string) {
   };
 }
 
+/** A Token entity (RFC 6749's access token response). */
+export const tokenView = (issued: oauth.IssuedToken) => ({
+  access_token: issued.accessToken,
+  token_type: 'Bearer',
+  scope: issued.scopes.join(' '),
+  created_at: Math.floor(issued.createdAt.getTime() / 1000),
+});
+
 /** `/api/v1/apps`: apps register themselves, and check their own token. */
 export const appRoutes: FastifyPluginAsync = async (app) => {
   app.post('/', async (request) => {
@@ -87,12 +95,7 @@ export const oauthEndpoints: FastifyPluginAsync = async (app) => {
   app.post('/oauth/token', async (request, reply) => {
     const issued = await oauth.exchangeToken(app.deps, tokenRequestOf(request));
     reply.header('cache-control', 'no-store');
-    return {
-      access_token: issued.accessToken,
-      token_type: 'Bearer',
-      scope: issued.scopes.join(' '),
-      created_at: Math.floor(issued.createdAt.getTime() / 1000),
-    };
+    return tokenView(issued);
   });
 
   app.post('/oauth/revoke', async (request) => {

@@ -1,4 +1,11 @@
-import { AuthLoginReply, AuthSignupReply, ErrorBody, LoginBody, SignupBody } from '@sync/contract';
+import {
+  AuthLoginReply,
+  AuthSignupReply,
+  ErrorBody,
+  LoginBody,
+  SignupBody,
+  SignupPendingReply,
+} from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { login, signup } from '../../use-cases/auth.js';
 
@@ -8,11 +15,16 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         body: SignupBody,
-        response: { 201: AuthSignupReply, '4xx': ErrorBody },
+        response: { 201: AuthSignupReply, 202: SignupPendingReply, '4xx': ErrorBody },
       },
       preHandler: app.limits.signup,
     },
-    async (request, reply) => reply.code(201).send(await signup(app.deps, request.body)),
+    async (request, reply) => {
+      const answer = await signup(app.deps, request.body);
+      // Accepted, not created: the account waits for a moderator's approval.
+      if ('pending' in answer) return reply.code(202).send(answer);
+      return reply.code(201).send(answer);
+    },
   );
 
   app.post(

@@ -125,6 +125,29 @@ const follows: [DemoName, DemoName][] = [
   ['noor.h', 'lena.k'],
 ];
 
+/** The demo community's owner (everyone else, the guest included, is a user). */
+export const demoOwner = 'maya.chen';
+
+/** The demo community's rules, in order. */
+const demoRules = [
+  {
+    text: 'Be kind and assume good intent.',
+    hint: 'Disagree with ideas, not people. No insults, harassment or pile-ons.',
+  },
+  {
+    text: 'No hate speech or discrimination.',
+    hint: 'Nothing that attacks people for who they are: origin, religion, gender, sexuality, disability.',
+  },
+  {
+    text: 'No spam or undisclosed advertising.',
+    hint: 'Share what you make, but say so, and do not post the same thing again and again.',
+  },
+  {
+    text: 'Respect privacy.',
+    hint: "Do not share other people's personal information or private messages without their consent.",
+  },
+];
+
 /** Loads the demo community into an empty database; does nothing when any user exists. */
 export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
   if (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) return false;
@@ -154,10 +177,29 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
           avatar_url: `/avatars/${user.username}.png`,
           created_at: joined,
           updated_at: joined,
+          role: user.username === demoOwner ? 'owner' : 'user',
         })
         .execute();
     }
     const id = (name: DemoName) => ids.get(name)!;
+
+    // The title and description are the server's defaults (INSTANCE_TITLE, INSTANCE_DESCRIPTION).
+    const settings = { registrations_mode: 'open', contact_email: 'moderators@example.com' };
+    for (const [key, value] of Object.entries(settings)) {
+      await trx.insertInto('instance_settings').values({ key, value, updated_at: joined }).execute();
+    }
+    for (const [index, rule] of demoRules.entries()) {
+      await trx
+        .insertInto('instance_rules')
+        .values({
+          id: newId(new Date(Date.parse(joined) + index)),
+          ...rule,
+          position: index + 1,
+          created_at: joined,
+          updated_at: joined,
+        })
+        .execute();
+    }
 
     for (const post of demoPosts) {
       const postId = newId(new Date(Date.parse(at(post.ageMinutes))));

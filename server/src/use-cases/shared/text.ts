@@ -2,6 +2,9 @@ import { badRequest } from '../../platform/http/errors.js';
 
 const characters = (value: string) => [...value].length;
 
+/** An email address, loosely: something, one @, and a domain with a dot. */
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /**
  * Checks a piece of user text and returns it trimmed. Lengths count characters as people see
  * them (an emoji is one), and NUL is refused because PostgreSQL cannot store it in text.

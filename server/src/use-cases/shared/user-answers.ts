@@ -3,6 +3,7 @@ import type { Deps } from './deps.js';
 import { hydrateUsers } from '../../read/hydration/users.js';
 import { userViews } from '../../read/views/sync/users.js';
 import * as users from '../../data/users.repo.js';
+import { permissions } from './roles.js';
 
 /** The user answers several features give (login, signup, follow, profile edit). */
 
@@ -12,7 +13,8 @@ export async function userObjects(
   rows: users.UserRow[],
   viewerId: string | undefined,
 ): Promise<User[]> {
-  return userViews(await hydrateUsers(deps, rows, viewerId, 'listed'));
+  const views = userViews(await hydrateUsers(deps, rows, viewerId, 'listed'));
+  return views.map((user, index) => withOwnRole(user, rows[index]!, viewerId));
 }
 
 export async function userObject(
@@ -22,7 +24,16 @@ export async function userObject(
   profilesVersion?: number,
 ): Promise<User> {
   const [user] = userViews(await hydrateUsers(deps, [row], viewerId, 'one', profilesVersion));
-  return user!;
+  return withOwnRole(user!, row, viewerId);
+}
+
+/**
+ * The user's own object says their role and what it allows (the client shows the moderation area by
+ * it); like their email (decision 008), nobody else's does.
+ */
+export function withOwnRole(user: User, row: users.UserRow, viewerId: string | undefined): User {
+  if (row.id !== viewerId) return user;
+  return { ...user, role: row.role, permissions: [...permissions(row.role)] };
 }
 
 /**

@@ -122,8 +122,12 @@ export interface Context {
   descendants: Status[];
 }
 
-/** Rules come with moderation (the safety issue); until then every list of them is empty. */
-export type Rule = never;
+/** One of the server's rules, as the About page and the sign-up page show them. */
+export interface Rule {
+  id: string;
+  text: string;
+  hint: string;
+}
 
 export interface StatusLimits {
   max_characters: number;
@@ -186,7 +190,8 @@ export interface Instance {
     enabled: boolean;
     approval_required: boolean;
     reason_required: boolean;
-    message: null;
+    /** HTML, or null when the admins wrote none. */
+    message: string | null;
     min_age: null;
     url: string | null;
   };

@@ -1,8 +1,9 @@
-import { Limits } from '@sync/contract';
-import { serverVersion, type InstanceConfig } from '../../../config.js';
+import { Limits, type InstanceRule, type InstanceSettings } from '@sync/contract';
+import { serverVersion } from '../../../config.js';
 import type { AccountRecord } from '../../hydration/hydrator.js';
 import { accountView } from './accounts.js';
-import type { Instance, MediaLimits, PollLimits, StatusLimits, V1Instance } from './entities.js';
+import type { Instance, MediaLimits, PollLimits, Rule, StatusLimits, V1Instance } from './entities.js';
+import { escapeHtml } from './html.js';
 import type { Urls } from './urls.js';
 
 /**
@@ -16,14 +17,18 @@ export const mastodonVersion = `4.5.0 (compatible; Sync ${serverVersion})`;
 
 /** The web client's sign-up page, which apps open when their person wants an account. */
 const signupPath = '/signup';
+/** The web client's About page: the community, who runs it, its rules. */
+const aboutPath = '/about';
 /** A picture of the server for app directories and account pickers, a file of the web client. */
 const thumbnailPath = '/thumbnail.png';
 
 /** What an instance answer shows beside the configuration. */
 export interface InstanceFacts {
-  settings: InstanceConfig;
+  settings: InstanceSettings;
   urls: Urls;
+  /** The owner. */
   contact: AccountRecord | undefined;
+  rules: InstanceRule[];
 }
 
 /** The WebFinger domain: the host (and port, when not the scheme's own) the server was reached at. */
@@ -60,6 +65,26 @@ const open = { local: 'public', remote: 'public' } as const;
 
 const contactOf = (facts: InstanceFacts) => (facts.contact ? accountView(facts.contact, facts.urls) : null);
 
+/** `GET /api/v1/instance/rules`, and the rules of both instance answers. */
+export const rulesView = (rules: readonly InstanceRule[]): Rule[] =>
+  rules.map((rule) => ({ id: rule.id, text: rule.text, hint: rule.hint }));
+
+/**
+ * Mastodon's registration modes are open, approval and none; Sync's invite mode is Mastodon's "none"
+ * with invites (an invite link still signs people up, in the web client).
+ */
+const signupsOpen = (settings: InstanceSettings) =>
+  settings.registrationsMode === 'open' || settings.registrationsMode === 'approval';
+
+/** The admins' message about sign-ups, as the HTML apps show; null when there is none. */
+const registrationsMessageOf = (settings: InstanceSettings) =>
+  settings.registrationsMessage
+    ? settings.registrationsMessage
+        .split(/\n{2,}/)
+        .map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`)
+        .join('')
+    : null;
+
 /** `GET /api/v2/instance`; `activeMonth`: the people active in the last 30 days. */
 export function instanceView(facts: InstanceFacts, activeMonth: number): Instance {
   const { settings, urls } = facts;
@@ -78,7 +103,7 @@ export function instanceView(facts: InstanceFacts, activeMonth: number): Instanc
       urls: {
         streaming: streamingOriginOf(urls),
         status: null,
-        about: `${urls.origin}/`,
+        about: `${urls.origin}${aboutPath}`,
         privacy_policy: null,
         terms_of_service: null,
       },
@@ -92,16 +117,16 @@ export function instanceView(facts: InstanceFacts, activeMonth: number): Instanc
       limited_federation: false,
     },
     registrations: {
-      enabled: true,
-      approval_required: false,
-      reason_required: false,
-      message: null,
+      enabled: signupsOpen(settings),
+      approval_required: settings.registrationsMode === 'approval',
+      reason_required: settings.registrationsMode === 'approval',
+      message: registrationsMessageOf(settings),
       min_age: null,
-      url: `${urls.origin}${signupPath}`,
+      url: signupsOpen(settings) ? `${urls.origin}${signupPath}` : null,
     },
     api_versions: { mastodon: 2 },
-    contact: { email: '', account: contactOf(facts) },
-    rules: [],
+    contact: { email: settings.contactEmail, account: contactOf(facts) },
+    rules: rulesView(facts.rules),
   };
 }
 
@@ -116,16 +141,16 @@ export function v1InstanceView(
     title: settings.title,
     short_description: settings.description,
     description: settings.description,
-    email: '',
+    email: settings.contactEmail,
     version: mastodonVersion,
     urls: { streaming_api: streamingOriginOf(urls) },
     // Every account is local until federation: the one domain is this server's.
     stats: { user_count: stats.userCount, status_count: stats.statusCount, domain_count: 1 },
     thumbnail: `${urls.origin}${thumbnailPath}`,
     languages: ['en'],
-    registrations: true,
-    approval_required: false,
-    invites_enabled: false,
+    registrations: signupsOpen(settings),
+    approval_required: settings.registrationsMode === 'approval',
+    invites_enabled: settings.registrationsMode === 'invite',
     configuration: {
       accounts: { max_featured_tags: 0 },
       statuses: statusLimits,
@@ -133,6 +158,6 @@ export function v1InstanceView(
       polls: pollLimits,
     },
     contact_account: contactOf(facts),
-    rules: [],
+    rules: rulesView(facts.rules),
   };
 }

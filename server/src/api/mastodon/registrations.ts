@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { registerAccount } from '../../use-cases/auth.js';
+import { tokenForNewAccount } from '../../use-cases/oauth.js';
+import { invalidToken, mastodonAccess } from './auth.js';
+import { tokenView } from './oauth.js';
+import { booleanParam, stringParam } from './params.js';
+
+/**
+ * `POST /api/v1/accounts`: an app signs a person up with its own token (client_credentials, scope
+ * `write:accounts`) and gets theirs back, as Mastodon answers: the server's registrations decide (its
+ * mode, an `invite_code`, a `reason` when moderators approve sign-ups), `agreement` to its rules is
+ * required. A sign-up that waits for approval gets its token too; it is refused (403) until then.
+ * `locale` is taken and left: Sync sends no confirmation email to write in it.
+ */
+export const registrationRoutes: FastifyPluginAsync = async (app) => {
+  app.post(
+    '/',
+    { preHandler: [mastodonAccess(app, { user: false, scope: 'write:accounts' }), app.limits.signup] },
+    async (request, reply) => {
+      const { access, body } = request;
+      if (!access) throw invalidToken();
+      const account = await registerAccount(app.deps, {
+        username: stringParam(body, 'username') ?? '',
+        email: stringParam(body, 'email') ?? '',
+        password: stringParam(body, 'password') ?? '',
+        agreement: booleanParam(body, 'agreement') ?? false,
+        reason: stringParam(body, 'reason'),
+        inviteCode: stringParam(body, 'invite_code'),
+      });
+      reply.header('cache-control', 'no-store');
+      return tokenView(await tokenForNewAccount(app.deps, access, account.id));
+    },
+  );
+};

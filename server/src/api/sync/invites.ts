@@ -1,0 +1,49 @@
+import { ErrorBody, InviteBody, InviteIdParams, InviteReply, InvitesReply } from '@sync/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import * as invites from '../../use-cases/invites.js';
+import { viewerOf } from './auth.plugin.js';
+
+/** The links point at the server as the admin reached it (behind a proxy: as the proxy says). */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** `/api/admin/invites` (permission `manage_rules_and_settings`): invite links, made and revoked. */
+export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    '/admin/invites',
+    { schema: { response: { 200: InvitesReply, '4xx': ErrorBody } }, preHandler: app.requireUser },
+    (request) => invites.invitesFor(deps, { actor: viewerOf(request), origin: originOf(request) }),
+  );
+
+  app.post(
+    '/admin/invites',
+    {
+      schema: { body: InviteBody, response: { 201: InviteReply, '4xx': ErrorBody } },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) =>
+      reply.code(201).send(
+        await invites.createInvite(deps, {
+          actor: viewerOf(request),
+          body: request.body,
+          origin: originOf(request),
+        }),
+      ),
+  );
+
+  app.delete(
+    '/admin/invites/:id',
+    {
+      schema: { params: InviteIdParams, response: { 200: InviteReply, '4xx': ErrorBody } },
+      preHandler: app.requireUser,
+    },
+    (request) =>
+      invites.revokeInvite(deps, {
+        actor: viewerOf(request),
+        id: request.params.id,
+        origin: originOf(request),
+      }),
+  );
+};

@@ -1,0 +1,96 @@
+import type { RegistrationReply } from '@sync/contract';
+import * as users from '../data/users.repo.js';
+import { HttpError, Messages, notFound } from '../platform/http/errors.js';
+import { audit } from './shared/audit.js';
+import type { Deps } from './shared/deps.js';
+import { requirePermission } from './shared/roles.js';
+
+/**
+ * The moderators' queue of sign-ups waiting for approval (registrations "approval"): approve lets the
+ * account in, reject deletes it. Sync's `POST /api/admin/accounts/:username/approve|reject` and
+ * Mastodon's `POST /api/v1/admin/accounts/:id/approve|reject` call these.
+ */
+
+/** An account named by username (Sync's API) or by id (Mastodon's). */
+export type AccountRef = { username: string } | { id: string };
+
+async function requirePending(deps: Deps, account: AccountRef): Promise<users.UserRow> {
+  const name = 'id' in account ? account.id : account.username;
+  const user =
+    'id' in account
+      ? await users.findUserById(deps.db, account.id)
+      : await users.findUserByUsername(deps.db, account.username);
+  if (!user) throw notFound(Messages.userNotFound(name));
+  if (!user.pending_since) throw notWaiting(user.username);
+  return user;
+}
+
+const notWaiting = (username: string) =>
+  new HttpError(
+    422,
+    `@${username} is not waiting for approval: the account was approved or rejected already.`,
+  );
+
+/** Lets a waiting account in (permission `manage_users`): it can log in from now on. */
+export async function approveRegistration(
+  deps: Deps,
+  input: { actor: users.UserRow; account: AccountRef },
+): Promise<users.UserRow> {
+  requirePermission(input.actor.role, 'manage_users');
+  const target = await requirePending(deps, input.account);
+  const at = deps.clock.now();
+  const approved = await deps.db.transaction().execute(async (trx) => {
+    const row = await users.approvePending(trx, target.id);
+    if (!row) return undefined;
+    await audit(trx, at, input.actor, {
+      action: 'approve_registration',
+      targetType: 'account',
+      targetId: row.id,
+      targetLabel: row.username,
+      reason: row.signup_reason,
+    });
+    return row;
+  });
+  if (!approved) throw notWaiting(target.username);
+  // Rows kept a moment for the account's tokens (an app that signed it up holds one) are read again.
+  deps.events.publish({ type: 'sessions-ended', userId: approved.id });
+  return approved;
+}
+
+/** Refuses a waiting account (permission `manage_users`): it is deleted, and its username free again. */
+export async function rejectRegistration(
+  deps: Deps,
+  input: { actor: users.UserRow; account: AccountRef },
+): Promise<void> {
+  requirePermission(input.actor.role, 'manage_users');
+  const target = await requirePending(deps, input.account);
+  const at = deps.clock.now();
+  const rejected = await deps.db.transaction().execute(async (trx) => {
+    // Nothing but its row (and an app's token, which goes with it) exists: it never got in.
+    if (!(await users.deletePendingUser(trx, target.id))) return false;
+    await audit(trx, at, input.actor, {
+      action: 'reject_registration',
+      targetType: 'account',
+      targetId: target.id,
+      targetLabel: target.username,
+      reason: target.signup_reason,
+    });
+    return true;
+  });
+  if (!rejected) throw notWaiting(target.username);
+  deps.events.publish({ type: 'sessions-ended', userId: target.id });
+}
+
+/** `POST /api/admin/accounts/:username/approve|reject` */
+export async function decideRegistration(
+  deps: Deps,
+  input: { actor: users.UserRow; username: string; decision: 'approve' | 'reject' },
+): Promise<RegistrationReply> {
+  const account = { username: input.username };
+  if (input.decision === 'approve') {
+    const approved = await approveRegistration(deps, { actor: input.actor, account });
+    return { account: { username: approved.username, approved: true } };
+  }
+  await rejectRegistration(deps, { actor: input.actor, account });
+  return { account: { username: input.username, approved: false } };
+}

@@ -1,0 +1,92 @@
+import type { RoleReply } from '@sync/contract';
+import * as users from '../data/users.repo.js';
+import type { Role } from '../data/schema.js';
+import { HttpError, Messages, notFound } from '../platform/http/errors.js';
+import { audit, commandLine, type Actor } from './shared/audit.js';
+import type { Deps } from './shared/deps.js';
+import { isBelow, isRole, permissions, requirePermission, roles } from './shared/roles.js';
+
+/**
+ * Roles (owner, admin, moderator, user): granted by someone above the role, through
+ * `PUT /api/admin/accounts/:username/role`, or by whoever runs the server, through
+ * `npm run sync -- role <username> <role>`. Each change is in the audit log.
+ */
+
+const article = (role: Role) => (role === 'owner' || role === 'admin' ? 'an' : 'a');
+
+async function requireUserNamed(db: Deps['db'], username: string): Promise<users.UserRow> {
+  const user = await users.findUserByUsername(db, username);
+  if (!user) throw notFound(Messages.userNotFound(username));
+  return user;
+}
+
+const roleReply = (username: string, role: Role): RoleReply => ({
+  account: { username, role, permissions: [...permissions(role)] },
+});
+
+async function writeRole(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  target: users.UserRow,
+  role: Role,
+): Promise<RoleReply> {
+  if (target.role !== role) {
+    const at = deps.clock.now();
+    await deps.db.transaction().execute(async (trx) => {
+      await users.setRole(trx, target.id, role);
+      await audit(trx, at, actor, {
+        action: 'change_role',
+        targetType: 'account',
+        targetId: target.id,
+        targetLabel: target.username,
+        reason: `${target.role} → ${role}`,
+      });
+    });
+  }
+  return roleReply(target.username, role);
+}
+
+/**
+ * `PUT /api/admin/accounts/:username/role`: someone with `manage_roles` gives a person below their
+ * own role a role below their own (an owner makes admins, an admin moderators); nobody their own.
+ */
+export async function changeRole(
+  deps: Deps,
+  input: { actor: users.UserRow; username: string; role: Role },
+): Promise<RoleReply> {
+  const { actor, role } = input;
+  requirePermission(actor.role, 'manage_roles');
+  const target = await requireUserNamed(deps.db, input.username);
+  if (target.id === actor.id)
+    throw new HttpError(
+      403,
+      'You cannot change your own role: someone above you can, or the server’s command line.',
+    );
+  if (!isBelow(target.role, actor.role))
+    throw new HttpError(
+      403,
+      `@${target.username} is ${article(target.role)} ${target.role}: only someone above that role can change it.`,
+    );
+  if (!isBelow(role, actor.role))
+    throw new HttpError(
+      403,
+      `You can grant only roles below your own (${actor.role}): ${roles.filter((r) => isBelow(r, actor.role)).join(', ')}.`,
+    );
+  if (target.pending_since)
+    throw new HttpError(422, `@${target.username} is waiting for approval: approve the account first.`);
+  return writeRole(deps, actor, target, role);
+}
+
+/**
+ * `npm run sync -- role <username> <role>`: whoever runs the server grants any role, owner included
+ * (how a server that was running before roles existed gets its owner).
+ */
+export async function grantRoleFromCommandLine(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: { username: string; role: string },
+): Promise<RoleReply> {
+  const { role } = input;
+  if (!isRole(role)) throw new HttpError(400, `"${role}" is not a role: use one of ${roles.join(', ')}.`);
+  const target = await requireUserNamed(deps.db, input.username);
+  return writeRole(deps, commandLine, target, role);
+}
