@@ -1,4 +1,4 @@
-import type { User } from '@sync/contract';
+import type { Permission, User } from '@sync/contract';
 import { useSyncExternalStore } from 'react';
 
 /** The signed-in user as the client keeps it; bookmarks are left out, they live on the server. */
@@ -110,6 +110,16 @@ function subscribe(listener: () => void) {
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, getSession);
 }
+
+/**
+ * What the person's role allows them, as their own user answer says it (a session stored before roles
+ * existed says nothing, so allows nothing until they sign in again). The server checks every request.
+ */
+export const can = (user: SessionUser, permission: Permission): boolean =>
+  user.permissions?.includes(permission) ?? false;
+
+/** Staff (owner, admin, moderator) have the moderation area. */
+export const isStaff = (user: SessionUser): boolean => can(user, 'manage_reports');
 
 /** For screens behind the guard, where a session is known to exist. */
 export function useMe(): SessionUser {

@@ -75,15 +75,25 @@ export function TextField({
 
 export function TextAreaField({
   label,
+  hint,
+  error,
+  describedBy,
   ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string }) {
-  const id = useId();
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & Omit<FieldExtras, 'ref'>) {
+  const { id, attributes, messages } = useDescriptions({ hint, error, describedBy });
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
         {label}
+        {props.required && (
+          <span className="text-red-700 dark:text-red-400" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
-      <textarea id={id} className={`${inputClass} min-h-24 resize-y`} {...props} />
+      <textarea className={`${inputClass} min-h-24 resize-y`} {...props} {...attributes} />
+      {messages}
     </div>
   );
 }
