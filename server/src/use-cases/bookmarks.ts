@@ -8,6 +8,7 @@ import { fullPostViews, previewPostViews } from '../read/views/sync/posts.js';
 import * as bookmarks from '../data/bookmarks.repo.js';
 import type { HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js';
 import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
+import { visiblePostIdRows } from './shared/visible-rows.js';
 
 /** One function per endpoint of the bookmark routes under /api/users. Bookmarks are private (decision 002). */
 
@@ -36,6 +37,7 @@ export async function listBookmarks(
     request,
     (after, limit) => bookmarks.bookmarkPage(deps.db, input.viewerId, after, limit),
     (row) => [row.created_at, row.post_id],
+    visiblePostIdRows(deps, input.viewerId, 'post', (row) => row.post_id),
   );
   const page = await deps.hydrator.pageOfIds(
     items.map((row) => row.post_id),
@@ -86,6 +88,7 @@ export async function bookmarkedStatuses(
     input.window,
     (window) => bookmarks.bookmarkWindow(deps.db, input.viewerId, window),
     (row) => [row.created_at, row.post_id],
+    visiblePostIdRows(deps, input.viewerId, 'post', (row) => row.post_id),
   );
   const records = new Map(
     (

@@ -4,6 +4,7 @@ import { cursorKind, type TimeWindow } from '../platform/db/keyset.js';
 import type { HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js';
 import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
 import type { Deps } from './shared/deps.js';
+import { visibleStatusRows } from './shared/visible-rows.js';
 
 /**
  * Favourites: the Mastodon API's name for the posts a person liked and the comments they voted up
@@ -48,9 +49,26 @@ export async function favouritedStatuses(
     deps,
     kind,
     input.window,
-    (window) => favouritesIn(deps, input.viewerId, window),
+    async (window) => favouriteStatuses(deps, await favouritesIn(deps, input.viewerId, window)),
     (row) => [row.at, row.id],
+    // Read as one status asked for by id: only a block or a suspension hides one.
+    visibleStatusRows(deps, input.viewerId, 'post', (row) => row.status),
   );
+  return {
+    statuses: await deps.hydrator.statuses(
+      rows.map((row) => row.status),
+      input.viewerId,
+      'post',
+    ),
+    bounds,
+  };
+}
+
+/** The favourites' statuses, in their order: a status deleted since it was favourited is left out. */
+async function favouriteStatuses(
+  deps: Deps,
+  rows: readonly Favourite[],
+): Promise<(Favourite & { status: StatusRef })[]> {
   const commentRecords = await comments.commentsByIds(
     deps.db,
     deps.dialect,
@@ -62,15 +80,13 @@ export async function favouritedStatuses(
   ]);
   const postsById = new Map(postRecords.map((record) => [record.id, record]));
   const commentsById = new Map(commentRecords.map((record) => [record.id, record]));
-  // A status deleted since it was read is left out.
-  const refs = rows.flatMap((row): StatusRef[] => {
+  return rows.flatMap((row): (Favourite & { status: StatusRef })[] => {
     if (row.kind === 'post') {
       const post = postsById.get(row.id);
-      return post ? [{ kind: 'post', ref: post }] : [];
+      return post ? [{ ...row, status: { kind: 'post', ref: post } }] : [];
     }
     const comment = commentsById.get(row.id);
     const post = comment && postsById.get(comment.post_id);
-    return comment && post ? [{ kind: 'comment', comment, post }] : [];
+    return comment && post ? [{ ...row, status: { kind: 'comment', comment, post } }] : [];
   });
-  return { statuses: await deps.hydrator.statuses(refs, input.viewerId, 'post'), bounds };
 }

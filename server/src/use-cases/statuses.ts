@@ -25,6 +25,10 @@ import { checkContent, react, removePost, writePost, type WrittenAlongside } fro
 import { recordNotFound } from './shared/record-not-found.js';
 import { validated } from './shared/validated.js';
 import { offsetPage } from './shared/offset-pages.js';
+import { filledWindow } from './shared/window-pages.js';
+import { visiblePostRows, visibleStatusRows } from './shared/visible-rows.js';
+import type { PostRef } from '../data/post-ref.js';
+import type { ReadContext } from '../read/rules/viewer-rules.js';
 
 /**
  * Statuses: the Mastodon API's one resource for Sync's posts and comments (docs/decisions/070). Reads
@@ -65,6 +69,48 @@ function newestFirst<Row>(rows: Row[], window: TimeWindow): Row[] {
 const postRefs = (refs: readonly posts.PostRecord[] | readonly { id: string; version: number }[]) =>
   refs.map((ref): StatusRef => ({ kind: 'post', ref }));
 
+/**
+ * A window of statuses, newest first. `readUpTo`: the id of the last status the window read when the
+ * rules left it short with more to read (window-pages.ts); its `Link` continues from there.
+ */
+export type StatusWindow = HydratedStatuses & { readUpTo?: string | undefined };
+
+/**
+ * A window of a list of statuses as the viewer sees it where it is read: the rows the rules hide are
+ * dropped and the window refilled (window-pages.ts), then the rest hydrated newest first.
+ */
+async function statusWindow<Row>(
+  deps: Deps,
+  input: {
+    viewerId: string | undefined;
+    window: TimeWindow;
+    context: ReadContext;
+    load: (window: TimeWindow) => Promise<Row[]>;
+    keyOf: (row: Row) => [string, string];
+    statusOf: (row: Row) => StatusRef;
+  },
+): Promise<StatusWindow> {
+  const { window, statusOf } = input;
+  const { rows, readUpTo } = await filledWindow(
+    window,
+    input.load,
+    input.keyOf,
+    visibleStatusRows(deps, input.viewerId, input.context, statusOf),
+  );
+  const hydrated = await deps.hydrator.statuses(
+    newestFirst(rows, window).map(statusOf),
+    input.viewerId,
+    input.context,
+  );
+  return { ...hydrated, readUpTo: readUpTo?.[1] };
+}
+
+const newestKey = <Row extends { created_at: string; id: string }>(row: Row): [string, string] => [
+  row.created_at,
+  row.id,
+];
+const postStatus = (ref: PostRef): StatusRef => ({ kind: 'post', ref });
+
 /** `GET /api/v1/statuses/:id` */
 export async function getStatus(deps: Deps, input: { id: string; viewerId: string | undefined }) {
   const found = await requireStatus(deps, input.id);
@@ -76,15 +122,21 @@ export async function getStatus(deps: Deps, input: { id: string; viewerId: strin
 /** `GET /api/v1/timelines/home`: the posts of the people the viewer follows and the viewer's own. */
 export async function homeTimeline(deps: Deps, input: { viewerId: string; window: TimeWindow }) {
   const authorIds = [input.viewerId, ...(await follows.followeeIds(deps.db, input.viewerId))];
-  const { window } = input;
-  const refs = await skeletons.newestPostRefsByAuthors(deps.db, deps.dialect, {
-    authorIds,
-    after: window.olderThan,
-    newerThan: window.newerThan,
-    oldestFirst: window.oldestFirst,
-    limit: window.limit,
+  return statusWindow(deps, {
+    viewerId: input.viewerId,
+    window: input.window,
+    context: 'home',
+    load: (window) =>
+      skeletons.newestPostRefsByAuthors(deps.db, deps.dialect, {
+        authorIds,
+        after: window.olderThan,
+        newerThan: window.newerThan,
+        oldestFirst: window.oldestFirst,
+        limit: window.limit,
+      }),
+    keyOf: newestKey,
+    statusOf: postStatus,
   });
-  return deps.hydrator.statuses(postRefs(newestFirst(refs, window)), input.viewerId, 'home');
 }
 
 /** `GET /api/v1/timelines/public`: everyone's posts (all of Sync's are local and public). */
@@ -92,14 +144,20 @@ export async function publicTimeline(
   deps: Deps,
   input: { viewerId: string | undefined; window: TimeWindow },
 ) {
-  const { window } = input;
-  const refs = await skeletons.newestPostRefs(deps.db, {
-    after: window.olderThan,
-    newerThan: window.newerThan,
-    oldestFirst: window.oldestFirst,
-    limit: window.limit,
+  return statusWindow(deps, {
+    viewerId: input.viewerId,
+    window: input.window,
+    context: 'public',
+    load: (window) =>
+      skeletons.newestPostRefs(deps.db, {
+        after: window.olderThan,
+        newerThan: window.newerThan,
+        oldestFirst: window.oldestFirst,
+        limit: window.limit,
+      }),
+    keyOf: newestKey,
+    statusOf: postStatus,
   });
-  return deps.hydrator.statuses(postRefs(newestFirst(refs, window)), input.viewerId, 'public');
 }
 
 /** `GET /api/v1/trends/statuses`: Sync's trending posts (most liked, then newest), a page by offset. */
@@ -107,8 +165,11 @@ export async function trendingStatuses(
   deps: Deps,
   input: { viewerId: string | undefined; limit: number; offset: number },
 ) {
-  const refs = await offsetPage(input.offset, input.limit, (count) =>
-    skeletons.trendingPostRefs(deps.db, { after: undefined, limit: count }),
+  const refs = await offsetPage(
+    input.offset,
+    input.limit,
+    (count) => skeletons.trendingPostRefs(deps.db, { after: undefined, limit: count }),
+    visiblePostRows(deps, input.viewerId, 'public'),
   );
   return deps.hydrator.statuses(postRefs(refs), input.viewerId, 'public');
 }
@@ -117,30 +178,45 @@ export async function trendingStatuses(
 export async function tagTimeline(
   deps: Deps,
   input: { tag: string; viewerId: string | undefined; window: TimeWindow },
-): Promise<HydratedStatuses> {
+): Promise<StatusWindow> {
   return taggedStatuses(deps, input);
 }
 
-/** A window of the posts with a tag (any case, with or without its #), of everyone or of one author. */
+/**
+ * A window of the posts with a tag (any case, with or without its #), of everyone or of one author
+ * (read on their profile).
+ */
 async function taggedStatuses(
   deps: Deps,
   input: { tag: string; viewerId: string | undefined; window: TimeWindow; authorId?: string },
-): Promise<HydratedStatuses> {
+): Promise<StatusWindow> {
   const tag = normalizeTag(input.tag);
-  const { window } = input;
-  if (!isHashtag(tag)) return deps.hydrator.statuses([], input.viewerId, 'public');
-  const rows = await entities.taggedPage(deps.db, tag, window.olderThan, window.limit, {
-    ...window,
-    authorId: input.authorId,
+  const context = input.authorId === undefined ? 'public' : 'account';
+  if (!isHashtag(tag)) return deps.hydrator.statuses([], input.viewerId, context);
+  return statusWindow(deps, {
+    viewerId: input.viewerId,
+    window: input.window,
+    context,
+    load: async (window) => {
+      const rows = await entities.taggedPage(deps.db, tag, window.olderThan, window.limit, {
+        ...window,
+        authorId: input.authorId,
+      });
+      const records = new Map(
+        (
+          await posts.postsByIds(
+            deps.db,
+            deps.dialect,
+            rows.map((row) => row.post_id),
+          )
+        ).map((record) => [record.id, record]),
+      );
+      // A post deleted since its tag row was read is left out.
+      return rows.flatMap((row) => records.get(row.post_id) ?? []);
+    },
+    keyOf: newestKey,
+    statusOf: postStatus,
   });
-  const records = await posts.postsByIds(
-    deps.db,
-    deps.dialect,
-    rows.map((row) => row.post_id),
-  );
-  const byId = new Map(records.map((record) => [record.id, record]));
-  const ordered = newestFirst(rows, window).flatMap((row) => byId.get(row.post_id) ?? []);
-  return deps.hydrator.statuses(postRefs(ordered), input.viewerId, 'public');
 }
 
 /** Comments in thread order: each followed by its answers (depth first), siblings oldest first. */
@@ -221,12 +297,33 @@ export async function accountStatuses(
     excludeReplies: boolean;
     tagged?: string | undefined;
   },
-) {
-  const { window } = input;
+): Promise<StatusWindow> {
   if (!timeOfId(input.accountId) || !(await users.findUserById(deps.db, input.accountId)))
     throw recordNotFound();
+  // Someone the viewer does not see (a block either way, a suspension) has nothing to show them.
+  if (!(await deps.hydrator.rules(input.viewerId)).seesAccount(input.accountId))
+    return deps.hydrator.statuses([], input.viewerId, 'account');
   if (input.tagged !== undefined)
     return taggedStatuses(deps, { ...input, tag: input.tagged, authorId: input.accountId });
+  return statusWindow(deps, {
+    viewerId: input.viewerId,
+    window: input.window,
+    context: 'account',
+    load: (window) => accountStatusesIn(deps, { ...input, window }),
+    keyOf: (item) => [item.at, item.id],
+    statusOf: (item) => item.status,
+  });
+}
+
+/**
+ * The account's posts and comments in a window, in the window's reading order: the first `limit` of
+ * each kind, merged and cut to `limit`.
+ */
+async function accountStatusesIn(
+  deps: Deps,
+  input: { accountId: string; window: TimeWindow; excludeReplies: boolean },
+): Promise<{ at: string; id: string; status: StatusRef }[]> {
+  const { window } = input;
   const ownPosts = await skeletons.newestPostRefs(deps.db, {
     authorId: input.accountId,
     after: window.olderThan,
@@ -258,12 +355,7 @@ export async function accountStatuses(
   }
   const sign = window.oldestFirst ? 1 : -1;
   items.sort((a, b) => sign * (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? -1 : 1));
-  const page = newestFirst(items.slice(0, window.limit), window);
-  return deps.hydrator.statuses(
-    page.map((item) => item.status),
-    input.viewerId,
-    'account',
-  );
+  return items.slice(0, window.limit);
 }
 
 /** How long an `Idempotency-Key` answers with the status it made, as on Mastodon. */

@@ -129,17 +129,21 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         return [];
       }
       // Sync has no reblogs, so `exclude_reblogs` changes nothing.
-      const page = statusesFor(
+      const window = timeWindowOf(windowOf(query));
+      const found = await statuses.accountStatuses(deps, {
+        accountId,
+        viewerId: request.viewer?.id,
+        window,
+        excludeReplies: booleanParam(query, 'exclude_replies') ?? false,
+        tagged: stringParam(query, 'tagged') || undefined,
+      });
+      const page = statusesFor(request, found);
+      setStatusLinks(
         request,
-        await statuses.accountStatuses(deps, {
-          accountId,
-          viewerId: request.viewer?.id,
-          window: timeWindowOf(windowOf(query)),
-          excludeReplies: booleanParam(query, 'exclude_replies') ?? false,
-          tagged: stringParam(query, 'tagged') || undefined,
-        }),
+        reply,
+        page.map((status) => status.id),
+        { readUpTo: found.readUpTo, oldestFirst: window.oldestFirst },
       );
-      setStatusLinks(request, reply, page);
       return page;
     },
   );

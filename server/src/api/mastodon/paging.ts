@@ -107,11 +107,20 @@ export function timeWindowOf(
   };
 }
 
-/** Sets the `Link` header of a page of statuses (newest first): by their own ids. */
+/**
+ * Sets the `Link` header of a page of statuses (newest first): by their own ids. `readUpTo`: the id of
+ * the last status the window read, when the viewer's rules left it short (use-cases/shared/window-pages.ts):
+ * the link in the window's reading direction continues from there (`min_id`'s windows read upwards).
+ */
 export function setStatusLinks(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: readonly { id: string }[],
+  ids: readonly string[],
+  window?: { readUpTo?: string | undefined; oldestFirst: boolean },
 ): void {
-  setLinks(request, reply, { newest: page[0]?.id, oldest: page.at(-1)?.id });
+  const readUpTo = window?.readUpTo;
+  setLinks(request, reply, {
+    newest: (window?.oldestFirst && readUpTo) || ids[0],
+    oldest: (!window?.oldestFirst && readUpTo) || ids.at(-1),
+  });
 }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { HydratedStatuses } from '../../read/hydration/hydrator.js';
+import type { TimeWindow } from '../../platform/db/keyset.js';
 import * as statuses from '../../use-cases/statuses.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
-import { setLinks, timeWindowOf, windowOf } from './paging.js';
+import { setStatusLinks, timeWindowOf, windowOf } from './paging.js';
 import { booleanParam, stringParam } from './params.js';
 import { statusesTextFor } from './views.js';
 import { sendJsonText } from '../json-text.js';
@@ -14,10 +14,15 @@ import { sendJsonText } from '../json-text.js';
 export const timelineRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
 
-  /** A page of statuses as JSON text (what every viewer sees of each is kept), with its Link header. */
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, hydrated: HydratedStatuses) => {
-    const { text, ids } = statusesTextFor(request, hydrated);
-    setLinks(request, reply, { newest: ids[0], oldest: ids.at(-1) });
+  /** A window of statuses as JSON text (what every viewer sees of each is kept), with its Link header. */
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    window: TimeWindow,
+    found: statuses.StatusWindow,
+  ) => {
+    const { text, ids } = statusesTextFor(request, found);
+    setStatusLinks(request, reply, ids, { readUpTo: found.readUpTo, oldestFirst: window.oldestFirst });
     return sendJsonText(reply, text);
   };
 
@@ -29,6 +34,7 @@ export const timelineRoutes: FastifyPluginAsync = async (app) => {
       return sendPage(
         request,
         reply,
+        window,
         await statuses.homeTimeline(deps, { viewerId: mastodonViewer(request).id, window }),
       );
     },
@@ -45,6 +51,7 @@ export const timelineRoutes: FastifyPluginAsync = async (app) => {
       return sendPage(
         request,
         reply,
+        window,
         await statuses.publicTimeline(deps, { viewerId: request.viewer?.id, window }),
       );
     },
@@ -60,6 +67,7 @@ export const timelineRoutes: FastifyPluginAsync = async (app) => {
       return sendPage(
         request,
         reply,
+        window,
         await statuses.tagTimeline(deps, { tag, viewerId: request.viewer?.id, window }),
       );
     },

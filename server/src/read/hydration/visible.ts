@@ -32,6 +32,24 @@ function ruled<Item extends HydratedPost | HydratedComment>(
   return { ...item, filtered: matches };
 }
 
+/**
+ * Whether the viewer sees a comment (by its record alone: what a page keeps of its skeleton before it
+ * hydrates), on a post by `postAuthorId`, read where `context` says: as `visibleStatuses` decides (a
+ * comment a `warn` filter matches is seen, marked when hydrated).
+ */
+export function seesComment(
+  rules: ViewerRules,
+  comment: { author_id: string; text: string },
+  postAuthorId: string,
+  context: ReadContext,
+): boolean {
+  if (!rules.seesAccount(postAuthorId)) return false;
+  const inContext = commentContext(context);
+  if (!rules.shows(comment.author_id, inContext)) return false;
+  if (comment.author_id === rules.viewerId) return true;
+  return !rules.filterMatches(comment.text, inContext).some((match) => match.action === 'hide');
+}
+
 export function visibleComments(
   rules: ViewerRules,
   comments: readonly HydratedComment[],

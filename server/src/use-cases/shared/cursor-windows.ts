@@ -1,5 +1,7 @@
 import type { CursorKind, TimeWindow } from '../../platform/db/keyset.js';
+import type { Keep } from '../../platform/http/pagination.js';
 import type { Deps } from './deps.js';
+import { filledWindow } from './window-pages.js';
 
 /**
  * Mastodon's paging (`max_id`, `since_id`, `min_id`, `limit`) over a list ordered by when something
@@ -25,6 +27,8 @@ type TimeKeyKind = CursorKind<readonly ['string', 'string']>;
 /**
  * A page of such a list, newest first: `load` reads the window (for `min_id`, the oldest above the
  * key first, turned around here); a cursor another list signed, or that was altered, is refused (400).
+ * `keep`: the rows the viewer sees (the read pipeline's rules); a page that lost some is refilled
+ * (window-pages.ts), and its bounds then reach as far as it read.
  */
 export async function cursorPage<Row>(
   deps: Deps,
@@ -32,6 +36,7 @@ export async function cursorPage<Row>(
   window: CursorWindow,
   load: (window: TimeWindow) => Promise<Row[]>,
   keyOf: (row: Row) => [string, string],
+  keep?: Keep<Row>,
 ): Promise<{ rows: Row[]; bounds: PageBounds }> {
   const newer = window.minId ?? window.sinceId;
   const timeWindow: TimeWindow = {
@@ -40,8 +45,18 @@ export async function cursorPage<Row>(
     oldestFirst: window.minId !== undefined,
     limit: window.limit,
   };
-  const read = await load(timeWindow);
+  const { rows: read, readUpTo } = keep
+    ? await filledWindow(timeWindow, load, keyOf, keep)
+    : { rows: await load(timeWindow), readUpTo: undefined };
   const rows = timeWindow.oldestFirst ? read.reverse() : read;
-  const cursorOf = (row: Row | undefined) => row && deps.cursors.encode(kind, keyOf(row));
-  return { rows, bounds: { newest: cursorOf(rows[0]), oldest: cursorOf(rows.at(-1)) } };
+  const cursorOf = (key: [string, string] | undefined) => key && deps.cursors.encode(kind, key);
+  const [first, last] = [rows[0], rows.at(-1)];
+  const newest = first && keyOf(first);
+  const oldest = last && keyOf(last);
+  return {
+    rows,
+    bounds: timeWindow.oldestFirst
+      ? { newest: cursorOf(readUpTo ?? newest), oldest: cursorOf(oldest) }
+      : { newest: cursorOf(newest), oldest: cursorOf(readUpTo ?? oldest) },
+  };
 }
