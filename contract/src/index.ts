@@ -3,7 +3,7 @@
  * The server validates and serializes with these schemas; the web client imports the types only.
  */
 import { Type, type Static } from 'typebox';
-import { ResolvedReportNotice } from './safety.js';
+import { ModerationWarningNotice, ResolvedReportNotice } from './safety.js';
 import { UserSummary } from './user-summary.js';
 import { Permission, Role } from './safety.js';
 
@@ -364,6 +364,8 @@ export const NotificationType = Type.Union([
   Type.Literal('upvote'),
   /** Additive (issue 26): a report the person filed was resolved; `report` says which. */
   Type.Literal('report_resolved'),
+  /** Additive (issue 26): a moderator warned, limited or suspended the person; `moderationWarning` says so. */
+  Type.Literal('moderation_warning'),
 ]);
 export type NotificationType = Static<typeof NotificationType>;
 
@@ -383,6 +385,8 @@ export const Notification = Type.Object({
   post: Type.Optional(Post),
   comment: Type.Optional(Comment),
   report: Type.Optional(ResolvedReportNotice),
+  /** The warning, limit or suspension a `moderation_warning` tells of (it has no actors). */
+  moderationWarning: Type.Optional(ModerationWarningNotice),
   createdAt: Type.String(),
   read: Type.Boolean(),
 });

@@ -344,3 +344,171 @@ export const ResolvedReportNotice = Type.Object({
   resolvedAt: Type.String(),
 });
 export type ResolvedReportNotice = Static<typeof ResolvedReportNotice>;
+
+// ---- moderation of accounts and content: /api/admin/accounts, /api/admin/accounts/:username/actions,
+// DELETE /api/admin/posts/:postId[/comments/:commentId], GET /api/admin/audit-log ----
+
+export const ModerationLimits = {
+  /** What a moderator writes to the person (a warning, why they are limited or suspended). */
+  textMax: 2000,
+  /** A deletion's reason, kept in the audit log. */
+  reasonMax: 2000,
+  /** The longest a timed limit or suspension may last: ten years (longer is "until lifted"). */
+  durationSecondsMax: 10 * 365 * 24 * 60 * 60,
+  /** A search of the accounts list: the start of a username, a name or an email address. */
+  queryMax: 100,
+} as const;
+
+/** Which accounts the moderators' list shows; every one when left out. */
+export const AccountStatus = Type.Union([
+  /** Neither suspended nor waiting for approval (limited ones included). */
+  Type.Literal('active'),
+  Type.Literal('pending'),
+  Type.Literal('suspended'),
+  Type.Literal('limited'),
+  /** Owners, admins and moderators. */
+  Type.Literal('staff'),
+]);
+export type AccountStatus = Static<typeof AccountStatus>;
+
+/** `GET /api/admin/accounts?status&query&limit&cursor`: the newest sign-ups first. */
+export const AdminAccountsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  status: Type.Optional(AccountStatus),
+  query: Type.Optional(Type.String({ maxLength: ModerationLimits.queryMax })),
+});
+export type AdminAccountsQuery = Static<typeof AdminAccountsQuery>;
+
+/** A suspension or a limit in force: since when, and when it ends by itself (null: until lifted). */
+export const AccountRestriction = Type.Object({
+  since: Type.String(),
+  endsAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type AccountRestriction = Static<typeof AccountRestriction>;
+
+/**
+ * An account as moderators see it. `suspension` and `limit` are null when none is in force now (a timed
+ * one past its end is over); `pending` is set while the sign-up waits for approval, with its reason.
+ */
+export const AdminAccount = Type.Object({
+  ...UserSummary.properties,
+  email: Type.String(),
+  role: Role,
+  createdAt: Type.String(),
+  suspension: Type.Union([AccountRestriction, Type.Null()]),
+  limit: Type.Union([AccountRestriction, Type.Null()]),
+  pending: Type.Union([Type.Object({ since: Type.String(), reason: Type.String() }), Type.Null()]),
+});
+export type AdminAccount = Static<typeof AdminAccount>;
+export const AdminAccountsReply = Type.Object({
+  accounts: Type.Array(AdminAccount),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type AdminAccountsReply = Static<typeof AdminAccountsReply>;
+
+export const ModerationActionType = Type.Union([
+  Type.Literal('warn'),
+  Type.Literal('limit'),
+  Type.Literal('unlimit'),
+  Type.Literal('suspend'),
+  Type.Literal('unsuspend'),
+  Type.Literal('approve'),
+  Type.Literal('reject'),
+  Type.Literal('delete_post'),
+  Type.Literal('delete_comment'),
+]);
+export type ModerationActionType = Static<typeof ModerationActionType>;
+
+/** One entry of an account's moderation history. `moderator` is null once their account is gone. */
+export const ModerationAction = Type.Object({
+  id: Type.String(),
+  type: ModerationActionType,
+  /** What the person was told (a warning, why), or a deletion's reason. */
+  text: Type.String(),
+  moderator: Type.Union([UserSummary, Type.Null()]),
+  reportId: Type.Union([Type.String(), Type.Null()]),
+  /** When a timed limit or suspension ends by itself. */
+  endsAt: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+export type ModerationAction = Static<typeof ModerationAction>;
+
+/**
+ * `GET /api/admin/accounts/:username`: the account, its latest moderation actions (newest first, up to
+ * 100) and the latest reports about it (up to 100), as the moderators' queue shows them.
+ */
+export const AdminAccountReply = Type.Object({
+  account: AdminAccount,
+  actions: Type.Array(ModerationAction),
+  reports: Type.Array(AdminReport),
+});
+export type AdminAccountReply = Static<typeof AdminAccountReply>;
+
+/**
+ * `POST /api/admin/accounts/:username/actions`. `text`: what the person is told (required for `warn`).
+ * `durationSeconds` (limit, suspend only): the action ends by itself after it; null, 0 or left out:
+ * until lifted (a suspension until lifted is purged 30 days on). `reportId`: the report it answers.
+ */
+export const AccountActionBody = Type.Object({
+  type: Type.Union([
+    Type.Literal('warn'),
+    Type.Literal('limit'),
+    Type.Literal('unlimit'),
+    Type.Literal('suspend'),
+    Type.Literal('unsuspend'),
+  ]),
+  text: Type.Optional(Type.String()),
+  durationSeconds: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 0, maximum: ModerationLimits.durationSecondsMax }), Type.Null()]),
+  ),
+  reportId: Type.Optional(Type.String()),
+});
+export type AccountActionBody = Static<typeof AccountActionBody>;
+/** The answer of an action: the account as it now is, and the action recorded. */
+export const AccountActionReply = Type.Object({ account: AdminAccount, action: ModerationAction });
+export type AccountActionReply = Static<typeof AccountActionReply>;
+
+/** `DELETE /api/admin/posts/:postId[/comments/:commentId]`: `reason` goes to the audit log. */
+export const ContentDeletionBody = Type.Object({
+  reason: Type.Optional(Type.String()),
+  reportId: Type.Optional(Type.String()),
+});
+export type ContentDeletionBody = Static<typeof ContentDeletionBody>;
+export const ContentDeletedReply = Type.Object({ deleted: Type.String() });
+export type ContentDeletedReply = Static<typeof ContentDeletedReply>;
+
+/**
+ * `GET /api/admin/audit-log?limit&cursor`: who did what to whom, when and why, the latest first. An
+ * entry's actor is whoever acted, by the name they had; "command line" or "scheduled job" when it was
+ * the server (a role granted from its command line, a timed suspension that ended, an account purged).
+ */
+export const AuditEntry = Type.Object({
+  id: Type.String(),
+  actor: Type.Object({ username: Type.String() }),
+  action: Type.String(),
+  targetType: Type.String(),
+  targetId: Type.String(),
+  targetLabel: Type.String(),
+  reason: Type.String(),
+  createdAt: Type.String(),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+export const AuditLogReply = Type.Object({
+  entries: Type.Array(AuditEntry),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export type AuditLogReply = Static<typeof AuditLogReply>;
+
+/**
+ * What a `moderation_warning` notification tells: a moderator's warning, limit or suspension of the
+ * person, with its text. The moderator is not named (the notification has no actors).
+ */
+export const ModerationWarningNotice = Type.Object({
+  id: Type.String(),
+  action: Type.Union([Type.Literal('warn'), Type.Literal('limit'), Type.Literal('suspend')]),
+  text: Type.String(),
+  endsAt: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+export type ModerationWarningNotice = Static<typeof ModerationWarningNotice>;

@@ -74,6 +74,31 @@ export async function addCause(trx: Db, cause: Cause): Promise<NotifiedGroup | u
 }
 
 /**
+ * A notification with no actor: the server tells the recipient something (a moderator's warning, whose
+ * moderator is not named), about `groupKey` (the moderation action). One per group key.
+ */
+export async function addNotice(
+  trx: Db,
+  notice: { recipientId: string; type: NotificationKind; groupKey: string; at: string },
+): Promise<NotifiedGroup> {
+  const { id } = await trx
+    .insertInto('notifications')
+    .values({
+      id: newId(new Date(notice.at)),
+      recipient_id: notice.recipientId,
+      type: notice.type,
+      group_key: notice.groupKey,
+      post_id: null,
+      comment_id: null,
+      actor_count: 0,
+      latest_at: notice.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { recipientId: notice.recipientId, notificationId: id };
+}
+
+/**
  * Undoes one cause (an unlike, an unfollow, a changed vote): the actor leaves the group, the count
  * and the time follow, and a group left without actors is deleted. Nothing happens when there was
  * no such cause.

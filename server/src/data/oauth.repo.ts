@@ -129,8 +129,12 @@ export async function deleteTokensOfApp(db: Db, userId: string, appId: string): 
   return rows.map((row) => row.id);
 }
 
-/** Every app's access to the account ends (a password change, an account deletion). */
-export async function deleteTokensOfUser(trx: Db, userId: string): Promise<void> {
-  await trx.deleteFrom('oauth_tokens').where('user_id', '=', userId).execute();
+/**
+ * Every app's access to the account ends (a password change, an account deletion, a suspension): the
+ * ids of the tokens deleted.
+ */
+export async function deleteTokensOfUser(trx: Db, userId: string): Promise<string[]> {
+  const tokens = await trx.deleteFrom('oauth_tokens').where('user_id', '=', userId).returning('id').execute();
   await trx.deleteFrom('oauth_codes').where('user_id', '=', userId).execute();
+  return tokens.map((token) => token.id);
 }

@@ -566,7 +566,8 @@ describeEachDatabase('read pipeline queries', (dialect) => {
   it("someone else's profile reads the user, then their lists with the follow state in one statement on PostgreSQL", async () => {
     const deps = useCaseDeps();
     for (const preview of [false, true]) {
-      const profile = () => getUser(deps, { username: 'plansfan', viewerId: guestId, preview });
+      const profile = () =>
+        getUser(deps, { username: 'plansfan', viewerId: guestId, viewerRole: 'user', preview });
       await profile();
       captured = [];
       const { user } = await profile();

@@ -112,7 +112,16 @@ export interface PostTagsTable {
   created_at: string;
 }
 
-export type NotificationKind = 'like' | 'comment' | 'mention' | 'follow' | 'upvote';
+export type NotificationKind =
+  | 'like'
+  | 'comment'
+  | 'mention'
+  | 'follow'
+  | 'upvote'
+  /** A moderator's warning, limit or suspension: no actor; `group_key` is the moderation action. */
+  | 'moderation_warning'
+  /** A report the recipient filed was resolved: `group_key` is the report. */
+  | 'report_resolved';
 /** One entry of a user's notifications: the causes of one kind about one thing, grouped. */
 export interface NotificationsTable {
   id: string;

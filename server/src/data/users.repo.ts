@@ -1,11 +1,19 @@
-import type { CompiledQuery, OperandExpression, Selectable, Updateable } from 'kysely';
+import {
+  sql,
+  type CompiledQuery,
+  type RawBuilder,
+  type OperandExpression,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { countOf } from '../platform/db/count.js';
 import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
 import type { Role, UsersTable } from './schema.js';
-import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
+import { cursorKind, withinWindow, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
 import { nameKeys } from './name-keys.js';
 
 /** The `users` table. */
@@ -404,4 +412,158 @@ export function staffAccounts(db: Db): Promise<(SummaryRow & { role: Role })[]> 
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Whether a suspension or a limit (when it began, when it ends) is in force at `now`: a timed one is over
+ * at its end, whether or not the job that clears it has run yet.
+ */
+export const inForce = (since: string | null, endsAt: string | null, now: Date): boolean =>
+  since !== null && (endsAt === null || endsAt > now.toISOString());
+
+/**
+ * A suspension begins (or is replaced): the account's every session token stops working (its token
+ * version moves), and it ends by itself at `endsAt` (null: until lifted, purged 30 days on).
+ */
+export async function suspendAccount(
+  trx: Db,
+  id: string,
+  suspension: { at: string; endsAt: string | null },
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({
+      suspended_at: suspension.at,
+      suspension_ends_at: suspension.endsAt,
+      token_version: eb('token_version', '+', 1),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function unsuspendAccount(trx: Db, id: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ suspended_at: null, suspension_ends_at: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A limit begins (or is replaced); it ends by itself at `endsAt` (null: until lifted). */
+export async function limitAccount(
+  trx: Db,
+  id: string,
+  limit: { at: string; endsAt: string | null },
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ limited_at: limit.at, limit_ends_at: limit.endsAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function unlimitAccount(trx: Db, id: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ limited_at: null, limit_ends_at: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** An account whose timed suspension or limit was lifted. */
+export type Lifted = Pick<UserRow, 'id' | 'username'>;
+
+/**
+ * Lifts the suspensions and limits whose time is up; the accounts each lifted. Each
+ * statement changes only rows still due, so two processes running it at once lift each account once.
+ */
+export async function liftEndedModeration(
+  db: Db,
+  now: string,
+): Promise<{ unsuspended: Lifted[]; unlimited: Lifted[] }> {
+  const unsuspended = await db
+    .updateTable('users')
+    .set({ suspended_at: null, suspension_ends_at: null })
+    .where('suspended_at', 'is not', null)
+    .where('suspension_ends_at', '<=', now)
+    .returning(['id', 'username'])
+    .execute();
+  const unlimited = await db
+    .updateTable('users')
+    .set({ limited_at: null, limit_ends_at: null })
+    .where('limited_at', 'is not', null)
+    .where('limit_ends_at', '<=', now)
+    .returning(['id', 'username'])
+    .execute();
+  return { unsuspended, unlimited };
+}
+
+/** Up to `limit` accounts suspended until lifted since `before` or earlier (`users_suspended`). */
+export async function suspendedUntilLiftedBefore(db: Db, before: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('suspended_at', '<=', before)
+    .where('suspension_ends_at', 'is', null)
+    .orderBy('suspended_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The accounts a moderator lists: by state (at `now`: a suspension or limit past its time is over). */
+export type AccountStatus = 'active' | 'pending' | 'suspended' | 'limited' | 'staff';
+
+export interface AccountFilter {
+  /** Each of these (all of them); none: every account. */
+  statuses: readonly AccountStatus[];
+  /** One of these roles; none: any role. */
+  roles: readonly Role[];
+  /** A search key (name-keys.ts `searchKey`): usernames, names and email addresses that start with it. */
+  prefix: string | undefined;
+  now: string;
+}
+
+/** The moderators' list of accounts, newest sign-up first. */
+export const accountsForModerators = cursorKind('admin-accounts', ['string', 'string']);
+
+/** A window of the accounts `filter` selects, by sign-up time (newest first unless `oldestFirst`). */
+export function moderatedAccountWindow(
+  db: Db,
+  filter: AccountFilter,
+  window: TimeWindow,
+): Promise<UserRow[]> {
+  const { now, prefix } = filter;
+  let query = db.selectFrom('users').select(userColumns);
+  const current = (since: 'suspended_at' | 'limited_at', ends: 'suspension_ends_at' | 'limit_ends_at') =>
+    sql<SqlBool>`(${sql.ref(since)} is not null and (${sql.ref(ends)} is null or ${sql.ref(ends)} > ${now}))`;
+  for (const status of filter.statuses) {
+    switch (status) {
+      case 'suspended':
+        query = query.where(current('suspended_at', 'suspension_ends_at'));
+        break;
+      case 'limited':
+        query = query.where(current('limited_at', 'limit_ends_at'));
+        break;
+      case 'pending':
+        query = query.where('pending_since', 'is not', null);
+        break;
+      case 'staff':
+        query = query.where('role', '!=', 'user');
+        break;
+      case 'active':
+        query = query
+          .where('pending_since', 'is', null)
+          .where(sql<SqlBool>`not ${current('suspended_at', 'suspension_ends_at')}`);
+    }
+  }
+  if (filter.roles.length > 0) query = query.where('role', 'in', filter.roles);
+  if (prefix) {
+    // Every key that starts with the prefix sorts between it and it followed by the highest character.
+    const startsWith = (key: RawBuilder<string>) =>
+      sql<SqlBool>`(${key} >= ${prefix} and ${key} < ${`${prefix}\u{10FFFF}`})`;
+    const keys = [sql.ref('username_key'), sql.ref('name_key'), sql.ref('last_name_key'), sql`lower(email)`];
+    query = query.where((eb) => eb.or(keys.map((key) => startsWith(sql<string>`${key}`))));
+  }
+  return withinWindow(query, ['created_at', 'id'], window).execute();
 }

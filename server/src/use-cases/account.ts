@@ -1,101 +1,17 @@
 import type { AccountExport, ChangePasswordBody, ChangePasswordReply } from '@sync/contract';
-import type { Db, Dialect } from '../data/database.js';
-import { lockRowsInOrder } from '../data/row-locks.js';
-import { bookmarksPage, deleteBookmarksOf } from '../data/bookmarks.repo.js';
-import {
-  commentCountsOf,
-  commentsOfAuthorPage,
-  deleteCommentVotesOf,
-  deleteCommentsOf,
-  postIdsCommentedBy,
-  postIdsOfCommentsVotedBy,
-  votesOfUserPage,
-} from '../data/comments.repo.js';
-import {
-  deleteFollowsOf,
-  followCounterparts,
-  followsPage,
-  relationMembersQuery,
-  type Direction,
-  type FollowExportRow,
-} from '../data/follows.repo.js';
-import { deleteNotificationsOf } from '../data/notifications.repo.js';
-import {
-  bumpVersions,
-  deletePostsOf,
-  deleteReactionsOf,
-  postIdsTouchedBy,
-  postsOfAuthorPage,
-  reactionsOfUserPage,
-  takeOffCommentCounts,
-} from '../data/posts.repo.js';
-import {
-  bumpProfilesVersion,
-  deleteUserRow,
-  findUserById,
-  replacePassword,
-  takeOffFollowCounts,
-  type UserRow,
-} from '../data/users.repo.js';
+import type { Db } from '../data/database.js';
+import { bookmarksPage } from '../data/bookmarks.repo.js';
+import { commentsOfAuthorPage, votesOfUserPage } from '../data/comments.repo.js';
+import { followsPage, type Direction, type FollowExportRow } from '../data/follows.repo.js';
+import { postsOfAuthorPage, reactionsOfUserPage } from '../data/posts.repo.js';
+import { findUserById, replacePassword, type UserRow } from '../data/users.repo.js';
 import { hashPassword, passwordMatches } from '../platform/auth/passwords.js';
 import { Messages, badRequest, notFound } from '../platform/http/errors.js';
 import * as oauth from '../data/oauth.repo.js';
+import { deleteUserAndEverythingOf } from './shared/account-deletion.js';
 import type { Deps } from './shared/deps.js';
 import { checkNewPassword } from './shared/passwords.js';
 import { claimsFor } from './shared/sessions.js';
-
-/**
- * Deletes a user and everything of theirs in one transaction, keeping every other row's counts exact:
- * their posts (with what hangs under them), their comments, reactions, comment votes and bookmarks,
- * their follows in both directions, their notifications and their part in everyone else's, then the
- * user row.
- *
- * Lock order, the one every writer follows: post rows, then user rows, each in id order. Holding the
- * posts it changes first means a like or comment racing the deletion waits at its own post lock
- * (then answers 404) instead of deadlocking. Then the user rows whose counts change, and the user's
- * own row exclusively (PostgreSQL `FOR UPDATE`): from there no new row naming the user (their like
- * in another tab, a new follower) can commit until the user is gone. Rows committed between reading
- * the sets and taking the user's row are picked up by reading the sets again. What remains is the
- * user acting on a new post at that very moment; PostgreSQL then breaks the deadlock by failing one
- * of the two, and nothing is half done.
- */
-async function deleteUserAndEverythingOf(db: Db, dialect: Dialect, userId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const changedPosts = async () => [
-      ...(await postIdsTouchedBy(trx, userId)),
-      ...(await postIdsCommentedBy(trx, userId)),
-      ...(await postIdsOfCommentsVotedBy(trx, userId)),
-    ];
-    const lockAffectedRows = async () => {
-      await lockRowsInOrder(trx, dialect, 'posts', changedPosts);
-      await lockRowsInOrder(trx, dialect, 'users', async () => [
-        userId,
-        ...(await followCounterparts(trx, userId)),
-      ]);
-    };
-    await lockAffectedRows();
-    await lockRowsInOrder(trx, dialect, 'users', async () => [userId], { exclusive: true });
-    await lockAffectedRows();
-
-    // The posts whose counts or lists change: their versions move, so no cache shows the user again.
-    const touched = [...new Set(await changedPosts())];
-    await deletePostsOf(trx, userId);
-    await deleteReactionsOf(trx, userId);
-    await takeOffCommentCounts(trx, commentCountsOf(trx, userId));
-    await deleteCommentsOf(trx, userId);
-    await deleteCommentVotesOf(trx, userId);
-    await deleteBookmarksOf(trx, userId);
-    await takeOffFollowCounts(trx, {
-      followers: relationMembersQuery(trx, userId, 'followers'),
-      following: relationMembersQuery(trx, userId, 'following'),
-    });
-    await deleteFollowsOf(trx, userId);
-    await deleteNotificationsOf(trx, userId);
-    await deleteUserRow(trx, userId);
-    await bumpVersions(trx, touched);
-    await bumpProfilesVersion(trx);
-  });
-}
 
 /** 400, not 401: the web client reads a 401 as an expired session and signs the user out. */
 const wrongPassword = () => badRequest('The current password is not correct.');
@@ -131,7 +47,7 @@ export async function changePassword(
 /** `POST /account/delete`: the user and everything of theirs (the caller ends their sessions). */
 export async function deleteAccount(deps: Deps, input: { viewer: UserRow; password: string }): Promise<void> {
   await confirmPassword(input.viewer, input.password);
-  await deleteUserAndEverythingOf(deps.db, deps.dialect, input.viewer.id);
+  await deleteUserAndEverythingOf(deps, input.viewer.id);
 }
 
 /** `GET /account/export`: the file's name and its JSON text, written page by page. */

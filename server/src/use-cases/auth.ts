@@ -23,6 +23,7 @@ import { newId } from '../platform/db/ids.js';
 import { HttpError, Messages, badRequest, notFound, unauthorized } from '../platform/http/errors.js';
 import type { Deps } from './shared/deps.js';
 import { registrations } from './shared/instance-settings.js';
+import { isSuspended, suspendedMessage } from './shared/moderation-state.js';
 import { checkNewPassword } from './shared/passwords.js';
 import { claimsFor } from './shared/sessions.js';
 import { checkText, checkUrl, emailPattern } from './shared/text.js';
@@ -271,14 +272,16 @@ export async function login(deps: Deps, body: LoginBody): Promise<AuthLoginReply
     throw unauthorized(Messages.wrongPassword);
   }
   if (user.pending_since) throw new HttpError(403, waitingForApproval);
+  if (isSuspended(user, deps.clock.now())) throw new HttpError(403, suspendedMessage);
   const encodedToken = deps.tokens.sign(claimsFor(user));
   return { foundUser: await userObject(deps, user, user.id), encodedToken };
 }
 
 /**
  * The user a token signs in: 401 for a token that is not ours or was signed before the user's last
- * password change, 404 once the user is gone. `readUser` reads the row (a read may reuse one read a
- * moment ago: api/sync/auth.plugin.ts; otherwise `currentUserRow`).
+ * password change or suspension, 403 while they are suspended, 404 once the user is gone. `readUser`
+ * reads the row (a read may reuse one read a moment ago: api/sync/auth.plugin.ts; otherwise
+ * `currentUserRow`).
  */
 export async function signedInUser(
   deps: Deps,
@@ -289,8 +292,10 @@ export async function signedInUser(
   if (!claims) throw unauthorized(Messages.invalidToken);
   const user = await readUser(claims._id);
   if (!user) throw notFound(Messages.userNotRegistered);
-  // A token signed before the user's last password change carries an older version.
+  // A token signed before the user's last password change (or suspension) carries an older version.
   if (claims.ver !== user.token_version) throw unauthorized(Messages.invalidToken);
+  // A token signed as the suspension began, before its version moved.
+  if (isSuspended(user, deps.clock.now())) throw new HttpError(403, suspendedMessage);
   return user;
 }
 

@@ -5,6 +5,7 @@ import { newSecret, sameSecret, secretHash, verifierMatches } from '../platform/
 import { parseScopes, scopeText, withinScopes, type Scope } from '../platform/auth/scopes.js';
 import { HttpError } from '../platform/http/errors.js';
 import type { Deps } from './shared/deps.js';
+import { isSuspended } from './shared/moderation-state.js';
 
 /**
  * The OAuth 2 provider of the Mastodon client API (RFC 6749 with PKCE, RFC 7636), as Mastodon runs it:
@@ -344,8 +345,9 @@ export async function accessOf(
   const row = await oauth.findToken(deps.db, secretHash(token));
   if (!row) return undefined;
   const user = row.user_id === null ? undefined : await readUser(row.user_id);
-  if (row.user_id !== null && !user) return undefined;
   const now = deps.clock.now();
+  // A suspension deletes the person's tokens; one issued as it began is refused all the same.
+  if (row.user_id !== null && (!user || isSuspended(user, now))) return undefined;
   if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > lastUsedPrecisionMs)
     await oauth.touchToken(deps.db, row.id, now.toISOString());
   return { tokenId: row.id, app: { id: row.app_id }, scopes: storedScopes(row.scopes), user };

@@ -20,6 +20,8 @@ import type { AccountRecord } from '../read/hydration/hydrator.js';
 import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
 import { recordNotFound } from './shared/record-not-found.js';
 import { validated } from './shared/validated.js';
+import { hiddenFrom } from './shared/moderation-state.js';
+import type { Role } from '../data/schema.js';
 
 /** One function per endpoint of /api/users (bookmarks and follows have their own). */
 
@@ -183,11 +185,32 @@ export async function requireAccount(deps: Deps, id: string): Promise<AccountRec
   return record;
 }
 
-/** `GET /api/v1/accounts?id[]=…`: the accounts that exist, in the order asked, each once. */
-export async function getAccounts(deps: Deps, input: { ids: readonly string[] }): Promise<AccountRecord[]> {
+/**
+ * `GET /api/v1/accounts/:id` and the routes about someone else's account: a suspended account is not
+ * there (404), but for the staff.
+ */
+export async function visibleAccount(
+  deps: Deps,
+  id: string,
+  viewerRole: Role | undefined,
+): Promise<AccountRecord> {
+  const record = await requireAccount(deps, id);
+  if (hiddenFrom(record.user, viewerRole, deps.clock.now())) throw recordNotFound();
+  return record;
+}
+
+/** `GET /api/v1/accounts?id[]=…`: the accounts that exist (and are shown), in the order asked, each once. */
+export async function getAccounts(
+  deps: Deps,
+  input: { ids: readonly string[]; viewerRole: Role | undefined },
+): Promise<AccountRecord[]> {
   const ids = [...new Set(input.ids)].filter((id) => timeOfId(id));
   const records = await deps.hydrator.accounts(ids);
-  return ids.flatMap((id) => records.get(id) ?? []);
+  const now = deps.clock.now();
+  return ids.flatMap((id) => {
+    const record = records.get(id);
+    return record && !hiddenFrom(record.user, input.viewerRole, now) ? [record] : [];
+  });
 }
 
 /**
@@ -196,14 +219,14 @@ export async function getAccounts(deps: Deps, input: { ids: readonly string[] })
  */
 export async function lookupAccount(
   deps: Deps,
-  input: { acct: string; host: string },
+  input: { acct: string; host: string; viewerRole: Role | undefined },
 ): Promise<AccountRecord> {
   const [username, domain, extra] = input.acct.trim().replace(/^@/, '').split('@');
   const local = domain === undefined || domain.toLowerCase() === input.host.toLowerCase();
   const row =
     username && local && extra === undefined ? await users.findUserByUsername(deps.db, username) : undefined;
   if (!row || row.pending_since) throw recordNotFound();
-  return requireAccount(deps, row.id);
+  return visibleAccount(deps, row.id, input.viewerRole);
 }
 
 /**
@@ -212,10 +235,15 @@ export async function lookupAccount(
  */
 export async function accountRelation(
   deps: Deps,
-  input: { accountId: string; relation: follows.Relation; window: CursorWindow },
+  input: {
+    accountId: string;
+    relation: follows.Relation;
+    window: CursorWindow;
+    viewerRole: Role | undefined;
+  },
 ): Promise<{ accounts: AccountRecord[]; bounds: PageBounds }> {
   const { accountId, relation } = input;
-  await requireAccount(deps, accountId);
+  await visibleAccount(deps, accountId, input.viewerRole);
   const { rows, bounds } = await cursorPage(
     deps,
     { ...follows.relationOrder, scope: `${relation}:${accountId}` },
@@ -237,12 +265,17 @@ export async function suggestedAccounts(
   return rows.flatMap((row) => records.get(row.id) ?? []);
 }
 
-/** `GET /users/:username`: the whole user object, or (?preview=true) the latest few on each list and `viewer`. */
+/**
+ * `GET /users/:username`: the whole user object, or (?preview=true) the latest few on each list and
+ * `viewer`. A suspended account is not there, but for the staff.
+ */
 export async function getUser(
   deps: Deps,
-  input: { username: string; viewerId: string | undefined; preview: boolean },
+  input: { username: string; viewerId: string | undefined; viewerRole: Role | undefined; preview: boolean },
 ): Promise<{ user: User }> {
   const { user: row, profilesVersion } = await requireUserNamed(deps, input.username);
+  if (hiddenFrom(row, input.viewerRole, deps.clock.now()))
+    throw notFound(Messages.userNotFound(input.username));
   if (!input.preview) return { user: await userObject(deps, row, input.viewerId, profilesVersion) };
   const { followers, following, state } = await follows.relationLists(deps.db, deps.dialect, {
     lists: [

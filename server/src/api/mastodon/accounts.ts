@@ -58,7 +58,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     '/',
     { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
     async (request) =>
-      accountsFor(request, await users.getAccounts(deps, { ids: listParam(request.query, 'id') })),
+      accountsFor(
+        request,
+        await users.getAccounts(deps, {
+          ids: listParam(request.query, 'id'),
+          viewerRole: request.viewer?.role,
+        }),
+      ),
   );
 
   app.get(
@@ -66,7 +72,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
     async (request) => {
       const acct = stringParam(request.query, 'acct') ?? '';
-      const [account] = accountsFor(request, [await users.lookupAccount(deps, { acct, host: request.host })]);
+      const record = await users.lookupAccount(deps, {
+        acct,
+        host: request.host,
+        viewerRole: request.viewer?.role,
+      });
+      const [account] = accountsFor(request, [record]);
       return account;
     },
   );
@@ -114,7 +125,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/:id',
     { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
-    async (request) => accountView(await users.requireAccount(deps, idOf(request)), urlsFor(request)),
+    async (request) =>
+      accountView(await users.visibleAccount(deps, idOf(request), request.viewer?.role), urlsFor(request)),
   );
 
   app.get(
@@ -157,6 +169,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
           accountId: idOf(request),
           relation,
           window: windowOf(request.query, 80, 40),
+          viewerRole: request.viewer?.role,
         });
         setLinks(request, reply, bounds);
         return accountsFor(request, accounts);

@@ -31,7 +31,11 @@ async function resolved(request: FastifyRequest, q: string): Promise<Partial<Sea
       return { statuses: statusesFor(request, hydrated) };
     }
     if (target.kind === 'account') {
-      const account = await users.lookupAccount(deps, { acct: target.username, host: request.host });
+      const account = await users.lookupAccount(deps, {
+        acct: target.username,
+        host: request.host,
+        viewerRole: request.viewer?.role,
+      });
       return { accounts: accountsFor(request, [account]) };
     }
     return {

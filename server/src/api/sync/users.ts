@@ -75,6 +75,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       useCases.getUser(deps, {
         username: request.params.username,
         viewerId: request.viewer?.id,
+        viewerRole: request.viewer?.role,
         preview: request.query.preview === true,
       }),
   );

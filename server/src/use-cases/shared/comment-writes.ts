@@ -152,17 +152,31 @@ export async function removeComment(
   if (comment.author_id !== input.viewerId && post.author_id !== input.viewerId) {
     throw badRequest(Messages.deleteForeignComment);
   }
+  return eraseComment(deps, comment);
+}
+
+/**
+ * Deletes a comment, takes it off its post's count and announces it: the step of deleting, whoever may
+ * (its author, the post's, a moderator); the post after it. `alongside` is written in the same
+ * transaction, unless the comment was deleted meanwhile (a moderator's record of it).
+ */
+export async function eraseComment(
+  deps: Deps,
+  comment: comments.CommentRecord,
+  alongside?: (trx: Deps['db']) => Promise<void>,
+): Promise<posts.PostRecord> {
   const { record, deleted } = await deps.db.transaction().execute(async (trx) => {
-    const taken = await posts.takeForChange(trx, post.id);
-    if (!taken) throw notFound(Messages.postNotFound(post.id));
+    const taken = await posts.takeForChange(trx, comment.post_id);
+    if (!taken) throw notFound(Messages.postNotFound(comment.post_id));
     // Deleted meanwhile by someone else: nothing to count.
     if (!(await comments.deleteComment(trx, comment.id))) return { record: taken, deleted: false };
-    return { record: (await posts.takeForChange(trx, post.id, { comments: -1 }))!, deleted: true };
+    await alongside?.(trx);
+    return { record: (await posts.takeForChange(trx, comment.post_id, { comments: -1 }))!, deleted: true };
   });
   if (deleted) {
     deps.events.publish({
       type: 'comment-deleted',
-      postId: post.id,
+      postId: comment.post_id,
       commentId: comment.id,
       authorId: comment.author_id,
     });

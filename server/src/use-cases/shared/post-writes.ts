@@ -59,9 +59,24 @@ export async function removePost(
 ): Promise<posts.PostRecord> {
   const post = await requirePost(deps, input.postId);
   if (post.author_id !== input.viewerId) throw badRequest(Messages.deleteForeignPost);
-  await posts.deletePost(deps.db, post.id);
-  deps.events.publish({ type: 'post-deleted', postId: post.id, authorId: post.author_id });
+  await erasePost(deps, post);
   return post;
+}
+
+/**
+ * Deletes a post, with what hangs under it, and announces it: the step of deleting, whoever may (its
+ * author, a moderator). `alongside` is written in the same transaction (a moderator's record of it).
+ */
+export async function erasePost(
+  deps: Deps,
+  post: posts.PostRecord,
+  alongside?: (trx: Deps['db']) => Promise<void>,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await posts.deletePost(trx, post.id);
+    await alongside?.(trx);
+  });
+  deps.events.publish({ type: 'post-deleted', postId: post.id, authorId: post.author_id });
 }
 
 /** The like notification a like adds to the post's author's and an unlike takes back. */

@@ -240,7 +240,7 @@ export interface Preferences {
 }
 
 /** The notification types Sync has causes for (Mastodon's others, such as reblog or poll, never come). */
-export type NotificationType = 'favourite' | 'mention' | 'follow';
+export type NotificationType = 'favourite' | 'mention' | 'follow' | 'moderation_warning';
 
 export interface Notification {
   id: string;

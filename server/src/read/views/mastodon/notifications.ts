@@ -38,6 +38,7 @@ export const notificationTypeOf: Record<NotificationKind, NotificationType> = {
   comment: 'mention',
   mention: 'mention',
   follow: 'follow',
+  moderation_warning: 'moderation_warning',
 };
 
 const isKind = (key: string): key is NotificationKind => key in notificationTypeOf;

@@ -1,0 +1,98 @@
+import { lockRowsInOrder } from '../../data/row-locks.js';
+import { deleteBookmarksOf } from '../../data/bookmarks.repo.js';
+import {
+  commentCountsOf,
+  deleteCommentVotesOf,
+  deleteCommentsOf,
+  postIdsCommentedBy,
+  postIdsOfCommentsVotedBy,
+} from '../../data/comments.repo.js';
+import { deleteFollowsOf, followCounterparts, relationMembersQuery } from '../../data/follows.repo.js';
+import { deleteNotificationsOf } from '../../data/notifications.repo.js';
+import {
+  bumpVersions,
+  deletePostsOf,
+  deleteReactionsOf,
+  postIdsTouchedBy,
+  takeOffCommentCounts,
+} from '../../data/posts.repo.js';
+import {
+  bumpProfilesVersion,
+  deleteUserRow,
+  findUserById,
+  takeOffFollowCounts,
+  type UserRow,
+} from '../../data/users.repo.js';
+import type { Deps } from './deps.js';
+
+/** What a deletion checks and writes besides, inside its transaction, once it holds the user's row. */
+export interface DeletionTerms {
+  /** The user as they are now, with their row held: false leaves everything as it is. */
+  when?: (user: UserRow) => boolean;
+  /** Written in the same transaction, before the user's row goes (an audit entry). */
+  alongside?: (trx: Deps['db'], user: UserRow) => Promise<void>;
+}
+
+/**
+ * Deletes a user and everything of theirs in one transaction, keeping every other row's counts exact:
+ * their posts (with what hangs under them), their comments, reactions, comment votes and bookmarks,
+ * their follows in both directions, their notifications and their part in everyone else's, then the
+ * user row (their blocks, mutes, filters, reports about them and moderation history go with it, by
+ * cascade). The user as they were, or undefined when they were gone already or `when` said no. The
+ * caller ends their sessions.
+ *
+ * Lock order, the one every writer follows: post rows, then user rows, each in id order. Holding the
+ * posts it changes first means a like or comment racing the deletion waits at its own post lock
+ * (then answers 404) instead of deadlocking. Then the user rows whose counts change, and the user's
+ * own row exclusively (PostgreSQL `FOR UPDATE`): from there no new row naming the user (their like
+ * in another tab, a new follower) can commit until the user is gone. Rows committed between reading
+ * the sets and taking the user's row are picked up by reading the sets again. What remains is the
+ * user acting on a new post at that very moment; PostgreSQL then breaks the deadlock by failing one
+ * of the two, and nothing is half done.
+ */
+export async function deleteUserAndEverythingOf(
+  deps: Pick<Deps, 'db' | 'dialect'>,
+  userId: string,
+  terms: DeletionTerms = {},
+): Promise<UserRow | undefined> {
+  const { dialect } = deps;
+  return deps.db.transaction().execute(async (trx) => {
+    const changedPosts = async () => [
+      ...(await postIdsTouchedBy(trx, userId)),
+      ...(await postIdsCommentedBy(trx, userId)),
+      ...(await postIdsOfCommentsVotedBy(trx, userId)),
+    ];
+    const lockAffectedRows = async () => {
+      await lockRowsInOrder(trx, dialect, 'posts', changedPosts);
+      await lockRowsInOrder(trx, dialect, 'users', async () => [
+        userId,
+        ...(await followCounterparts(trx, userId)),
+      ]);
+    };
+    await lockAffectedRows();
+    await lockRowsInOrder(trx, dialect, 'users', async () => [userId], { exclusive: true });
+    const user = await findUserById(trx, userId);
+    if (!user || (terms.when && !terms.when(user))) return undefined;
+    await lockAffectedRows();
+
+    // The posts whose counts or lists change: their versions move, so no cache shows the user again.
+    const touched = [...new Set(await changedPosts())];
+    await deletePostsOf(trx, userId);
+    await deleteReactionsOf(trx, userId);
+    await takeOffCommentCounts(trx, commentCountsOf(trx, userId));
+    await deleteCommentsOf(trx, userId);
+    await deleteCommentVotesOf(trx, userId);
+    await deleteBookmarksOf(trx, userId);
+    await takeOffFollowCounts(trx, {
+      followers: relationMembersQuery(trx, userId, 'followers'),
+      following: relationMembersQuery(trx, userId, 'following'),
+    });
+    await deleteFollowsOf(trx, userId);
+    await deleteNotificationsOf(trx, userId);
+    await terms.alongside?.(trx, user);
+    await deleteUserRow(trx, userId);
+    await bumpVersions(trx, touched);
+    await bumpProfilesVersion(trx);
+    return user;
+  });
+}
