@@ -69,6 +69,64 @@ export type FilterReply = Static<typeof FilterReply>;
 export const FilterDeletedReply = Type.Object({ deleted: Type.String() });
 export type FilterDeletedReply = Static<typeof FilterDeletedReply>;
 
+// ---- blocks and mutes: /api/users/:username/relationship|block|mute, GET /api/blocks, /api/mutes ----
+
+/** A UserSummary's fields, for the entries below that add their own to a person. */
+const summaryFields = UserSummary.properties;
+const PageCursor = Type.Union([Type.String(), Type.Null()]);
+
+export const MuteLimits = {
+  /** The longest a mute may be set to last: ten years (longer is "until unmuted"). */
+  durationSecondsMax: 10 * 365 * 24 * 60 * 60,
+} as const;
+
+/** How the signed-in person and another stand: follows both ways, a block either way, a mute of theirs. */
+export const Relationship = Type.Object({
+  username: Type.String(),
+  following: Type.Boolean(),
+  followedBy: Type.Boolean(),
+  blocking: Type.Boolean(),
+  blockedBy: Type.Boolean(),
+  muting: Type.Boolean(),
+  /** The muted person's notifications are hidden too (false when not muting). */
+  mutingNotifications: Type.Boolean(),
+  /** When the mute ends by itself; null: until unmuted, or not muting. */
+  muteExpiresAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type Relationship = Static<typeof Relationship>;
+export const RelationshipReply = Type.Object({ relationship: Relationship });
+export type RelationshipReply = Static<typeof RelationshipReply>;
+
+/**
+ * `POST /api/users/:username/mute`. `notifications`: hide their notifications too (the default).
+ * `durationSeconds`: the mute ends by itself after it; null or 0: until unmuted. Muting again replaces
+ * both.
+ */
+export const MuteBody = Type.Object({
+  notifications: Type.Optional(Type.Boolean()),
+  durationSeconds: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 0, maximum: MuteLimits.durationSecondsMax }), Type.Null()]),
+  ),
+});
+export type MuteBody = Static<typeof MuteBody>;
+
+/** `GET /api/blocks`: the people the signed-in person blocked, the latest block first. */
+export const BlockedUser = Type.Object({ ...summaryFields, blockedAt: Type.String() });
+export type BlockedUser = Static<typeof BlockedUser>;
+export const BlocksReply = Type.Object({ users: Type.Array(BlockedUser), nextCursor: PageCursor });
+export type BlocksReply = Static<typeof BlocksReply>;
+
+/** `GET /api/mutes`: the people the signed-in person muted (mutes that ended are gone), the latest first. */
+export const MutedUser = Type.Object({
+  ...summaryFields,
+  mutedAt: Type.String(),
+  notifications: Type.Boolean(),
+  expiresAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type MutedUser = Static<typeof MutedUser>;
+export const MutesReply = Type.Object({ users: Type.Array(MutedUser), nextCursor: PageCursor });
+export type MutesReply = Static<typeof MutesReply>;
+
 // ---- roles, registrations, the instance's rules and its About page: /api/instance, /api/admin/{rules,
 // settings,invites,email-domain-blocks}, /api/admin/accounts/:username/{role,approve,reject} ----
 

@@ -18,6 +18,8 @@ import type { LiveHub } from '../platform/live/hub.js';
 import type { StreamSlots } from '../platform/live/stream-slots.js';
 import type { EventTransport } from '../platform/live/transport.js';
 import { followRoutes } from '../api/sync/follows.js';
+import { blockRoutes } from '../api/sync/blocks.js';
+import { muteRoutes } from '../api/sync/mutes.js';
 import { registerCompression } from '../platform/http/compression.js';
 import { registerWebClient } from '../platform/http/web-client.js';
 import { admitRequests } from '../platform/http/admission.js';
@@ -224,6 +226,8 @@ export async function buildApp({
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(bookmarkRoutes, { prefix: '/users' });
       await api.register(followRoutes, { prefix: '/users' });
+      await api.register(blockRoutes);
+      await api.register(muteRoutes);
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(timelineRoutes);
       await api.register(searchRoutes);

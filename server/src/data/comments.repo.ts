@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { countOf } from '../platform/db/count.js';
 import { groupBy, isOneOf, loadInChunks } from '../platform/db/chunks.js';
@@ -24,6 +24,15 @@ const commentColumns = [
 ] as const satisfies readonly (keyof CommentRecord)[];
 
 export const commentsInOrder = cursorKind('comments', ['string', 'string']);
+
+/**
+ * The comments everyone reading a post sees: all but those of people the post's author blocked. Two
+ * primary-key lookups per comment read (the post's author, then the block); the post's comment count
+ * still counts them.
+ */
+const shownUnderItsPost = sql<SqlBool>`not exists (select 1 from posts
+  join blocks on blocks.blocker_id = posts.author_id and blocks.blocked_id = comments.author_id
+  where posts.id = comments.post_id)`;
 type CommentKey = CursorKey<typeof commentsInOrder.shape>;
 
 export function findComment(db: Db, postId: string, commentId: string): Promise<CommentRecord | undefined> {
@@ -127,7 +136,8 @@ function commentPageQuery(db: Db, postId: string, after: CommentKey | undefined,
     .selectFrom('comments')
     .modifyFront(preparedOnPostgres)
     .select(commentColumns)
-    .where('post_id', '=', postId);
+    .where('post_id', '=', postId)
+    .where(shownUnderItsPost);
   if (after) {
     const [createdAt, id] = after;
     query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(createdAt, id)));
@@ -158,6 +168,7 @@ export function firstComments(
     groupColumn: 'post_id',
     groups: postIds,
     columns: commentColumns,
+    where: shownUnderItsPost,
     orderBy: ['created_at', 'id'],
     limit,
   });
@@ -208,6 +219,26 @@ export async function postIdsOfCommentsVotedBy(db: Db, userId: string): Promise<
     .select('comments.post_id')
     .distinct()
     .where('comment_votes.user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.post_id);
+}
+
+/**
+ * The posts of `postAuthorId` that `commenterId` commented on: what those posts show changes when the
+ * one blocks or unblocks the other.
+ */
+export async function postIdsCommentedOn(
+  db: Db,
+  commenterId: string,
+  postAuthorId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .innerJoin('posts', 'posts.id', 'comments.post_id')
+    .select('comments.post_id')
+    .distinct()
+    .where('comments.author_id', '=', commenterId)
+    .where('posts.author_id', '=', postAuthorId)
     .execute();
   return rows.map((row) => row.post_id);
 }

@@ -491,7 +491,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     expect(rows[0]?.options).toContain('fastupdate=off');
   });
 
-  it('a like answered with ?return=post runs 3 statements, 2 more for its notification, after the viewer is loaded', async () => {
+  it('a like answered with ?return=post runs 4 statements, 2 more for its notification, after the viewer is loaded', async () => {
     const deps = useCaseDeps();
     const liker = (await users.findUserByUsername(db, 'guest'))!.id;
     const [post] = await skeletons.newestPostRefs(db, { after: undefined, limit: 1 });
@@ -504,16 +504,26 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       kind: 'like',
       changedOnly: true,
     });
-    // The write: the post's row (counts, version and the record for the answer) and the reaction, then
-    // the author's notification (its group and this actor). The answer: the cached post brought forward
-    // by the like, then the viewer's marks and the profiles' version in one query.
-    expect(statementKinds()).toEqual(['begin', 'update', 'insert', 'insert', 'insert', 'commit', 'select']);
+    // The write: the post's row (counts, version and the record for the answer), no block between the
+    // liker and its author, the reaction, then the author's notification (its group and this actor). The
+    // answer: the cached post brought forward by the like, then the viewer's marks and the profiles'
+    // version in one query.
+    expect(statementKinds()).toEqual([
+      'begin',
+      'update',
+      'select',
+      'insert',
+      'insert',
+      'insert',
+      'commit',
+      'select',
+    ]);
     // The answer brought forward from the cache says what the database holds.
     const stored = (await posts.findPost(db, post!.id))!.like_count;
     expect(answer).toMatchObject({ post: { viewer: { liked: true }, likes: { likeCount: stored } } });
   });
 
-  it('a comment answered with ?return=post runs 3 statements, 2 more for its notification, after the viewer is loaded', async () => {
+  it('a comment answered with ?return=post runs 4 statements, 2 more for its notification, after the viewer is loaded', async () => {
     const deps = useCaseDeps();
     const commenter = (await users.findUserByUsername(db, 'guest'))!.id;
     const [post] = await skeletons.newestPostRefs(db, { after: undefined, limit: 1 });
@@ -525,10 +535,19 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       text: 'Counted',
       changedOnly: true,
     });
-    // The write: the post's row, the comment, the author's notification (its group and this actor).
-    // The answer: the cached post brought forward by the comment, which is known whole, so only the
-    // viewer's marks and the profiles' version are read.
-    expect(statementKinds()).toEqual(['begin', 'update', 'insert', 'insert', 'insert', 'commit', 'select']);
+    // The write: the post's row, no block between the commenter and its author, the comment, the
+    // author's notification (its group and this actor). The answer: the cached post brought forward by
+    // the comment, which is known whole, so only the viewer's marks and the profiles' version are read.
+    expect(statementKinds()).toEqual([
+      'begin',
+      'update',
+      'select',
+      'insert',
+      'insert',
+      'insert',
+      'commit',
+      'select',
+    ]);
     const stored = (await posts.findPost(db, post!.id))!.comment_count;
     expect(answer).toMatchObject({
       post: { commentCount: stored },

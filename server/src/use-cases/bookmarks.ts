@@ -3,6 +3,7 @@ import type { Deps } from './shared/deps.js';
 import { Messages, badRequest, notFound } from '../platform/http/errors.js';
 import type { PageQuery } from '../platform/http/pagination.js';
 import { requirePost } from './shared/post-answers.js';
+import { onPost, refuseAcrossBlock } from './shared/blocks-between.js';
 import * as posts from '../data/posts.repo.js';
 import { fullPostViews, previewPostViews } from '../read/views/sync/posts.js';
 import * as bookmarks from '../data/bookmarks.repo.js';
@@ -48,7 +49,10 @@ export async function listBookmarks(
   return { bookmarks: previewPostViews(page, input.viewerId), nextCursor };
 }
 
-/** `POST /users/bookmark/:postId` and `/users/remove-bookmark/:postId` */
+/**
+ * `POST /users/bookmark/:postId` and `/users/remove-bookmark/:postId`. A bookmark across a block with
+ * the post's author is refused; removing one is not.
+ */
 export async function changeBookmark(
   deps: Deps,
   input: { viewerId: string; postId: string; change: 'add' | 'remove'; changedOnly: boolean },
@@ -57,8 +61,15 @@ export async function changeBookmark(
     await deps.db.transaction().execute(async (trx) => {
       // The post is taken (not changed: a bookmark is not something a post shows) so that a bookmark
       // racing the post's deletion finds it gone rather than failing on its foreign key.
-      const post = await posts.lockPost(trx, input.postId);
+      const post = (await posts.lockPost(trx, input.postId))
+        ? await posts.findPost(trx, input.postId)
+        : undefined;
       if (!post) throw notFound(Messages.postNotFound(input.postId));
+      await refuseAcrossBlock(trx, {
+        actorId: input.viewerId,
+        otherIds: [post.author_id],
+        act: onPost(post.id),
+      });
       const at = deps.clock.now().toISOString();
       if (!(await bookmarks.insertBookmark(trx, input.viewerId, input.postId, at))) {
         throw badRequest(Messages.alreadyBookmarked);

@@ -13,6 +13,7 @@ import {
   writeComment,
 } from './shared/comment-writes.js';
 import { recordTextEntities } from './shared/text-entities.js';
+import { onPost, refuseAcrossBlock } from './shared/blocks-between.js';
 import { newComment, type HydratedComment } from '../read/hydration/hydrator.js';
 import { visibleComments } from '../read/hydration/visible.js';
 import { everyPost, postPreview, requirePost } from './shared/post-answers.js';
@@ -104,7 +105,7 @@ export async function addComment(
   });
 }
 
-/** `POST /comments/edit/:postId/:commentId` */
+/** `POST /comments/edit/:postId/:commentId`: refused across a block with the post's author, as a new comment is. */
 export async function editComment(
   deps: Deps,
   input: { viewerId: string; postId: string; commentId: string; text: string; changedOnly: boolean },
@@ -114,6 +115,11 @@ export async function editComment(
   const text = checkCommentText(input.text);
   const at = deps.clock.now().toISOString();
   const { record, result: mentioned } = await underPost(deps, comment.post_id, {}, async (trx, taken) => {
+    await refuseAcrossBlock(trx, {
+      actorId: input.viewerId,
+      otherIds: [taken.author_id],
+      act: onPost(taken.id),
+    });
     await comments.updateCommentText(trx, comment.id, text, at);
     return recordTextEntities(trx, { post: taken, comment, text, isNew: false, at });
   });

@@ -1,4 +1,4 @@
-import type { FollowReply, FollowStateReply } from '@sync/contract';
+import type { FollowReply, FollowStateReply, RelationshipReply } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
 import { publishNotified } from './shared/live-messages.js';
 import { HttpError, Messages, badRequest, notFound } from '../platform/http/errors.js';
@@ -9,10 +9,19 @@ import * as notifications from '../data/notifications.repo.js';
 import { everyUser } from './shared/user-answers.js';
 import * as users from '../data/users.repo.js';
 import * as follows from '../data/follows.repo.js';
+import { refuseAcrossBlock } from './shared/blocks-between.js';
+import {
+  accountIdsOf,
+  relationshipAnswer,
+  relationships,
+  requirePerson,
+  type Relationships,
+} from './shared/relationships.js';
 
 /**
  * The follow row, both users' counts and the followed user's notification in one transaction, the
  * notification published after it; false when there was nothing to change (already following, or not).
+ * A follow across a block is refused (403); an unfollow never is.
  */
 async function writeFollow(
   deps: Deps,
@@ -37,6 +46,9 @@ async function writeFollow(
       await notifications.removeCause(trx, newFollower);
     }
     await users.adjustFollowCounts(trx, viewerId, targetId, change === 'follow' ? 1 : -1);
+    // Checked holding both users' rows, which a block takes first: a block that committed meanwhile is seen.
+    if (change === 'follow')
+      await refuseAcrossBlock(trx, { actorId: viewerId, otherIds: [targetId], act: { on: 'follow' } });
     return { group };
   });
   if (!written) return false;
@@ -77,31 +89,14 @@ export async function changeFollow(
   return change === 'follow' ? { users: all, currentUser } : { users: all, currentUser, followUser };
 }
 
-/** How the viewer and some accounts follow each other (Mastodon's Relationship), in the order asked. */
-export interface Relationships {
-  /** The accounts asked about that exist, each once. */
-  ids: string[];
-  state: follows.FollowState;
-}
+export { relationships, type Relationships };
 
-/** Ids that can name an account: Sync's (UUIDv7), each once; anything else names nobody. */
-const accountIdsOf = (ids: readonly string[]) => [...new Set(ids)].filter((id) => timeOfId(id));
-
-/** `GET /api/v1/accounts/relationships?id[]=…`: unknown ids are left out. */
-export async function relationships(
+/** `GET /api/users/:username/relationship`: how the viewer and this person stand. */
+export async function getRelationship(
   deps: Deps,
-  input: { viewerId: string; ids: readonly string[] },
-): Promise<Relationships> {
-  const asked = accountIdsOf(input.ids);
-  const [people, { state }] = await Promise.all([
-    deps.hydrator.peopleByIds(asked),
-    follows.relationLists(deps.db, deps.dialect, {
-      lists: [],
-      order: 'newest',
-      stateOf: { viewerId: input.viewerId, userIds: asked },
-    }),
-  ]);
-  return { ids: asked.filter((id) => people.has(id)), state };
+  input: { viewerId: string; username: string },
+): Promise<RelationshipReply> {
+  return relationshipAnswer(deps, input.viewerId, await requirePerson(deps, { username: input.username }));
 }
 
 /**

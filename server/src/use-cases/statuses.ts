@@ -29,6 +29,7 @@ import { filledWindow } from './shared/window-pages.js';
 import { visiblePostRows, visibleStatusRows } from './shared/visible-rows.js';
 import type { PostRef } from '../data/post-ref.js';
 import type { ReadContext } from '../read/rules/viewer-rules.js';
+import { refuseAcrossBlock, type ActAcross } from './shared/blocks-between.js';
 
 /**
  * Statuses: the Mastodon API's one resource for Sync's posts and comments (docs/decisions/070). Reads
@@ -60,6 +61,18 @@ async function requireStatus(deps: Deps, id: string): Promise<FoundStatus> {
   if (!found) throw recordNotFound();
   return found;
 }
+
+/**
+ * Refuses an act on a status across a block with its author (or, for a comment, the post's): the
+ * blocked person gets the 404 of an unknown status, as Mastodon words it. The shared write steps check
+ * again in their transactions, with Sync's words; this one answers first, in Mastodon's.
+ */
+async function refuseAcrossBlockOn(db: Deps['db'], viewerId: string, found: FoundStatus): Promise<void> {
+  const authors =
+    found.kind === 'post' ? [found.ref.author_id] : [found.comment.author_id, found.post.author_id];
+  await refuseAcrossBlock(db, { actorId: viewerId, otherIds: authors, act: onStatus });
+}
+const onStatus: ActAcross = { on: 'content', notFound: recordNotFound };
 
 /** Newest first, whatever order the window read them in. */
 function newestFirst<Row>(rows: Row[], window: TimeWindow): Row[] {
@@ -425,6 +438,7 @@ async function writeStatus(
   const answered = await findStatus(deps, input.inReplyToId);
   if (!answered)
     throw new HttpError(404, 'The status you are replying to does not exist: it may have been deleted.');
+  await refuseAcrossBlockOn(deps.db, input.viewerId, answered);
   const postId = answered.kind === 'post' ? answered.ref.id : answered.post.id;
   const { record, comment } = await writeComment(deps, {
     viewerId: input.viewerId,
@@ -459,7 +473,10 @@ export async function deleteStatus(deps: Deps, input: { viewerId: string; id: st
   return { hydrated: before, text: found.comment.text };
 }
 
-/** `POST /api/v1/statuses/:id/favourite|unfavourite`: a post's like, a comment's upvote; idempotent. */
+/**
+ * `POST /api/v1/statuses/:id/favourite|unfavourite`: a post's like, a comment's upvote; idempotent. A
+ * favourite across a block is refused; an unfavourite is not.
+ */
 export async function favourite(deps: Deps, input: { viewerId: string; id: string; on: boolean }) {
   const found = await requireStatus(deps, input.id);
   const hydrated = await deps.hydrator.statuses([found], input.viewerId, 'post');
@@ -470,6 +487,7 @@ export async function favourite(deps: Deps, input: { viewerId: string; id: strin
       ? hydrated.marks?.reactions.get(item.post.record.id) === 'like'
       : hydrated.marks?.votes.get(item.comment.record.id) === 'up';
   if (favourited !== input.on) {
+    if (input.on) await refuseAcrossBlockOn(deps.db, input.viewerId, found);
     try {
       if (found.kind === 'post') {
         await react(deps, {
@@ -517,7 +535,10 @@ export async function favouritedBy(
   return { accounts: rows.flatMap((row) => accounts.get(row.user_id) ?? []), bounds };
 }
 
-/** `POST /api/v1/statuses/:id/bookmark|unbookmark`: posts only (Sync bookmarks posts); idempotent. */
+/**
+ * `POST /api/v1/statuses/:id/bookmark|unbookmark`: posts only (Sync bookmarks posts); idempotent. A
+ * bookmark across a block is refused; an unbookmark is not.
+ */
 export async function bookmark(deps: Deps, input: { viewerId: string; id: string; on: boolean }) {
   const found = await requireStatus(deps, input.id);
   if (found.kind === 'comment')
@@ -529,6 +550,7 @@ export async function bookmark(deps: Deps, input: { viewerId: string; id: string
   if (input.on) {
     await deps.db.transaction().execute(async (trx) => {
       if (!(await posts.lockPost(trx, found.ref.id))) throw recordNotFound();
+      await refuseAcrossBlockOn(trx, input.viewerId, found);
       await bookmarks.insertBookmark(trx, input.viewerId, found.ref.id, at);
     });
   } else {

@@ -1,4 +1,6 @@
+import { MuteLimits } from '@sync/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { HttpError } from '../../platform/http/errors.js';
 import type { AccountRecord } from '../../read/hydration/hydrator.js';
 import {
   accountView,
@@ -6,7 +8,9 @@ import {
   familiarFollowersView,
 } from '../../read/views/mastodon/accounts.js';
 import { relationshipViews } from '../../read/views/mastodon/relationships.js';
+import * as blocks from '../../use-cases/blocks.js';
 import * as follows from '../../use-cases/follows.js';
+import * as mutes from '../../use-cases/mutes.js';
 import * as search from '../../use-cases/search.js';
 import * as statuses from '../../use-cases/statuses.js';
 import * as users from '../../use-cases/users.js';
@@ -20,8 +24,24 @@ export const accountsFor = (request: FastifyRequest, records: readonly AccountRe
   records.map((record) => accountView(record, urlsFor(request)));
 
 /**
+ * A mute's parameters: `notifications` (hide theirs too; the default) and `duration` in seconds (0, the
+ * default: until unmuted). A duration that is not a whole number of seconds within the limit is refused
+ * as Mastodon refuses invalid input (422).
+ */
+function muteOf(body: unknown): mutes.MuteChange {
+  const duration = Number(stringParam(body, 'duration') || 0);
+  if (!Number.isSafeInteger(duration) || duration < 0 || duration > MuteLimits.durationSecondsMax)
+    throw new HttpError(
+      422,
+      `Validation failed: duration must be a whole number of seconds from 0 (until unmuted) to ${MuteLimits.durationSecondsMax}.`,
+    );
+  return { notifications: booleanParam(body, 'notifications') ?? true, durationSeconds: duration };
+}
+
+/**
  * `/api/v1/accounts`: Sync's users as Mastodon accounts (everyone is local): the signed-in person's
- * own, anyone's by id or username, their statuses and follow lists, follows and relationships.
+ * own, anyone's by id or username, their statuses and follow lists, follows, blocks, mutes and
+ * relationships.
  */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
@@ -189,6 +209,42 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
           viewerId: mastodonViewer(request).id,
           targetId: idOf(request),
           follow,
+        });
+        return relationshipViews(ids, state)[0];
+      },
+    );
+  }
+
+  for (const [path, block] of [
+    ['block', true],
+    ['unblock', false],
+  ] as const) {
+    app.post(
+      `/:id/${path}`,
+      { preHandler: mastodonAccess(app, { user: true, scope: 'write:blocks' }) },
+      async (request) => {
+        const { ids, state } = await blocks.setBlock(deps, {
+          viewerId: mastodonViewer(request).id,
+          targetId: idOf(request),
+          block,
+        });
+        return relationshipViews(ids, state)[0];
+      },
+    );
+  }
+
+  for (const [path, mute] of [
+    ['mute', true],
+    ['unmute', false],
+  ] as const) {
+    app.post(
+      `/:id/${path}`,
+      { preHandler: mastodonAccess(app, { user: true, scope: 'write:mutes' }) },
+      async (request) => {
+        const { ids, state } = await mutes.setMute(deps, {
+          viewerId: mastodonViewer(request).id,
+          targetId: idOf(request),
+          mute: mute ? muteOf(request.body) : undefined,
         });
         return relationshipViews(ids, state)[0];
       },

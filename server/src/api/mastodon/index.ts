@@ -23,6 +23,8 @@ import { trendRoutes } from './trends.js';
 import { reportRateLimits } from './rate-limit-headers.js';
 import { v1NotificationRoutes, v2NotificationRoutes } from './notifications.js';
 import { viewerListRoutes } from './viewer-lists.js';
+import { blockRoutes } from './blocks.js';
+import { muteRoutes } from './mutes.js';
 import { discoveryRoutes } from './discovery.js';
 import { v1FixedAnswers, v2FixedAnswers } from './fixed-answers.js';
 import { v1InstanceRoutes, v2InstanceRoutes } from './instance.js';
@@ -150,6 +152,8 @@ export const mastodonApi: FastifyPluginAsync<MastodonApiOptions> = async (
       await v1.register(tagRoutes, { prefix: '/tags' });
       await v1.register(v1NotificationRoutes, { prefix: '/notifications' });
       await v1.register(viewerListRoutes);
+      await v1.register(blockRoutes);
+      await v1.register(muteRoutes);
       await v1.register(v1InstanceRoutes, { prefix: '/instance', settings: instance });
       await v1.register(markerRoutes, { prefix: '/markers' });
       await v1.register(streamingRoutes, { prefix: '/streaming' });

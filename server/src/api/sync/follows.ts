@@ -1,8 +1,15 @@
-import { ErrorBody, FollowReply, FollowStateReply, ReturnQuery } from '@sync/contract';
+import {
+  ErrorBody,
+  FollowReply,
+  FollowStateReply,
+  RelationshipReply,
+  ReturnQuery,
+  UsernameParams,
+} from '@sync/contract';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
 import { wantsChangedOnly } from './reply-shape.js';
-import { changeFollow } from '../../use-cases/follows.js';
+import { changeFollow, getRelationship } from '../../use-cases/follows.js';
 
 const TargetParams = Type.Object({ followUserId: Type.String() });
 
@@ -27,4 +34,14 @@ export const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }),
     );
   }
+
+  app.get(
+    '/:username/relationship',
+    {
+      schema: { params: UsernameParams, response: { 200: RelationshipReply, '4xx': ErrorBody } },
+      preHandler: app.requireUser,
+    },
+    (request) =>
+      getRelationship(app.deps, { viewerId: viewerOf(request).id, username: request.params.username }),
+  );
 };

@@ -1,4 +1,4 @@
-import { sql, type QueryExecutorProvider } from 'kysely';
+import { sql, type QueryExecutorProvider, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from './database.js';
 import { preparedOnPostgres } from './prepared.js';
 
@@ -10,6 +10,8 @@ export interface FirstPerGroupQuery {
   /** Optionally split each group by the values of one more column (`kind`: like, dislike). */
   split?: { column: string; values: readonly string[] };
   columns: readonly string[];
+  /** A further condition on the rows of every group, in the terms of `table`'s columns. */
+  where?: RawBuilder<SqlBool> | undefined;
   /** The order within a group: the rows of one group come in this order. */
   orderBy: readonly string[];
   /** Newest first (the notifications' latest actors) instead of first come first. */
@@ -42,6 +44,7 @@ export async function firstPerGroup<Row>(
   const table = sql.table(query.table);
   const group = sql.ref(query.groupColumn);
   const { split } = query;
+  const where = query.where ? sql`and ${query.where}` : sql``;
 
   if (dialect === 'postgres') {
     const outer = sql.join(query.columns.map((column) => sql.ref(`part.${column}`)));
@@ -56,7 +59,7 @@ export async function firstPerGroup<Row>(
       from unnest(${[...query.groups]}::varchar[]) as grouped(key) ${splitJoin}
       cross join lateral (
         select ${columns} from ${table}
-        where ${group} = grouped.key ${splitWhere}
+        where ${group} = grouped.key ${splitWhere} ${where}
         order by ${order} limit ${query.limit}
       ) as part
       order by ${outerOrder}`.execute(db);
@@ -76,7 +79,7 @@ export async function firstPerGroup<Row>(
     const parts = query.groups.slice(start, start + groupsPerStatement).flatMap((key) =>
       (split ? split.values : [undefined]).map(
         (value) => sql`select * from (select ${columns} from ${table}
-          where ${group} = ${key} ${value === undefined || !split ? sql`` : sql`and ${sql.ref(split.column)} = ${value}`}
+          where ${group} = ${key} ${value === undefined || !split ? sql`` : sql`and ${sql.ref(split.column)} = ${value}`} ${where}
           order by ${order} limit ${limit})`,
       ),
     );

@@ -11,6 +11,7 @@ import * as posts from '../../data/posts.repo.js';
 import { recordTextEntities } from './text-entities.js';
 import type { WrittenAlongside } from './post-writes.js';
 import * as comments from '../../data/comments.repo.js';
+import { onPost, refuseAcrossBlock } from './blocks-between.js';
 
 /**
  * The changes to comments that both APIs make (Sync's /api/comments, the Mastodon API's replies and
@@ -44,6 +45,7 @@ export function underPost<T>(
 /**
  * A new comment on a post, or (from a Mastodon app) an answer to one of its comments, written with its
  * counts, notifications and mentions in one transaction; the post as it is after it, and the comment.
+ * Refused across a block with the post's author or the answered comment's.
  */
 export async function writeComment(
   deps: Deps,
@@ -73,8 +75,15 @@ export async function writeComment(
     { comments: 1 },
     async (trx, taken) => {
       // The answered comment may have been deleted since it was read: the answer stays on the post.
-      if (written.reply_to_id && !(await comments.commentExists(trx, written.reply_to_id)))
-        written.reply_to_id = null;
+      const answered = written.reply_to_id
+        ? await comments.findComment(trx, taken.id, written.reply_to_id)
+        : undefined;
+      if (!answered) written.reply_to_id = null;
+      await refuseAcrossBlock(trx, {
+        actorId: input.viewerId,
+        otherIds: [taken.author_id, ...(answered ? [answered.author_id] : [])],
+        act: onPost(taken.id),
+      });
       await comments.insertComment(trx, written);
       await input.alongside?.(trx, written.id);
       const commented = await notifications.addCause(trx, {
@@ -108,17 +117,35 @@ export async function writeComment(
   return { record, comment: written };
 }
 
-/** A vote cast, switched or taken back, with the comment author's notification; the post after it. */
+/**
+ * A vote cast, switched or taken back, with the comment author's notification; the post after it. A
+ * vote across a block with the comment's or the post's author is refused; taking one back is not.
+ */
 export async function castVote(
   deps: Deps,
   input: { viewerId: string; postId: string; commentId: string; vote: VoteKind | 'none' },
 ): Promise<posts.PostRecord> {
   const { comment } = await requireComment(deps, input.postId, input.commentId);
-  const { record, result: notified } = await underPost(deps, comment.post_id, {}, async (trx) => {
+  const { record, result: notified } = await underPost(deps, comment.post_id, {}, async (trx, taken) => {
     // With the post taken, the comment cannot go away meanwhile (deleting it takes the post too).
     if (!(await comments.commentExists(trx, comment.id)))
       throw notFound(Messages.commentNotFound(comment.id));
     const at = deps.clock.now().toISOString();
+    if (input.vote !== 'none') {
+      await refuseAcrossBlock(trx, {
+        actorId: input.viewerId,
+        otherIds: [taken.author_id, comment.author_id],
+        act: {
+          on: 'content',
+          notFound: (blockerId) =>
+            notFound(
+              blockerId === taken.author_id
+                ? Messages.postNotFound(taken.id)
+                : Messages.commentNotFound(comment.id),
+            ),
+        },
+      });
+    }
     if (input.vote === 'none') {
       if (!(await comments.removeVote(trx, comment.id, input.viewerId))) {
         throw new AlreadyDone('You have not voted on this comment.');

@@ -9,6 +9,7 @@ import * as notifications from '../../data/notifications.repo.js';
 import { recordTextEntities } from './text-entities.js';
 import * as posts from '../../data/posts.repo.js';
 import { requirePost } from './post-answers.js';
+import { onPost, refuseAcrossBlock } from './blocks-between.js';
 
 /**
  * The changes to posts that both APIs make (Sync's /api/posts, the Mastodon API's statuses and
@@ -83,7 +84,10 @@ export async function erasePost(
 const likeOf = (post: posts.PostRecord, actorId: string) =>
   ({ recipientId: post.author_id, actorId, type: 'like', groupKey: post.id }) as const;
 
-/** A like, a dislike, or (`none`, a Mastodon app's unfavourite) neither; the post as it is after. */
+/**
+ * A like, a dislike, or (`none`, a Mastodon app's unfavourite) neither; the post as it is after. A like
+ * or a dislike across a block with the post's author is refused; taking one's like back is not.
+ */
 export async function react(
   deps: Deps,
   input: { viewerId: string; postId: string; kind: ReactionKind | 'none' },
@@ -93,6 +97,11 @@ export async function react(
     if (input.kind === 'like') {
       const taken = await posts.takeForChange(trx, input.postId, { likes: 1 });
       if (!taken) throw notFound(Messages.postNotFound(input.postId));
+      await refuseAcrossBlock(trx, {
+        actorId: input.viewerId,
+        otherIds: [taken.author_id],
+        act: onPost(taken.id),
+      });
       if (!(await posts.putLike(trx, input.postId, input.viewerId, at)))
         throw new AlreadyDone(Messages.alreadyLiked);
       const notified = await notifications.addCause(trx, {
@@ -111,6 +120,11 @@ export async function react(
       const record = (await posts.takeForChange(trx, input.postId, { likes: -1 }))!;
       return { record, steps: 0, notified: undefined };
     }
+    await refuseAcrossBlock(trx, {
+      actorId: input.viewerId,
+      otherIds: [taken.author_id],
+      act: onPost(taken.id),
+    });
     if (taken.like_count <= 0) throw badRequest(Messages.likeBelowZero);
     const outcome = await posts.putDislike(trx, input.postId, input.viewerId, at);
     if (outcome === 'already') throw new AlreadyDone(Messages.alreadyDisliked);

@@ -3,6 +3,7 @@ import type { Db } from '../../data/database.js';
 import * as notifications from '../../data/notifications.repo.js';
 import * as users from '../../data/users.repo.js';
 import * as entities from '../../data/text-entities.repo.js';
+import { refuseAcrossBlock } from './blocks-between.js';
 
 /** The text of a post, or of a comment on a post, as it is written (created or edited). */
 export interface WrittenText {
@@ -21,7 +22,7 @@ export interface WrittenText {
  * rows reference it with ON DELETE CASCADE.
  *
  * The post's author is not notified of a mention in a comment on their post: the comment already
- * notifies them.
+ * notifies them. A new mention of someone across a block with the author is refused (403).
  */
 export async function recordTextEntities(
   trx: Db,
@@ -36,6 +37,8 @@ export async function recordTextEntities(
   const before = written.isNew ? [] : await entities.mentionedBy(trx, sourceId);
   const added = mentioned.filter((id) => !before.includes(id));
   const removed = before.filter((id) => !mentioned.includes(id));
+  // A mention made before a block stays when the text is edited; a new one across a block is refused.
+  await refuseAcrossBlock(trx, { actorId: authorId, otherIds: added, act: { on: 'mention' } });
 
   await entities.removeMentions(trx, sourceId, removed);
   await notifications.removeGroups(trx, { type: 'mention', groupKey: sourceId, recipientIds: removed });

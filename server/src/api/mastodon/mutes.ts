@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify';
+import * as mutes from '../../use-cases/mutes.js';
+import { accountView } from '../../read/views/mastodon/accounts.js';
+import { mastodonAccess, mastodonViewer } from './auth.js';
+import { setLinks, windowOf } from './paging.js';
+import { urlsFor } from './views.js';
+
+/**
+ * `GET /api/v1/mutes`: the accounts the viewer muted, the latest mute first, each with `mute_expires_at`
+ * as Mastodon adds it there (muting and unmuting are under /accounts/:id). Its `Link` header carries
+ * Sync's signed cursors, opaque to apps as Mastodon's are.
+ */
+export const muteRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/mutes',
+    { preHandler: mastodonAccess(app, { user: true, scope: 'read:mutes' }) },
+    async (request, reply) => {
+      const { muted, bounds } = await mutes.mutedAccounts(app.deps, {
+        viewerId: mastodonViewer(request).id,
+        window: windowOf(request.query, 80, 40),
+      });
+      setLinks(request, reply, bounds);
+      const urls = urlsFor(request);
+      return muted.map(({ account, expiresAt }) => ({
+        ...accountView(account, urls),
+        mute_expires_at: expiresAt,
+      }));
+    },
+  );
+};
