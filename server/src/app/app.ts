@@ -18,8 +18,7 @@ import type { LiveHub } from '../platform/live/hub.js';
 import type { StreamSlots } from '../platform/live/stream-slots.js';
 import type { EventTransport } from '../platform/live/transport.js';
 import { followRoutes } from '../api/sync/follows.js';
-import { blockRoutes } from '../api/sync/blocks.js';
-import { muteRoutes } from '../api/sync/mutes.js';
+import { filterRoutes } from '../api/sync/filters.js';
 import { registerCompression } from '../platform/http/compression.js';
 import { registerWebClient } from '../platform/http/web-client.js';
 import { admitRequests } from '../platform/http/admission.js';
@@ -48,8 +47,6 @@ import { instanceRoutes } from '../api/sync/instance.js';
 import { inviteRoutes } from '../api/sync/invites.js';
 import { roleRoutes } from '../api/sync/roles.js';
 import { registrationRoutes } from '../api/sync/registrations.js';
-import { moderationRoutes } from '../api/sync/moderation.js';
-import { runScheduledJobs } from './jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -212,7 +209,6 @@ export async function buildApp({
     ),
   );
   await app.register(authPlugin, { recentViewersMs: config.viewerCacheMs, events: live.transport });
-  runScheduledJobs(app);
 
   // Health answers load balancers, whatever the rate limits and Redis are doing.
   await app.register(healthRoutes, { prefix: '/api' });
@@ -226,9 +222,8 @@ export async function buildApp({
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(bookmarkRoutes, { prefix: '/users' });
       await api.register(followRoutes, { prefix: '/users' });
-      await api.register(blockRoutes);
-      await api.register(muteRoutes);
       await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(filterRoutes, { prefix: '/filters' });
       await api.register(timelineRoutes);
       await api.register(searchRoutes);
       await api.register(eventRoutes, { prefix: '/events' });
@@ -237,7 +232,6 @@ export async function buildApp({
       await api.register(inviteRoutes);
       await api.register(roleRoutes);
       await api.register(registrationRoutes);
-      await api.register(moderationRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -15,7 +15,6 @@ const v1EmptyLists: EmptyList[] = [
   ['/trends/links', 'public'],
   ['/announcements', { user: true, scope: null }],
   ['/lists', { user: true, scope: 'read:lists' }],
-  ['/filters', { user: true, scope: 'read:filters' }],
   ['/followed_tags', { user: true, scope: 'read:follows' }],
   ['/conversations', { user: true, scope: 'read:statuses' }],
   // Every Sync account is open: nobody asks to follow, they follow.
@@ -25,8 +24,6 @@ const v1EmptyLists: EmptyList[] = [
   ['/featured_tags', { user: true, scope: 'read:accounts' }],
   ['/scheduled_statuses', { user: true, scope: 'read:statuses' }],
 ];
-
-const v2EmptyLists: EmptyList[] = [['/filters', { user: true, scope: 'read:filters' }]];
 
 function emptyLists(lists: readonly EmptyList[]): FastifyPluginAsync {
   return async (app) => {
@@ -45,5 +42,3 @@ export const v1FixedAnswers: FastifyPluginAsync = async (app) => {
     async () => preferencesView(),
   );
 };
-
-export const v2FixedAnswers = emptyLists(v2EmptyLists);

@@ -23,12 +23,11 @@ import { trendRoutes } from './trends.js';
 import { reportRateLimits } from './rate-limit-headers.js';
 import { v1NotificationRoutes, v2NotificationRoutes } from './notifications.js';
 import { viewerListRoutes } from './viewer-lists.js';
-import { blockRoutes } from './blocks.js';
-import { muteRoutes } from './mutes.js';
 import { discoveryRoutes } from './discovery.js';
-import { v1FixedAnswers, v2FixedAnswers } from './fixed-answers.js';
+import { v1FixedAnswers } from './fixed-answers.js';
 import { v1InstanceRoutes, v2InstanceRoutes } from './instance.js';
 import { markerRoutes } from './markers.js';
+import { filterRoutes, v1FilterRoutes } from './filters.js';
 import { RecentAccesses } from './recent-accesses.js';
 import type { EventTransport } from '../../platform/live/transport.js';
 import { streamingRoutes } from './streaming.js';
@@ -152,10 +151,9 @@ export const mastodonApi: FastifyPluginAsync<MastodonApiOptions> = async (
       await v1.register(tagRoutes, { prefix: '/tags' });
       await v1.register(v1NotificationRoutes, { prefix: '/notifications' });
       await v1.register(viewerListRoutes);
-      await v1.register(blockRoutes);
-      await v1.register(muteRoutes);
       await v1.register(v1InstanceRoutes, { prefix: '/instance', settings: instance });
       await v1.register(markerRoutes, { prefix: '/markers' });
+      await v1.register(v1FilterRoutes, { prefix: '/filters' });
       await v1.register(streamingRoutes, { prefix: '/streaming' });
       await v1.register(v1FixedAnswers);
     }),
@@ -167,7 +165,7 @@ export const mastodonApi: FastifyPluginAsync<MastodonApiOptions> = async (
       await v2.register(suggestionRoutes, { prefix: '/suggestions' });
       await v2.register(v2InstanceRoutes, { prefix: '/instance', settings: instance });
       await v2.register(v2NotificationRoutes, { prefix: '/notifications' });
-      await v2.register(v2FixedAnswers);
+      await v2.register(filterRoutes, { prefix: '/filters' });
     }),
     { prefix: '/api/v2' },
   );

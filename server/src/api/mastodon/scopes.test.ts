@@ -248,10 +248,28 @@ const routes: Record<string, RouteRule | OpenRoute> = {
   'GET /api/v1/featured_tags': { who: 'person', scope: 'read:accounts' },
   'GET /api/v1/preferences': { who: 'person', scope: 'read:accounts' },
   'GET /api/v1/lists': { who: 'person', scope: 'read:lists' },
-  'GET /api/v1/filters': { who: 'person', scope: 'read:filters' },
-  'GET /api/v2/filters': { who: 'person', scope: 'read:filters' },
   'GET /api/v2/suggestions': { who: 'person', scope: 'read:accounts' },
   'GET /api/v1/announcements': { who: 'person' },
+
+  // Keyword filters (filters.test.ts); an id that names none of the caller's is past the checks (404)
+  'GET /api/v1/filters': { who: 'person', scope: 'read:filters' },
+  'GET /api/v2/filters': { who: 'person', scope: 'read:filters' },
+  'POST /api/v2/filters': {
+    who: 'person',
+    scope: 'write:filters',
+    request: () => ({
+      path: '/api/v2/filters',
+      body: { title: 'Scoped', context: ['home'], keywords_attributes: [{ keyword: 'scoped' }] },
+    }),
+  },
+  'GET /api/v2/filters/:id': { who: 'person', scope: 'read:filters' },
+  'PUT /api/v2/filters/:id': { who: 'person', scope: 'write:filters' },
+  'DELETE /api/v2/filters/:id': { who: 'person', scope: 'write:filters' },
+  'GET /api/v2/filters/:id/keywords': { who: 'person', scope: 'read:filters' },
+  'POST /api/v2/filters/:id/keywords': { who: 'person', scope: 'write:filters' },
+  'GET /api/v2/filters/keywords/:id': { who: 'person', scope: 'read:filters' },
+  'PUT /api/v2/filters/keywords/:id': { who: 'person', scope: 'write:filters' },
+  'DELETE /api/v2/filters/keywords/:id': { who: 'person', scope: 'write:filters' },
 
   // Notifications
   'GET /api/v1/notifications': { who: 'person', scope: 'read:notifications' },

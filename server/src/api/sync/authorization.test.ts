@@ -25,7 +25,7 @@ interface Scene {
 }
 
 interface PrivateRoute {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   route: string;
   /** What the owner (the caller entitled to the change) gets. */
   ownerStatus: number;
@@ -50,6 +50,18 @@ const addComment = async (server: TestServer, token: string, postId: string) => 
   });
   if (reply.status !== 201) throw new Error(`add comment: ${reply.status}`);
   return reply.body.posts.find((post: any) => post._id === postId).comments.at(-1)._id as string;
+};
+
+const filterBody = {
+  title: 'Spoilers',
+  context: ['home'],
+  action: 'warn',
+  keywords: [{ keyword: 'finale', wholeWord: true }],
+};
+const createFilter = async (server: TestServer, token: string) => {
+  const reply = await server.request('POST', '/api/filters', { token, body: filterBody });
+  if (reply.status !== 201) throw new Error(`create filter: ${reply.status}`);
+  return reply.body.filter.id as string;
 };
 
 const privateRoutes: PrivateRoute[] = [
@@ -254,6 +266,33 @@ const privateRoutes: PrivateRoute[] = [
   },
   {
     method: 'GET',
+    route: '/filters',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/filters' }),
+  },
+  {
+    method: 'POST',
+    route: '/filters',
+    ownerStatus: 201,
+    prepare: async () => ({ path: '/api/filters', body: filterBody }),
+  },
+  {
+    method: 'PUT',
+    route: '/filters/:id',
+    ownerStatus: 200,
+    prepare: async (server, owner) => ({
+      path: `/api/filters/${await createFilter(server, owner.token)}`,
+      body: { ...filterBody, title: 'Changed' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/filters/:id',
+    ownerStatus: 200,
+    prepare: async (server, owner) => ({ path: `/api/filters/${await createFilter(server, owner.token)}` }),
+  },
+  {
+    method: 'GET',
     route: '/oauth/authorization',
     ownerStatus: 200,
     prepare: async (server) => {
@@ -437,7 +476,8 @@ describeEachDatabase('authorization', (dialect) => {
       const path = `${depth > 0 ? stack[depth - 1] : ''}${match[2]}`;
       stack[depth] = path;
       for (const method of match[3]!.split(', ')) {
-        if (method === 'POST' || method === 'DELETE') changing.add(`${method} ${path.replace(/\/$/, '')}`);
+        if (method === 'POST' || method === 'PUT' || method === 'DELETE')
+          changing.add(`${method} ${path.replace(/\/$/, '')}`);
       }
     }
     changing.delete('POST /api/auth/signup');
@@ -450,6 +490,6 @@ describeEachDatabase('authorization', (dialect) => {
       .filter((route) => route.method !== 'GET')
       .map((route) => `${route.method} /api${route.route}`);
     expect([...changing].sort()).toEqual(listed.sort());
-    expect(privateRoutes).toHaveLength(29);
+    expect(privateRoutes).toHaveLength(33);
   });
 });

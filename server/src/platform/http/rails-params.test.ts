@@ -14,6 +14,19 @@ describe('Rails-style parameters', () => {
     });
   });
 
+  it('reads a list of objects, each repeated key starting the next object', () => {
+    const params = parseRailsParams(
+      'k[][keyword]=cat&k[][whole_word]=true&k[][keyword]=dog&k[][keyword]=cow&k[][whole_word]=false',
+    );
+    expect(params).toEqual({
+      k: [
+        { keyword: 'cat', whole_word: 'true' },
+        { keyword: 'dog' },
+        { keyword: 'cow', whole_word: 'false' },
+      ],
+    });
+  });
+
   it('drops keys that would reach a prototype and malformed keys', () => {
     const params = parseRailsParams('__proto__[polluted]=1&a[constructor]=2&bad]key=3&ok=4');
     expect(params).toEqual({ ok: '4' });

@@ -1,7 +1,7 @@
 /**
  * Parameters as Mastodon (a Rails application) reads them from a query string or a form body:
  * `media_ids[]=1&media_ids[]=2` is a list, `source[note]=hi` an object, `fields_attributes[0][name]=x`
- * an object keyed by index. Mastodon apps send all three forms, and JSON bodies with the same shapes.
+ * an object keyed by index, `keywords_attributes[][keyword]=x` a list of objects. Mastodon apps send all three forms, and JSON bodies with the same shapes.
  */
 export type RailsValue = string | RailsValue[] | { [key: string]: RailsValue };
 export type RailsParams = { [key: string]: RailsValue };
@@ -35,6 +35,16 @@ export function railsParams(entries: Iterable<[string, string]>): RailsParams {
         const list = target[segment];
         if (Array.isArray(list)) list.push(value);
         else target[segment] = [value];
+        break;
+      } else if (next === '' && index + 3 === segments.length) {
+        // `keywords_attributes[][keyword]=a&keywords_attributes[][whole_word]=1&…`: a list of objects; a
+        // key the last object already has starts the next one, as Rails reads it.
+        const key = segments[index + 2]!;
+        let list = target[segment];
+        if (!Array.isArray(list)) target[segment] = list = [];
+        const last = list.at(-1);
+        if (isObject(last) && !(key in last)) last[key] = value;
+        else list.push(Object.assign(Object.create(null) as RailsParams, { [key]: value }));
         break;
       } else {
         const child = target[segment];

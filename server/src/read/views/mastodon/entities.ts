@@ -4,6 +4,8 @@
  * anything but their documented empty values.
  */
 
+import type { FilterContext } from '../../../data/schema.js';
+
 export interface AccountField {
   name: string;
   value: string;
@@ -89,7 +91,8 @@ export interface Status {
   card: null;
   poll: null;
   quote: null;
-  filtered?: never[];
+  /** The viewer's `warn` filters that matched it (their `hide` filters leave it out). */
+  filtered?: FilterResult[];
   favourited?: boolean;
   reblogged?: boolean;
   muted?: boolean;
@@ -127,6 +130,41 @@ export interface Rule {
   id: string;
   text: string;
   hint: string;
+}
+
+/** A keyword filter (filters v2). Sync filters by keywords only: `statuses` is always empty. */
+export interface Filter {
+  id: string;
+  title: string;
+  context: FilterContext[];
+  expires_at: string | null;
+  filter_action: 'warn' | 'hide';
+  keywords: FilterKeyword[];
+  statuses: never[];
+}
+
+export interface FilterKeyword {
+  id: string;
+  keyword: string;
+  whole_word: boolean;
+}
+
+/** Why a status is shown behind a warning; its filter comes without keywords, as Mastodon's does. */
+export interface FilterResult {
+  filter: Omit<Filter, 'keywords' | 'statuses'>;
+  keyword_matches: string[] | null;
+  status_matches: null;
+}
+
+/** Filters v1: one keyword of a filter, as apps made before filters v2 (Tusky) still read them. */
+export interface V1Filter {
+  id: string;
+  phrase: string;
+  context: FilterContext[];
+  whole_word: boolean;
+  expires_at: string | null;
+  /** The filter hides what matches (filters v2's `hide`), rather than warning. */
+  irreversible: boolean;
 }
 
 export interface StatusLimits {
@@ -240,7 +278,7 @@ export interface Preferences {
 }
 
 /** The notification types Sync has causes for (Mastodon's others, such as reblog or poll, never come). */
-export type NotificationType = 'favourite' | 'mention' | 'follow' | 'moderation_warning';
+export type NotificationType = 'favourite' | 'mention' | 'follow';
 
 export interface Notification {
   id: string;
