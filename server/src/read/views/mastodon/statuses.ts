@@ -12,6 +12,7 @@ import { JsonText } from '../json-text.js';
 import { accountView } from './accounts.js';
 import type { Account, Context, Status, StatusMention } from './entities.js';
 import { textToHtml } from './html.js';
+import { filterResultView } from './filters.js';
 import type { Urls } from './urls.js';
 
 /**
@@ -140,7 +141,13 @@ const ownFields = (favourited: boolean, bookmarked: boolean): ViewerFields => ({
   pinned: false,
 });
 
-const viewerFields = (item: StatusItem, marks: ViewerMarks) => ownFields(...viewerMarksOf(item, marks));
+/** The viewer's `warn` filters that matched the status (the rules stage marks its own copy). */
+const filteredOf = (item: StatusItem) => (item.kind === 'post' ? item.post : item.comment).filtered ?? [];
+
+const viewerFields = (item: StatusItem, marks: ViewerMarks): ViewerFields => ({
+  ...ownFields(...viewerMarksOf(item, marks)),
+  filtered: filteredOf(item).map(filterResultView),
+});
 
 /** The viewer's own fields as JSON text after a comma, made once for each of their four values. */
 const ownTexts = new Map(
@@ -152,26 +159,30 @@ const ownTexts = new Map(
   ),
 );
 
-const ownText = (item: StatusItem, marks: ViewerMarks) => ownTexts.get(viewerMarksOf(item, marks).join(' '))!;
+const ownText = (item: StatusItem, marks: ViewerMarks) =>
+  filteredOf(item).length > 0
+    ? `,${JSON.stringify(viewerFields(item, marks)).slice(1)}`
+    : ownTexts.get(viewerMarksOf(item, marks).join(' '))!;
 
 /**
  * One status as JSON text for many viewers at once (a live event): what everyone sees is serialised
  * once, and a signed-in viewer's own fields (favourited, bookmarked, …) are spliced in, so viewers
  * whose fields are alike share one text. `hydrated` holds the status, hydrated without a viewer;
- * undefined when it is not shown (its author is gone).
+ * undefined when it is not shown (its author is gone). `viewerItem`: the viewer's own copy of the
+ * status, when the rules stage marked it (`filtered`).
  */
 export function statusTextsFor(
   hydrated: HydratedStatuses,
   urls: Urls,
-): ((marks: ViewerMarks | undefined) => string) | undefined {
+): ((marks: ViewerMarks | undefined, viewerItem?: StatusItem) => string) | undefined {
   const [status] = statusViews(hydrated, undefined, urls);
   const item = hydrated.items[0];
   if (!status || !item) return undefined;
   const shared = JSON.stringify(status);
   const texts = new Map<string, string>();
-  return (marks) => {
+  return (marks, viewerItem = item) => {
     if (!marks) return shared;
-    const own = JSON.stringify(viewerFields(item, marks));
+    const own = JSON.stringify(viewerFields(viewerItem, marks));
     let text = texts.get(own);
     if (text === undefined) {
       // Two objects' texts made one: the shared fields, then the viewer's.
