@@ -183,6 +183,39 @@ describeEachDatabase('keyword filters', (dialect) => {
     expect(keywords).toEqual([]);
   });
 
+  it('a change is read at once: warn marks a post `filtered`, hide leaves it out, a deletion restores it', async () => {
+    const [reader, author] = [await newPerson(server, 'reader'), await newPerson(server, 'author')];
+    const created = await server.request('POST', '/api/posts?return=post', {
+      token: author.token,
+      body: { postData: { content: 'Who won the Election? #politics' } },
+    });
+    const postId: string = created.body.post._id;
+    const shown = async () => {
+      const reply = await server.request('GET', '/api/posts?limit=20', { token: reader.token });
+      return reply.body.posts.find((post: any) => post._id === postId);
+    };
+    // The reader's rules are read, and kept, before the filter exists.
+    expect((await shown()).filtered).toBeUndefined();
+
+    const { filter } = (await create(reader, politics)).body;
+    expect((await shown()).filtered).toEqual([
+      { filterId: filter.id, title: 'Politics', keywords: ['election'] },
+    ]);
+    // Another person's filter changes nothing for them.
+    expect(
+      (await server.request('GET', '/api/posts?limit=20', { token: author.token })).body.posts[0].filtered,
+    ).toBeUndefined();
+
+    await update(reader, filter.id, { ...politics, action: 'hide' });
+    expect(await shown()).toBeUndefined();
+    await update(reader, filter.id, { ...politics, context: ['thread'] });
+    expect((await shown()).filtered).toBeUndefined();
+    await update(reader, filter.id, politics);
+    expect((await shown()).filtered).toHaveLength(1);
+    await server.request('DELETE', `/api/filters/${filter.id}`, { token: reader.token });
+    expect((await shown()).filtered).toBeUndefined();
+  });
+
   describe("another person's filter does not exist for them", () => {
     let owner: Person;
     let other: Person;
