@@ -4,6 +4,7 @@ import {
   Heart,
   MessageCircle,
   ArrowBigUp,
+  ShieldAlert,
   ShieldCheck,
   UserPlus,
   type LucideIcon,
@@ -25,25 +26,26 @@ const icons: Record<Notification['type'], LucideIcon> = {
   follow: UserPlus,
   upvote: ArrowBigUp,
   report_resolved: ShieldCheck,
+  moderation_warning: ShieldAlert,
 };
 
 /**
- * One grouped entry, a single link to what it is about. Unread ones say so in words (a "New" badge,
- * and "Unread:" for screen readers), with a tinted background and a bar at the side besides.
+ * One grouped entry, a single link to what it is about (the moderators' notices, which say all there
+ * is, are no link). Unread ones say so in words (a "New" badge, and "Unread:" for screen readers),
+ * with a tinted background and a bar at the side besides.
  */
 function NotificationEntry({ notification }: { notification: Notification }) {
   const Icon = icons[notification.type];
   const quote = notificationQuote(notification);
   const unread = !notification.read;
-  return (
-    <Link
-      to={notificationPath(notification)}
-      className={`flex gap-3 border-b border-l-4 border-b-zinc-200 px-4 py-3 transition-colors focus-ring-inset hover:bg-zinc-50 dark:border-b-zinc-800 dark:hover:bg-zinc-900/60 ${
-        unread
-          ? 'border-l-teal-700 bg-teal-50/60 dark:border-l-teal-400 dark:bg-teal-950/30'
-          : 'border-l-transparent'
-      }`}
-    >
+  const path = notificationPath(notification);
+  const className = `flex gap-3 border-b border-l-4 border-b-zinc-200 px-4 py-3 dark:border-b-zinc-800 ${
+    unread
+      ? 'border-l-teal-700 bg-teal-50/60 dark:border-l-teal-400 dark:bg-teal-950/30'
+      : 'border-l-transparent'
+  }`;
+  const content = (
+    <>
       <Icon className="mt-1 size-5 shrink-0 text-teal-700 dark:text-teal-400" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <div className="flex -space-x-2" aria-hidden="true">
@@ -73,6 +75,15 @@ function NotificationEntry({ notification }: { notification: Notification }) {
           <p className="mt-1 line-clamp-2 text-sm break-words text-zinc-600 dark:text-zinc-400">{quote}</p>
         )}
       </div>
+    </>
+  );
+  if (!path) return <div className={className}>{content}</div>;
+  return (
+    <Link
+      to={path}
+      className={`${className} transition-colors focus-ring-inset hover:bg-zinc-50 dark:hover:bg-zinc-900/60`}
+    >
+      {content}
     </Link>
   );
 }

@@ -73,6 +73,43 @@ describe('notificationText', () => {
   });
 });
 
+describe("the moderators' notices", () => {
+  const report = {
+    id: 'r1',
+    category: 'spam' as const,
+    target: alan,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    resolvedAt: '2026-01-02T00:00:00.000Z',
+  };
+  const warning = (action: 'warn' | 'limit', text: string, endsAt: string | null = null) =>
+    entry({
+      type: 'moderation_warning',
+      actors: [],
+      actorCount: 0,
+      moderationWarning: { id: 'm1', action, text, endsAt, createdAt: '2026-01-01T00:00:00.000Z' },
+    });
+
+  it('say what happened, naming no moderator, and lead nowhere', () => {
+    const resolved = entry({ type: 'report_resolved', actors: [], actorCount: 0, report });
+    expect(notificationText(resolved)).toBe('Your report about @alan was resolved');
+    expect(notificationPath(resolved)).toBeNull();
+    expect(notificationText(warning('warn', 'Please keep it civil.'))).toBe(
+      'A moderator sent you a warning: Please keep it civil.',
+    );
+    expect(notificationPath(warning('warn', 'Please keep it civil.'))).toBeNull();
+  });
+
+  it('say until when a limit lasts', () => {
+    const ends = '2026-01-08T00:00:00.000Z';
+    const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(ends),
+    );
+    expect(notificationText(warning('limit', 'Spam.', ends))).toBe(
+      `A moderator limited your account until ${date}: Spam.`,
+    );
+  });
+});
+
 describe('notificationPath and notificationQuote', () => {
   it('leads to the post, or to the newest follower', () => {
     expect(notificationPath(entry({ type: 'like', post }))).toBe('/post/p1');

@@ -2,14 +2,33 @@ import type { Notification } from '@sync/contract';
 
 const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`;
 
-const actions: Record<Notification['type'], string> = {
+/** What people did; the server's own notices (about a report, a moderator's action) have no actors. */
+const actions: Record<Exclude<Notification['type'], ServerNotice>, string> = {
   like: 'liked your post',
   comment: 'commented on your post',
   mention: 'mentioned you',
   follow: 'followed you',
   upvote: 'upvoted your comment',
-  report_resolved: 'resolved your report',
 };
+
+type ServerNotice = 'report_resolved' | 'moderation_warning';
+
+const moderationActions: Record<NonNullable<Notification['moderationWarning']>['action'], string> = {
+  warn: 'A moderator sent you a warning',
+  limit: 'A moderator limited your account',
+  suspend: 'A moderator suspended your account',
+};
+
+const until = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A notice from the moderators: what they did, until when, and what they wrote. */
+function moderationText(warning: Notification['moderationWarning']): string {
+  if (!warning) return 'A moderator sent you a warning';
+  const ends =
+    warning.endsAt && warning.action !== 'warn' ? ` until ${until.format(new Date(warning.endsAt))}` : '';
+  const text = warning.text.trim();
+  return `${moderationActions[warning.action]}${ends}${text ? `: ${text}` : ''}`;
+}
 
 /** Who, grouped: "Ada Lovelace", "Ada Lovelace and Alan Turing", "Ada Lovelace and 3 others". */
 export function actorsText(notification: Pick<Notification, 'actors' | 'actorCount'>): string {
@@ -23,12 +42,21 @@ export function actorsText(notification: Pick<Notification, 'actors' | 'actorCou
 
 /** The entry's sentence: "Ada Lovelace and 3 others liked your post". */
 export function notificationText(notification: Notification): string {
+  if (notification.type === 'report_resolved') {
+    const target = notification.report?.target.username;
+    return target ? `Your report about @${target} was resolved` : 'Your report was resolved';
+  }
+  if (notification.type === 'moderation_warning') return moderationText(notification.moderationWarning);
   const where = notification.type === 'mention' && notification.comment ? ' in a comment' : '';
   return `${actorsText(notification)} ${actions[notification.type]}${where}`;
 }
 
-/** Where the entry leads: the post it is about, or the new follower's profile. */
-export function notificationPath(notification: Notification): string {
+/**
+ * Where the entry leads: the post it is about, or the new follower's profile; the moderators' notices
+ * lead nowhere (null): they say all there is.
+ */
+export function notificationPath(notification: Notification): string | null {
+  if (notification.type === 'report_resolved' || notification.type === 'moderation_warning') return null;
   const [actor] = notification.actors;
   if (notification.type === 'follow' || !notification.post) return actor ? `/profile/${actor.username}` : '/';
   return `/post/${notification.post._id}`;
