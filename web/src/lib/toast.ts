@@ -40,8 +40,20 @@ export function markToasterReady() {
   for (const options of pending.splice(0)) toastManager.add(options);
 }
 
-export function toastSuccess(title: string, description?: string) {
-  add({ title, description, type: 'success', timeout: TOAST_TIMEOUT });
+/** A button in the toast that takes back what it reports (Undo). */
+export type ToastAction = { label: string; onClick: () => void };
+
+/** A toast with an action stays up longer: there is time to read it and reach its button. */
+export const ACTION_TOAST_TIMEOUT = 8000;
+
+export function toastSuccess(title: string, description?: string, action?: ToastAction) {
+  add({
+    title,
+    description,
+    type: 'success',
+    timeout: action ? ACTION_TOAST_TIMEOUT : TOAST_TIMEOUT,
+    actionProps: action && { children: action.label, onClick: action.onClick },
+  });
 }
 
 export function toastError(title: string, description?: string) {

@@ -1,7 +1,7 @@
 import type { Post, PostSort } from '@sync/contract';
 import { useBookmarks } from '../../features/bookmarks';
 import { PostList } from '../../features/posts';
-import { postActions } from './post-actions';
+import { postActions, postMenu } from './post-actions';
 import { SortablePage, useSort } from './sort-buttons';
 
 /** Bookmarks come newest-bookmarked first; the panel re-sorts what is loaded. */
@@ -23,6 +23,7 @@ export default function BookmarkRoute() {
         empty="No bookmarks yet"
         order={sortPosts(sort)}
         actions={postActions}
+        menu={postMenu}
       />
     </SortablePage>
   );

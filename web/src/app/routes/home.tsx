@@ -7,7 +7,7 @@ import { postKeys } from '../../entities/posts';
 import { NewPostsPill } from '../../features/live';
 import { useFeed, useTimeline, Composer, PostList } from '../../features/posts';
 import { SuggestedPeople } from '../../features/users';
-import { postActions } from './post-actions';
+import { postActions, postMenu } from './post-actions';
 
 type HomeTab = 'everyone' | 'following';
 
@@ -48,6 +48,7 @@ function EveryoneFeed() {
         label="Home feed"
         empty="No posts yet. Share the first one!"
         actions={postActions}
+        menu={postMenu}
       />
     </>
   );
@@ -76,7 +77,15 @@ function FollowingFeed() {
         </section>
       )}
       <NewPostsPill queryKey={postKeys.timeline} />
-      {!empty && <PostList query={timeline} label="Following feed" empty={null} actions={postActions} />}
+      {!empty && (
+        <PostList
+          query={timeline}
+          label="Following feed"
+          empty={null}
+          actions={postActions}
+          menu={postMenu}
+        />
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useFeed, PostList } from '../../features/posts';
-import { postActions } from './post-actions';
+import { postActions, postMenu } from './post-actions';
 import { SortablePage, useSort } from './sort-buttons';
 
 export default function NetworkRoute() {
@@ -12,6 +12,7 @@ export default function NetworkRoute() {
         label={sort === 'trending' ? 'Trending posts' : 'Latest posts'}
         empty="No posts yet"
         actions={postActions}
+        menu={postMenu}
       />
     </SortablePage>
   );

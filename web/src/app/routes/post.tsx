@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import { Columns } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
 import { BackHeader } from '../layout/back-header';
-import { postActions } from './post-actions';
+import { postActions, postMenu } from './post-actions';
 
 export default function PostRoute() {
   const { postId = '' } = useParams();
@@ -23,6 +23,7 @@ export default function PostRoute() {
         <PostCard
           post={post.data}
           actions={postActions(post.data)}
+          menu={postMenu(post.data)}
           linked={false}
           onDeleted={() => navigate('/', { replace: true })}
         />

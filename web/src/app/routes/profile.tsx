@@ -2,26 +2,44 @@ import { useParams } from 'react-router';
 import { ErrorState, MissingPage } from '../../components/ui/error-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { PostList, useUserPosts } from '../../features/posts';
+import {
+  BlockNotice,
+  MutedBadge,
+  SafetyMenuButton,
+  safetyStrings,
+  useBlockedEitherWay,
+} from '../../features/safety';
 import { ProfileHeader, useUser } from '../../features/users';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/page-title';
+import { useMe } from '../../lib/session';
 import { Columns } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
-import { postActions } from './post-actions';
+import { postActions, postMenu } from './post-actions';
 
 function ProfilePosts({ username }: { username: string }) {
   const posts = useUserPosts(username);
   return (
     <>
       <h2 className="border-b border-zinc-200 px-4 py-3 text-base font-bold dark:border-zinc-800">Posts</h2>
-      <PostList query={posts} label={`Posts by @${username}`} empty="No posts yet" actions={postActions} />
+      <PostList
+        query={posts}
+        label={`Posts by @${username}`}
+        empty="No posts yet"
+        actions={postActions}
+        menu={postMenu}
+      />
     </>
   );
 }
 
 export default function ProfileRoute() {
   const { username = '' } = useParams();
+  const me = useMe();
   const user = useUser(username);
+  const someoneElse = Boolean(user.data) && username !== me.username;
+  // Across a block either way their posts are not shown, and Follow is not offered.
+  const blocked = useBlockedEitherWay(username, someoneElse);
   const missing = user.error instanceof ApiError && user.error.status === 404;
   usePageTitle(
     user.data
@@ -35,8 +53,21 @@ export default function ProfileRoute() {
   if (user.data) {
     body = (
       <>
-        <ProfileHeader user={user.data} />
-        <ProfilePosts username={user.data.username} />
+        <ProfileHeader
+          user={user.data}
+          canFollow={!blocked}
+          menu={
+            someoneElse && (
+              <SafetyMenuButton
+                person={user.data}
+                label={safetyStrings.menu.profileOptions(user.data.username)}
+              />
+            )
+          }
+          badge={someoneElse && <MutedBadge username={user.data.username} />}
+        />
+        {someoneElse && <BlockNotice username={user.data.username} />}
+        {!blocked && <ProfilePosts username={user.data.username} />}
       </>
     );
   } else if (user.isPending) {

@@ -9,7 +9,7 @@ import { useSearchPeople, type SearchType } from '../../features/search';
 import { FollowButton, PersonRow } from '../../features/users';
 import { ApiError } from '../../lib/api-client';
 import { useMe } from '../../lib/session';
-import { postActions } from './post-actions';
+import { postActions, postMenu } from './post-actions';
 
 const SEARCH_TABS: Tab<SearchType>[] = [
   { value: 'posts', label: 'Posts' },
@@ -34,7 +34,13 @@ function PostResults({ q }: { q: string }) {
   const refused = refusal(query);
   if (refused) return <Refused message={refused} />;
   return (
-    <PostList query={query} label="Posts found" empty={`No posts match “${q}”.`} actions={postActions} />
+    <PostList
+      query={query}
+      label="Posts found"
+      empty={`No posts match “${q}”.`}
+      actions={postActions}
+      menu={postMenu}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { ChangePasswordForm, ColorModeSetting, DeleteAccount, ExportData } from '../../features/account';
 import { AuthorizedApps, useRefreshAuthorizedApps } from '../../features/oauth';
+import { BlockedAccounts, MutedAccounts } from '../../features/safety';
 import { PageHeader } from '../layout/app-layout';
 
 const section = 'border-b border-zinc-200 px-4 py-6 dark:border-zinc-800';
@@ -15,6 +16,12 @@ export default function SettingsRoute() {
       <div className={section}>
         {/* A new password ends every app's access too. */}
         <ChangePasswordForm onChanged={() => void refreshAuthorizedApps()} />
+      </div>
+      <div className={section}>
+        <BlockedAccounts />
+      </div>
+      <div className={section}>
+        <MutedAccounts />
       </div>
       <div className={section}>
         <AuthorizedApps />

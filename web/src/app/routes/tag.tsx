@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { PostList, useTagPosts } from '../../features/posts';
 import { Columns, PageHeader } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
-import { postActions } from './post-actions';
+import { postActions, postMenu } from './post-actions';
 
 /** `/tag/:tag`: the posts with a tag, newest first. */
 export default function TagRoute() {
@@ -16,6 +16,7 @@ export default function TagRoute() {
         label={`Posts tagged #${tag}`}
         empty={`No posts with #${tag} yet.`}
         actions={postActions}
+        menu={postMenu}
       />
     </Columns>
   );

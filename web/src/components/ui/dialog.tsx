@@ -6,7 +6,7 @@ import { Button } from './button';
 const backdrop =
   'fixed inset-0 z-40 bg-black/40 transition-opacity duration-150 data-starting-style:opacity-0 data-ending-style:opacity-0 dark:bg-black/70';
 const popup =
-  'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-6 text-zinc-900 shadow-xl transition-all duration-150 data-starting-style:scale-95 data-starting-style:opacity-0 data-ending-style:scale-95 data-ending-style:opacity-0 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100';
+  'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 overflow-y-auto -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-6 text-zinc-900 shadow-xl transition-all duration-150 data-starting-style:scale-95 data-starting-style:opacity-0 data-ending-style:scale-95 data-ending-style:opacity-0 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100';
 
 type ModalProps = {
   open: boolean;
@@ -15,7 +15,10 @@ type ModalProps = {
   children: ReactNode;
 };
 
-/** A modal with a title; Base UI traps focus inside and returns it to the opener on close. */
+/**
+ * A modal with a title; Base UI traps focus inside and returns it to the opener on close. A long one
+ * (a report's rules and posts on a phone) scrolls within the screen.
+ */
 export function Modal({ open, onOpenChange, title, children }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -22,6 +22,12 @@ function ToastList() {
       <Toast.Content className="min-w-0 flex-1">
         <Toast.Title className="text-sm font-semibold" />
         <Toast.Description className="mt-0.5 text-sm whitespace-pre-line text-zinc-600 dark:text-zinc-300" />
+        {toast.actionProps && (
+          <Toast.Action
+            className="mt-2 rounded-full border border-zinc-300 px-3 py-1 text-sm font-semibold text-teal-800 hover:bg-zinc-100 focus-ring dark:border-zinc-600 dark:text-teal-300 dark:hover:bg-zinc-800"
+            onClick={() => toastManager.close(toast.id)}
+          />
+        )}
       </Toast.Content>
       <Toast.Close
         aria-label="Close notification"

@@ -9,6 +9,7 @@ export {
   flattenPages,
   prependPost,
   removePostFromList,
+  removePostsBy,
   setViewer,
   takeFields,
   updatePost,

@@ -6,16 +6,17 @@ import {
   flattenPages,
   prependPost,
   removePostFromList,
+  removePostsBy,
   setViewer,
   takeFields,
   updatePost,
 } from './post-cache';
 
-function post(id: string, likeCount = 0): Post {
+function post(id: string, likeCount = 0, username = 'maya.chen'): Post {
   return {
     _id: id,
     content: `post ${id}`,
-    username: 'maya.chen',
+    username,
     firstName: 'Maya',
     lastName: 'Chen',
     avatarURL: '',
@@ -67,6 +68,18 @@ describe('post cache helpers', () => {
     removePostFromList(client, postKeys.lists, 'a');
     expect(flattenPages(client.getQueryData(postKeys.feed('newest'))).map((p) => p._id)).toEqual(['b']);
     expect(flattenPages(client.getQueryData(postKeys.bookmarks))).toEqual([]);
+  });
+
+  it("removes someone's posts from every list, leaving a post's own entry", () => {
+    const client = new QueryClient();
+    const theirs = post('b', 0, 'lena.hoffmann');
+    client.setQueryData(postKeys.feed('newest'), pages([post('a'), theirs], [post('c', 0, 'lena.hoffmann')]));
+    client.setQueryData(postKeys.user('lena.hoffmann'), pages([theirs]));
+    client.setQueryData(postKeys.detail('b'), theirs);
+    removePostsBy(client, 'lena.hoffmann');
+    expect(flattenPages(client.getQueryData(postKeys.feed('newest'))).map((p) => p._id)).toEqual(['a']);
+    expect(flattenPages(client.getQueryData(postKeys.user('lena.hoffmann')))).toEqual([]);
+    expect(client.getQueryData<Post>(postKeys.detail('b'))?._id).toBe('b');
   });
 
   it('takes only the named fields from an answer, so a stale bookmark flag is not taken', () => {

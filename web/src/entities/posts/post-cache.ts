@@ -36,6 +36,16 @@ export function removePostFromList(client: QueryClient, queryKey: QueryKey, post
   );
 }
 
+/**
+ * Takes someone's posts out of every list at once (after a block or a mute). Lists only: a post's own
+ * screen, if open, keeps showing what the person chose to open.
+ */
+export function removePostsBy(client: QueryClient, username: string) {
+  client.setQueriesData<PostPages>({ queryKey: postKeys.lists }, (data) =>
+    mapPages(data, (posts) => posts.filter((post) => post.username !== username)),
+  );
+}
+
 /** Puts a post at the top of a list that is already in the cache; lists not loaded yet are left alone. */
 export function prependPost(client: QueryClient, queryKey: QueryKey, post: Post) {
   client.setQueryData<PostPages>(queryKey, (data) => {

@@ -10,7 +10,7 @@ import { timeAgo } from '../../../lib/relative-time';
 import { useMe } from '../../../lib/session';
 import { useToggleLike } from '../api/posts';
 
-// Only the author's own posts have a menu; its Base UI code loads when one is first shown.
+// The author's own posts have this menu; its Base UI code loads when one is first shown.
 const PostMenu = lazy(() => import('./post-menu'));
 
 const count =
@@ -30,6 +30,8 @@ type Props = {
    * in, since a feature imports no other feature.
    */
   actions: ReactNode;
+  /** The "…" on someone else's post (block, mute, report), from another feature like `actions`. */
+  menu?: ReactNode;
   linked?: boolean;
   onDeleted?: () => void;
 };
@@ -39,7 +41,7 @@ type Props = {
  * between cards, Enter or o opens one) and a click anywhere on it opens the post; its time is also a
  * plain link to the post.
  */
-export function PostCard({ post, actions, linked = true, onDeleted }: Props) {
+export function PostCard({ post, actions, menu, linked = true, onDeleted }: Props) {
   const me = useMe();
   const navigate = useNavigate();
   const like = useToggleLike();
@@ -94,10 +96,12 @@ export function PostCard({ post, actions, linked = true, onDeleted }: Props) {
               <time dateTime={post.createdAt}>{timeAgo(post.createdAt)}</time>
             </Link>
           </div>
-          {post.username === me.username && (
+          {post.username === me.username ? (
             <Suspense fallback={<span className="size-9" />}>
               <PostMenu post={post} onDeleted={onDeleted} />
             </Suspense>
+          ) : (
+            menu && <div className="-mr-2">{menu}</div>
           )}
         </header>
         <p className="mt-1 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">

@@ -14,10 +14,12 @@ type Props = {
   order?: (posts: Post[]) => Post[];
   /** Each card's actions after its like, composed by the app (see `PostCard`). */
   actions: (post: Post) => ReactNode;
+  /** Each card's "…" when the post is someone else's, composed by the app (see `PostCard`). */
+  menu?: (post: Post) => ReactNode;
 };
 
 /** A list of posts with its loading, error, empty and load-more states. */
-export function PostList({ query, label, empty, order, actions }: Props) {
+export function PostList({ query, label, empty, order, actions, menu }: Props) {
   if (query.isPending) return <ListSkeleton label={`Loading ${label.toLowerCase()}`} />;
   if (query.isError && !query.data) {
     return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
@@ -30,7 +32,7 @@ export function PostList({ query, label, empty, order, actions }: Props) {
       label={label}
       items={posts}
       getKey={(post) => post._id}
-      renderItem={(post) => <PostCard post={post} actions={actions(post)} />}
+      renderItem={(post) => <PostCard post={post} actions={actions(post)} menu={menu?.(post)} />}
       paging={query}
     />
   );

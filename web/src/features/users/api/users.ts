@@ -9,9 +9,12 @@ import type {
 } from '@sync/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { postKeys } from '../../../entities/posts';
+import { userKeys, type PeopleListKind } from '../../../entities/users';
 import { api } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
 import { getSession, updateSessionUser } from '../../../lib/session';
+
+export type { PeopleListKind };
 
 export const RECOMMENDED_COUNT = 4;
 /** The People page: the most the suggestions route gives. */
@@ -19,17 +22,6 @@ export const PEOPLE_PAGE_COUNT = 20;
 
 /** A suggested person; `following` is set once the viewer follows them from the list. */
 export type Suggestion = SuggestionsReply['users'][number] & { following?: boolean };
-
-/** The lists of people the API has: a user's followers and followings, a post's likers. */
-export type PeopleListKind =
-  { kind: 'followers' | 'following'; username: string } | { kind: 'likes'; postId: string };
-
-export const userKeys = {
-  detail: (username: string) => ['users', 'detail', username] as const,
-  suggestions: ['users', 'suggestions'] as const,
-  suggestionList: (limit: number) => ['users', 'suggestions', limit] as const,
-  people: (list: PeopleListKind) => ['users', 'people', list] as const,
-};
 
 export function useUser(username: string) {
   return useQuery({
@@ -105,7 +97,7 @@ export function useFollow() {
       client.setQueriesData<Suggestion[]>({ queryKey: userKeys.suggestions }, (users) =>
         users?.map((u) => (u._id === target._id ? { ...u, following: reply.following } : u)),
       );
-      void client.invalidateQueries({ queryKey: ['users', 'people'], refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: userKeys.peopleLists, refetchType: 'none' });
       // Their posts join (or leave) the Following tab.
       void client.invalidateQueries({ queryKey: postKeys.timeline });
       updateSessionUser({ following, followingCount: reply.followingCount });

@@ -1,6 +1,6 @@
 import type { User } from '@sync/contract';
 import { ExternalLink, MapPin } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -20,7 +20,18 @@ function safeLink(link: string): string | null {
   }
 }
 
-export function ProfileHeader({ user }: { user: User }) {
+type Props = {
+  user: User;
+  /**
+   * From other features, composed by the app: the "…" beside Follow (block, mute, report), a badge
+   * after the username (muted), and whether Follow is offered at all (not across a block).
+   */
+  menu?: ReactNode;
+  badge?: ReactNode;
+  canFollow?: boolean;
+};
+
+export function ProfileHeader({ user, menu, badge, canFollow = true }: Props) {
   const me = useMe();
   const [editing, setEditing] = useState(false);
   const follow = useFollow();
@@ -37,24 +48,32 @@ export function ProfileHeader({ user }: { user: User }) {
             Edit Profile
           </Button>
         ) : (
-          <Button
-            variant={following ? 'secondary' : 'primary'}
-            pending={follow.isPending}
-            onClick={() =>
-              follow.mutate(
-                { target: user, follow: !following },
-                { onError: (error) => toastError('Error', error.message) },
-              )
-            }
-          >
-            {following ? 'UnFollow' : 'Follow'}
-          </Button>
+          <div className="flex items-center gap-1">
+            {menu}
+            {canFollow && (
+              <Button
+                variant={following ? 'secondary' : 'primary'}
+                pending={follow.isPending}
+                onClick={() =>
+                  follow.mutate(
+                    { target: user, follow: !following },
+                    { onError: (error) => toastError('Error', error.message) },
+                  )
+                }
+              >
+                {following ? 'UnFollow' : 'Follow'}
+              </Button>
+            )}
+          </div>
         )}
       </div>
       <h1 className="mt-4 text-2xl font-bold text-zinc-900 dark:text-zinc-50">
         {user.firstName} {user.lastName}
       </h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">@{user.username}</p>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">@{user.username}</p>
+        {badge}
+      </div>
       {user.bio && (
         <p className="mt-3 text-[15px] whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{user.bio}</p>
       )}

@@ -1,0 +1,47 @@
+import type { Post } from '@sync/contract';
+import { MoreHorizontal } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { pendingProps } from '../../../components/ui/button';
+import type { Person } from './person';
+
+// The menu and its dialogs pull in Base UI's menu and dialog code: they load on the first press of a
+// "…" (and already on its hover or focus), never with the list of posts.
+const loadMenu = () => import('./safety-menu');
+const SafetyMenu = lazy(loadMenu);
+const preload = () => void loadMenu();
+
+export const menuButtonClass =
+  'rounded-full p-2 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-ring dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
+
+type Props = {
+  person: Person;
+  /** The post the menu is on: a report includes it. */
+  post?: Post;
+  label: string;
+  className?: string;
+};
+
+/** The "…" on someone else's post or profile: Block, Mute and Report them. */
+export function SafetyMenuButton({ person, post, label, className = menuButtonClass }: Props) {
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <button
+      type="button"
+      aria-label={label}
+      aria-haspopup="menu"
+      className={className}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setWanted(true)}
+      {...pendingProps(wanted)}
+    >
+      <MoreHorizontal className="size-5" aria-hidden="true" />
+    </button>
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <SafetyMenu person={person} post={post} label={label} className={className} />
+    </Suspense>
+  );
+}
