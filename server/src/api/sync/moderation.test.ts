@@ -190,6 +190,43 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
     });
   });
 
+  describe('the report an action answers', () => {
+    it('is recorded with it; a report about someone else (422) or none (404) is refused, nothing changes', async () => {
+      const [reporter, target, other] = [
+        await person('reporter'),
+        await person('reported'),
+        await person('other'),
+      ];
+      const report = async (about: Person) =>
+        (
+          await succeed(server, 'POST', '/api/reports', reporter, {
+            username: about.username,
+            category: 'spam',
+          })
+        ).report.id as string;
+      const [aboutTarget, aboutOther] = [await report(target), await report(other)];
+      const before = await written(target);
+      const wrong = await act(moderator, target, { type: 'warn', text: 'Spam', reportId: aboutOther });
+      expectError(wrong, 422, `Report "${aboutOther}" is about someone else, not @${target.username}.`);
+      expectError(
+        await act(moderator, target, { type: 'warn', text: 'Spam', reportId: 'no-such-report' }),
+        404,
+        'No report with id "no-such-report" exists.',
+      );
+      expect(await written(target)).toEqual(before);
+
+      const { action } = await acted(moderator, target, {
+        type: 'warn',
+        text: 'Spam',
+        reportId: aboutTarget,
+      });
+      expect(action.reportId).toBe(aboutTarget);
+      const page = await succeed(server, 'GET', `/api/admin/accounts/${target.username}`, moderator);
+      expect(page.actions[0].reportId).toBe(aboutTarget);
+      expect(page.reports.map((entry: any) => entry.id)).toEqual([aboutTarget]);
+    });
+  });
+
   describe('suspend', () => {
     it('refuses the sign-in, every session and app token, and hides the profile from all but the staff', async () => {
       const target = await person('suspended');
