@@ -22,7 +22,7 @@ import { hashPassword, passwordMatches } from '../platform/auth/passwords.js';
 import { newId } from '../platform/db/ids.js';
 import { HttpError, Messages, badRequest, notFound, unauthorized } from '../platform/http/errors.js';
 import type { Deps } from './shared/deps.js';
-import { registrations } from './shared/instance-settings.js';
+import { currentRegistrationsMode } from './shared/instance-settings.js';
 import { isSuspended, suspendedMessage } from './shared/moderation-state.js';
 import { checkNewPassword } from './shared/passwords.js';
 import { claimsFor } from './shared/sessions.js';
@@ -129,8 +129,7 @@ async function admission(deps: Deps, email: string, terms: Terms): Promise<{ pen
   if (terms.agreement === false && (await instance.activeRules(deps.db)).length > 0)
     throw new HttpError(422, "To sign up, please accept the server's rules.");
   if (terms.inviteCode !== undefined) return { pending: false };
-  const { mode } = await registrations(deps.db);
-  switch (mode) {
+  switch (await currentRegistrationsMode(deps.db)) {
     case 'open':
       return { pending: false };
     case 'approval':

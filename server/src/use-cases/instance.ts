@@ -9,6 +9,7 @@ import {
   type InstanceSettings,
   type InstanceSettingsBody,
   type InstanceSettingsReply,
+  type RegistrationsMode,
   type RuleBody,
   type RuleDeletedReply,
   type RuleReply,
@@ -26,7 +27,7 @@ import type { AccountRecord } from '../read/hydration/hydrator.js';
 import { userSummary } from '../read/views/sync/summaries.js';
 import { audit } from './shared/audit.js';
 import type { Deps } from './shared/deps.js';
-import { instanceSettings } from './shared/instance-settings.js';
+import { currentRegistrationsMode, instanceSettings } from './shared/instance-settings.js';
 import { requirePermission, roles } from './shared/roles.js';
 import { checkText, emailPattern } from './shared/text.js';
 
@@ -62,9 +63,15 @@ export function activeThisMonth(deps: Deps): Promise<number> {
   return posts.authorCountSince(deps.db, since);
 }
 
-/** The account with this username (any case), for WebFinger. */
-export const accountNamed = (deps: Deps, username: string): Promise<users.UserRow | undefined> =>
-  users.findUserByUsername(deps.db, username);
+/** The account with this username (any case), for WebFinger; none while it waits for approval. */
+export async function accountNamed(deps: Deps, username: string): Promise<users.UserRow | undefined> {
+  const user = await users.findUserByUsername(deps.db, username);
+  return user?.pending_since ? undefined : user;
+}
+
+/** Who may sign up (NodeInfo's `openRegistrations`). */
+export const registrationsMode = (deps: Deps): Promise<RegistrationsMode> =>
+  currentRegistrationsMode(deps.db);
 
 // ---- the About page, the rules and the settings (Moderation → Rules, Settings, Email domains) ----
 

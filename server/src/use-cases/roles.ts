@@ -60,7 +60,7 @@ export async function changeRole(
   if (target.id === actor.id)
     throw new HttpError(
       403,
-      'You cannot change your own role: someone above you can, or the server’s command line.',
+      "You cannot change your own role: someone above you can, or the server's command line.",
     );
   if (!isBelow(target.role, actor.role))
     throw new HttpError(

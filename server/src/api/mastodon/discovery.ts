@@ -51,12 +51,13 @@ export const discoveryRoutes: FastifyPluginAsync = async (app) => {
   app.get('/.well-known/nodeinfo', async (request) => nodeInfoLinks(urlsFor(request)));
 
   app.get('/nodeinfo/2.0', async (_request, reply) => {
-    const [stats, activeMonth] = await Promise.all([
+    const [stats, activeMonth, registrationsMode] = await Promise.all([
       instance.statistics(deps),
       instance.activeThisMonth(deps),
+      instance.registrationsMode(deps),
     ]);
     reply.type(`application/json; profile="${nodeInfoSchema}#"; charset=utf-8`);
-    return nodeInfoView({ ...stats, activeMonth });
+    return nodeInfoView({ ...stats, activeMonth }, registrationsMode);
   });
 
   app.get('/.well-known/webfinger', async (request, reply) => {

@@ -9,13 +9,7 @@ import path from 'node:path';
 import { Limits } from '@sync/contract';
 import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  demoPassword,
-  describeEachDatabase,
-  guestAccount,
-  startServer,
-  type TestServer,
-} from '../../test/harness.js';
+import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { accessToken, bearer, failure } from '../../test/mastodon.js';
 
 const isoWithMs = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -59,19 +53,19 @@ describeEachDatabase('Mastodon API: instance, discovery and the small endpoints'
         languages: ['en'],
         registrations: { enabled: true, approvalRequired: false, url: `${server.url}/signup` },
         thumbnail: { url: `${server.url}/thumbnail.png` },
-        rules: [],
       });
+      expect(instance.rules).toHaveLength(4);
       expect(instance.configuration.urls.streaming).toBe(`ws://${host}`);
       expect(instance.configuration.statuses).toEqual({
         maxCharacters: Limits.postContent,
         maxMediaAttachments: 0,
         charactersReservedPerUrl: 23,
       });
-      // The first account created: the demo's guest.
+      // The owner: the demo's maya.chen.
       expect(instance.contact.account).toMatchObject({
-        username: guestAccount.username,
-        url: `${server.url}/profile/${guestAccount.username}`,
-        avatar: `${server.url}/avatars/${guestAccount.username}.png`,
+        username: 'maya.chen',
+        url: `${server.url}/profile/maya.chen`,
+        avatar: `${server.url}/avatars/maya.chen.png`,
         header: `${server.url}/headers/default.png`,
       });
       expect(instance.contact.account?.createdAt).toMatch(isoWithMs);
@@ -92,9 +86,9 @@ describeEachDatabase('Mastodon API: instance, discovery and the small endpoints'
         urls: { streamingApi: `ws://${host}` },
         registrations: true,
         approvalRequired: false,
-        contactAccount: { username: guestAccount.username },
-        rules: [],
+        contactAccount: { username: 'maya.chen' },
       });
+      expect(instance.rules).toHaveLength(4);
       expect(instance.configuration.statuses.maxCharacters).toBe(Limits.postContent);
       expect(instance.stats.domainCount).toBe(1);
 
@@ -114,10 +108,10 @@ describeEachDatabase('Mastodon API: instance, discovery and the small endpoints'
       expect(stale.body.title).toBe('Sync');
     });
 
-    it('has no rules yet', async () => {
+    it('has the rules of the About page (registrations.test.ts has more)', async () => {
       const reply = await server.request('GET', '/api/v1/instance/rules');
       expect(reply.status).toBe(200);
-      expect(reply.body).toEqual([]);
+      expect(reply.body).toEqual((await server.request('GET', '/api/instance')).body.instance.rules);
     });
   });
 
@@ -284,7 +278,7 @@ describeEachDatabase('Mastodon API: instance, discovery and the small endpoints'
       // Raw: masto.js's Account has no `uri`.
       const contact = (await server.request('GET', '/api/v2/instance')).body.contact.account;
       const expected = {
-        subject: `acct:${guestAccount.username}@${host}`,
+        subject: `acct:maya.chen@${host}`,
         aliases: [contact.url, contact.uri],
         links: [
           { rel: 'http://webfinger.net/rel/profile-page', type: 'text/html', href: contact.url },
@@ -293,9 +287,9 @@ describeEachDatabase('Mastodon API: instance, discovery and the small endpoints'
       };
       const hostname = new URL(server.url).hostname;
       for (const resource of [
-        `acct:${guestAccount.username}@${host}`,
-        `acct:${guestAccount.username.toUpperCase()}@${hostname}`,
-        `${guestAccount.username}@${host}`,
+        `acct:maya.chen@${host}`,
+        `acct:MAYA.CHEN@${hostname}`,
+        `maya.chen@${host}`,
         contact.url,
         contact.uri,
       ]) {
@@ -427,7 +421,7 @@ describeEachDatabase('Mastodon API: the instance behind a proxy, named by its op
       description: 'A small place for the people of the harbour.',
       thumbnail: { url: 'https://social.example/thumbnail.png' },
       configuration: { urls: { streaming: 'wss://social.example' } },
-      contact: { account: { url: `https://social.example/profile/${guestAccount.username}` } },
+      contact: { account: { url: `https://social.example/profile/maya.chen` } },
     });
     const v1 = await server.request('GET', '/api/v1/instance/', { headers: forwarded });
     expect(v1.body).toMatchObject({

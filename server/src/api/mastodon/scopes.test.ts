@@ -27,6 +27,8 @@ interface Fixtures {
   accountId: string;
   /** A new post of the caller's, to delete. */
   ownStatus(): Promise<string>;
+  /** A report in the moderators' queue (the caller, maya.chen, is the owner). */
+  reportId: string;
 }
 
 interface Call {
@@ -294,6 +296,29 @@ const routes: Record<string, RouteRule | OpenRoute> = {
   'GET /api/v1/trends/tags': { who: 'anyone' },
   'GET /api/v1/trends/statuses': { who: 'anyone', scope: 'read:statuses' },
 
+  // Reports and the moderators' queue (reports.test.ts: a user who is not staff gets 403 there)
+  'POST /api/v1/reports': {
+    who: 'person',
+    scope: 'write:reports',
+    request: (fixtures) => ({ path: '/api/v1/reports', body: { account_id: fixtures.accountId } }),
+  },
+  'GET /api/v1/admin/reports': { who: 'person', scope: 'admin:read:reports' },
+  'GET /api/v1/admin/reports/:id': {
+    who: 'person',
+    scope: 'admin:read:reports',
+    request: (fixtures) => ({ path: `/api/v1/admin/reports/${fixtures.reportId}` }),
+  },
+  ...Object.fromEntries(
+    ['assign_to_self', 'unassign', 'resolve', 'reopen'].map((action): [string, RouteRule] => [
+      `POST /api/v1/admin/reports/:id/${action}`,
+      {
+        who: 'person',
+        scope: 'admin:write:reports',
+        request: (fixtures) => ({ path: `/api/v1/admin/reports/${fixtures.reportId}/${action}` }),
+      },
+    ]),
+  ),
+
   // Streaming (streaming.test.ts: the WebSocket, the token as a parameter or protocol)
   'GET /api/v1/streaming': { open: 'the WebSocket; a plain GET is told to connect with one' },
   'GET /api/v1/streaming/health': { open: 'apps check the streaming server is up' },
@@ -359,7 +384,9 @@ describeEachDatabase('Mastodon API: scopes', (dialect) => {
       appTokens.set(
         scope,
         (async () => {
-          const app = await registerApp(server, { scopes: 'read write follow push profile' });
+          const app = await registerApp(server, {
+            scopes: 'read write follow push profile admin:read admin:write',
+          });
           const reply = await server.request('POST', '/oauth/token', {
             body: {
               grant_type: 'client_credentials',
@@ -419,7 +446,17 @@ describeEachDatabase('Mastodon API: scopes', (dialect) => {
     };
     const statusId = await post(lena);
     const lenaUser = await server.request('GET', '/api/users/lena.k');
-    fixtures = { statusId, accountId: lenaUser.body.user._id, ownStatus: () => post(session) };
+    const report = await server.request('POST', '/api/reports', {
+      token: lena,
+      body: { username: 'maya.chen', category: 'other' },
+    });
+    expect(report.status).toBe(201);
+    fixtures = {
+      statusId,
+      accountId: lenaUser.body.user._id,
+      ownStatus: () => post(session),
+      reportId: report.body.report.id,
+    };
   });
   afterAll(() => server.close());
 

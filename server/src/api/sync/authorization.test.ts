@@ -14,6 +14,7 @@ import {
 } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { accessToken, registerApp } from '../../test/mastodon.js';
+import type { Role } from '../../data/schema.js';
 
 type Account = { token: string; user: any };
 
@@ -31,6 +32,8 @@ interface PrivateRoute {
   ownerStatus: number;
   /** Edit/delete of a post or comment: another signed-in user gets this 400. */
   foreignMessage?: string;
+  /** A moderators' or admins' route: another signed-in user (a plain user) gets 403. */
+  staffOnly?: true;
   /** Builds fresh data for the route and the request the owner may make. */
   prepare(server: TestServer, owner: Account, other: Account): Promise<{ path: string; body?: unknown }>;
 }
@@ -62,6 +65,65 @@ const createFilter = async (server: TestServer, token: string) => {
   const reply = await server.request('POST', '/api/filters', { token, body: filterBody });
   if (reply.status !== 201) throw new Error(`create filter: ${reply.status}`);
   return reply.body.filter.id as string;
+};
+
+/** Gives `account` a role before its first request with it (a role is read with the account). */
+const grantRole = (server: TestServer, account: Account, role: Role) =>
+  server.database.db.updateTable('users').set({ role }).where('id', '=', account.user._id).execute();
+
+/** `other` as a sign-up waiting for approval (the server's registrations stay open for the others). */
+const awaitingApproval = async (server: TestServer, other: Account) => {
+  await server.database.db
+    .updateTable('users')
+    .set({ pending_since: new Date().toISOString() })
+    .where('id', '=', other.user._id)
+    .execute();
+  return other.user.username as string;
+};
+
+/** A route of the instance's admin pages, called by `owner` made an admin. */
+const adminRoute = (
+  method: PrivateRoute['method'],
+  route: string,
+  ownerStatus: number,
+  prepare: (server: TestServer, owner: Account) => Promise<{ path: string; body?: unknown }>,
+): PrivateRoute => ({
+  method,
+  route,
+  ownerStatus,
+  staffOnly: true,
+  prepare: async (server, owner) => {
+    await grantRole(server, owner, 'admin');
+    return prepare(server, owner);
+  },
+});
+/** A moderators' route, called by `owner` made a moderator, on `other` (a user) or what they wrote. */
+const moderatorRoute = (
+  method: PrivateRoute['method'],
+  route: string,
+  prepare: (server: TestServer, other: Account) => Promise<{ path: string; body?: unknown }>,
+): PrivateRoute => ({
+  method,
+  route,
+  ownerStatus: 200,
+  staffOnly: true,
+  prepare: async (server, owner, other) => {
+    await grantRole(server, owner, 'moderator');
+    return prepare(server, other);
+  },
+});
+const createdRule = async (server: TestServer, owner: Account) => {
+  const reply = await server.request('POST', '/api/admin/rules', {
+    token: owner.token,
+    body: { text: 'authz rule' },
+  });
+  if (reply.status !== 201) throw new Error(`create rule: ${reply.status}`);
+  return reply.body.rule.id as string;
+};
+const createdInvite = async (server: TestServer, owner: Account) => {
+  const reply = await server.request('POST', '/api/admin/invites', { token: owner.token, body: {} });
+  if (reply.status !== 201) throw new Error(`create invite: ${reply.status}`);
+  return reply.body.invite.id as string;
 };
 
 const privateRoutes: PrivateRoute[] = [
@@ -329,6 +391,83 @@ const privateRoutes: PrivateRoute[] = [
       return { path: `/api/oauth/apps/${app.id}` };
     },
   },
+  {
+    method: 'PUT',
+    route: '/admin/accounts/:username/role',
+    ownerStatus: 200,
+    staffOnly: true,
+    prepare: async (server, owner, other) => {
+      await grantRole(server, owner, 'admin');
+      return { path: `/api/admin/accounts/${other.user.username}/role`, body: { role: 'moderator' } };
+    },
+  },
+  ...(['approve', 'reject'] as const).map((decision): PrivateRoute => ({
+    method: 'POST',
+    route: `/admin/accounts/:username/${decision}`,
+    ownerStatus: 200,
+    staffOnly: true,
+    prepare: async (server, owner, other) => {
+      await grantRole(server, owner, 'moderator');
+      return { path: `/api/admin/accounts/${await awaitingApproval(server, other)}/${decision}` };
+    },
+  })),
+  moderatorRoute('GET', '/admin/accounts', async () => ({ path: '/api/admin/accounts' })),
+  moderatorRoute('GET', '/admin/accounts/:username', async (_server, other) => ({
+    path: `/api/admin/accounts/${other.user.username}`,
+  })),
+  moderatorRoute('POST', '/admin/accounts/:username/actions', async (_server, other) => ({
+    path: `/api/admin/accounts/${other.user.username}/actions`,
+    body: { type: 'warn', text: 'authz warning' },
+  })),
+  moderatorRoute('DELETE', '/admin/posts/:postId', async (server, other) => ({
+    path: `/api/admin/posts/${await createPost(server, other.token)}`,
+  })),
+  moderatorRoute('DELETE', '/admin/posts/:postId/comments/:commentId', async (server, other) => {
+    const postId = await createPost(server, other.token);
+    return { path: `/api/admin/posts/${postId}/comments/${await addComment(server, other.token, postId)}` };
+  }),
+  moderatorRoute('GET', '/admin/audit-log', async () => ({ path: '/api/admin/audit-log' })),
+  adminRoute('GET', '/admin/settings', 200, async () => ({ path: '/api/admin/settings' })),
+  adminRoute('PUT', '/admin/settings', 200, async () => ({
+    path: '/api/admin/settings',
+    body: { registrationsMessage: 'authz message' },
+  })),
+  adminRoute('GET', '/admin/rules', 200, async () => ({ path: '/api/admin/rules' })),
+  adminRoute('POST', '/admin/rules', 201, async () => ({
+    path: '/api/admin/rules',
+    body: { text: 'authz rule' },
+  })),
+  adminRoute('PUT', '/admin/rules/:id', 200, async (server, owner) => ({
+    path: `/api/admin/rules/${await createdRule(server, owner)}`,
+    body: { text: 'authz rule, edited' },
+  })),
+  adminRoute('DELETE', '/admin/rules/:id', 200, async (server, owner) => ({
+    path: `/api/admin/rules/${await createdRule(server, owner)}`,
+  })),
+  adminRoute('GET', '/admin/invites', 200, async () => ({ path: '/api/admin/invites' })),
+  adminRoute('POST', '/admin/invites', 201, async () => ({
+    path: '/api/admin/invites',
+    body: { maxUses: 1 },
+  })),
+  adminRoute('DELETE', '/admin/invites/:id', 200, async (server, owner) => ({
+    path: `/api/admin/invites/${await createdInvite(server, owner)}`,
+  })),
+  adminRoute('GET', '/admin/email-domain-blocks', 200, async () => ({
+    path: '/api/admin/email-domain-blocks',
+  })),
+  adminRoute('POST', '/admin/email-domain-blocks', 201, async () => ({
+    path: '/api/admin/email-domain-blocks',
+    body: { domain: `${uniqueName('authz').replace(/[^a-z0-9]/g, '')}.example` },
+  })),
+  adminRoute('DELETE', '/admin/email-domain-blocks/:domain', 200, async (server, owner) => {
+    const domain = `${uniqueName('authz').replace(/[^a-z0-9]/g, '')}.example`;
+    const reply = await server.request('POST', '/api/admin/email-domain-blocks', {
+      token: owner.token,
+      body: { domain },
+    });
+    if (reply.status !== 201) throw new Error(`block domain: ${reply.status}`);
+    return { path: `/api/admin/email-domain-blocks/${domain}` };
+  }),
 ];
 
 type Caller =
@@ -419,6 +558,18 @@ describeEachDatabase('authorization', (dialect) => {
         });
       }
 
+      if (route.staffOnly) {
+        it('a user without the permission → 403, nothing changes', async () => {
+          const before = await snapshot(server.database.db);
+          const reply = await server.request(route.method, scene.path, {
+            token: scene.other.token,
+            body: scene.body,
+          });
+          expectError(reply, 403);
+          expect(await snapshot(server.database.db)).toEqual(before);
+        });
+      }
+
       it(`owner → ${route.ownerStatus}`, async () => {
         const reply = await server.request(route.method, scene.path, {
           token: scene.owner.token,
@@ -448,6 +599,7 @@ describeEachDatabase('authorization', (dialect) => {
         '/api/users/maya.chen/following',
         '/api/posts?limit=2',
         '/api/health',
+        '/api/instance',
       ];
     });
 
@@ -490,6 +642,6 @@ describeEachDatabase('authorization', (dialect) => {
       .filter((route) => route.method !== 'GET')
       .map((route) => `${route.method} /api${route.route}`);
     expect([...changing].sort()).toEqual(listed.sort());
-    expect(privateRoutes).toHaveLength(33);
+    expect(privateRoutes).toHaveLength(48);
   });
 });

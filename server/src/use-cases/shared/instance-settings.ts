@@ -10,24 +10,23 @@ import { readSettings } from '../../data/instance.repo.js';
  */
 
 const modes: readonly RegistrationsMode[] = ['open', 'approval', 'invite', 'closed'];
-const isMode = (value: string | undefined): value is RegistrationsMode =>
-  modes.some((mode) => mode === value);
+
+function modeOf(stored: Map<string, string>): RegistrationsMode {
+  const mode = stored.get('registrations_mode');
+  return modes.find((known) => known === mode) ?? 'open';
+}
 
 export async function instanceSettings(db: Db, defaults: InstanceConfig): Promise<InstanceSettings> {
   const stored = await readSettings(db);
-  const mode = stored.get('registrations_mode');
   return {
     title: stored.get('title') ?? defaults.title,
     description: stored.get('description') ?? defaults.description,
     contactEmail: stored.get('contact_email') ?? '',
-    registrationsMode: isMode(mode) ? mode : 'open',
+    registrationsMode: modeOf(stored),
     registrationsMessage: stored.get('registrations_message') ?? '',
   };
 }
 
-/** Who may sign up, and what the sign-up page says about it. */
-export async function registrations(db: Db): Promise<{ mode: RegistrationsMode; message: string }> {
-  const stored = await readSettings(db);
-  const mode = stored.get('registrations_mode');
-  return { mode: isMode(mode) ? mode : 'open', message: stored.get('registrations_message') ?? '' };
-}
+/** Who may sign up now. */
+export const currentRegistrationsMode = async (db: Db): Promise<RegistrationsMode> =>
+  modeOf(await readSettings(db));

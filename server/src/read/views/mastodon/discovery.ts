@@ -1,7 +1,8 @@
+import type { RegistrationsMode } from '@sync/contract';
 import { serverVersion } from '../../../config.js';
 import type { UserRow } from '../../../data/users.repo.js';
 import { escapeHtml } from './html.js';
-import { domainOf } from './instance.js';
+import { domainOf, signupsOpen } from './instance.js';
 import type { Urls } from './urls.js';
 
 /**
@@ -17,13 +18,16 @@ export const nodeInfoLinks = (urls: Urls) => ({
 });
 
 /** `GET /nodeinfo/2.0`. No protocols until Sync federates (the schema asks for one: none is true). */
-export function nodeInfoView(usage: { users: number; activeMonth: number; posts: number; comments: number }) {
+export function nodeInfoView(
+  usage: { users: number; activeMonth: number; posts: number; comments: number },
+  registrationsMode: RegistrationsMode,
+) {
   return {
     version: '2.0',
     software: { name: 'sync', version: serverVersion },
     protocols: [],
     services: { inbound: [], outbound: [] },
-    openRegistrations: true,
+    openRegistrations: signupsOpen(registrationsMode),
     usage: {
       users: { total: usage.users, activeMonth: usage.activeMonth },
       localPosts: usage.posts,

@@ -1,4 +1,4 @@
-import { Limits, type InstanceRule, type InstanceSettings } from '@sync/contract';
+import { Limits, type InstanceRule, type InstanceSettings, type RegistrationsMode } from '@sync/contract';
 import { serverVersion } from '../../../config.js';
 import type { AccountRecord } from '../../hydration/hydrator.js';
 import { accountView } from './accounts.js';
@@ -73,8 +73,7 @@ export const rulesView = (rules: readonly InstanceRule[]): Rule[] =>
  * Mastodon's registration modes are open, approval and none; Sync's invite mode is Mastodon's "none"
  * with invites (an invite link still signs people up, in the web client).
  */
-const signupsOpen = (settings: InstanceSettings) =>
-  settings.registrationsMode === 'open' || settings.registrationsMode === 'approval';
+export const signupsOpen = (mode: RegistrationsMode) => mode === 'open' || mode === 'approval';
 
 /** The admins' message about sign-ups, as the HTML apps show; null when there is none. */
 const registrationsMessageOf = (settings: InstanceSettings) =>
@@ -117,12 +116,12 @@ export function instanceView(facts: InstanceFacts, activeMonth: number): Instanc
       limited_federation: false,
     },
     registrations: {
-      enabled: signupsOpen(settings),
+      enabled: signupsOpen(settings.registrationsMode),
       approval_required: settings.registrationsMode === 'approval',
       reason_required: settings.registrationsMode === 'approval',
       message: registrationsMessageOf(settings),
       min_age: null,
-      url: signupsOpen(settings) ? `${urls.origin}${signupPath}` : null,
+      url: signupsOpen(settings.registrationsMode) ? `${urls.origin}${signupPath}` : null,
     },
     api_versions: { mastodon: 2 },
     contact: { email: settings.contactEmail, account: contactOf(facts) },
@@ -148,7 +147,7 @@ export function v1InstanceView(
     stats: { user_count: stats.userCount, status_count: stats.statusCount, domain_count: 1 },
     thumbnail: `${urls.origin}${thumbnailPath}`,
     languages: ['en'],
-    registrations: signupsOpen(settings),
+    registrations: signupsOpen(settings.registrationsMode),
     approval_required: settings.registrationsMode === 'approval',
     invites_enabled: settings.registrationsMode === 'invite',
     configuration: {
