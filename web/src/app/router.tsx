@@ -25,6 +25,7 @@ const Search = lazyScreen(() => import('./routes/search'));
 const Tag = lazyScreen(() => import('./routes/tag'));
 const NotFound = lazyScreen(() => import('./routes/not-found'));
 const OAuthAuthorize = lazyScreen(() => import('./routes/oauth-authorize'));
+const About = lazyScreen(() => import('./routes/about'));
 
 function Root() {
   useFocusHeadingOnNavigate();
@@ -94,6 +95,12 @@ export const router = createBrowserRouter([
             <OAuthAuthorize />
           </Suspense>
         ),
+      },
+      {
+        // The app's frame without the guard: what this community is, for visitors before they join.
+        element: <AppLayout />,
+        errorElement,
+        children: [{ path: '/about', element: <About />, errorElement }],
       },
       {
         element: (

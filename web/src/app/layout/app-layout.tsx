@@ -4,13 +4,16 @@ import { ListSkeleton } from '../../components/ui/skeleton';
 import { LiveUpdates } from '../../features/live';
 import { useMediaQuery } from '../../lib/media-query';
 import { usePageTitle } from '../../lib/page-title';
+import { useSession } from '../../lib/session';
 import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { SideNav } from './side-nav';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
 
+/** The app's frame; signed out (on the About page) it has no tabs, shortcuts or live updates. */
 export function AppLayout() {
   const { pathname } = useLocation();
+  const signedIn = useSession() !== null;
   return (
     <div className="min-h-dvh bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <a
@@ -26,7 +29,7 @@ export function AppLayout() {
         </div>
         <main
           id="content"
-          className="min-w-0 flex-1 pb-16 md:border-l md:border-zinc-200 md:pb-0 md:dark:border-zinc-800"
+          className={`min-w-0 flex-1 md:border-l md:border-zinc-200 md:pb-0 md:dark:border-zinc-800 ${signedIn ? 'pb-16' : ''}`}
         >
           {/* A boundary per screen. Navigations are transitions, and React keeps a boundary's old screen
               up while the new one's code loads, with no sign the press did anything; a new boundary shows
@@ -36,9 +39,13 @@ export function AppLayout() {
           </Suspense>
         </main>
       </div>
-      <TabBar />
-      <KeyboardShortcuts />
-      <LiveUpdates />
+      {signedIn && (
+        <>
+          <TabBar />
+          <KeyboardShortcuts />
+          <LiveUpdates />
+        </>
+      )}
     </div>
   );
 }

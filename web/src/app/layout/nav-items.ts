@@ -1,4 +1,16 @@
-import { Bell, Bookmark, Home, Search, Settings, User, Users, UserPlus, type LucideIcon } from 'lucide-react';
+import {
+  Bell,
+  Bookmark,
+  Home,
+  Info,
+  LogIn,
+  Search,
+  Settings,
+  User,
+  Users,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
 
 export type NavItem = { to: string; label: string; icon: LucideIcon };
 
@@ -12,6 +24,16 @@ export function sideNavItems(username: string): NavItem[] {
     { to: '/bookmark', label: 'Bookmark', icon: Bookmark },
     { to: '/people', label: 'People', icon: UserPlus },
     { to: '/settings', label: 'Settings', icon: Settings },
+    { to: '/about', label: 'About', icon: Info },
+  ];
+}
+
+/** The side navigation of a visitor (on the About page). */
+export function visitorNavItems(): NavItem[] {
+  return [
+    { to: '/about', label: 'About', icon: Info },
+    { to: '/login', label: 'Log in', icon: LogIn },
+    { to: '/signup', label: 'Sign up', icon: UserPlus },
   ];
 }
 

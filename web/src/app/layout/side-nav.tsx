@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
-import { useMe } from '../../lib/session';
-import { sideNavItems } from './nav-items';
+import { useSession } from '../../lib/session';
+import { sideNavItems, visitorNavItems } from './nav-items';
 
 const link = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-full px-4 py-2.5 text-[15px] transition-colors focus-ring ${
@@ -10,11 +10,12 @@ const link = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
-  const me = useMe();
+  const session = useSession();
+  const items = session ? sideNavItems(session.user.username) : visitorNavItems();
   return (
     <nav aria-label="Main">
       <ul className="flex flex-col gap-1">
-        {sideNavItems(me.username).map(({ to, label, icon: Icon }) => (
+        {items.map(({ to, label, icon: Icon }) => (
           <li key={label}>
             <NavLink to={to} end className={link} onClick={onNavigate}>
               <Icon className="size-5" aria-hidden="true" />

@@ -2,9 +2,9 @@ import { Menu as MenuIcon, Moon, Sun } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { toggleColorMode, useColorMode } from '../../lib/color-mode';
-import { useMe } from '../../lib/session';
+import { useMe, useSession } from '../../lib/session';
 import { Avatar } from '../../components/ui/avatar';
-import { pendingProps } from '../../components/ui/button';
+import { buttonClass, pendingProps } from '../../components/ui/button';
 import { NotificationBell } from '../../features/notifications';
 import { SearchBox } from '../../features/search';
 import { iconButton } from './icon-button';
@@ -62,8 +62,23 @@ function AccountButton() {
   );
 }
 
+/** A visitor's way in, where a member has the bell and the account menu. */
+function VisitorLinks() {
+  return (
+    <>
+      <Link to="/login" className={`${buttonClass('secondary', 'sm')} ml-1`}>
+        Log in
+      </Link>
+      <Link to="/signup" className={buttonClass('primary', 'sm')}>
+        Sign up
+      </Link>
+    </>
+  );
+}
+
 export function TopBar() {
   const mode = useColorMode();
+  const signedIn = useSession() !== null;
   return (
     <header className="sticky top-0 z-20 h-16 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
       <div className="mx-auto flex h-full max-w-[1200px] items-center gap-2 px-3 md:px-4">
@@ -74,9 +89,9 @@ export function TopBar() {
         >
           Sync
         </Link>
-        <SearchBox className="ml-6 hidden w-full max-w-xs md:block" />
+        {signedIn && <SearchBox className="ml-6 hidden w-full max-w-xs md:block" />}
         <div className="ml-auto flex items-center gap-1">
-          <NotificationBell className={iconButton} />
+          {signedIn && <NotificationBell className={iconButton} />}
           <button
             type="button"
             className={iconButton}
@@ -89,7 +104,7 @@ export function TopBar() {
               <Moon className="size-5" aria-hidden="true" />
             )}
           </button>
-          <AccountButton />
+          {signedIn ? <AccountButton /> : <VisitorLinks />}
         </div>
       </div>
     </header>

@@ -1,4 +1,4 @@
-import type { AuthLoginReply, AuthSignupReply, LoginBody } from '@sync/contract';
+import type { AuthLoginReply, AuthSignupReply, LoginBody, SignupPendingReply } from '@sync/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearSession, setSession } from '../../../lib/session';
@@ -13,6 +13,14 @@ export type SignupInput = {
   email: string;
   password: string;
 };
+
+/** What the community asks besides (issue 26): its rules accepted, a reason, an invite code. */
+export type SignupExtras = { agreement?: true; reason?: string; inviteCode?: string };
+
+/** Signed up and in, or (where a moderator approves each sign-up) waiting for approval. */
+export type SignupReply = AuthSignupReply | SignupPendingReply;
+
+export const isPending = (reply: SignupReply): reply is SignupPendingReply => 'pending' in reply;
 
 export function useLogin() {
   const client = useQueryClient();
@@ -32,8 +40,12 @@ export function useLogin() {
 export function useSignup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignupInput) => api<AuthSignupReply>('/auth/signup', { method: 'POST', body }),
-    onSuccess: ({ encodedToken, createdUser }) => {
+    mutationFn: (body: SignupInput & SignupExtras) =>
+      api<SignupReply>('/auth/signup', { method: 'POST', body }),
+    onSuccess: (reply) => {
+      // Waiting for approval: no account to sign in to yet; the form says so.
+      if (isPending(reply)) return;
+      const { encodedToken, createdUser } = reply;
       client.clear();
       setSession(encodedToken, createdUser);
       toastSuccess('Account created', 'You are now Successfully signed up ');

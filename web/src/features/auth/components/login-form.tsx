@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/page-title';
 import { GUEST, useLogin } from '../api/auth';
 import { AuthCard, FormError, FormNotice } from '../../../components/ui/auth-card';
+import { AboutLink } from './about-link';
 
 type Notice = { reason?: 'expired' | 'account-deleted' } | null;
 
@@ -100,6 +101,7 @@ export function LoginForm({ intro }: { intro?: string }) {
           join Sync
         </Link>
       </p>
+      <AboutLink />
     </AuthCard>
   );
 }

@@ -1,20 +1,97 @@
-import { Limits } from '@sync/contract';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { InstanceLimits, Limits, type InstanceInfo } from '@sync/contract';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { TextAreaField, TextField } from '../../../components/ui/field';
+import { useInstance } from '../../../entities/instance';
 import { usePageTitle } from '../../../lib/page-title';
-import { useSignup, type SignupInput } from '../api/auth';
+import { isPending, useSignup, type SignupExtras, type SignupInput } from '../api/auth';
 import { AuthCard, FormError } from '../../../components/ui/auth-card';
-import { fieldOfServerError, validateSignup, type SignupErrors } from './signup-rules';
+import { AboutLink } from './about-link';
+import { fieldOfServerError, validateSignup, type SignupErrors, type SignupField } from './signup-rules';
 
 const hints = {
   username: `${Limits.usernameMin} to ${Limits.usernameMax} characters: letters, digits, "_" and ".".`,
   password: `At least ${Limits.passwordMin} characters.`,
 };
 
+/** What the community asks on top of the spec's form (issue 26), and what it says when it asks nothing. */
+const community = {
+  rulesHeading: 'The rules here',
+  agreement: 'I agree to these rules',
+  agreementMissing: 'Agree to the rules to join.',
+  reason: 'Why do you want to join?',
+  reasonHint: 'A moderator reads it before approving your account.',
+  reasonMissing: 'Tell the moderators why you want to join.',
+  inviteCode: 'Invite code',
+  inviteMissing: 'Enter the code from your invite link.',
+  closed: 'Sign-ups are closed here at the moment.',
+  pendingTitle: 'Thanks — a moderator will review your request.',
+  pendingText: 'You can log in once your account is approved.',
+};
+
+const linkClass = 'font-semibold text-teal-700 hover:underline focus-ring dark:text-teal-400';
+
+/**
+ * Joining: the spec's form, and what this community asks besides (`GET /api/instance`): its rules
+ * accepted, a reason where a moderator approves each sign-up, an invite code (from `?invite=` or typed
+ * in). Closed, it says so instead of the form, unless the link carries an invite.
+ */
 export function SignupForm() {
   usePageTitle('Join Sync');
+  const instance = useInstance().data;
+  const [params] = useSearchParams();
+  const invite = params.get('invite')?.trim() ?? '';
+  const signup = useSignup();
+
+  let body: ReactNode;
+  if (signup.data && isPending(signup.data)) {
+    body = <Pending message={signup.data.message} />;
+  } else if (instance?.registrations.mode === 'closed' && !invite) {
+    body = <Closed message={instance.registrations.message} />;
+  } else {
+    body = <SignupFields instance={instance} invite={invite} signup={signup} />;
+  }
+  return (
+    <AuthCard title="Join Sync">
+      {body}
+      <AboutLink />
+    </AuthCard>
+  );
+}
+
+function Pending({ message }: { message: string }) {
+  return (
+    <div role="status" className="flex flex-col gap-2 text-center">
+      <p className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{community.pendingTitle}</p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{message || community.pendingText}</p>
+    </div>
+  );
+}
+
+function Closed({ message }: { message: string }) {
+  const location = useLocation();
+  return (
+    <div className="flex flex-col gap-3 text-center">
+      <p className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{community.closed}</p>
+      {message && <p className="text-sm whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">{message}</p>}
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Already have an account ?{' '}
+        <Link to="/login" state={location.state} className={linkClass}>
+          Login
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+type FieldsProps = {
+  instance: InstanceInfo | undefined;
+  invite: string;
+  signup: ReturnType<typeof useSignup>;
+};
+
+function SignupFields({ instance, invite, signup }: FieldsProps) {
   const [form, setForm] = useState<SignupInput>({
     firstName: '',
     lastName: '',
@@ -22,17 +99,28 @@ export function SignupForm() {
     email: '',
     password: '',
   });
+  const [agreed, setAgreed] = useState(false);
+  const [reason, setReason] = useState('');
+  const [inviteCode, setInviteCode] = useState(invite);
   const [errors, setErrors] = useState<SignupErrors>({});
-  const signup = useSignup();
   const location = useLocation();
   const formErrorId = useId();
+  const agreementErrorId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const focusField = (key: string) =>
     formRef.current?.querySelector<HTMLInputElement>(`[name="${key}"]`)?.focus();
 
+  const rules = instance?.rules ?? [];
+  const mode = instance?.registrations.mode;
+  const asks = {
+    agreement: rules.length > 0,
+    reason: mode === 'approval',
+    inviteCode: mode === 'invite' || invite !== '',
+  };
+
   const serverError = signup.error?.message;
   const serverField = serverError ? fieldOfServerError(serverError) : undefined;
-  const errorOf = (key: keyof SignupInput) => errors[key] ?? (serverField === key ? serverError : undefined);
+  const errorOf = (key: SignupField) => errors[key] ?? (serverField === key ? serverError : undefined);
 
   const field = (key: keyof SignupInput) => ({
     name: key,
@@ -47,22 +135,40 @@ export function SignupForm() {
     event.preventDefault();
     if (signup.isPending) return;
     const input = { ...form, username: form.username.trim(), email: form.email.trim() };
-    const found = validateSignup(input);
+    const found: SignupErrors = validateSignup(input);
+    if (asks.inviteCode && mode === 'invite' && !inviteCode.trim())
+      found.inviteCode = community.inviteMissing;
+    if (asks.reason && !reason.trim()) found.reason = community.reasonMissing;
+    if (asks.agreement && !agreed) found.agreement = community.agreementMissing;
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) return focusField(first);
-    signup.mutate(input, {
-      // Focus reads the field's error once; a form-level error is a live alert instead.
-      onError: (error) => {
-        const key = fieldOfServerError(error.message);
-        if (key) focusField(key);
+    const extras: SignupExtras = {
+      ...(asks.agreement && { agreement: true }),
+      ...(asks.reason && reason.trim() && { reason: reason.trim() }),
+      ...(asks.inviteCode && inviteCode.trim() && { inviteCode: inviteCode.trim() }),
+    };
+    signup.mutate(
+      { ...input, ...extras },
+      {
+        // Focus reads the field's error once; a form-level error is a live alert instead.
+        onError: (error) => {
+          const key = fieldOfServerError(error.message);
+          if (key) focusField(key);
+        },
       },
-    });
+    );
   };
 
+  const agreementError = errorOf('agreement');
   return (
-    <AuthCard title="Join Sync">
+    <>
       <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {instance?.registrations.message && (
+          <p className="text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
+            {instance.registrations.message}
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
           <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
@@ -76,6 +182,64 @@ export function SignupForm() {
           hint={hints.password}
           {...field('password')}
         />
+        {asks.inviteCode && (
+          <TextField
+            label={community.inviteCode}
+            name="inviteCode"
+            autoComplete="off"
+            required={mode === 'invite'}
+            value={inviteCode}
+            error={errorOf('inviteCode')}
+            onChange={(event) => setInviteCode(event.target.value)}
+          />
+        )}
+        {asks.reason && (
+          <TextAreaField
+            label={community.reason}
+            name="reason"
+            required
+            hint={community.reasonHint}
+            maxLength={InstanceLimits.signupReasonMax}
+            value={reason}
+            error={errorOf('reason')}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        )}
+        {asks.agreement && (
+          <section aria-labelledby="signup-rules" className="flex flex-col gap-2">
+            <h2 id="signup-rules" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+              {community.rulesHeading}
+            </h2>
+            <ol className="flex list-decimal flex-col gap-1.5 rounded-lg border border-zinc-200 py-2 pr-3 pl-8 text-sm text-zinc-800 dark:border-zinc-700 dark:text-zinc-200">
+              {rules.map((rule) => (
+                <li key={rule.id}>
+                  {rule.text}
+                  {rule.hint && (
+                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">{rule.hint}</span>
+                  )}
+                </li>
+              ))}
+            </ol>
+            <label className="flex items-start gap-3 text-sm font-medium text-zinc-800 dark:text-zinc-200">
+              <input
+                type="checkbox"
+                name="agreement"
+                required
+                checked={agreed}
+                onChange={(event) => setAgreed(event.target.checked)}
+                aria-invalid={agreementError ? true : undefined}
+                aria-describedby={agreementError ? agreementErrorId : undefined}
+                className="mt-0.5 size-4 accent-teal-700 focus-ring dark:accent-teal-400"
+              />
+              {community.agreement}
+            </label>
+            {agreementError && (
+              <p id={agreementErrorId} className="text-sm text-red-700 dark:text-red-400">
+                {agreementError}
+              </p>
+            )}
+          </section>
+        )}
         {/* An error the server tied to no field is said once, here. */}
         <FormError id={formErrorId} message={serverField ? undefined : serverError} />
         <Button type="submit" pending={signup.isPending} className="mt-2 w-full">
@@ -84,14 +248,10 @@ export function SignupForm() {
       </form>
       <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
         Already have an account ?{' '}
-        <Link
-          to="/login"
-          state={location.state}
-          className="font-semibold text-teal-700 hover:underline focus-ring dark:text-teal-400"
-        >
+        <Link to="/login" state={location.state} className={linkClass}>
           Login
         </Link>
       </p>
-    </AuthCard>
+    </>
   );
 }

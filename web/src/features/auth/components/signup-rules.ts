@@ -1,7 +1,9 @@
 import { Limits } from '@sync/contract';
 import type { SignupInput } from '../api/auth';
 
-export type SignupErrors = Partial<Record<keyof SignupInput, string>>;
+/** The form's fields: the spec's, then what the community may ask besides (issue 26). */
+export type SignupField = keyof SignupInput | 'agreement' | 'reason' | 'inviteCode';
+export type SignupErrors = Partial<Record<SignupField, string>>;
 
 const usernamePattern = /^[A-Za-z0-9_.]+$/;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -31,8 +33,12 @@ export function validateSignup(input: SignupInput): SignupErrors {
 }
 
 /** Which field a server refusal is about, from the words it starts with (the server names the field). */
-export function fieldOfServerError(message: string): keyof SignupInput | undefined {
+export function fieldOfServerError(message: string): SignupField | undefined {
   const text = message.toLowerCase();
+  if (text.includes('invite')) return 'inviteCode';
+  if (text.includes('email address at')) return 'email';
+  if (text.includes('rules')) return 'agreement';
+  if (text.startsWith('reason') || text.includes('why you want to join')) return 'reason';
   if (text.includes('username')) return 'username';
   if (text.startsWith('password')) return 'password';
   if (text.startsWith('email')) return 'email';

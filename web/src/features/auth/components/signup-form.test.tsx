@@ -1,0 +1,141 @@
+import type { InstanceInfo } from '@sync/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSession, getSession } from '../../../lib/session';
+import { fakeApi } from '../../../lib/test/fake-api';
+import { SignupForm } from './signup-form';
+
+function instance(mode: InstanceInfo['registrations']['mode'], message = ''): InstanceInfo {
+  return {
+    title: 'Sync',
+    description: '',
+    contactEmail: '',
+    owner: null,
+    moderators: [],
+    rules: [{ id: 'r1', text: 'Be kind', hint: '' }],
+    registrations: { mode, message },
+  };
+}
+
+function renderForm(info: InstanceInfo, path = '/signup', signup?: Parameters<typeof fakeApi>[0][string]) {
+  const api = fakeApi({
+    'GET /instance': () => ({ body: { instance: info } }),
+    ...(signup && { 'POST /auth/signup': signup }),
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <SignupForm />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return api;
+}
+
+function fillIn() {
+  const values: Record<string, string> = {
+    'First name': 'Ada',
+    'Last name': 'Lovelace',
+    Username: 'ada.l',
+    'Email address': 'ada@example.com',
+    Password: 'a-long-password',
+  };
+  for (const [label, value] of Object.entries(values)) {
+    fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
+  }
+}
+
+const posted = (api: ReturnType<typeof fakeApi>) =>
+  api.sent.find((request) => request.method === 'POST' && request.path === '/auth/signup')?.body;
+
+const join = () => fireEvent.click(screen.getByRole('button', { name: 'Join Sync' }));
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
+
+describe('SignupForm', () => {
+  it('shows the rules and will not send before they are agreed to; then sends agreement: true', async () => {
+    const api = renderForm(instance('open'), '/signup', () => ({
+      status: 201,
+      body: { encodedToken: 'token', createdUser: { _id: 'u1', username: 'ada.l' } },
+    }));
+    try {
+      expect(await screen.findByText('Be kind')).toBeTruthy();
+      fillIn();
+      join();
+      expect(screen.getByText('Agree to the rules to join.')).toBeTruthy();
+      expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'I agree to these rules' }));
+      expect(api.sent.some((r) => r.method === 'POST')).toBe(false);
+      fireEvent.click(screen.getByRole('checkbox', { name: 'I agree to these rules' }));
+      join();
+      await waitFor(() => expect(getSession()?.token).toBe('token'));
+      expect(posted(api)).toMatchObject({ username: 'ada.l', agreement: true });
+      expect(posted(api)).not.toHaveProperty('reason');
+    } finally {
+      api.restore();
+    }
+  });
+
+  it('asks why in approval mode and, answered 202, says a moderator will review the request', async () => {
+    const api = renderForm(instance('approval'), '/signup', () => ({
+      status: 202,
+      body: { pending: true, message: '' },
+    }));
+    try {
+      const reason = await screen.findByLabelText('Why do you want to join?', { exact: false });
+      fillIn();
+      fireEvent.click(screen.getByRole('checkbox', { name: 'I agree to these rules' }));
+      join();
+      expect(screen.getByText('Tell the moderators why you want to join.')).toBeTruthy();
+      expect(document.activeElement).toBe(reason);
+      fireEvent.change(reason, { target: { value: 'I knit.' } });
+      join();
+      expect(await screen.findByText('Thanks — a moderator will review your request.')).toBeTruthy();
+      expect(posted(api)).toMatchObject({ reason: 'I knit.', agreement: true });
+      expect(getSession()).toBeNull();
+    } finally {
+      api.restore();
+    }
+  });
+
+  it('takes the invite code from the link', async () => {
+    const api = renderForm(instance('invite'), '/signup?invite=ABC123', () => ({
+      status: 201,
+      body: { encodedToken: 'token', createdUser: { _id: 'u1', username: 'ada.l' } },
+    }));
+    try {
+      fireEvent.click(await screen.findByRole('checkbox', { name: 'I agree to these rules' }));
+      expect(screen.getByLabelText<HTMLInputElement>('Invite code', { exact: false }).value).toBe('ABC123');
+      fillIn();
+      join();
+      await waitFor(() => expect(getSession()?.token).toBe('token'));
+      expect(posted(api)).toMatchObject({ inviteCode: 'ABC123' });
+    } finally {
+      api.restore();
+    }
+  });
+
+  it('says sign-ups are closed instead of showing the form, unless the link carries an invite', async () => {
+    const api = renderForm(instance('closed', 'Back in spring.'));
+    try {
+      expect(await screen.findByText('Sign-ups are closed here at the moment.')).toBeTruthy();
+      expect(screen.getByText('Back in spring.')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Join Sync' })).toBeNull();
+    } finally {
+      api.restore();
+    }
+    cleanup();
+    const invited = renderForm(instance('closed'), '/signup?invite=XYZ');
+    try {
+      expect(await screen.findByLabelText<HTMLInputElement>('Invite code', { exact: false })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Join Sync' })).toBeTruthy();
+    } finally {
+      invited.restore();
+    }
+  });
+});

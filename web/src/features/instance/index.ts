@@ -1,0 +1,2 @@
+/** The instance feature's public face: the About page (`/about`). */
+export { AboutPage } from './components/about-page';
