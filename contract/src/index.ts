@@ -373,9 +373,9 @@ export type NotificationType = Static<typeof NotificationType>;
  * One entry of `GET /api/notifications`. Likes of one post, upvotes of one comment and new followers
  * are grouped: `actors` are the newest few (at most 3), `actorCount` counts them all. `post` is a
  * preview of the post liked, commented on or mentioned in; `comment` the comment commented, mentioned
- * in or upvoted; `report` the report resolved (its actor: the moderator who resolved it). `createdAt`
- * is the time of the latest cause; `read` says whether it came before the user last marked
- * notifications as read.
+ * in or upvoted; `report` the report resolved (it has no actors: the server tells, naming no
+ * moderator). `createdAt` is the time of the latest cause; `read` says whether it came before the user
+ * last marked notifications as read.
  */
 export const Notification = Type.Object({
   _id: Type.String(),

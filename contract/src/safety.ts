@@ -391,8 +391,8 @@ export const ResolveReportBody = Type.Object({ note: Type.Optional(Type.String()
 export type ResolveReportBody = Static<typeof ResolveReportBody>;
 
 /**
- * What a `report_resolved` notification is about: the reporter's report, now resolved. Who resolved it
- * is the notification's actor.
+ * What a `report_resolved` notification is about: the reporter's report, now resolved. It has no
+ * actors: the server tells the reporter, naming no moderator (as Mastodon's email does not).
  */
 export const ResolvedReportNotice = Type.Object({
   id: Type.String(),

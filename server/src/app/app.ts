@@ -18,6 +18,7 @@ import type { LiveHub } from '../platform/live/hub.js';
 import type { StreamSlots } from '../platform/live/stream-slots.js';
 import type { EventTransport } from '../platform/live/transport.js';
 import { followRoutes } from '../api/sync/follows.js';
+import { reportQueueRoutes, reportRoutes } from '../api/sync/reports.js';
 import { filterRoutes } from '../api/sync/filters.js';
 import { registerCompression } from '../platform/http/compression.js';
 import { registerWebClient } from '../platform/http/web-client.js';
@@ -223,6 +224,8 @@ export async function buildApp({
       await api.register(bookmarkRoutes, { prefix: '/users' });
       await api.register(followRoutes, { prefix: '/users' });
       await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(reportRoutes, { prefix: '/reports' });
+      await api.register(reportQueueRoutes, { prefix: '/admin/reports' });
       await api.register(filterRoutes, { prefix: '/filters' });
       await api.register(timelineRoutes);
       await api.register(searchRoutes);

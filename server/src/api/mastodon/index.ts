@@ -23,6 +23,7 @@ import { trendRoutes } from './trends.js';
 import { reportRateLimits } from './rate-limit-headers.js';
 import { v1NotificationRoutes, v2NotificationRoutes } from './notifications.js';
 import { viewerListRoutes } from './viewer-lists.js';
+import { adminReportRoutes, reportRoutes } from './reports.js';
 import { discoveryRoutes } from './discovery.js';
 import { v1FixedAnswers } from './fixed-answers.js';
 import { v1InstanceRoutes, v2InstanceRoutes } from './instance.js';
@@ -150,6 +151,8 @@ export const mastodonApi: FastifyPluginAsync<MastodonApiOptions> = async (
       await v1.register(trendRoutes, { prefix: '/trends' });
       await v1.register(tagRoutes, { prefix: '/tags' });
       await v1.register(v1NotificationRoutes, { prefix: '/notifications' });
+      await v1.register(reportRoutes, { prefix: '/reports' });
+      await v1.register(adminReportRoutes, { prefix: '/admin/reports' });
       await v1.register(viewerListRoutes);
       await v1.register(v1InstanceRoutes, { prefix: '/instance', settings: instance });
       await v1.register(markerRoutes, { prefix: '/markers' });

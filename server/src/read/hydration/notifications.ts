@@ -3,6 +3,8 @@ import * as comments from '../../data/comments.repo.js';
 import * as notifications from '../../data/notifications.repo.js';
 import type { NotificationRecord } from '../../data/notifications.repo.js';
 import * as posts from '../../data/posts.repo.js';
+import * as reports from '../../data/reports.repo.js';
+import type { ReportRecord } from '../../data/reports.repo.js';
 import { groupBy } from '../../platform/db/chunks.js';
 import type { ReadContext } from './context.js';
 import type { HydratedComment, HydratedPage, HydratedPost, HydratedStatuses, StatusRef } from './hydrator.js';
@@ -13,6 +15,8 @@ export interface HydratedNotifications {
   actors: Map<string, string[]>;
   posts: Map<string, HydratedPost>;
   comments: Map<string, HydratedComment>;
+  /** The reports `report_resolved` notifications are about, by id (their group key). */
+  reports: Map<string, ReportRecord>;
   /** The people, the viewer's marks, and the profiles' version the people were kept at. */
   page: Omit<HydratedPage, 'posts'>;
   viewerId: string;
@@ -66,21 +70,24 @@ export async function hydrateNotifications(
     items,
     Limits.previewSize,
   );
-  const [hydratedPosts, hydratedComments] = await Promise.all([
+  const reportIds = items.flatMap((item) => (item.type === 'report_resolved' ? [item.group_key] : []));
+  const [hydratedPosts, hydratedComments, reportRecords] = await Promise.all([
     hydrator.posts(postRecords, 'preview'),
     hydrator.comments(commentRecords),
+    // Read only when the page has some: the pages of everyone else cost what they did.
+    reportIds.length > 0 ? reports.reportsByIds(context.db, context.dialect, reportIds) : [],
   ]);
   const shown = { posts: hydratedPosts, comments: hydratedComments };
-  const page = await hydrator.peopleAndMarks(
-    shown,
-    viewerId,
-    actors.map((actor) => actor.actor_id),
-  );
+  const page = await hydrator.peopleAndMarks(shown, viewerId, [
+    ...actors.map((actor) => actor.actor_id),
+    ...reportRecords.map((report) => report.target_id),
+  ]);
   return {
     records: items,
     actors: actorIdsByNotification(actors),
     posts: new Map(hydratedPosts.map((post) => [post.record.id, post])),
     comments: new Map(hydratedComments.map((comment) => [comment.record.id, comment])),
+    reports: new Map(reportRecords.map((report) => [report.id, report])),
     page,
     viewerId,
     readAt,

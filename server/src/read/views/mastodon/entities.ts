@@ -278,7 +278,7 @@ export interface Preferences {
 }
 
 /** The notification types Sync has causes for (Mastodon's others, such as reblog or poll, never come). */
-export type NotificationType = 'favourite' | 'mention' | 'follow';
+export type NotificationType = 'favourite' | 'mention' | 'follow' | 'moderation_warning';
 
 export interface Notification {
   id: string;
@@ -343,4 +343,70 @@ export interface Suggestion {
 export interface FamiliarFollowers {
   id: string;
   accounts: Account[];
+}
+
+/** A report as the person who filed it is answered (`POST /api/v1/reports`). */
+export interface Report {
+  id: string;
+  action_taken: boolean;
+  action_taken_at: string | null;
+  category: 'spam' | 'legal' | 'violation' | 'other';
+  comment: string;
+  /** Every account is local: nothing is forwarded. */
+  forwarded: false;
+  created_at: string;
+  status_ids: string[] | null;
+  rule_ids: string[] | null;
+  target_account: Account;
+}
+
+/** A staff role as the admin API shows one. `permissions`: Mastodon's bit flags, as decimal text. */
+export interface AdminRole {
+  id: string;
+  name: string;
+  color: string;
+  permissions: string;
+  highlighted: boolean;
+}
+
+/** An account as the admin API shows it to moderators. */
+export interface AdminAccount {
+  id: string;
+  username: string;
+  domain: null;
+  created_at: string;
+  email: string;
+  ip: null;
+  ips: never[];
+  locale: null;
+  /** Why the person asked to join, when sign-ups needed approval. */
+  invite_request: string | null;
+  role: AdminRole;
+  confirmed: boolean;
+  approved: boolean;
+  disabled: boolean;
+  silenced: boolean;
+  suspended: boolean;
+  /** Sync has no media to mark sensitive: never. */
+  sensitized: false;
+  account: Account;
+}
+
+/** A report in the admin API (`/api/v1/admin/reports`). */
+export interface AdminReport {
+  id: string;
+  action_taken: boolean;
+  action_taken_at: string | null;
+  category: Report['category'];
+  comment: string;
+  forwarded: false;
+  created_at: string;
+  updated_at: string;
+  account: AdminAccount | null;
+  target_account: AdminAccount;
+  assigned_account: AdminAccount | null;
+  action_taken_by_account: AdminAccount | null;
+  /** The reported posts and comments as they were when reported (their text is the report's copy). */
+  statuses: Status[];
+  rules: Rule[];
 }

@@ -32,7 +32,13 @@ import type { Urls } from './urls.js';
  * answers, so apps show replies to you under mentions.
  */
 
-export const notificationTypeOf: Record<NotificationKind, NotificationType> = {
+/**
+ * The kinds Mastodon apps are shown. Not `report_resolved`: Mastodon has no such notification (it tells
+ * a reporter by email), so its lists, counts and streams leave it out.
+ */
+type MastodonKind = Exclude<NotificationKind, 'report_resolved'>;
+
+export const notificationTypeOf: Record<MastodonKind, NotificationType> = {
   like: 'favourite',
   upvote: 'favourite',
   comment: 'mention',
@@ -41,18 +47,15 @@ export const notificationTypeOf: Record<NotificationKind, NotificationType> = {
   moderation_warning: 'moderation_warning',
 };
 
-const isKind = (key: string): key is NotificationKind => key in notificationTypeOf;
-const kinds = Object.keys(notificationTypeOf).filter(isKind);
+const isShown = (kind: string): kind is MastodonKind => kind in notificationTypeOf;
+const kinds = Object.keys(notificationTypeOf).filter(isShown);
 
 /**
  * The Sync kinds Mastodon's `types[]` and `exclude_types[]` select (a type Sync has no notifications
- * of selects none); undefined when neither is given: every kind.
+ * of selects none); every kind Mastodon apps are shown when neither is given.
  */
-export function kindsSelected(
-  types: readonly string[],
-  excludedTypes: readonly string[],
-): NotificationKind[] | undefined {
-  if (types.length === 0 && excludedTypes.length === 0) return undefined;
+export function kindsSelected(types: readonly string[], excludedTypes: readonly string[]): MastodonKind[] {
+  if (types.length === 0 && excludedTypes.length === 0) return kinds;
   return kinds.filter((kind) => {
     const type = notificationTypeOf[kind];
     return (types.length === 0 || types.includes(type)) && !excludedTypes.includes(type);
@@ -86,6 +89,7 @@ const statusIdOf = (record: NotificationRecord) => record.comment_id ?? record.p
 
 interface Entry {
   record: NotificationRecord;
+  type: NotificationType;
   /** The actors still there, newest first: at least one. */
   accounts: Account[];
   status: Status | undefined;
@@ -93,7 +97,7 @@ interface Entry {
 
 /**
  * The notifications that can be shown whole: one whose status or every actor is gone (deleted
- * meanwhile) is left out, as Sync's own list leaves it out.
+ * meanwhile) is left out, as Sync's own list leaves it out; so is one of a kind Mastodon has not.
  */
 function entriesOf(hydrated: NotificationStatuses, viewerId: string, urls: Urls): Entry[] {
   const statuses = new Map(
@@ -111,11 +115,13 @@ function entriesOf(hydrated: NotificationStatuses, viewerId: string, urls: Urls)
     return [account];
   };
   return hydrated.records.flatMap((record) => {
+    if (!isShown(record.type)) return [];
+    const type = notificationTypeOf[record.type];
     const shown = (hydrated.actors.get(record.id) ?? []).flatMap(accountOf);
     const statusId = statusIdOf(record);
     const status = statusId === null ? undefined : statuses.get(statusId);
     if (shown.length === 0 || (statusId !== null && !status)) return [];
-    return [{ record, accounts: shown, status }];
+    return [{ record, type, accounts: shown, status }];
   });
 }
 
@@ -125,9 +131,9 @@ export function notificationViews(
   viewerId: string,
   urls: Urls,
 ): Notification[] {
-  return entriesOf(hydrated, viewerId, urls).map(({ record, accounts, status }) => ({
+  return entriesOf(hydrated, viewerId, urls).map(({ record, type, accounts, status }) => ({
     id: notificationIdOf(record),
-    type: notificationTypeOf[record.type],
+    type,
     group_key: record.id,
     created_at: record.latest_at,
     account: accounts[0]!,
@@ -153,13 +159,13 @@ export function groupedNotificationsView(
   return {
     accounts: [...accounts.values()],
     statuses: [...statuses.values()],
-    notification_groups: entries.map(({ record, accounts: sample, status }): NotificationGroup => {
+    notification_groups: entries.map(({ record, type, accounts: sample, status }): NotificationGroup => {
       // Each group is one notification as far as ids go: it is the page's newest and oldest of its group.
       const id = notificationIdOf(record);
       return {
         group_key: record.id,
         notifications_count: record.actor_count,
-        type: notificationTypeOf[record.type],
+        type,
         most_recent_notification_id: id,
         ...(paged && { page_min_id: id, page_max_id: id, latest_page_notification_at: record.latest_at }),
         sample_account_ids: sample.map((account) => account.id),

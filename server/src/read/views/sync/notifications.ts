@@ -1,17 +1,39 @@
-import type { Notification, NotificationsReply } from '@sync/contract';
+import type { Notification, NotificationsReply, ResolvedReportNotice } from '@sync/contract';
+import type { NotificationRecord } from '../../../data/notifications.repo.js';
+import type { NotificationKind } from '../../../data/schema.js';
 import type { HydratedPost } from '../../hydration/hydrator.js';
 import type { HydratedNotifications } from '../../hydration/notifications.js';
 import { commentView } from './comments.js';
 import { JsonText } from '../json-text.js';
 import { previewPostText, previewPostViews } from './posts.js';
-import { summariesOf } from './summaries.js';
+import { summariesOf, userSummary } from './summaries.js';
 
 /** A notification with its post rendered by the caller (an object, or JSON text). */
 type Entry<RenderedPost> = Omit<Notification, 'post'> & { post?: RenderedPost };
 
+/** What the server tells of itself: no actor (a moderation decision names no moderator). */
+const notices: ReadonlySet<NotificationKind> = new Set(['report_resolved']);
+
+/** The report a `report_resolved` notification is about, while it is resolved and its account there. */
+function resolvedReport(
+  record: NotificationRecord,
+  hydrated: HydratedNotifications,
+): ResolvedReportNotice | undefined {
+  const report = hydrated.reports.get(record.group_key);
+  const target = report && hydrated.page.users.get(report.target_id);
+  if (!report || !target || report.resolved_at === null) return undefined;
+  return {
+    id: report.id,
+    category: report.category,
+    target: userSummary(target),
+    createdAt: report.created_at,
+    resolvedAt: report.resolved_at,
+  };
+}
+
 /**
  * The notifications as the contract shows them, each post rendered by `renderPost`. One whose post,
- * comment or every actor is gone (deleted meanwhile) is left out rather than shown half.
+ * comment, report or every actor is gone (deleted meanwhile) is left out rather than shown half.
  */
 function notificationEntries<RenderedPost>(
   hydrated: HydratedNotifications,
@@ -21,7 +43,7 @@ function notificationEntries<RenderedPost>(
   const viewer = page.marks ? { id: viewerId, votes: page.marks.votes } : undefined;
   return hydrated.records.flatMap((record) => {
     const actors = summariesOf(hydrated.actors.get(record.id) ?? [], page.users);
-    if (actors.length === 0) return [];
+    if (actors.length === 0 && !notices.has(record.type)) return [];
     const entry: Entry<RenderedPost> = {
       _id: record.id,
       type: record.type,
@@ -42,6 +64,11 @@ function notificationEntries<RenderedPost>(
       if (!view) return [];
       entry.comment = view;
     }
+    if (record.type === 'report_resolved') {
+      const report = resolvedReport(record, hydrated);
+      if (!report) return [];
+      entry.report = report;
+    }
     return [entry];
   });
 }
@@ -55,7 +82,7 @@ export function notificationViews(hydrated: HydratedNotifications): Notification
 /**
  * A page of notifications as JSON text: each post's preview is the text the feed keeps per post
  * version, so a page of 20 is not rebuilt and serialised again for every request. The bytes are those
- * Fastify's serialiser wrote (its required keys first, then `post` and `comment`).
+ * Fastify's serialiser wrote (its required keys first, then `post`, `comment` and `report`).
  */
 export function notificationsPage(
   hydrated: HydratedNotifications,
@@ -66,7 +93,8 @@ export function notificationsPage(
   const text = entries.map((entry) => {
     const post = entry.post === undefined ? '' : `,"post":${entry.post}`;
     const comment = entry.comment === undefined ? '' : `,"comment":${JSON.stringify(entry.comment)}`;
-    return `{"_id":${JSON.stringify(entry._id)},"type":${JSON.stringify(entry.type)},"actors":${JSON.stringify(entry.actors)},"actorCount":${entry.actorCount},"createdAt":${JSON.stringify(entry.createdAt)},"read":${entry.read}${post}${comment}}`;
+    const report = entry.report === undefined ? '' : `,"report":${JSON.stringify(entry.report)}`;
+    return `{"_id":${JSON.stringify(entry._id)},"type":${JSON.stringify(entry.type)},"actors":${JSON.stringify(entry.actors)},"actorCount":${entry.actorCount},"createdAt":${JSON.stringify(entry.createdAt)},"read":${entry.read}${post}${comment}${report}}`;
   });
   return new JsonText(`{"notifications":[${text.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`);
 }

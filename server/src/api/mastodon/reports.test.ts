@@ -1,0 +1,303 @@
+/**
+ * Reports through masto.js: `v1.reports.create` (statuses that are posts or comments, categories,
+ * rules, refusals) and the admin API's reports (list and paging, one report with its statuses as they
+ * were reported, assign to self, unassign, resolve, reopen), which only moderators may use, whatever
+ * their token's scopes. A resolution is Sync's notification only: Mastodon apps are not shown it.
+ */
+import { createRestAPIClient, type mastodon } from 'masto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../data/schema.js';
+import { newId } from '../../platform/db/ids.js';
+import { describeEachDatabase, startServer, type Reply, type TestServer } from '../../test/harness.js';
+import { accessToken, bearer, failure, linksOf, newAppUser } from '../../test/mastodon.js';
+import { newPerson, succeed, type Person } from '../../test/people.js';
+
+const adminScopes = 'read write admin:read:reports admin:write:reports';
+
+describeEachDatabase('Mastodon API: reports', (dialect) => {
+  let server: TestServer;
+  let ruleId: string;
+  beforeAll(async () => {
+    server = await startServer(dialect, { seed: false });
+    // The first account of an empty server becomes its owner: taken here, so everyone below is a user.
+    await newPerson(server, 'founder');
+    const at = server.clock.now();
+    ruleId = newId(at);
+    await server.database.db
+      .insertInto('instance_rules')
+      .values({
+        id: ruleId,
+        text: 'Be kind',
+        hint: 'No insults',
+        position: 1,
+        created_at: at.toISOString(),
+        updated_at: at.toISOString(),
+        deleted_at: null,
+      })
+      .execute();
+  });
+  afterAll(() => server.close());
+
+  const appUser = (prefix: string) => newAppUser(server, prefix);
+  /** Someone whose app was granted the admin scopes for reports; staff when `role` is. */
+  const adminApp = async (prefix: string, role: Role) => {
+    const person = await newPerson(server, prefix);
+    await server.database.db.updateTable('users').set({ role }).where('id', '=', person.id).execute();
+    const token = await accessToken(server, person.token, { scopes: adminScopes });
+    return {
+      ...person,
+      accessToken: token,
+      app: createRestAPIClient({ url: server.url, accessToken: token }),
+    };
+  };
+  const sync = (method: string, path: string, who: Person, body?: unknown) =>
+    succeed(server, method, path, who, body);
+
+  describe('POST /api/v1/reports', () => {
+    it('a post and a comment as statuses, a rule: the Report entity', async () => {
+      const [reporter, target] = [await appUser('reporter'), await appUser('target')];
+      const post = await target.app.v1.statuses.create({ status: 'A rude post' });
+      const elsewhere = await reporter.app.v1.statuses.create({ status: 'Mine' });
+      const reply = await target.app.v1.statuses.create({
+        status: 'A rude reply',
+        inReplyToId: elsewhere.id,
+      });
+      const report = await reporter.app.v1.reports.create({
+        accountId: target.id,
+        statusIds: [post.id, reply.id],
+        comment: 'Not nice',
+        category: 'violation',
+        ruleIds: [ruleId],
+        forward: true,
+      });
+      expect(report).toEqual({
+        id: expect.any(String),
+        actionTaken: false,
+        actionTakenAt: null,
+        category: 'violation',
+        comment: 'Not nice',
+        forwarded: false,
+        createdAt: expect.any(String),
+        statusIds: [post.id, reply.id],
+        ruleIds: [ruleId],
+        targetAccount: expect.objectContaining({ id: target.id, username: target.username }),
+      });
+      // Sync's own list has it, with the texts copied.
+      const [mine] = (await sync('GET', '/api/reports', reporter)).reports;
+      expect(mine).toMatchObject({
+        id: report.id,
+        items: [{ content: 'A rude post' }, { content: 'A rude reply' }],
+      });
+    });
+
+    it('no category: other, or violation when rules are cited', async () => {
+      const [reporter, target] = [await appUser('reporter'), await appUser('target')];
+      expect((await reporter.app.v1.reports.create({ accountId: target.id })).category).toBe('other');
+      expect(
+        (await reporter.app.v1.reports.create({ accountId: target.id, ruleIds: [ruleId] })).category,
+      ).toBe('violation');
+    });
+
+    it('refusals: 422 for what cannot be a report, 404 for an unknown account; nothing written', async () => {
+      const [reporter, target, other] = [
+        await appUser('reporter'),
+        await appUser('target'),
+        await appUser('other'),
+      ];
+      const foreign = await other.app.v1.statuses.create({ status: 'Not theirs' });
+      const count = async () =>
+        Number(
+          (
+            await server.database.db
+              .selectFrom('reports')
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await count();
+      const create = (params: Partial<mastodon.rest.v1.ReportAccountParams>) =>
+        failure(reporter.app.v1.reports.create({ accountId: target.id, ...params }));
+      expect(await create({ statusIds: [foreign.id] })).toEqual({
+        status: 422,
+        error: `That post is not by @${target.username}.`,
+      });
+      expect(await create({ accountId: reporter.id })).toEqual({
+        status: 422,
+        error: 'You cannot report yourself.',
+      });
+      expect(await create({ category: 'violation', ruleIds: ['nope'] })).toEqual({
+        status: 422,
+        error: 'No rule "nope" is in force on this server: pick one of its current rules.',
+      });
+      expect(await create({ comment: 'x'.repeat(1001) })).toEqual({
+        status: 422,
+        error: "Validation failed: A report's comment can't be longer than 1,000 characters (it has 1,001).",
+      });
+      expect(await create({ statusIds: Array.from({ length: 21 }, () => newId(new Date())) })).toEqual({
+        status: 422,
+        error: 'A report names at most 20 posts and comments (this one names 21).',
+      });
+      const unknownCategory = await server.request('POST', '/api/v1/reports', {
+        headers: { authorization: bearer(reporter.accessToken) },
+        body: { account_id: target.id, category: 'rude' },
+      });
+      expect(unknownCategory.status).toBe(422);
+      expect(await create({ accountId: newId(new Date()) })).toEqual({
+        status: 404,
+        error: 'Record not found',
+      });
+      expect(await count()).toBe(before);
+    });
+  });
+
+  describe('/api/v1/admin/reports', () => {
+    it('a user with the admin scopes gets 403 on every route; a moderator gets through', async () => {
+      const [reporter, target] = [await appUser('reporter'), await appUser('target')];
+      const report = await reporter.app.v1.reports.create({ accountId: target.id });
+      const user = await adminApp('user', 'user');
+      const reports = user.app.v1.admin.reports;
+      const selected = reports.$select(report.id);
+      for (const call of [
+        () => reports.list(),
+        () => selected.fetch(),
+        () => selected.assignToSelf(),
+        () => selected.unassign(),
+        () => selected.resolve(),
+        () => selected.reopen(),
+      ]) {
+        expect(await failure(call())).toEqual({
+          status: 403,
+          error: 'Your role (user) does not allow this: it needs the permission "manage_reports".',
+        });
+      }
+      const moderator = await adminApp('mod', 'moderator');
+      expect((await moderator.app.v1.admin.reports.$select(report.id).fetch()).id).toBe(report.id);
+    });
+
+    it('one report: its accounts as Admin::Account, its statuses as they were reported, its rules', async () => {
+      const [reporter, target] = [await appUser('reporter'), await appUser('target')];
+      const post = await target.app.v1.statuses.create({ status: 'Buy #cheap things' });
+      const report = await reporter.app.v1.reports.create({
+        accountId: target.id,
+        statusIds: [post.id],
+        ruleIds: [ruleId],
+      });
+      await target.app.v1.statuses.$select(post.id).remove();
+      const moderator = await adminApp('mod', 'moderator');
+      const seen = await moderator.app.v1.admin.reports.$select(report.id).fetch();
+      expect(seen).toMatchObject({
+        id: report.id,
+        actionTaken: false,
+        category: 'violation',
+        account: { id: reporter.id, username: reporter.username, account: { id: reporter.id } },
+        targetAccount: {
+          id: target.id,
+          username: target.username,
+          role: { name: '' },
+          approved: true,
+          suspended: false,
+          silenced: false,
+          account: { id: target.id },
+        },
+        assignedAccount: null,
+        actionTakenByAccount: null,
+        rules: [{ id: ruleId, text: 'Be kind', hint: 'No insults' }],
+      });
+      expect(seen.statuses).toHaveLength(1);
+      expect(seen.statuses[0]).toMatchObject({ id: post.id, account: { id: target.id } });
+      expect(seen.statuses[0]!.content).toContain('Buy');
+      expect(seen.statuses[0]!.tags).toEqual([expect.objectContaining({ name: 'cheap' })]);
+    });
+
+    it('assign to self, unassign, resolve, reopen; the resolution is not among Mastodon notifications', async () => {
+      const [reporter, target] = [await appUser('reporter'), await appUser('target')];
+      const report = await reporter.app.v1.reports.create({ accountId: target.id, comment: 'Spam' });
+      const moderator = await adminApp('mod', 'moderator');
+      const selected = moderator.app.v1.admin.reports.$select(report.id);
+      expect((await selected.assignToSelf()).assignedAccount).toMatchObject({
+        id: moderator.id,
+        role: { name: 'Moderator' },
+      });
+      expect((await selected.unassign()).assignedAccount).toBeNull();
+      const resolved = await selected.resolve();
+      expect(resolved).toMatchObject({
+        actionTaken: true,
+        actionTakenAt: expect.any(String),
+        actionTakenByAccount: { id: moderator.id },
+      });
+      // Sync tells the reporter; Mastodon apps have no such notification (Mastodon emails instead).
+      expect(
+        (await sync('GET', '/api/notifications', reporter)).notifications.map((n: any) => n.type),
+      ).toEqual(['report_resolved']);
+      expect(await reporter.app.v1.notifications.list()).toEqual([]);
+      expect((await reporter.app.v2.notifications.list()).notificationGroups).toEqual([]);
+      expect((await reporter.app.v1.notifications.unreadCount.fetch()).count).toBe(0);
+      expect((await sync('GET', '/api/notifications/unread', reporter)).count).toBe(1);
+
+      expect(await selected.reopen()).toMatchObject({
+        actionTaken: false,
+        actionTakenAt: null,
+        actionTakenByAccount: null,
+      });
+      const audited = await server.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('target_id', '=', report.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      expect(audited.map((entry) => entry.action)).toEqual([
+        'assign_report',
+        'unassign_report',
+        'resolve_report',
+        'reopen_report',
+      ]);
+    });
+
+    it('the list: open reports unless resolved=true, newest first, paged by Link', async () => {
+      const own = await startServer(dialect, { seed: false });
+      try {
+        await newPerson(own, 'founder');
+        const reporter = await newAppUser(own, 'reporter');
+        const target = await newAppUser(own, 'target');
+        const person = await newPerson(own, 'mod');
+        await own.database.db
+          .updateTable('users')
+          .set({ role: 'moderator' })
+          .where('id', '=', person.id)
+          .execute();
+        const token = await accessToken(own, person.token, { scopes: adminScopes });
+        const moderator = createRestAPIClient({ url: own.url, accessToken: token });
+        const ids: string[] = [];
+        for (let index = 0; index < 5; index += 1)
+          ids.push((await reporter.app.v1.reports.create({ accountId: target.id, comment: `${index}` })).id);
+        await moderator.v1.admin.reports.$select(ids[2]!).resolve();
+
+        // Pages of two, following `Link` as an app does.
+        const seen: string[] = [];
+        let next: string | undefined = `${own.url}/api/v1/admin/reports?limit=2`;
+        while (next) {
+          const page: Reply<{ id: string }[]> = await own.request('GET', next.slice(own.url.length), {
+            headers: { authorization: bearer(token) },
+          });
+          expect(page.status).toBe(200);
+          expect(page.body.length).toBeLessThanOrEqual(2);
+          seen.push(...page.body.map((report) => report.id));
+          next = page.body.length === 0 ? undefined : linksOf(page.headers.get('link')).next?.toString();
+        }
+        expect(seen).toEqual([ids[4], ids[3], ids[1], ids[0]]);
+        const resolved = await moderator.v1.admin.reports.list({ resolved: true });
+        expect(resolved.map((report) => report.id)).toEqual([ids[2]]);
+
+        // The page above the newest but one, as an app that fills a gap upwards asks for it.
+        const above = await own.request('GET', `/api/v1/admin/reports?min_id=${ids[3]}`, {
+          headers: { authorization: bearer(token) },
+        });
+        expect(above.body.map((report: { id: string }) => report.id)).toEqual([ids[4]]);
+        expect(linksOf(above.headers.get('link')).prev?.searchParams.get('min_id')).toBe(ids[4]);
+      } finally {
+        await own.close();
+      }
+    });
+  });
+});

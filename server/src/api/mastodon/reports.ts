@@ -1,0 +1,125 @@
+import type { ReportCategory } from '@sync/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { timeOfId } from '../../platform/db/ids.js';
+import { badRequest, HttpError } from '../../platform/http/errors.js';
+import type { AccountRecord } from '../../read/hydration/accounts.js';
+import type { HydratedReports } from '../../read/hydration/reports.js';
+import { adminReportViews, reportView } from '../../read/views/mastodon/reports.js';
+import * as reports from '../../use-cases/reports.js';
+import { recordNotFound } from '../../use-cases/shared/record-not-found.js';
+import { mastodonAccess, mastodonViewer } from './auth.js';
+import { setLinks, timeWindowOf, windowOf } from './paging.js';
+import { booleanParam, listParam, stringParam } from './params.js';
+import { urlsFor } from './views.js';
+
+/**
+ * `POST /api/v1/reports` and the admin API's reports (`/api/v1/admin/reports`), over the use cases of
+ * Sync's own (use-cases/reports.ts). A status id names a post or a comment. The admin routes need a
+ * moderator, whatever the token's scopes: anyone else gets 403.
+ */
+
+const categories: readonly ReportCategory[] = ['spam', 'legal', 'violation', 'other'];
+const isCategory = (value: string): value is ReportCategory =>
+  (categories as readonly string[]).includes(value);
+
+/** `category`, as Mastodon reads it: `other` unless given, `violation` when rules are cited without one. */
+function categoryOf(body: unknown, ruleIds: readonly string[]): ReportCategory {
+  const category = stringParam(body, 'category');
+  if (category === undefined || category === '') return ruleIds.length > 0 ? 'violation' : 'other';
+  if (!isCategory(category))
+    throw new HttpError(
+      422,
+      `Validation failed: "${category}" is not a category: spam, legal, violation or other.`,
+    );
+  return category;
+}
+
+export const reportRoutes: FastifyPluginAsync = async (app) => {
+  const { deps } = app;
+
+  // `forward` is for accounts of other servers: every account is local.
+  app.post(
+    '/',
+    { preHandler: mastodonAccess(app, { user: true, scope: 'write:reports' }) },
+    async (request) => {
+      const { body } = request;
+      const ruleIds = listParam(body, 'rule_ids');
+      const hydrated = await reports.reportAccount(deps, {
+        reporterId: mastodonViewer(request).id,
+        target: { id: stringParam(body, 'account_id') ?? '' },
+        postIds: [],
+        commentIds: [],
+        statusIds: listParam(body, 'status_ids'),
+        category: categoryOf(body, ruleIds),
+        ruleIds,
+        comment: stringParam(body, 'comment') ?? '',
+      });
+      const [record] = hydrated.records;
+      const report = record && reportView(hydrated, record, urlsFor(request));
+      if (!report) throw recordNotFound();
+      return report;
+    },
+  );
+};
+
+/** Mastodon's sizes for the admin lists: 100 reports a page unless asked, at most 200. */
+const pageSizes = { fallback: 100, max: 200 };
+
+/** A report id's keyset key ([created_at, id]): report ids are UUIDv7, which carry their time. */
+function keyOfReportId(id: string): [string, string] {
+  const time = timeOfId(id);
+  if (!time) throw badRequest(`"${id}" is not a report id.`);
+  return [time.toISOString(), id];
+}
+
+const actions: Record<string, reports.QueueAction> = {
+  assign_to_self: 'assign',
+  unassign: 'unassign',
+  resolve: 'resolve',
+  reopen: 'reopen',
+};
+
+export const adminReportRoutes: FastifyPluginAsync = async (app) => {
+  const { deps } = app;
+  const read = mastodonAccess(app, { user: true, scope: 'admin:read:reports' });
+  const write = mastodonAccess(app, { user: true, scope: 'admin:write:reports' });
+  const idOf = (request: FastifyRequest) => stringParam(request.params, 'id') ?? '';
+  const views = (request: FastifyRequest, hydrated: HydratedReports<AccountRecord>) =>
+    adminReportViews(hydrated, urlsFor(request), deps.clock.now());
+  const one = (request: FastifyRequest, hydrated: HydratedReports<AccountRecord>) => {
+    const [report] = views(request, hydrated);
+    if (!report) throw recordNotFound();
+    return report;
+  };
+
+  // `resolved`: the resolved reports instead of the open ones (Mastodon's default).
+  app.get('/', { preHandler: read }, async (request, reply) => {
+    const hydrated = await reports.reportQueueWindow(deps, {
+      viewer: mastodonViewer(request),
+      resolved: booleanParam(request.query, 'resolved') ?? false,
+      window: timeWindowOf(windowOf(request.query, pageSizes.max, pageSizes.fallback), keyOfReportId),
+    });
+    setLinks(request, reply, { newest: hydrated.records[0]?.id, oldest: hydrated.records.at(-1)?.id });
+    return views(request, hydrated);
+  });
+
+  app.get('/:id', { preHandler: read }, async (request) =>
+    one(
+      request,
+      await reports.adminReportAccounts(deps, { viewer: mastodonViewer(request), id: idOf(request) }),
+    ),
+  );
+
+  for (const [path, action] of Object.entries(actions)) {
+    app.post(`/:id/${path}`, { preHandler: write }, async (request) =>
+      one(
+        request,
+        await reports.changeQueuedReportAccounts(deps, {
+          viewer: mastodonViewer(request),
+          id: idOf(request),
+          action,
+        }),
+      ),
+    );
+  }
+};

@@ -1,0 +1,159 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db, Dialect } from './database.js';
+import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
+import { cursorKind, withinWindow, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
+import type { ReportItemsTable, ReportsTable } from './schema.js';
+
+/**
+ * The `reports` and `report_items` tables: what people reported, with a copy of the posts' and
+ * comments' text as it was then, and where each report stands in the moderators' queue.
+ */
+
+export type ReportRecord = Selectable<ReportsTable>;
+export type ReportItemRecord = Selectable<ReportItemsTable>;
+
+/** Reports newest first, by (created_at, id): the queue's lists and a person's own. */
+export const reportsByTime = cursorKind('reports', ['string', 'string']);
+type ReportKey = CursorKey<typeof reportsByTime.shape>;
+
+/** The rule ids a report cites, as `rule_ids` keeps them. */
+export const ruleIdsOf = (report: Pick<ReportRecord, 'rule_ids'>): string[] =>
+  report.rule_ids === '' ? [] : report.rule_ids.split(',');
+
+export async function insertReport(
+  trx: Db,
+  report: Insertable<ReportsTable>,
+  items: readonly Insertable<ReportItemsTable>[],
+): Promise<void> {
+  await trx.insertInto('reports').values(report).execute();
+  if (items.length > 0)
+    await trx
+      .insertInto('report_items')
+      .values([...items])
+      .execute();
+}
+
+export function findReport(db: Db, id: string): Promise<ReportRecord | undefined> {
+  return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function reportsByIds(db: Db, dialect: Dialect, ids: readonly string[]): Promise<ReportRecord[]> {
+  return loadInChunks(ids, (chunk) =>
+    db
+      .selectFrom('reports')
+      .selectAll()
+      .where(isOneOf(dialect, 'id', chunk))
+      .execute(),
+  );
+}
+
+/** What must hold of a report's row for a change to it to be made. */
+export type ReportCondition =
+  | { open: boolean }
+  /** Assigned to someone (unassigning). */
+  | { assigned: true }
+  /** Not assigned to this moderator yet (assigning it to them). */
+  | { notAssignedTo: string };
+
+export type ReportChange = Partial<Pick<ReportRecord, 'assigned_id' | 'resolved_at' | 'resolved_by'>> & {
+  updated_at: string;
+};
+
+/**
+ * A change to a report in the queue, made only when `condition` holds of its row as it is: the report
+ * as it now is, or undefined when it did not hold (or there is no such report). The update holds the
+ * row until commit, so of two moderators acting at once the second sees the first's change.
+ */
+export function changeReport(
+  trx: Db,
+  id: string,
+  condition: ReportCondition,
+  change: ReportChange,
+): Promise<ReportRecord | undefined> {
+  let query = trx.updateTable('reports').set(change).where('id', '=', id);
+  if ('open' in condition) query = query.where('resolved_at', condition.open ? 'is' : 'is not', null);
+  else if ('assigned' in condition) query = query.where('assigned_id', 'is not', null);
+  else {
+    const { notAssignedTo } = condition;
+    query = query.where((eb) =>
+      eb.or([eb('assigned_id', 'is', null), eb('assigned_id', '!=', notAssignedTo)]),
+    );
+  }
+  return query.returningAll().executeTakeFirst();
+}
+
+/**
+ * A window of the moderators' queue: the open reports (`reports_queue`: resolved_at null, by time) or
+ * the resolved ones, newest first unless the window reads oldest first.
+ */
+export function queueWindow(db: Db, resolved: boolean, window: TimeWindow): Promise<ReportRecord[]> {
+  const query = db
+    .selectFrom('reports')
+    .selectAll()
+    .where('resolved_at', resolved ? 'is not' : 'is', null);
+  return withinWindow(query, ['created_at', 'id'], window).execute();
+}
+
+/** A page of the queue after the cursor's key, newest first. */
+export function queuePage(
+  db: Db,
+  resolved: boolean,
+  after: ReportKey | undefined,
+  limit: number,
+): Promise<ReportRecord[]> {
+  return queueWindow(db, resolved, { olderThan: after, oldestFirst: false, limit });
+}
+
+/** A page of the reports a person filed, newest first (`reports_by_reporter`). */
+export function reporterPage(
+  db: Db,
+  reporterId: string,
+  after: ReportKey | undefined,
+  limit: number,
+): Promise<ReportRecord[]> {
+  const query = db.selectFrom('reports').selectAll().where('reporter_id', '=', reporterId);
+  return withinWindow(query, ['created_at', 'id'], { olderThan: after, oldestFirst: false, limit }).execute();
+}
+
+/** The latest `limit` reports about an account (`reports_by_target`), for its page in the moderation area. */
+export function reportsAbout(db: Db, targetId: string, limit: number): Promise<ReportRecord[]> {
+  return db
+    .selectFrom('reports')
+    .selectAll()
+    .where('target_id', '=', targetId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** How many reports name each of these accounts (`reports_by_target`). */
+export async function reportCountsAbout(
+  db: Db,
+  dialect: Dialect,
+  targetIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await loadInChunks(targetIds, (chunk) =>
+    db
+      .selectFrom('reports')
+      .select((eb) => ['target_id', eb.fn.countAll<number | string>().as('n')])
+      .where(isOneOf(dialect, 'target_id', chunk))
+      .groupBy('target_id')
+      .execute(),
+  );
+  // PostgreSQL answers count(*) as a bigint, which arrives as text.
+  return new Map(rows.map((row) => [row.target_id, Number(row.n)]));
+}
+
+/** The items of these reports, each report's oldest post or comment first. */
+export function itemsOf(db: Db, dialect: Dialect, reportIds: readonly string[]): Promise<ReportItemRecord[]> {
+  return loadInChunks(reportIds, (chunk) =>
+    db
+      .selectFrom('report_items')
+      .selectAll()
+      .where(isOneOf(dialect, 'report_id', chunk))
+      .orderBy('report_id')
+      .orderBy('posted_at')
+      .execute(),
+  );
+}
