@@ -1,5 +1,7 @@
 import type { RegistrationReply } from '@sync/contract';
+import * as moderation from '../data/moderation.repo.js';
 import * as users from '../data/users.repo.js';
+import { newId } from '../platform/db/ids.js';
 import { HttpError, Messages, notFound } from '../platform/http/errors.js';
 import { audit } from './shared/audit.js';
 import type { Deps } from './shared/deps.js';
@@ -42,6 +44,17 @@ export async function approveRegistration(
   const approved = await deps.db.transaction().execute(async (trx) => {
     const row = await users.approvePending(trx, target.id);
     if (!row) return undefined;
+    // In the account's history, as the moderators' other actions are.
+    await moderation.insertModerationAction(trx, {
+      id: newId(at),
+      target_id: row.id,
+      moderator_id: input.actor.id,
+      type: 'approve',
+      text: '',
+      report_id: null,
+      ends_at: null,
+      created_at: at.toISOString(),
+    });
     await audit(trx, at, input.actor, {
       action: 'approve_registration',
       targetType: 'account',

@@ -135,6 +135,12 @@ describeEachDatabase('registrations', (dialect) => {
       expectError(await server.request('GET', `/api/users/${username}`), 404);
       const lookup = await server.request('GET', `/api/v1/accounts/lookup?acct=${username}`);
       expect(lookup.status).toBe(404);
+      const host = new URL(server.url).host;
+      const webfinger = await server.request(
+        'GET',
+        `/.well-known/webfinger?resource=acct:${username}@${host}`,
+      );
+      expect(webfinger.status).toBe(404);
     });
 
     it('a moderator approves: the person can log in; approving again is 422; logged', async () => {
@@ -159,6 +165,13 @@ describeEachDatabase('registrations', (dialect) => {
         422,
       );
       const row = await userRow(username);
+      const history = await server.request('GET', `/api/admin/accounts/${username}`, { token: maya });
+      expect(history.body.actions).toEqual([
+        expect.objectContaining({
+          type: 'approve',
+          moderator: expect.objectContaining({ username: 'noor.h' }),
+        }),
+      ]);
       expect(await auditOf('approve_registration', row!.id)).toEqual([
         expect.objectContaining({
           actor_username: 'noor.h',
