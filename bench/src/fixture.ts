@@ -44,7 +44,17 @@ export interface Fixture {
   /** The user with the most notifications. */
   mostNotified: BenchUser;
   mastodon: MastodonAccess;
+  /** Members like the bench users (the ranks just after theirs), each with 1,000 blocks and 1,000 mutes. */
+  guarded: GuardedViewers;
 }
+
+/** Why a server has no blocks and mutes (a `bench:compare` base before them), or the viewers who have them. */
+export type GuardedViewers = { available: true; users: BenchUser[] } | { available: false; reason: string };
+
+/** Blocks and mutes each guarded viewer has (issue 26 measures a viewer with 1,000 of each). */
+const guardedCount = 1_000;
+/** Of them, how many are members of the data set who post; the rest are accounts made for this (spam). */
+const guardedMembers = 50;
 
 const sampleSize = 500;
 
@@ -150,11 +160,19 @@ export async function prepareFixture(
     [heavy.username, notified.username],
     options.jwtSecret,
   );
+  const guardedUsernames = Array.from({ length: options.connections }, (_, i) =>
+    usernameOf(firstBenchUser + options.connections + i),
+  );
 
   return {
     heavyFollower: heavyFollower!,
     mostNotified: mostNotified!,
     mastodon: await mastodonAccess(db, users, options.serverUrl),
+    guarded: await guardedViewers(
+      db,
+      await signIn(db, guardedUsernames, options.jwtSecret),
+      options.serverUrl,
+    ),
     users,
     postIds,
     usernames: randomUsers.rows.map((row) => row.username),
@@ -225,6 +243,89 @@ async function mastodonAccess(db: Db, users: BenchUser[], serverUrl: string): Pr
     )
     .execute();
   return { available: true, authorizations: tokens.map(({ token }) => `Bearer ${token}`) };
+}
+
+/**
+ * Viewers with 1,000 blocks and 1,000 mutes each: of each, 50 members of the data set (a fifth of the
+ * people they follow among the muted, as people mute whom they see) and 950 accounts
+ * made here that never post (the spam a community blocks), shared by all the viewers. Written to the
+ * working copy only, like the Mastodon tokens; a server without blocks (a `bench:compare` base before
+ * issue 26) answers 404 to its blocks list, and the scenarios are skipped.
+ */
+async function guardedViewers(db: Db, viewers: BenchUser[], serverUrl: string): Promise<GuardedViewers> {
+  const probe = await fetch(`${serverUrl}/api/blocks`);
+  if (probe.status !== 401) return { available: false, reason: 'this server has no blocks and mutes' };
+  const createdAt = new Date().toISOString();
+  const spam = Array.from({ length: 2 * (guardedCount - guardedMembers) }, (_, i) => {
+    const username = `bench-spam-${i}`;
+    return {
+      id: newId(new Date()),
+      username,
+      username_key: username,
+      password_hash: 'not a password hash: nobody logs in',
+      first_name: 'Spam',
+      last_name: `Account ${i}`,
+      email: `${username}@example.com`,
+      avatar_url: '',
+      bio: '',
+      links: '',
+      city: '',
+      created_at: createdAt,
+      updated_at: createdAt,
+      name_key: `spam account ${i}`,
+      last_name_key: `account ${i}`,
+    };
+  });
+  for (let i = 0; i < spam.length; i += 500)
+    await db
+      .insertInto('users')
+      .values(spam.slice(i, i + 500))
+      .execute();
+  const blockedSpam = spam.slice(0, guardedCount - guardedMembers).map((row) => row.id);
+  const mutedSpam = spam.slice(guardedCount - guardedMembers).map((row) => row.id);
+  const members = await sql<{
+    id: string;
+  }>`SELECT id FROM users WHERE username NOT LIKE 'bench-spam-%' ORDER BY random() LIMIT ${4 * guardedMembers}`.execute(
+    db,
+  );
+  for (const viewer of viewers) {
+    const followees = (
+      await db.selectFrom('follows').select('followee_id').where('follower_id', '=', viewer.id).execute()
+    ).map((row) => row.followee_id);
+    const others = members.rows
+      .map((row) => row.id)
+      .filter((id) => id !== viewer.id && !followees.includes(id));
+    // A fifth of the people they follow (their timeline keeps most of its authors), the rest others.
+    const mutedFollowees = followees.slice(0, Math.min(guardedMembers, Math.floor(followees.length / 5)));
+    const muted = [...mutedFollowees, ...others.slice(guardedMembers)].slice(0, guardedMembers);
+    const blocked = others.slice(0, guardedMembers);
+    const rows = (ids: string[]) => ids.map((id) => ({ id, created_at: createdAt }));
+    for (let i = 0; i < guardedCount; i += 500) {
+      await db
+        .insertInto('blocks')
+        .values(
+          rows([...blocked, ...blockedSpam].slice(i, i + 500)).map((row) => ({
+            blocker_id: viewer.id,
+            blocked_id: row.id,
+            created_at: row.created_at,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('mutes')
+        .values(
+          rows([...muted, ...mutedSpam].slice(i, i + 500)).map((row) => ({
+            muter_id: viewer.id,
+            muted_id: row.id,
+            notifications: 1,
+            expires_at: null,
+            created_at: row.created_at,
+          })),
+        )
+        .execute();
+    }
+  }
+  return { available: true, users: viewers };
 }
 
 /** One item of `extra` after every few of `base`, so both kinds are spread over the run. */

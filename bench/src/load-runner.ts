@@ -15,6 +15,8 @@ export interface ScenarioResult {
   note: string | undefined;
   /** Sync's own page with the same data, whose CPU per request this one's is held to (scenarios.ts). */
   equivalentOf: string | undefined;
+  /** How many times the equivalent's CPU per request this one may cost (1.25 when not said). */
+  costAtMost: number | undefined;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -54,6 +56,7 @@ export async function runScenario(
     kind: scenario.kind,
     note: scenario.note,
     equivalentOf: scenario.equivalentOf,
+    costAtMost: scenario.costAtMost,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
