@@ -1,4 +1,5 @@
 import { ChangePasswordForm, ColorModeSetting, DeleteAccount, ExportData } from '../../features/account';
+import { FilterSettings } from '../../features/filters';
 import { AuthorizedApps, useRefreshAuthorizedApps } from '../../features/oauth';
 import { BlockedAccounts, MutedAccounts } from '../../features/safety';
 import { PageHeader } from '../layout/app-layout';
@@ -22,6 +23,9 @@ export default function SettingsRoute() {
       </div>
       <div className={section}>
         <MutedAccounts />
+      </div>
+      <div className={section}>
+        <FilterSettings />
       </div>
       <div className={section}>
         <AuthorizedApps />

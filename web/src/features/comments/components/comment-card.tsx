@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, pendingProps } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
+import { FilteredContent } from '../../../components/ui/filtered-content';
 import { inputClass } from '../../../components/ui/field';
 import { LinkifiedText } from '../../../components/ui/linkified-text';
 import { isWithinLimit, MessageField } from '../../../components/ui/message-field';
@@ -149,9 +150,11 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
         {editing ? (
           <EditCommentForm comment={comment} postId={postId} onDone={closeEditor} />
         ) : (
-          <p className="mt-0.5 text-[15px] break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">
-            <LinkifiedText text={comment.text} />
-          </p>
+          <FilteredContent filtered={comment.filtered}>
+            <p className="mt-0.5 text-[15px] break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">
+              <LinkifiedText text={comment.text} />
+            </p>
+          </FilteredContent>
         )}
         <div className="-ml-2 mt-1 flex flex-wrap items-center gap-1 text-zinc-600 dark:text-zinc-400">
           <button

@@ -3,6 +3,7 @@ import { Heart, MessageCircle } from 'lucide-react';
 import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
+import { FilteredContent } from '../../../components/ui/filtered-content';
 import { LinkifiedText } from '../../../components/ui/linkified-text';
 import { postActionClass, PostToggle } from '../../../components/ui/post-action';
 import { POST_CARD_ATTRIBUTE } from '../../../entities/posts';
@@ -104,9 +105,11 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
             menu && <div className="-mr-2">{menu}</div>
           )}
         </header>
-        <p className="mt-1 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">
-          <LinkifiedText text={post.content} />
-        </p>
+        <FilteredContent filtered={post.filtered}>
+          <p className="mt-1 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">
+            <LinkifiedText text={post.content} />
+          </p>
+        </FilteredContent>
         <div className="-ml-2.5 mt-2 flex items-center gap-4 text-zinc-600 dark:text-zinc-400">
           <Link to={postPath} className={postActionClass} aria-label={`Comments: ${post.commentCount}`}>
             <MessageCircle className="size-[18px]" aria-hidden="true" />
