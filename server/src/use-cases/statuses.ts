@@ -479,6 +479,8 @@ export async function deleteStatus(deps: Deps, input: { viewerId: string; id: st
  */
 export async function favourite(deps: Deps, input: { viewerId: string; id: string; on: boolean }) {
   const found = await requireStatus(deps, input.id);
+  // Before the status is read as the viewer sees it: the blocker is told why, not that it is gone.
+  if (input.on) await refuseAcrossBlockOn(deps.db, input.viewerId, found);
   const hydrated = await deps.hydrator.statuses([found], input.viewerId, 'post');
   const item = hydrated.items[0];
   if (!item) throw recordNotFound();
@@ -487,7 +489,6 @@ export async function favourite(deps: Deps, input: { viewerId: string; id: strin
       ? hydrated.marks?.reactions.get(item.post.record.id) === 'like'
       : hydrated.marks?.votes.get(item.comment.record.id) === 'up';
   if (favourited !== input.on) {
-    if (input.on) await refuseAcrossBlockOn(deps.db, input.viewerId, found);
     try {
       if (found.kind === 'post') {
         await react(deps, {

@@ -298,6 +298,59 @@ const privateRoutes: PrivateRoute[] = [
   },
   {
     method: 'GET',
+    route: '/users/:username/relationship',
+    ownerStatus: 200,
+    prepare: async (_server, _owner, other) => ({ path: `/api/users/${other.user.username}/relationship` }),
+  },
+  {
+    method: 'POST',
+    route: '/users/:username/block',
+    ownerStatus: 200,
+    prepare: async (_server, _owner, other) => ({ path: `/api/users/${other.user.username}/block` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/users/:username/block',
+    ownerStatus: 200,
+    prepare: async (server, owner, other) => {
+      const path = `/api/users/${other.user.username}/block`;
+      await server.request('POST', path, { token: owner.token });
+      return { path };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/users/:username/mute',
+    ownerStatus: 200,
+    prepare: async (_server, _owner, other) => ({
+      path: `/api/users/${other.user.username}/mute`,
+      body: { notifications: false, durationSeconds: 3600 },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/users/:username/mute',
+    ownerStatus: 200,
+    prepare: async (server, owner, other) => {
+      const path = `/api/users/${other.user.username}/mute`;
+      await server.request('POST', path, { token: owner.token, body: {} });
+      return { path };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/blocks',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/blocks' }),
+  },
+  {
+    method: 'GET',
+    route: '/mutes',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/mutes' }),
+  },
+  {
+    method: 'GET',
     route: '/users/suggestions',
     ownerStatus: 200,
     prepare: async () => ({ path: '/api/users/suggestions' }),
@@ -642,6 +695,6 @@ describeEachDatabase('authorization', (dialect) => {
       .filter((route) => route.method !== 'GET')
       .map((route) => `${route.method} /api${route.route}`);
     expect([...changing].sort()).toEqual(listed.sort());
-    expect(privateRoutes).toHaveLength(48);
+    expect(privateRoutes).toHaveLength(55);
   });
 });

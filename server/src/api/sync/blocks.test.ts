@@ -117,6 +117,25 @@ describeEachDatabase('blocks', (dialect) => {
       expect((await unblock(blocker, blocked)).body).toEqual(lifted.body);
     });
 
+    it("takes effect at once for both: each one's posts leave the other's lists, and come back after unblocking", async () => {
+      const blocker = await newPerson(server, 'feedblocker');
+      const blocked = await newPerson(server, 'feedblocked');
+      const write = async (author: Person) =>
+        (await succeed(server, 'POST', '/api/posts?return=post', author, { postData: { content: 'Hello' } }))
+          .post._id as string;
+      const [byBlocker, byBlocked] = [await write(blocker), await write(blocked)];
+      const sees = async (viewer: Person, id: string) =>
+        (await succeed(server, 'GET', '/api/posts?limit=50', viewer)).posts.some(
+          (item: any) => item._id === id,
+        );
+      // Read first, so both people's rules are kept: the block must tell every process to read them again.
+      expect([await sees(blocker, byBlocked), await sees(blocked, byBlocker)]).toEqual([true, true]);
+      await block(blocker, blocked);
+      expect([await sees(blocker, byBlocked), await sees(blocked, byBlocker)]).toEqual([false, false]);
+      await unblock(blocker, blocked);
+      expect([await sees(blocker, byBlocked), await sees(blocked, byBlocker)]).toEqual([true, true]);
+    });
+
     it('each may block the other: both blocks stand, and each relationship shows both', async () => {
       const one = await newPerson(server, 'mutual');
       const two = await newPerson(server, 'mutual');

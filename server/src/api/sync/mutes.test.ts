@@ -92,6 +92,28 @@ describeEachDatabase('mutes', (dialect) => {
       expect((await muteRows(muter)).map((row) => row.muted_id)).toEqual([other.id]);
     });
 
+    it("takes effect at once in the muter's lists, and ends at once, by itself or unmuted", async () => {
+      const muter = await newPerson(server, 'feedmuter');
+      const muted = await newPerson(server, 'feedmuted');
+      const { post } = await succeed(server, 'POST', '/api/posts?return=post', muted, {
+        postData: { content: 'Muted words' },
+      });
+      const shown = async () =>
+        (await succeed(server, 'GET', '/api/posts?limit=50', muter)).posts.some(
+          (item: any) => item._id === post._id,
+        );
+      // Read first, so the muter's rules are kept: the mute must tell every process to read them again.
+      expect(await shown()).toBe(true);
+      await mute(muter, muted, { durationSeconds: 60 });
+      expect(await shown()).toBe(false);
+      server.clock.advance(61_000);
+      expect(await shown()).toBe(true);
+      await mute(muter, muted);
+      expect(await shown()).toBe(false);
+      await unmute(muter, muted);
+      expect(await shown()).toBe(true);
+    });
+
     it('a mute of 0 seconds lasts until unmuted', async () => {
       const muter = await newPerson(server, 'zero');
       const muted = await newPerson(server, 'zeroed');
