@@ -25,6 +25,16 @@ const Search = lazyScreen(() => import('./routes/search'));
 const Tag = lazyScreen(() => import('./routes/tag'));
 const NotFound = lazyScreen(() => import('./routes/not-found'));
 const OAuthAuthorize = lazyScreen(() => import('./routes/oauth-authorize'));
+const ModerationReports = lazyScreen(() => import('./routes/moderation/reports'));
+const ModerationReport = lazyScreen(() => import('./routes/moderation/report'));
+const ModerationAccounts = lazyScreen(() => import('./routes/moderation/accounts'));
+const ModerationAccount = lazyScreen(() => import('./routes/moderation/account'));
+const ModerationRegistrations = lazyScreen(() => import('./routes/moderation/registrations'));
+const ModerationRules = lazyScreen(() => import('./routes/moderation/rules'));
+const ModerationSettings = lazyScreen(() => import('./routes/moderation/settings'));
+const ModerationInvites = lazyScreen(() => import('./routes/moderation/invites'));
+const ModerationEmailDomains = lazyScreen(() => import('./routes/moderation/email-domains'));
+const ModerationAuditLog = lazyScreen(() => import('./routes/moderation/audit-log'));
 const About = lazyScreen(() => import('./routes/about'));
 
 function Root() {
@@ -60,6 +70,18 @@ const screens: RouteObject[] = [
   { path: '/profile/:username', element: <Profile /> },
   { path: '/profile/:username/followers', element: <PeopleList kind="followers" /> },
   { path: '/profile/:username/following', element: <PeopleList kind="following" /> },
+  // The moderation area: each screen says so itself to someone who is not staff.
+  { path: '/moderation', element: <Navigate to="/moderation/reports" replace /> },
+  { path: '/moderation/reports', element: <ModerationReports /> },
+  { path: '/moderation/reports/:reportId', element: <ModerationReport /> },
+  { path: '/moderation/accounts', element: <ModerationAccounts /> },
+  { path: '/moderation/accounts/:username', element: <ModerationAccount /> },
+  { path: '/moderation/registrations', element: <ModerationRegistrations /> },
+  { path: '/moderation/rules', element: <ModerationRules /> },
+  { path: '/moderation/settings', element: <ModerationSettings /> },
+  { path: '/moderation/invites', element: <ModerationInvites /> },
+  { path: '/moderation/email-domains', element: <ModerationEmailDomains /> },
+  { path: '/moderation/audit-log', element: <ModerationAuditLog /> },
   { path: '*', element: <NotFound /> },
 ];
 

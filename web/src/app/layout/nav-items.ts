@@ -6,16 +6,18 @@ import {
   LogIn,
   Search,
   Settings,
+  Shield,
   User,
   Users,
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
 
-export type NavItem = { to: string; label: string; icon: LucideIcon };
+/** `area`: the link is current on the pages under it too (the moderation area's sections). */
+export type NavItem = { to: string; label: string; icon: LucideIcon; area?: boolean };
 
-/** The side navigation (desktop and the phone drawer). */
-export function sideNavItems(username: string): NavItem[] {
+/** The side navigation (desktop and the phone drawer); staff also see the moderation area. */
+export function sideNavItems(username: string, staff: boolean): NavItem[] {
   return [
     { to: `/profile/${username}`, label: 'Profile', icon: User },
     { to: '/', label: 'Home', icon: Home },
@@ -24,6 +26,7 @@ export function sideNavItems(username: string): NavItem[] {
     { to: '/bookmark', label: 'Bookmark', icon: Bookmark },
     { to: '/people', label: 'People', icon: UserPlus },
     { to: '/settings', label: 'Settings', icon: Settings },
+    ...(staff ? [{ to: '/moderation', label: 'Moderation', icon: Shield, area: true }] : []),
     { to: '/about', label: 'About', icon: Info },
   ];
 }

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useSession } from '../../lib/session';
+import { isStaff, useSession } from '../../lib/session';
 import { sideNavItems, visitorNavItems } from './nav-items';
 
 const link = ({ isActive }: { isActive: boolean }) =>
@@ -11,13 +11,13 @@ const link = ({ isActive }: { isActive: boolean }) =>
 
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession();
-  const items = session ? sideNavItems(session.user.username) : visitorNavItems();
+  const items = session ? sideNavItems(session.user.username, isStaff(session.user)) : visitorNavItems();
   return (
     <nav aria-label="Main">
       <ul className="flex flex-col gap-1">
-        {items.map(({ to, label, icon: Icon }) => (
+        {items.map(({ to, label, icon: Icon, area }) => (
           <li key={label}>
-            <NavLink to={to} end className={link} onClick={onNavigate}>
+            <NavLink to={to} end={!area} className={link} onClick={onNavigate}>
               <Icon className="size-5" aria-hidden="true" />
               {label}
             </NavLink>

@@ -1,0 +1,71 @@
+import type { Role } from '@sync/contract';
+import { describe, expect, it } from 'vitest';
+import { isStaff, type SessionUser } from '../../../lib/session';
+import { assignableRoles, isBelowMe, mayOpen, sectionsFor } from './access';
+
+/** The permissions each role has, as the server's own user answer says them. */
+const permissionsOf = {
+  owner: ['manage_reports', 'manage_users', 'manage_rules_and_settings', 'manage_roles'],
+  admin: ['manage_reports', 'manage_users', 'manage_rules_and_settings', 'manage_roles'],
+  moderator: ['manage_reports', 'manage_users'],
+  user: [],
+} as const;
+
+function person(role: Role): SessionUser {
+  return {
+    _id: role,
+    username: role,
+    firstName: 'A',
+    lastName: role,
+    avatarURL: '',
+    bio: '',
+    links: '',
+    city: '',
+    following: [],
+    followers: [],
+    followerCount: 0,
+    followingCount: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    role,
+    permissions: [...permissionsOf[role]],
+  };
+}
+
+describe('who sees what of the moderation area', () => {
+  it('staff are the owner, admins and moderators; a session from before roles existed is not', () => {
+    expect((['owner', 'admin', 'moderator', 'user'] as const).map((role) => isStaff(person(role)))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    const { role: _role, permissions: _permissions, ...older } = person('owner');
+    expect(isStaff(older)).toBe(false);
+  });
+
+  it('a moderator has the reports, accounts, registrations and audit log, not the server’s settings', () => {
+    expect(sectionsFor(person('moderator')).map((section) => section.path)).toEqual([
+      'reports',
+      'accounts',
+      'registrations',
+      'audit-log',
+    ]);
+    expect(mayOpen(person('moderator'), 'rules')).toBe(false);
+    expect(mayOpen(person('admin'), 'rules')).toBe(true);
+    expect(sectionsFor(person('user'))).toEqual([]);
+  });
+
+  it('offers only the roles below one’s own, and none without manage_roles', () => {
+    expect(assignableRoles(person('owner'))).toEqual(['admin', 'moderator', 'user']);
+    expect(assignableRoles(person('admin'))).toEqual(['moderator', 'user']);
+    expect(assignableRoles(person('moderator'))).toEqual([]);
+    expect(assignableRoles(person('user'))).toEqual([]);
+  });
+
+  it('acts only on accounts below one’s own role', () => {
+    expect(isBelowMe(person('admin'), 'moderator')).toBe(true);
+    expect(isBelowMe(person('admin'), 'admin')).toBe(false);
+    expect(isBelowMe(person('moderator'), 'owner')).toBe(false);
+  });
+});

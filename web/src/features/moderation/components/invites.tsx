@@ -1,0 +1,222 @@
+import type { Invite } from '@sync/contract';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { EmptyState, ErrorState } from '../../../components/ui/error-state';
+import { inputClass } from '../../../components/ui/field';
+import { ListSkeleton } from '../../../components/ui/skeleton';
+import { toastError } from '../../../lib/toast';
+import { useCreateInvite, useInvites, useRevokeInvite } from '../api/moderation';
+import { selectClass } from './account-actions';
+import { Badge, dateOf, Part } from './parts';
+import { strings } from './strings';
+
+const text = strings.invites;
+const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
+const useCounts = [null, 1, 5, 10, 25, 50, 100];
+const expiries = [
+  { seconds: null, label: text.durations.never },
+  { seconds: HOUR, label: text.durations.hour },
+  { seconds: DAY, label: text.durations.day },
+  { seconds: 7 * DAY, label: text.durations.week },
+  { seconds: 30 * DAY, label: text.durations.month },
+];
+
+/** Whether the invite still lets people in, and if not, why. */
+function stateOf(invite: Invite): string | null {
+  if (invite.revokedAt) return text.revokedState;
+  if (invite.expiresAt && new Date(invite.expiresAt).getTime() <= Date.now()) return text.expired;
+  if (invite.maxUses !== null && invite.uses >= invite.maxUses) return text.usedUp;
+  return null;
+}
+
+function CreateInvite({ onCreated }: { onCreated: (message: string) => void }) {
+  const [maxUses, setMaxUses] = useState('');
+  const [expiry, setExpiry] = useState(String(7 * DAY));
+  const create = useCreateInvite();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    create.mutate(
+      { maxUses: maxUses ? Number(maxUses) : null, expiresInSeconds: expiry ? Number(expiry) : null },
+      { onSuccess: () => onCreated(text.created) },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex flex-col gap-1.5 sm:w-40">
+        <label htmlFor="invite-uses" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          {text.maxUses}
+        </label>
+        <select
+          id="invite-uses"
+          className={selectClass}
+          value={maxUses}
+          onChange={(event) => setMaxUses(event.target.value)}
+        >
+          {useCounts.map((count) => (
+            <option key={count ?? 'none'} value={count ?? ''}>
+              {count === null ? text.noLimit : text.uses(count)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1.5 sm:w-40">
+        <label htmlFor="invite-expiry" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          {text.expiry}
+        </label>
+        <select
+          id="invite-expiry"
+          className={selectClass}
+          value={expiry}
+          onChange={(event) => setExpiry(event.target.value)}
+        >
+          {expiries.map((option) => (
+            <option key={option.label} value={option.seconds ?? ''}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" pending={create.isPending}>
+        {text.create}
+      </Button>
+      {create.error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {create.error.message}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Copies the link; where the browser refuses, the link stays selected in its box to copy by hand. */
+function CopyLink({ invite, onCopied }: { invite: Invite; onCopied: (message: string) => void }) {
+  const box = useRef<HTMLInputElement>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(invite.url);
+      onCopied(text.copied);
+    } catch {
+      box.current?.select();
+      onCopied(text.copyByHand);
+    }
+  };
+  return (
+    <div className="flex min-w-0 flex-1 gap-2">
+      <input
+        ref={box}
+        readOnly
+        value={invite.url}
+        aria-label={text.linkLabel(invite.code)}
+        onFocus={(event) => event.target.select()}
+        className={`${inputClass} min-w-0 flex-1 font-mono text-xs`}
+      />
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={text.copyLabel(invite.code)}
+        onClick={() => void copy()}
+      >
+        {text.copy}
+      </Button>
+    </div>
+  );
+}
+
+/** Invite links: make one (how many uses, how long), copy its link, revoke it. */
+export function Invites() {
+  const invites = useInvites();
+  const revoke = useRevokeInvite();
+  const [asked, setAsked] = useState<Invite | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [said, setSaid] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const confirm = () => {
+    if (!asked || revoke.isPending) return;
+    revoke.mutate(asked.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        setSaid(text.revoked);
+        // Its Revoke button is gone: after the dialog hands focus back, the list's heading takes it.
+        requestAnimationFrame(() => heading.current?.focus());
+      },
+      onError: (error) => {
+        setConfirming(false);
+        toastError(text.revokeTitle, error.message);
+      },
+    });
+  };
+
+  return (
+    <>
+      <Part id="invites-create-heading" title={text.createHeading} intro={text.intro}>
+        <CreateInvite onCreated={setSaid} />
+      </Part>
+      <section aria-labelledby="invites-heading" className="flex flex-col gap-3 px-4 py-5">
+        <h2 id="invites-heading" ref={heading} tabIndex={-1} className="text-base font-bold focus-ring">
+          {text.listLabel}
+        </h2>
+        <p role="status" className="text-sm text-zinc-700 empty:hidden dark:text-zinc-300">
+          {said}
+        </p>
+        {invites.isPending ? (
+          <ListSkeleton count={2} label={strings.loading(text.listLabel)} />
+        ) : invites.isError ? (
+          <ErrorState message={invites.error.message} onRetry={() => void invites.refetch()} />
+        ) : invites.data.length === 0 ? (
+          <EmptyState>{text.empty}</EmptyState>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {invites.data.map((invite) => {
+              const state = stateOf(invite);
+              return (
+                <li
+                  key={invite.id}
+                  className="flex flex-col gap-2 rounded-xl border border-zinc-200 p-3 text-sm dark:border-zinc-800"
+                >
+                  <p className="flex flex-wrap items-center gap-2 text-zinc-700 dark:text-zinc-300">
+                    <span className="font-mono font-semibold text-zinc-900 dark:text-zinc-50">
+                      {invite.code}
+                    </span>
+                    {state && <Badge tone="zinc">{state}</Badge>}
+                    <span>{text.used(invite.uses, invite.maxUses)}</span>
+                    <span>· {invite.expiresAt ? text.expires(dateOf(invite.expiresAt)) : text.noExpiry}</span>
+                  </p>
+                  {!state && (
+                    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+                      <CopyLink invite={invite} onCopied={setSaid} />
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={text.revokeLabel(invite.code)}
+                        onClick={() => {
+                          setAsked(invite);
+                          setSaid('');
+                          setConfirming(true);
+                        }}
+                      >
+                        {text.revoke}
+                      </Button>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={text.revokeTitle}
+        description={text.revokeText}
+        confirmLabel={text.revoke}
+        pending={revoke.isPending}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}
