@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { firstPerGroup } from '../platform/db/first-per-group.js';
 import { newId } from '../platform/db/ids.js';
@@ -283,12 +283,18 @@ export async function clearNotifications(db: Db, recipientId: string): Promise<v
   await db.deleteFrom('notifications').where('recipient_id', '=', recipientId).execute();
 }
 
-/** The newest `limit` actors of each notification, newest first. */
+/**
+ * The newest `limit` actors of each notification, newest first; none of `excluding` (the people the
+ * recipient does not see), which each group's index walk skips. The list is one parameter however
+ * long (an array on PostgreSQL, JSON on SQLite), so a recipient's thousand blocks do not make a
+ * thousand parameters per group.
+ */
 export function newestActors(
   db: Db,
   dialect: Dialect,
   notificationIds: readonly string[],
   limit: number,
+  excluding: readonly string[] = [],
 ): Promise<{ notification_id: string; actor_id: string; created_at: string }[]> {
   return firstPerGroup(db, dialect, {
     table: 'notification_actors',
@@ -298,7 +304,29 @@ export function newestActors(
     orderBy: ['created_at', 'actor_id'],
     descending: true,
     limit,
+    where: excluding.length === 0 ? undefined : noneOf(dialect, 'actor_id', excluding),
   });
+}
+
+const noneOf = (dialect: Dialect, column: string, ids: readonly string[]) =>
+  dialect === 'postgres'
+    ? sql<SqlBool>`${sql.ref(column)} <> all(${[...ids]}::varchar[])`
+    : sql<SqlBool>`${sql.ref(column)} not in (select value from json_each(${JSON.stringify(ids)}))`;
+
+/** The user's unread notifications (a cause since they last read), the latest first, up to `limit`. */
+export async function unreadNotifications(
+  db: Db,
+  userId: string,
+  filter: NotificationFilter,
+  limit: number,
+): Promise<NotificationRecord[]> {
+  const readAt = await readMarker(db, userId);
+  return filtered(db.selectFrom('notifications').selectAll(), userId, filter)
+    .where('notifications.latest_at', '>', readAt)
+    .orderBy('notifications.latest_at', 'desc')
+    .orderBy('notifications.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** When the user last marked their notifications as read ('' if never). */

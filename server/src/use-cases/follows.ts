@@ -128,9 +128,10 @@ export async function familiarFollowers(
   input: { viewerId: string; ids: readonly string[] },
 ): Promise<{ id: string; accounts: AccountRecord[] }[]> {
   const asked = accountIdsOf(input.ids);
-  const [people, followed] = await Promise.all([
+  const [people, followed, rules] = await Promise.all([
     deps.hydrator.peopleByIds(asked),
     follows.followeeIds(deps.db, input.viewerId),
+    deps.hydrator.rules(input.viewerId),
   ]);
   const ids = asked.filter((id) => people.has(id));
   const familiar = await Promise.all(
@@ -139,6 +140,8 @@ export async function familiarFollowers(
   const records = await deps.hydrator.accounts(familiar.flat());
   return ids.map((id, index) => ({
     id,
-    accounts: familiar[index]!.flatMap((followerId) => records.get(followerId) ?? []),
+    accounts: familiar[index]!.flatMap((followerId) =>
+      rules.seesAccount(followerId) ? (records.get(followerId) ?? []) : [],
+    ),
   }));
 }

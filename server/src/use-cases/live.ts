@@ -5,6 +5,7 @@ import { authorAndFollowersAmong } from './shared/live-recipients.js';
 import { liveNotification } from './shared/notification-answers.js';
 import * as posts from '../data/posts.repo.js';
 import { previewPostViews } from '../read/views/sync/posts.js';
+import { visiblePosts } from '../read/hydration/visible.js';
 import { eventFrame } from '../platform/live/event-stream.js';
 import type { LiveRenderer } from '../platform/live/hub.js';
 import type { HeldMessage } from '../platform/live/recent-messages.js';
@@ -27,7 +28,11 @@ async function postForConnected(
   return new Map([...byViewer].flatMap(([viewerId, [post]]) => (post ? [[viewerId, post]] : [])));
 }
 
-/** Posts as a page shows them, for several viewers: hydrated once, the viewers' marks in one query. */
+/**
+ * Posts as the Following page shows them, for several viewers: hydrated once, the viewers' marks in one
+ * query, then each viewer's rules (kept between answers: no read per event), so nobody is sent a post
+ * by someone they do not see at home, nor one their `hide` filters match (a `warn` match comes marked).
+ */
 async function postsFor(
   deps: Deps,
   postIds: readonly string[],
@@ -39,15 +44,17 @@ async function postsFor(
     postIds.flatMap((id) => byId.get(id) ?? []),
     'preview',
   );
-  const [people, marks] = await Promise.all([
+  const [people, marks, rules] = await Promise.all([
     deps.hydrator.people({ posts: hydrated }, undefined),
     deps.hydrator.marksOfViewers(viewerIds, { posts: hydrated }),
+    Promise.all(viewerIds.map((viewerId) => deps.hydrator.rules(viewerId))),
   ]);
   return new Map(
-    viewerIds.map((viewerId) => [
-      viewerId,
-      previewPostViews({ posts: hydrated, users: people, marks: marks.get(viewerId) }, viewerId),
-    ]),
+    viewerIds.map((viewerId, i) => {
+      const shown = visiblePosts(rules[i]!, hydrated, 'home');
+      const page = { posts: shown, users: people, marks: marks.get(viewerId) };
+      return [viewerId, previewPostViews(page, viewerId)];
+    }),
   );
 }
 

@@ -7,14 +7,21 @@ import * as notifications from '../data/notifications.repo.js';
 import type { TimeWindow } from '../platform/db/keyset.js';
 import type { AccountRecord } from '../read/hydration/hydrator.js';
 import {
+  countShownUnread,
   hydrateNotifications,
   hydrateNotificationStatuses,
+  shownNotifications,
   type NotificationStatuses,
 } from '../read/hydration/notifications.js';
+import { filledWindow } from './shared/window-pages.js';
+import { unreadShown } from './shared/notification-answers.js';
 import { keyOfNotificationId, kindsSelected } from '../read/views/mastodon/notifications.js';
 import { recordNotFound } from './shared/record-not-found.js';
 
-/** `GET /notifications`: newest cause first. The skeleton is one keyset range of the recipient's index. */
+/**
+ * `GET /notifications`: newest cause first. The skeleton is one keyset range of the recipient's index;
+ * a page that loses notifications to the viewer's rules is refilled (`shownNotifications`).
+ */
 export async function listNotifications(
   deps: Deps,
   input: { viewerId: string; query: PageQuery },
@@ -27,15 +34,19 @@ export async function listNotifications(
       input.query,
       (after, limit) => notifications.notificationPage(db, input.viewerId, after, limit),
       (row) => [row.latest_at, row.id],
+      (rows) => shownNotifications(deps, input.viewerId, rows),
     ),
     notifications.readMarker(db, input.viewerId),
   ]);
   return notificationsPage(await hydrateNotifications(deps, input.viewerId, items, readAt), nextCursor);
 }
 
-/** `GET /notifications/unread` */
+/**
+ * `GET /notifications/unread`: the unread notifications the viewer is shown (`countShownUnread`: past
+ * the newest few hundred, as stored).
+ */
 export async function countUnread(deps: Deps, input: { viewerId: string }): Promise<UnreadCountReply> {
-  return { count: await notifications.unreadCount(deps.db, input.viewerId) };
+  return { count: await unreadShown(deps, input.viewerId) };
 }
 
 /** `POST /notifications/read`: everything so far is read; a later cause makes its entry unread again. */
@@ -64,20 +75,27 @@ const filterOf = (query: NotificationQuery): notifications.NotificationFilter =>
 /**
  * `GET /api/v1/notifications` and `/api/v2/notifications`: a window of the viewer's notifications
  * (newest cause first) with `sampleSize` of the newest actors of each. With `account_id`, that person
- * is each one's first actor.
+ * is each one's first actor. A window that loses notifications to the viewer's rules is refilled
+ * (window-pages.ts); `readUpTo` is then the key of the last one read, where its `Link` continues.
  */
 export async function notificationWindow(
   deps: Deps,
   input: { viewerId: string; window: TimeWindow; query: NotificationQuery; sampleSize: number },
-): Promise<NotificationStatuses> {
+): Promise<NotificationStatuses & { readUpTo?: [string, string] | undefined }> {
   const { window } = input;
   const filter = filterOf(input.query);
-  const read = await notifications.notificationWindow(deps.db, input.viewerId, window, filter);
-  const records = window.oldestFirst ? read.reverse() : read;
-  return hydrateNotificationStatuses(deps, input.viewerId, records, {
+  const { rows, readUpTo } = await filledWindow(
+    window,
+    (reading) => notifications.notificationWindow(deps.db, input.viewerId, reading, filter),
+    (row) => [row.latest_at, row.id],
+    (rows) => shownNotifications(deps, input.viewerId, rows),
+  );
+  const records = window.oldestFirst ? rows.reverse() : rows;
+  const hydrated = await hydrateNotificationStatuses(deps, input.viewerId, records, {
     size: input.sampleSize,
     firstActorId: filter.actorId,
   });
+  return { ...hydrated, readUpTo };
 }
 
 /** A group of the viewer's by its id (Mastodon's group key), or 404. */
@@ -113,7 +131,14 @@ export async function groupAccounts(
   input: { viewerId: string; groupKey: string; limit: number },
 ): Promise<AccountRecord[]> {
   const record = await requireGroup(deps, input.viewerId, input.groupKey);
-  const actors = await notifications.newestActors(deps.db, deps.dialect, [record.id], input.limit);
+  const rules = await deps.hydrator.rules(input.viewerId);
+  const actors = await notifications.newestActors(
+    deps.db,
+    deps.dialect,
+    [record.id],
+    input.limit,
+    rules.hidesNothing ? [] : rules.hiddenIn('notifications'),
+  );
   const accounts = await deps.hydrator.accounts(actors.map((actor) => actor.actor_id));
   return actors.flatMap((actor) => accounts.get(actor.actor_id) ?? []);
 }
@@ -137,12 +162,12 @@ export async function clearNotifications(deps: Deps, input: { viewerId: string }
 
 /**
  * `GET /api/v1/notifications/unread_count` and v2's: the groups with a cause since Sync's read marker
- * (`POST /api/notifications/read`, or an app's `notifications` marker: shared/notification-reads.ts),
- * counted up to `cap`.
+ * (`POST /api/notifications/read`, or an app's `notifications` marker: shared/notification-reads.ts)
+ * that the viewer is shown, counted up to `cap`.
  */
 export async function countUnreadUpTo(
   deps: Deps,
   input: { viewerId: string; query: NotificationQuery; cap: number },
 ): Promise<number> {
-  return notifications.unreadCountUpTo(deps.db, input.viewerId, filterOf(input.query), input.cap);
+  return countShownUnread(deps, input.viewerId, { filter: filterOf(input.query), cap: input.cap });
 }

@@ -19,7 +19,7 @@ import { summariesOf } from '../read/views/sync/summaries.js';
 import * as posts from '../data/posts.repo.js';
 import * as skeletons from '../data/post-skeletons.repo.js';
 import { everyPost, postPreview, requirePost } from './shared/post-answers.js';
-import { visiblePostRows } from './shared/visible-rows.js';
+import { visiblePeopleRows, visiblePostRows } from './shared/visible-rows.js';
 
 /** One function per endpoint of /api/posts: validate, one transaction for a change, then the answer. */
 
@@ -116,15 +116,19 @@ export async function getPost(deps: Deps, input: { postId: string; viewerId: str
 /** `GET /posts/:postId/likes|dislikes`: who reacted, earliest first, a page at a time. */
 export async function listReactors(
   deps: Deps,
-  input: { postId: string; kind: ReactionKind; query: PageQuery },
+  input: { postId: string; kind: ReactionKind; query: PageQuery; viewerId: string | undefined },
 ): Promise<UserSummariesReply> {
   const post = await requirePost(deps, input.postId);
+  // A post the viewer cannot open (a block with its author, a suspension) has no reactions to list.
+  if (!(await deps.hydrator.rules(input.viewerId)).seesAccount(post.author_id))
+    throw notFound(Messages.postNotFound(input.postId));
   const kind = { ...posts.reactors, scope: `${input.kind}s:${post.id}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
     kind,
     input.query,
     (after, limit) => posts.reactorPage(deps.db, post.id, input.kind, after, limit),
     (row) => [row.created_at, row.user_id],
+    visiblePeopleRows(deps, input.viewerId, (row) => row.user_id),
   );
   const ids = items.map((row) => row.user_id);
   return { users: summariesOf(ids, await deps.hydrator.peopleByIds(ids)), nextCursor };

@@ -7,7 +7,7 @@ import {
   type SearchUsersReply,
 } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
-import { visiblePostRows } from './shared/visible-rows.js';
+import { visiblePeopleRows, visiblePostRows } from './shared/visible-rows.js';
 import { checkText } from './shared/text.js';
 import * as users from '../data/users.repo.js';
 import { asJsonText, type JsonText } from '../read/views/json-text.js';
@@ -53,7 +53,7 @@ export async function searchEverything(
     required: true,
   });
   return input.query.type === 'users'
-    ? asJsonText(await searchUsers(deps, q, input.query))
+    ? asJsonText(await searchUsers(deps, q, input.query, input.viewerId))
     : searchPosts(deps, q, input.query, input.viewerId);
 }
 
@@ -110,13 +110,19 @@ function peopleMatching(
   });
 }
 
-async function searchUsers(deps: Deps, q: string, page: SearchQuery): Promise<SearchUsersReply> {
+async function searchUsers(
+  deps: Deps,
+  q: string,
+  page: SearchQuery,
+  viewerId: string | undefined,
+): Promise<SearchUsersReply> {
   const kind = { ...search.peopleMatches, scope: `${search.peopleMatches.scope}:${q}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
     kind,
     page,
     (after, limit) => peopleMatching(deps, q, { after, limit }),
     (row) => [row.username_key],
+    visiblePeopleRows(deps, viewerId, (row) => row.id),
   );
   return { users: items.map((row) => ({ ...userSummary(row), bio: row.bio })), nextCursor };
 }
@@ -139,18 +145,22 @@ const checkedQuery = (q: string) =>
  */
 export async function searchAccounts(
   deps: Deps,
-  input: OffsetSearch & { host: string; followedBy?: string | undefined },
+  input: OffsetSearch & { host: string; viewerId: string | undefined; followedBy?: string | undefined },
 ): Promise<AccountRecord[]> {
   const q = checkedQuery(input.q);
   const [name, domain] = q.replace(/^@/, '').split('@');
   const local = domain === undefined || domain.toLowerCase() === input.host.toLowerCase();
   if (!local || !name) return [];
-  const rows = await offsetPage(input.offset, input.limit, (count) =>
-    peopleMatching(deps, domain === undefined ? q : name, {
-      after: undefined,
-      limit: count,
-      followedBy: input.followedBy,
-    }),
+  const rows = await offsetPage(
+    input.offset,
+    input.limit,
+    (count) =>
+      peopleMatching(deps, domain === undefined ? q : name, {
+        after: undefined,
+        limit: count,
+        followedBy: input.followedBy,
+      }),
+    visiblePeopleRows(deps, input.viewerId, (row) => row.id),
   );
   const records = await deps.hydrator.accounts(rows.map((row) => row.id));
   return rows.flatMap((row) => records.get(row.id) ?? []);
@@ -180,15 +190,19 @@ export async function searchStatuses(
     deps.dialect === 'postgres' && parsed.words.length > 0
       ? await search.commonPostWords(deps.db, deps.clock.now())
       : undefined;
-  const refs = await offsetPage(input.offset, input.limit, (count) =>
-    search.searchPostRefs(deps.db, deps.dialect, {
-      words: parsed.words,
-      authorId: [...authorIds][0],
-      tags: parsed.tags,
-      after: input.olderThan,
-      limit: count,
-      commonWords,
-    }),
+  const refs = await offsetPage(
+    input.offset,
+    input.limit,
+    (count) =>
+      search.searchPostRefs(deps.db, deps.dialect, {
+        words: parsed.words,
+        authorId: [...authorIds][0],
+        tags: parsed.tags,
+        after: input.olderThan,
+        limit: count,
+        commonWords,
+      }),
+    visiblePostRows(deps, input.viewerId, 'public'),
   );
   return deps.hydrator.statuses(
     refs.map((ref) => ({ kind: 'post', ref })),

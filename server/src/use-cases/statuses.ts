@@ -26,7 +26,7 @@ import { recordNotFound } from './shared/record-not-found.js';
 import { validated } from './shared/validated.js';
 import { offsetPage } from './shared/offset-pages.js';
 import { filledWindow } from './shared/window-pages.js';
-import { visiblePostRows, visibleStatusRows } from './shared/visible-rows.js';
+import { visiblePeopleRows, visiblePostRows, visibleStatusRows } from './shared/visible-rows.js';
 import type { PostRef } from '../data/post-ref.js';
 import type { ReadContext } from '../read/rules/viewer-rules.js';
 import { refuseAcrossBlock, type ActAcross } from './shared/blocks-between.js';
@@ -514,13 +514,18 @@ export async function favourite(deps: Deps, input: { viewerId: string; id: strin
 
 /**
  * `GET /api/v1/statuses/:id/favourited_by`: a post's likers or a comment's upvoters, the latest first,
- * paged by Sync's signed cursors (the order is when they favourited, not their ids).
+ * paged by Sync's signed cursors (the order is when they favourited, not their ids); those the viewer
+ * does not see left out. A status the viewer cannot open is not there (404), as for `GET /statuses/:id`.
  */
 export async function favouritedBy(
   deps: Deps,
-  input: { id: string; window: CursorWindow },
+  input: { id: string; viewerId: string | undefined; window: CursorWindow },
 ): Promise<{ accounts: AccountRecord[]; bounds: PageBounds }> {
   const found = await requireStatus(deps, input.id);
+  const rules = await deps.hydrator.rules(input.viewerId);
+  const authors =
+    found.kind === 'post' ? [found.ref.author_id] : [found.comment.author_id, found.post.author_id];
+  if (!authors.every((author) => rules.seesAccount(author))) throw recordNotFound();
   const kind = { ...posts.reactors, scope: `favourited_by:${input.id}` };
   const { rows, bounds } = await cursorPage(
     deps,
@@ -531,6 +536,7 @@ export async function favouritedBy(
         ? posts.reactorWindow(deps.db, found.ref.id, 'like', window)
         : comments.voterWindow(deps.db, found.comment.id, 'up', window),
     (row) => [row.created_at, row.user_id],
+    visiblePeopleRows(deps, input.viewerId, (row) => row.user_id),
   );
   const accounts = await deps.hydrator.accounts(rows.map((row) => row.user_id));
   return { accounts: rows.flatMap((row) => accounts.get(row.user_id) ?? []), bounds };

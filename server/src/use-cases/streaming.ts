@@ -3,7 +3,8 @@ import * as comments from '../data/comments.repo.js';
 import * as follows from '../data/follows.repo.js';
 import * as notifications from '../data/notifications.repo.js';
 import * as posts from '../data/posts.repo.js';
-import type { HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js';
+import type { HydratedStatuses, StatusItem, StatusRef } from '../read/hydration/hydrator.js';
+import { visibleStatuses } from '../read/hydration/visible.js';
 import { hydrateNotificationStatuses } from '../read/hydration/notifications.js';
 import { notificationViews } from '../read/views/mastodon/notifications.js';
 import { statusTextsFor } from '../read/views/mastodon/statuses.js';
@@ -83,25 +84,46 @@ async function statusRefOf(deps: Deps, status: StatusOfMessage): Promise<StatusR
   return comment && post && { kind: 'comment', comment, post };
 }
 
+/** Where a streamed status is read: a `user` stream is the home timeline, the others public ones. */
+export type StreamContext = 'home' | 'public';
+
 /**
  * The status's JSON text for each viewer (undefined: signed out) reached through `origin` (URLs are
- * absolute): the viewers' marks in one query, the shared part serialised once per origin, and one text
- * per different set of the viewer's own fields (views/mastodon/statuses.ts, `statusTextsFor`).
+ * absolute) on a stream read in `context`: the viewers' marks in one query, the shared part serialised
+ * once per origin, and one text per different set of the viewer's own fields (views/mastodon/statuses.ts,
+ * `statusTextsFor`). Undefined for a viewer whose rules hide it there (its author in a block with them,
+ * muted, limited or suspended; a `hide` filter); a `warn` filter's match comes in its `filtered`. The
+ * viewers' rules are those kept between answers: no read per event.
  */
 export async function statusTexts(
   deps: Deps,
   streamed: StreamedStatus,
   viewerIds: readonly string[],
-): Promise<(viewerId: string | undefined, origin: string) => string | undefined> {
+): Promise<(viewerId: string | undefined, origin: string, context: StreamContext) => string | undefined> {
   const shown = {
     posts: streamed.hydrated.items.flatMap((item) => (item.kind === 'post' ? [item.post] : [])),
     comments: streamed.hydrated.items.flatMap((item) => (item.kind === 'comment' ? [item.comment] : [])),
   };
-  const marks = await deps.hydrator.marksOfViewers(viewerIds, shown);
+  const [marks, rules] = await Promise.all([
+    deps.hydrator.marksOfViewers(viewerIds, shown),
+    Promise.all([undefined, ...viewerIds].map((viewerId) => deps.hydrator.rules(viewerId))),
+  ]);
+  const rulesOf = new Map(rules.map((ruled) => [ruled.viewerId, ruled]));
+  const seen = new Map<string, StatusItem | undefined>();
+  const itemFor = (viewerId: string | undefined, context: StreamContext) => {
+    const key = `${viewerId ?? ''} ${context}`;
+    if (!seen.has(key)) {
+      const viewerRules = rulesOf.get(viewerId);
+      seen.set(key, viewerRules && visibleStatuses(viewerRules, streamed.hydrated.items, context)[0]);
+    }
+    return seen.get(key);
+  };
   const byOrigin = new Map<string, ReturnType<typeof statusTextsFor>>();
-  return (viewerId, origin) => {
+  return (viewerId, origin, context) => {
+    const item = itemFor(viewerId, context);
+    if (!item) return undefined;
     if (!byOrigin.has(origin)) byOrigin.set(origin, statusTextsFor(streamed.hydrated, urlsOf(origin)));
-    return byOrigin.get(origin)?.(viewerId === undefined ? undefined : marks.get(viewerId));
+    return byOrigin.get(origin)?.(viewerId === undefined ? undefined : marks.get(viewerId), item);
   };
 }
 

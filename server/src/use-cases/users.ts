@@ -20,6 +20,8 @@ import type { AccountRecord } from '../read/hydration/hydrator.js';
 import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
 import { recordNotFound } from './shared/record-not-found.js';
 import { validated } from './shared/validated.js';
+import { offsetPage } from './shared/offset-pages.js';
+import { visiblePeopleRows } from './shared/visible-rows.js';
 import { hiddenFrom } from './shared/moderation-state.js';
 import type { Role } from '../data/schema.js';
 
@@ -45,6 +47,7 @@ export async function listUsers(
     request,
     (after, limit) => users.userPage(deps.db, after, limit),
     (row) => [row.created_at, row.id],
+    visiblePeopleRows(deps, input.viewerId, (row) => row.id),
   );
   return { users: await userObjects(deps, items, input.viewerId), nextCursor };
 }
@@ -54,8 +57,18 @@ export async function suggestPeople(
   deps: Deps,
   input: { viewerId: string; limit: number },
 ): Promise<SuggestionsReply> {
-  const rows = await users.suggestedUsers(deps.db, input);
+  const rows = await suggestedPeople(deps, input);
   return { users: rows.map((row) => ({ ...userSummary(row), bio: row.bio })) };
+}
+
+/** The people Sync suggests to the viewer, those the viewer does not see left out (and others read instead). */
+function suggestedPeople(deps: Deps, input: { viewerId: string; limit: number }) {
+  return offsetPage(
+    0,
+    input.limit,
+    (count) => users.suggestedUsers(deps.db, { viewerId: input.viewerId, limit: count }),
+    visiblePeopleRows(deps, input.viewerId, (row) => row.id),
+  );
 }
 
 /**
@@ -239,6 +252,7 @@ export async function accountRelation(
     accountId: string;
     relation: follows.Relation;
     window: CursorWindow;
+    viewerId: string | undefined;
     viewerRole: Role | undefined;
   },
 ): Promise<{ accounts: AccountRecord[]; bounds: PageBounds }> {
@@ -250,6 +264,7 @@ export async function accountRelation(
     input.window,
     (window) => follows.relationPage(deps.db, accountId, relation, window.olderThan, window.limit, window),
     (row) => [row.created_at, row.user_id],
+    visiblePeopleRows(deps, input.viewerId, (row) => row.user_id),
   );
   const records = await deps.hydrator.accounts(rows.map((row) => row.user_id));
   return { accounts: rows.flatMap((row) => records.get(row.user_id) ?? []), bounds };
@@ -260,7 +275,7 @@ export async function suggestedAccounts(
   deps: Deps,
   input: { viewerId: string; limit: number },
 ): Promise<AccountRecord[]> {
-  const rows = await users.suggestedUsers(deps.db, input);
+  const rows = await suggestedPeople(deps, input);
   const records = await deps.hydrator.accounts(rows.map((row) => row.id));
   return rows.flatMap((row) => records.get(row.id) ?? []);
 }
@@ -285,7 +300,11 @@ export async function getUser(
     order: 'newest',
     stateOf: input.viewerId ? { viewerId: input.viewerId, userIds: [row.id] } : undefined,
   });
-  const ids = [...followers, ...following].map((entry) => entry.user_id);
+  // Someone the viewer does not see is on neither list for them; the counts stay as stored.
+  const rules = await deps.hydrator.rules(input.viewerId);
+  const ids = [...followers, ...following]
+    .map((entry) => entry.user_id)
+    .filter((id) => rules.seesAccount(id));
   const people = await deps.hydrator.peopleByIds(ids, profilesVersion);
   const user = userView(
     row,
@@ -310,7 +329,7 @@ export async function getUser(
 /** `GET /users/:username/followers|following`: most recent first, a page at a time. */
 export async function listRelation(
   deps: Deps,
-  input: { username: string; relation: follows.Relation; query: PageQuery },
+  input: { username: string; relation: follows.Relation; query: PageQuery; viewerId: string | undefined },
 ): Promise<UserSummariesReply> {
   const { user, profilesVersion } = await requireUserNamed(deps, input.username);
   const kind = { ...follows.relationOrder, scope: `${input.relation}:${user.id}` };
@@ -319,6 +338,7 @@ export async function listRelation(
     input.query,
     (after, limit) => follows.relationPage(deps.db, user.id, input.relation, after, limit),
     (row) => [row.created_at, row.user_id],
+    visiblePeopleRows(deps, input.viewerId, (row) => row.user_id),
   );
   const ids = items.map((row) => row.user_id);
   const people = await deps.hydrator.peopleByIds(ids, profilesVersion);

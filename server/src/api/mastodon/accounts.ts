@@ -112,6 +112,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         limit: windowOf(query, 80, 40).limit,
         offset: offsetOf(query),
         host: request.host,
+        viewerId: mastodonViewer(request).id,
         followedBy: booleanParam(query, 'following') ? mastodonViewer(request).id : undefined,
       });
       return accountsFor(request, records);
@@ -189,6 +190,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
           accountId: idOf(request),
           relation,
           window: windowOf(request.query, 80, 40),
+          viewerId: request.viewer?.id,
           viewerRole: request.viewer?.role,
         });
         setLinks(request, reply, bounds);

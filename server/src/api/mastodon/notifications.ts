@@ -46,17 +46,20 @@ function sharedRoutes(app: FastifyInstance, sampleSize: number) {
 
   /**
    * A page of the list, with its `Link` header. Its bounds are the page's groups as read, shown or not:
-   * a page whose groups all went meanwhile still leads on.
+   * a page whose groups all went meanwhile still leads on, and so does one the viewer's rules left
+   * short (from the last group it read).
    */
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const window = timeWindowOf(windowOf(request.query, pageSizes.max, pageSizes.fallback), keyOfId);
     const hydrated = await notifications.notificationWindow(deps, {
       viewerId: mastodonViewer(request).id,
-      window: timeWindowOf(windowOf(request.query, pageSizes.max, pageSizes.fallback), keyOfId),
+      window,
       query: queryOf(request),
       sampleSize,
     });
-    const newest = hydrated.records[0];
-    const oldest = hydrated.records.at(-1);
+    const readUpTo = hydrated.readUpTo && { latest_at: hydrated.readUpTo[0], id: hydrated.readUpTo[1] };
+    const newest = (window.oldestFirst && readUpTo) || hydrated.records[0];
+    const oldest = (!window.oldestFirst && readUpTo) || hydrated.records.at(-1);
     setLinks(request, reply, {
       newest: newest && notificationIdOf(newest),
       oldest: oldest && notificationIdOf(oldest),

@@ -87,6 +87,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
               await search.searchAccounts(deps, {
                 ...page,
                 host: request.host,
+                viewerId,
                 followedBy: viewerId && booleanParam(query, 'following') ? viewerId : undefined,
               }),
             )

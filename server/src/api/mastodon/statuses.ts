@@ -41,6 +41,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { accounts, bounds } = await statuses.favouritedBy(deps, {
         id: idOf(request.params),
+        viewerId: request.viewer?.id,
         window: windowOf(request.query),
       });
       setLinks(request, reply, bounds);

@@ -361,7 +361,8 @@ export class MastodonStreams implements LiveAudience {
       return () => {
         const frames = new Frames(event);
         for (const { connection, subscription } of reached) {
-          const text = textFor(connection.userId, connection.viewer.origin);
+          const context = subscription.delivers === 'home' ? 'home' : 'public';
+          const text = textFor(connection.userId, connection.viewer.origin, context);
           if (text !== undefined) connection.write(frames, subscription, text);
         }
       };

@@ -74,8 +74,15 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
           querystring: PageQuery,
           response: { 200: UserSummariesReply, '4xx': ErrorBody },
         },
+        preHandler: app.identifyUser,
       },
-      (request) => useCases.listReactors(deps, { postId: request.params.postId, kind, query: request.query }),
+      (request) =>
+        useCases.listReactors(deps, {
+          postId: request.params.postId,
+          kind,
+          query: request.query,
+          viewerId: request.viewer?.id,
+        }),
     );
   }
 

@@ -89,9 +89,15 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           querystring: PageQuery,
           response: { 200: UserSummariesReply, '4xx': ErrorBody },
         },
+        preHandler: app.identifyUser,
       },
       (request) =>
-        useCases.listRelation(deps, { username: request.params.username, relation, query: request.query }),
+        useCases.listRelation(deps, {
+          username: request.params.username,
+          relation,
+          query: request.query,
+          viewerId: request.viewer?.id,
+        }),
     );
   }
 };

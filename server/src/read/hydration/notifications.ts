@@ -2,11 +2,15 @@ import { Limits } from '@sync/contract';
 import * as comments from '../../data/comments.repo.js';
 import * as notifications from '../../data/notifications.repo.js';
 import type { NotificationRecord } from '../../data/notifications.repo.js';
+import * as moderation from '../../data/moderation.repo.js';
+import type { ModerationActionRecord } from '../../data/moderation.repo.js';
 import * as posts from '../../data/posts.repo.js';
 import * as reports from '../../data/reports.repo.js';
 import type { ReportRecord } from '../../data/reports.repo.js';
 import { groupBy } from '../../platform/db/chunks.js';
 import type { ReadContext } from './context.js';
+import type { ViewerRules } from '../rules/viewer-rules.js';
+import { seesComment, seesPost, visibleComments, visiblePosts } from './visible.js';
 import type { HydratedComment, HydratedPage, HydratedPost, HydratedStatuses, StatusRef } from './hydrator.js';
 
 export interface HydratedNotifications {
@@ -17,6 +21,8 @@ export interface HydratedNotifications {
   comments: Map<string, HydratedComment>;
   /** The reports `report_resolved` notifications are about, by id (their group key). */
   reports: Map<string, ReportRecord>;
+  /** The moderators' actions `moderation_warning` notifications tell of, by id (their group key). */
+  moderationActions: Map<string, ModerationActionRecord>;
   /** The people, the viewer's marks, and the profiles' version the people were kept at. */
   page: Omit<HydratedPage, 'posts'>;
   viewerId: string;
@@ -34,24 +40,32 @@ const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is 
 
 /**
  * What every surface's notifications are built from, read at once: the newest `sampleSize` actors of
- * each, and the records of the posts and comments they are about.
+ * each, and the records of the posts and comments they are about, and of the moderators' actions
+ * warnings tell of.
  */
 async function notificationSources(
   { db, dialect }: ReadContext,
   items: readonly NotificationRecord[],
   sampleSize: number,
+  rules: ViewerRules,
 ) {
-  const [actors, postRecords, commentRecords] = await Promise.all([
+  const warningIds = items.flatMap((item) => (item.type === 'moderation_warning' ? [item.group_key] : []));
+  const [actors, postRecords, commentRecords, actions] = await Promise.all([
     notifications.newestActors(
       db,
       dialect,
       items.map((item) => item.id),
       sampleSize,
+      // The actors the viewer does not see are not read: a group is shown by those they see.
+      rules.hidesNothing ? [] : rules.hiddenIn('notifications'),
     ),
     posts.postsByIds(db, dialect, distinct(items.map((item) => item.post_id))),
     comments.commentsByIds(db, dialect, distinct(items.map((item) => item.comment_id))),
+    // Read only when the page has some: everyone else's pages cost what they did.
+    warningIds.length > 0 ? moderation.actionsByIds(db, warningIds) : [],
   ]);
-  return { actors, postRecords, commentRecords };
+  const moderationActions = new Map(actions.map((action) => [action.id, action]));
+  return { actors, postRecords, commentRecords, moderationActions };
 }
 
 /**
@@ -65,18 +79,23 @@ export async function hydrateNotifications(
   readAt: string,
 ): Promise<HydratedNotifications> {
   const { hydrator } = context;
-  const { actors, postRecords, commentRecords } = await notificationSources(
+  const rules = await hydrator.rules(viewerId);
+  const { actors, postRecords, commentRecords, moderationActions } = await notificationSources(
     context,
     items,
     Limits.previewSize,
+    rules,
   );
   const reportIds = items.flatMap((item) => (item.type === 'report_resolved' ? [item.group_key] : []));
-  const [hydratedPosts, hydratedComments, reportRecords] = await Promise.all([
+  const [allPosts, allComments, reportRecords] = await Promise.all([
     hydrator.posts(postRecords, 'preview'),
     hydrator.comments(commentRecords),
     // Read only when the page has some: the pages of everyone else cost what they did.
     reportIds.length > 0 ? reports.reportsByIds(context.db, context.dialect, reportIds) : [],
   ]);
+  // A notification about a post or comment the viewer does not see is left out (views/sync/notifications.ts).
+  const hydratedPosts = visiblePosts(rules, allPosts, 'notifications');
+  const hydratedComments = visibleComments(rules, allComments, 'notifications');
   const shown = { posts: hydratedPosts, comments: hydratedComments };
   const page = await hydrator.peopleAndMarks(shown, viewerId, [
     ...actors.map((actor) => actor.actor_id),
@@ -88,6 +107,7 @@ export async function hydrateNotifications(
     posts: new Map(hydratedPosts.map((post) => [post.record.id, post])),
     comments: new Map(hydratedComments.map((comment) => [comment.record.id, comment])),
     reports: new Map(reportRecords.map((report) => [report.id, report])),
+    moderationActions,
     page,
     viewerId,
     readAt,
@@ -99,8 +119,13 @@ export interface NotificationStatuses {
   records: NotificationRecord[];
   /** The newest actors of each notification, newest first (up to the sample size asked for). */
   actors: Map<string, string[]>;
-  /** The posts and comments the notifications are about, as statuses, and the accounts of the actors. */
+  /**
+   * The posts and comments the notifications are about, as statuses, and the accounts of the actors
+   * (and the viewer's own, which a moderation warning is about).
+   */
   statuses: HydratedStatuses;
+  /** The moderators' actions `moderation_warning` notifications tell of, by id (their group key). */
+  moderationActions: Map<string, ModerationActionRecord>;
 }
 
 /**
@@ -120,7 +145,13 @@ export async function hydrateNotificationStatuses(
   },
 ): Promise<NotificationStatuses> {
   const { hydrator } = context;
-  const { actors, postRecords, commentRecords } = await notificationSources(context, items, sample.size);
+  const rules = await hydrator.rules(viewerId);
+  const { actors, postRecords, commentRecords, moderationActions } = await notificationSources(
+    context,
+    items,
+    sample.size,
+    rules,
+  );
   const postsById = new Map(postRecords.map((record) => [record.id, record]));
   const refs = new Map<string, StatusRef>();
   for (const comment of commentRecords) {
@@ -131,10 +162,15 @@ export async function hydrateNotificationStatuses(
     const post = item.post_id === null ? undefined : postsById.get(item.post_id);
     if (item.comment_id === null && post) refs.set(post.id, { kind: 'post', ref: post });
   }
-  const { firstActorId } = sample;
+  // The person an app lists the notifications of comes first, unless the viewer does not see them.
+  const firstActorId =
+    sample.firstActorId !== undefined && rules.shows(sample.firstActorId, 'notifications')
+      ? sample.firstActorId
+      : undefined;
   const statuses = await hydrator.statuses([...refs.values()], viewerId, 'notifications', [
     ...actors.map((actor) => actor.actor_id),
     ...(firstActorId === undefined ? [] : [firstActorId]),
+    ...(moderationActions.size > 0 ? [viewerId] : []),
   ]);
   const actorIds = actorIdsByNotification(actors);
   if (firstActorId !== undefined) {
@@ -143,5 +179,63 @@ export async function hydrateNotificationStatuses(
       actorIds.set(item.id, [firstActorId, ...others].slice(0, sample.size));
     }
   }
-  return { records: items, actors: actorIds, statuses };
+  return { records: items, actors: actorIds, statuses, moderationActions };
+}
+
+/**
+ * The notifications the viewer sees, in their order: one about a post or comment the viewer does not
+ * see as a notification (its author in a block with them, muted with their notifications, limited,
+ * suspended; a `hide` filter) is left out, and so is one none of whose actors they see (a notice of
+ * the server's has none to see). What a page keeps before it refills itself: the views leave out the
+ * same ones, from the hydrated page. A viewer no rule applies to costs nothing.
+ */
+export async function shownNotifications(
+  context: ReadContext,
+  viewerId: string,
+  items: readonly NotificationRecord[],
+): Promise<NotificationRecord[]> {
+  const rules = await context.hydrator.rules(viewerId);
+  if (rules.hidesNothing || items.length === 0) return [...items];
+  const { actors, postRecords, commentRecords } = await notificationSources(context, items, 1, rules);
+  const withActors = new Set(actors.map((actor) => actor.notification_id));
+  const postsById = new Map(postRecords.map((record) => [record.id, record]));
+  const commentsById = new Map(commentRecords.map((record) => [record.id, record]));
+  return items.filter((item) => {
+    if (item.actor_count > 0 && !withActors.has(item.id)) return false;
+    const post = item.post_id === null ? undefined : postsById.get(item.post_id);
+    if (item.post_id !== null && !(post && seesPost(rules, post, 'notifications'))) return false;
+    if (item.comment_id === null) return true;
+    const comment = commentsById.get(item.comment_id);
+    return !!comment && !!post && seesComment(rules, comment, post.author_id, 'notifications');
+  });
+}
+
+/** How many of the newest unread notifications are checked against the viewer's rules when counted. */
+export const unreadCheckedAtMost = 200;
+
+/**
+ * How many unread notifications the viewer sees: Sync's bell (every kind, no cap), or those a Mastodon
+ * app asks about (`filter`), counted up to `cap`. The viewer's rules leave out what the list leaves
+ * out; for someone they hide nothing of, it is one count. With rules, the newest
+ * `unreadCheckedAtMost` unread groups are read and checked (`shownNotifications`) and any beyond them
+ * are counted as stored: checking every unread group of someone who has not looked in months would
+ * cost a page's reads per badge, and the web client's badge shows "99+" from 100 on.
+ */
+export async function countShownUnread(
+  context: ReadContext,
+  viewerId: string,
+  asked: { filter: notifications.NotificationFilter; cap: number } | 'every unread',
+): Promise<number> {
+  const { filter, cap } = asked === 'every unread' ? { filter: {}, cap: Infinity } : asked;
+  const stored = (atMost: number) =>
+    atMost === Infinity
+      ? notifications.unreadCount(context.db, viewerId)
+      : notifications.unreadCountUpTo(context.db, viewerId, filter, atMost);
+  const rules = await context.hydrator.rules(viewerId);
+  if (rules.hidesNothing) return stored(cap);
+  const newest = await notifications.unreadNotifications(context.db, viewerId, filter, unreadCheckedAtMost);
+  const shown = (await shownNotifications(context, viewerId, newest)).length;
+  if (newest.length < unreadCheckedAtMost || shown >= cap) return Math.min(shown, cap);
+  const beyond = (await stored(cap + newest.length)) - newest.length;
+  return Math.min(shown + beyond, cap);
 }

@@ -72,6 +72,14 @@ export async function hydrateUsers(
     if (viewerShown) for (const id of state.follows) addOwnEntry(followingOf, viewerId, id);
     if (viewerShown) for (const id of state.followedBy) addOwnEntry(followersOf, viewerId, id);
   }
+  // Someone the viewer does not see (a block either way, a suspension) is on nobody's list for them;
+  // the users' counts stay as stored.
+  const rules = await deps.hydrator.rules(viewerId);
+  const seen = (list: string[]) => list.filter((id) => rules.seesAccount(id));
+  if (!rules.hidesNothing) {
+    for (const [owner, list] of followersOf) followersOf.set(owner, seen(list));
+    for (const [owner, list] of followingOf) followingOf.set(owner, seen(list));
+  }
   const everyone = new Set<string>();
   for (const list of [...followersOf.values(), ...followingOf.values()])
     for (const id of list) everyone.add(id);

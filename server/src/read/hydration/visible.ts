@@ -18,7 +18,7 @@ const commentContext = (context: ReadContext): ReadContext =>
  * What the viewer's rules make of one text by one author: left out (undefined), shown as it is (the
  * object itself), or shown marked with the `warn` filters it matched (a copy).
  */
-function ruled<Item extends HydratedPost | HydratedComment>(
+function ruled<Item extends object>(
   rules: ViewerRules,
   item: Item,
   author: string,
@@ -33,6 +33,18 @@ function ruled<Item extends HydratedPost | HydratedComment>(
 }
 
 /**
+ * Whether the viewer sees a post (by its record alone: what a list keeps before it hydrates), read
+ * where `context` says: as `visiblePosts` decides (a post a `warn` filter matches is seen, marked).
+ */
+export function seesPost(
+  rules: ViewerRules,
+  post: { author_id: string; content: string },
+  context: ReadContext,
+): boolean {
+  return ruled(rules, post, post.author_id, post.content, context) !== undefined;
+}
+
+/**
  * Whether the viewer sees a comment (by its record alone: what a page keeps of its skeleton before it
  * hydrates), on a post by `postAuthorId`, read where `context` says: as `visibleStatuses` decides (a
  * comment a `warn` filter matches is seen, marked when hydrated).
@@ -44,10 +56,7 @@ export function seesComment(
   context: ReadContext,
 ): boolean {
   if (!rules.seesAccount(postAuthorId)) return false;
-  const inContext = commentContext(context);
-  if (!rules.shows(comment.author_id, inContext)) return false;
-  if (comment.author_id === rules.viewerId) return true;
-  return !rules.filterMatches(comment.text, inContext).some((match) => match.action === 'hide');
+  return ruled(rules, comment, comment.author_id, comment.text, commentContext(context)) !== undefined;
 }
 
 export function visibleComments(

@@ -66,6 +66,20 @@ export class ViewerRules {
   }
 
   /**
+   * Everyone whose posts and comments `shows` hides in this context, as ids (what a query leaves out by
+   * id: a notification's actors). Only the people some rule names: a few sets' worth, not everyone.
+   */
+  hiddenIn(context: ReadContext): string[] {
+    const named = new Set([
+      ...this.moderated.suspended,
+      ...this.moderated.limited,
+      ...this.settings.blockedEitherWay,
+      ...this.settings.mutes.keys(),
+    ]);
+    return [...named].filter((id) => !this.shows(id, context));
+  }
+
+  /**
    * Whether this person exists for the viewer at all: a profile, a single post, a person in a list.
    * A block hides each from the other; a suspension hides the account from everyone.
    */

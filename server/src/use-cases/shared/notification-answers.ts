@@ -1,6 +1,6 @@
 import type { LiveNotificationData } from '@sync/contract';
 import * as notifications from '../../data/notifications.repo.js';
-import { hydrateNotifications } from '../../read/hydration/notifications.js';
+import { countShownUnread, hydrateNotifications } from '../../read/hydration/notifications.js';
 import { notificationViews } from '../../read/views/sync/notifications.js';
 import type { Deps } from './deps.js';
 
@@ -15,11 +15,16 @@ export async function liveNotification(
   const [record, readAt, unreadCount] = await Promise.all([
     notifications.notificationOf(deps.db, input.viewerId, input.notificationId),
     notifications.readMarker(deps.db, input.viewerId),
-    notifications.unreadCount(deps.db, input.viewerId),
+    unreadShown(deps, input.viewerId),
   ]);
   if (!record) return undefined;
   const [notification] = notificationViews(
     await hydrateNotifications(deps, input.viewerId, [record], readAt),
   );
   return notification && { notification, unreadCount };
+}
+
+/** The unread notifications of every kind the viewer is shown, as Sync's bell counts them (no cap). */
+export function unreadShown(deps: Deps, viewerId: string): Promise<number> {
+  return countShownUnread(deps, viewerId, 'every unread');
 }

@@ -38,14 +38,19 @@ export function withOwnRole(user: User, row: users.UserRow, viewerId: string | u
 
 /**
  * The spec's "every user", capped at the newest `caps.users` sign-ups, in sign-up order; the viewer
- * (and anyone else the answer is about) always among them.
+ * (and anyone else the answer is about) always among them, and nobody the viewer does not see (a
+ * block either way, a suspension).
  */
 export async function everyUser(
   deps: Deps,
   viewerId: string | undefined,
   alsoIds: string[] = [],
 ): Promise<User[]> {
-  const rows = await users.newestUsers(deps.db, deps.caps.users);
+  const [newest, rules] = await Promise.all([
+    users.newestUsers(deps.db, deps.caps.users),
+    deps.hydrator.rules(viewerId),
+  ]);
+  const rows = newest.filter((row) => rules.seesAccount(row.id) || alsoIds.includes(row.id));
   const listed = new Set(rows.map((row) => row.id));
   const missing = [...new Set([viewerId, ...alsoIds])].filter(
     (id): id is string => id !== undefined && !listed.has(id),

@@ -5,6 +5,12 @@ import type { ReadContext } from '../../read/rules/viewer-rules.js';
 import type { StatusRef } from '../../read/hydration/hydrator.js';
 import { seesComment } from '../../read/hydration/visible.js';
 
+/** An empty read keeps nothing and reads no rules (a search that found nothing reads nothing more). */
+const nonEmpty =
+  <Row>(keep: Keep<Row>): Keep<Row> =>
+  (rows) =>
+    rows.length === 0 ? Promise.resolve(rows) : keep(rows);
+
 /**
  * What a page of posts keeps of its skeleton's rows: those whose posts the viewer sees where the page
  * is read (the read pipeline's rules). Handed to `cursors.page`, which refills a page that lost rows.
@@ -14,10 +20,10 @@ export function visiblePostRows<Row extends PostRef>(
   viewerId: string | undefined,
   context: ReadContext,
 ): Keep<Row> {
-  return async (rows) => {
+  return nonEmpty(async (rows) => {
     const shown = await deps.hydrator.shownOf(rows, viewerId, context);
     return rows.filter((row) => shown.has(row.id));
-  };
+  });
 }
 
 /** The same for rows that name their post by id alone (a tag's posts, bookmarks). */
@@ -27,12 +33,12 @@ export function visiblePostIdRows<Row>(
   context: ReadContext,
   postIdOf: (row: Row) => string,
 ): Keep<Row> {
-  return async (rows) => {
+  return nonEmpty(async (rows) => {
     if ((await deps.hydrator.rules(viewerId)).hidesNothing) return rows;
     const records = await deps.hydrator.recordsOf(rows.map(postIdOf));
     const shown = await deps.hydrator.shownOf(records, viewerId, context);
     return rows.filter((row) => shown.has(postIdOf(row)));
-  };
+  });
 }
 
 /**
@@ -45,7 +51,7 @@ export function visibleStatusRows<Row>(
   context: ReadContext,
   statusOf: (row: Row) => StatusRef,
 ): Keep<Row> {
-  return async (rows) => {
+  return nonEmpty(async (rows) => {
     const rules = await deps.hydrator.rules(viewerId);
     if (rules.hidesNothing) return rows;
     const postRefs = rows.flatMap((row) => {
@@ -60,5 +66,22 @@ export function visibleStatusRows<Row>(
         ? shownPosts.has(status.ref.id)
         : seesComment(rules, status.comment, status.post.author_id, context);
     });
-  };
+  });
+}
+
+/**
+ * What a list of people keeps of its rows (followers, following, likers, voters, search, suggestions):
+ * the people who exist for the viewer (`seesAccount`: no block either way, not suspended). The counts
+ * beside such lists (a profile's followers, a post's likes) stay as stored: they count what happened,
+ * and a viewer who blocked someone still has them among what the counts count.
+ */
+export function visiblePeopleRows<Row>(
+  deps: Deps,
+  viewerId: string | undefined,
+  idOf: (row: Row) => string,
+): Keep<Row> {
+  return nonEmpty(async (rows) => {
+    const rules = await deps.hydrator.rules(viewerId);
+    return rules.hidesNothing ? rows : rows.filter((row) => rules.seesAccount(idOf(row)));
+  });
 }
