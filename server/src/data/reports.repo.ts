@@ -20,16 +20,19 @@ type ReportKey = CursorKey<typeof reportsByTime.shape>;
 export const ruleIdsOf = (report: Pick<ReportRecord, 'rule_ids'>): string[] =>
   report.rule_ids === '' ? [] : report.rule_ids.split(',');
 
+/** A reported post or comment with its text, as the report about it will keep it. */
+export type NewReportItem = Omit<ReportItemRecord, 'report_id'>;
+
 export async function insertReport(
   trx: Db,
   report: Insertable<ReportsTable>,
-  items: readonly Insertable<ReportItemsTable>[],
+  items: readonly NewReportItem[],
 ): Promise<void> {
   await trx.insertInto('reports').values(report).execute();
   if (items.length > 0)
     await trx
       .insertInto('report_items')
-      .values([...items])
+      .values(items.map((item) => ({ ...item, report_id: report.id })))
       .execute();
 }
 
@@ -82,15 +85,27 @@ export function changeReport(
   return query.returningAll().executeTakeFirst();
 }
 
+/** Which reports of the queue a list shows. */
+export interface QueueFilter {
+  /** The resolved reports instead of the open ones. */
+  resolved: boolean;
+  /** Only those about this account (`reports_by_target`). */
+  targetId?: string | undefined;
+  /** Only those this person filed (`reports_by_reporter`). */
+  reporterId?: string | undefined;
+}
+
 /**
  * A window of the moderators' queue: the open reports (`reports_queue`: resolved_at null, by time) or
  * the resolved ones, newest first unless the window reads oldest first.
  */
-export function queueWindow(db: Db, resolved: boolean, window: TimeWindow): Promise<ReportRecord[]> {
-  const query = db
+export function queueWindow(db: Db, filter: QueueFilter, window: TimeWindow): Promise<ReportRecord[]> {
+  let query = db
     .selectFrom('reports')
     .selectAll()
-    .where('resolved_at', resolved ? 'is not' : 'is', null);
+    .where('resolved_at', filter.resolved ? 'is not' : 'is', null);
+  if (filter.targetId !== undefined) query = query.where('target_id', '=', filter.targetId);
+  if (filter.reporterId !== undefined) query = query.where('reporter_id', '=', filter.reporterId);
   return withinWindow(query, ['created_at', 'id'], window).execute();
 }
 
@@ -101,7 +116,7 @@ export function queuePage(
   after: ReportKey | undefined,
   limit: number,
 ): Promise<ReportRecord[]> {
-  return queueWindow(db, resolved, { olderThan: after, oldestFirst: false, limit });
+  return queueWindow(db, { resolved }, { olderThan: after, oldestFirst: false, limit });
 }
 
 /** A page of the reports a person filed, newest first (`reports_by_reporter`). */

@@ -25,6 +25,7 @@ import { adminReportViews, reportViews } from '../read/views/sync/reports.js';
 import { audit } from './shared/audit.js';
 import type { Deps } from './shared/deps.js';
 import { publishNotified } from './shared/live-messages.js';
+import { hiddenFrom } from './shared/moderation-state.js';
 import { requirePermission } from './shared/roles.js';
 import { checkText } from './shared/text.js';
 import { validated } from './shared/validated.js';
@@ -43,7 +44,7 @@ const refused = (message: string) => new HttpError(422, message);
 
 /** Who files a report, on whom, about what. */
 export interface ReportInput {
-  reporterId: string;
+  reporter: UserRow;
   /** Sync's API names the account; the Mastodon API gives its id. */
   target: { username: string } | { id: string };
   postIds: readonly string[];
@@ -55,14 +56,22 @@ export interface ReportInput {
   comment: string;
 }
 
-async function requireTarget(deps: Deps, target: ReportInput['target']): Promise<UserRow> {
-  if ('username' in target) {
-    const found = await users.findUserByUsername(deps.db, target.username);
-    if (!found) throw notFound(Messages.userNotFound(target.username));
-    return found;
-  }
-  const found = timeOfId(target.id) ? await users.findUserById(deps.db, target.id) : undefined;
-  if (!found) throw notFound('Record not found');
+/**
+ * The account reported. One that is not there for the reporter is not found: a sign-up waiting for
+ * approval, a suspended account (but for the staff), as their profiles are not there.
+ */
+async function requireTarget(deps: Deps, input: ReportInput): Promise<UserRow> {
+  const { target } = input;
+  const found =
+    'username' in target
+      ? await users.findUserByUsername(deps.db, target.username)
+      : timeOfId(target.id)
+        ? await users.findUserById(deps.db, target.id)
+        : undefined;
+  const there =
+    found && found.pending_since === null && !hiddenFrom(found, input.reporter.role, deps.clock.now());
+  if (!there)
+    throw notFound('username' in target ? Messages.userNotFound(target.username) : 'Record not found');
   return found;
 }
 
@@ -86,18 +95,15 @@ async function checkRules(deps: Deps, category: ReportCategory, ruleIds: readonl
   return cited;
 }
 
-interface ReportedItemRow {
-  post_id: string;
-  comment_id: string | null;
-  content: string;
-  posted_at: string;
-}
-
 /**
- * The posts and comments a report names, each the reported person's, with their text as it is now.
- * Ids that are not Sync's name nothing (the NUL-free check: PostgreSQL refuses NUL in a parameter).
+ * The posts and comments a report names, each the reported person's, with their text as it is now. An
+ * id that is not a UUIDv7 names nothing and is not looked up (PostgreSQL refuses NUL in a parameter).
  */
-async function reportedItems(deps: Deps, input: ReportInput, target: UserRow): Promise<ReportedItemRow[]> {
+async function reportedItems(
+  deps: Deps,
+  input: ReportInput,
+  target: UserRow,
+): Promise<reports.NewReportItem[]> {
   const unique = (ids: readonly string[]) => [...new Set(ids)];
   const [postIds, commentIds, statusIds] = [
     unique(input.postIds),
@@ -117,7 +123,7 @@ async function reportedItems(deps: Deps, input: ReportInput, target: UserRow): P
   const postsById = new Map(postRows.map((post) => [post.id, post]));
   const commentsById = new Map(commentRows.map((comment) => [comment.id, comment]));
   const notBy = (what: string) => refused(`That ${what} is not by @${target.username}.`);
-  const items: ReportedItemRow[] = [];
+  const items: reports.NewReportItem[] = [];
   const addPost = (post: posts.PostRecord) => {
     if (post.author_id !== target.id) throw notBy('post');
     items.push({ post_id: post.id, comment_id: null, content: post.content, posted_at: post.created_at });
@@ -156,8 +162,8 @@ async function reportedItems(deps: Deps, input: ReportInput, target: UserRow): P
  * report and its items' copies in one transaction.
  */
 async function file(deps: Deps, input: ReportInput): Promise<ReportRecord> {
-  const target = await requireTarget(deps, input.target);
-  if (target.id === input.reporterId) throw refused('You cannot report yourself.');
+  const target = await requireTarget(deps, input);
+  if (target.id === input.reporter.id) throw refused('You cannot report yourself.');
   const comment = checkComment(input.comment);
   const ruleIds = await checkRules(deps, input.category, input.ruleIds);
   const items = await reportedItems(deps, input, target);
@@ -165,7 +171,7 @@ async function file(deps: Deps, input: ReportInput): Promise<ReportRecord> {
   const at = now.toISOString();
   const record: ReportRecord = {
     id: newId(now),
-    reporter_id: input.reporterId,
+    reporter_id: input.reporter.id,
     target_id: target.id,
     category: input.category,
     rule_ids: ruleIds.join(','),
@@ -176,13 +182,7 @@ async function file(deps: Deps, input: ReportInput): Promise<ReportRecord> {
     created_at: at,
     updated_at: at,
   };
-  await deps.db.transaction().execute((trx) =>
-    reports.insertReport(
-      trx,
-      record,
-      items.map((item) => ({ ...item, report_id: record.id })),
-    ),
-  );
+  await deps.db.transaction().execute((trx) => reports.insertReport(trx, record, items));
   return record;
 }
 
@@ -239,13 +239,20 @@ export async function reportQueue(
   return { reports: adminReportViews(await hydrateReports(deps, items, { counts: true })), nextCursor };
 }
 
-/** `GET /api/v1/admin/reports`: a window of the queue, newest first, with the people as accounts. */
+/**
+ * `GET /api/v1/admin/reports`: a window of the queue, newest first, with the people as accounts; with
+ * `account_id` and `target_account_id`, only the reports a person filed, or about an account.
+ */
 export async function reportQueueWindow(
   deps: Deps,
-  input: { viewer: UserRow; resolved: boolean; window: TimeWindow },
+  input: { viewer: UserRow; filter: reports.QueueFilter; window: TimeWindow },
 ): Promise<HydratedReports<AccountRecord>> {
   requirePermission(input.viewer.role, 'manage_reports');
-  const rows = await reports.queueWindow(deps.db, input.resolved, input.window);
+  // Ids that are not UUIDv7 name nobody: PostgreSQL refuses NUL in a parameter, so none is sent.
+  const { targetId, reporterId } = input.filter;
+  if ([targetId, reporterId].some((id) => id !== undefined && !timeOfId(id)))
+    return hydrateReportAccounts(deps, [], { counts: true });
+  const rows = await reports.queueWindow(deps.db, input.filter, input.window);
   const records = input.window.oldestFirst ? rows.reverse() : rows;
   return hydrateReportAccounts(deps, records, { counts: true });
 }

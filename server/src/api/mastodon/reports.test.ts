@@ -295,6 +295,20 @@ describeEachDatabase('Mastodon API: reports', (dialect) => {
         });
         expect(above.body.map((report: { id: string }) => report.id)).toEqual([ids[4]]);
         expect(linksOf(above.headers.get('link')).prev?.searchParams.get('min_id')).toBe(ids[4]);
+
+        // One reporter's, one account's.
+        const other = await newAppUser(own, 'other');
+        const theirs = (await other.app.v1.reports.create({ accountId: reporter.id })).id;
+        const listed = async (query: string) =>
+          (
+            await own.request('GET', `/api/v1/admin/reports${query}`, {
+              headers: { authorization: bearer(token) },
+            })
+          ).body.map((report: { id: string }) => report.id);
+        expect(await listed(`?account_id=${other.id}`)).toEqual([theirs]);
+        expect(await listed(`?target_account_id=${reporter.id}`)).toEqual([theirs]);
+        expect(await listed(`?target_account_id=${target.id}&limit=1`)).toEqual([ids[4]]);
+        expect(await listed('?target_account_id=nobody')).toEqual([]);
       } finally {
         await own.close();
       }

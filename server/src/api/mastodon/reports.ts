@@ -45,7 +45,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       const { body } = request;
       const ruleIds = listParam(body, 'rule_ids');
       const hydrated = await reports.reportAccount(deps, {
-        reporterId: mastodonViewer(request).id,
+        reporter: mastodonViewer(request),
         target: { id: stringParam(body, 'account_id') ?? '' },
         postIds: [],
         commentIds: [],
@@ -92,12 +92,18 @@ export const adminReportRoutes: FastifyPluginAsync = async (app) => {
     return report;
   };
 
-  // `resolved`: the resolved reports instead of the open ones (Mastodon's default).
+  // `resolved`: the resolved reports instead of the open ones (Mastodon's default). `by_target_domain`
+  // is for accounts of other servers: every account is local.
   app.get('/', { preHandler: read }, async (request, reply) => {
+    const { query } = request;
     const hydrated = await reports.reportQueueWindow(deps, {
       viewer: mastodonViewer(request),
-      resolved: booleanParam(request.query, 'resolved') ?? false,
-      window: timeWindowOf(windowOf(request.query, pageSizes.max, pageSizes.fallback), keyOfReportId),
+      filter: {
+        resolved: booleanParam(query, 'resolved') ?? false,
+        reporterId: stringParam(query, 'account_id') || undefined,
+        targetId: stringParam(query, 'target_account_id') || undefined,
+      },
+      window: timeWindowOf(windowOf(query, pageSizes.max, pageSizes.fallback), keyOfReportId),
     });
     setLinks(request, reply, { newest: hydrated.records[0]?.id, oldest: hydrated.records.at(-1)?.id });
     return views(request, hydrated);

@@ -266,6 +266,32 @@ describeEachDatabase('reports', (dialect) => {
       });
     });
 
+    it('an account not there for the reporter is not found: waiting for approval, or suspended (but for the staff)', async () => {
+      const [reporter, waiting, suspended, moderator] = [
+        await person('reporter'),
+        await person('waiting'),
+        await person('suspended'),
+        await staff('mod'),
+      ];
+      await server.database.db
+        .updateTable('users')
+        .set({ pending_since: server.clock.now().toISOString() })
+        .where('id', '=', waiting.id)
+        .execute();
+      await call('POST', `/api/admin/accounts/${suspended.username}/actions`, moderator, {
+        type: 'suspend',
+        text: 'Spam',
+      });
+      const before = await counts();
+      for (const target of [waiting, suspended]) {
+        const reply = await report(reporter, { username: target.username, category: 'spam' });
+        expectError(reply, 404, `No user "${target.username}" exists.`);
+      }
+      expect(await counts()).toEqual(before);
+      const byStaff = await report(moderator, { username: suspended.username, category: 'spam' });
+      expect(byStaff.status).toBe(201);
+    });
+
     it("the copy survives the post's edit and deletion: the moderator reads what was reported", async () => {
       const [reporter, target, moderator] = [
         await person('reporter'),

@@ -26,7 +26,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { body } = request;
       const report = await reports.fileReport(deps, {
-        reporterId: viewerOf(request).id,
+        reporter: viewerOf(request),
         target: { username: body.username },
         postIds: body.postIds ?? [],
         commentIds: body.commentIds ?? [],
