@@ -48,6 +48,8 @@ import { instanceRoutes } from '../api/sync/instance.js';
 import { inviteRoutes } from '../api/sync/invites.js';
 import { roleRoutes } from '../api/sync/roles.js';
 import { registrationRoutes } from '../api/sync/registrations.js';
+import { moderationRoutes } from '../api/sync/moderation.js';
+import { runScheduledJobs } from './jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -210,6 +212,7 @@ export async function buildApp({
     ),
   );
   await app.register(authPlugin, { recentViewersMs: config.viewerCacheMs, events: live.transport });
+  runScheduledJobs(app);
 
   // Health answers load balancers, whatever the rate limits and Redis are doing.
   await app.register(healthRoutes, { prefix: '/api' });
@@ -235,6 +238,7 @@ export async function buildApp({
       await api.register(inviteRoutes);
       await api.register(roleRoutes);
       await api.register(registrationRoutes);
+      await api.register(moderationRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

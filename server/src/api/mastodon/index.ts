@@ -24,6 +24,7 @@ import { reportRateLimits } from './rate-limit-headers.js';
 import { v1NotificationRoutes, v2NotificationRoutes } from './notifications.js';
 import { viewerListRoutes } from './viewer-lists.js';
 import { adminReportRoutes, reportRoutes } from './reports.js';
+import { adminAccountRoutes } from './admin-accounts.js';
 import { discoveryRoutes } from './discovery.js';
 import { v1FixedAnswers } from './fixed-answers.js';
 import { v1InstanceRoutes, v2InstanceRoutes } from './instance.js';
@@ -153,6 +154,7 @@ export const mastodonApi: FastifyPluginAsync<MastodonApiOptions> = async (
       await v1.register(v1NotificationRoutes, { prefix: '/notifications' });
       await v1.register(reportRoutes, { prefix: '/reports' });
       await v1.register(adminReportRoutes, { prefix: '/admin/reports' });
+      await v1.register(adminAccountRoutes, { prefix: '/admin/accounts', version: 1 });
       await v1.register(viewerListRoutes);
       await v1.register(v1InstanceRoutes, { prefix: '/instance', settings: instance });
       await v1.register(markerRoutes, { prefix: '/markers' });
@@ -168,6 +170,7 @@ export const mastodonApi: FastifyPluginAsync<MastodonApiOptions> = async (
       await v2.register(suggestionRoutes, { prefix: '/suggestions' });
       await v2.register(v2InstanceRoutes, { prefix: '/instance', settings: instance });
       await v2.register(v2NotificationRoutes, { prefix: '/notifications' });
+      await v2.register(adminAccountRoutes, { prefix: '/admin/accounts', version: 2 });
       await v2.register(filterRoutes, { prefix: '/filters' });
     }),
     { prefix: '/api/v2' },

@@ -288,6 +288,22 @@ export interface Notification {
   account: Account;
   /** What a favourite or a mention is about; absent for a follow. */
   status?: Status;
+  /** What a `moderation_warning` tells. */
+  moderation_warning?: AccountWarning;
+}
+
+/** A moderator's decision about the person's account, as a `moderation_warning` tells it. */
+export interface AccountWarning {
+  id: string;
+  /** Sync's warning, limit, suspension. */
+  action: 'none' | 'silence' | 'suspend';
+  text: string;
+  /** Sync's warnings name no statuses. */
+  status_ids: never[];
+  target_account: Account;
+  /** Sync has no appeals. */
+  appeal: null;
+  created_at: string;
 }
 
 export interface NotificationGroup {
@@ -301,6 +317,7 @@ export interface NotificationGroup {
   latest_page_notification_at?: string;
   sample_account_ids: string[];
   status_id?: string;
+  moderation_warning?: AccountWarning;
 }
 
 export interface GroupedNotificationsResults {

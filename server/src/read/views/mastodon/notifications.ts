@@ -1,9 +1,11 @@
+import type { ModerationActionRecord } from '../../../data/moderation.repo.js';
 import type { NotificationRecord } from '../../../data/notifications.repo.js';
 import type { NotificationKind } from '../../../data/schema.js';
 import type { NotificationStatuses } from '../../hydration/notifications.js';
 import { accountView } from './accounts.js';
 import type {
   Account,
+  AccountWarning,
   GroupedNotificationsResults,
   Notification,
   NotificationGroup,
@@ -90,9 +92,31 @@ const statusIdOf = (record: NotificationRecord) => record.comment_id ?? record.p
 interface Entry {
   record: NotificationRecord;
   type: NotificationType;
-  /** The actors still there, newest first: at least one. */
+  /** The actors still there, newest first: at least one (a warning's: the person warned). */
   accounts: Account[];
   status: Status | undefined;
+  warning: AccountWarning | undefined;
+}
+
+/** Sync's moderation actions as Mastodon's AccountWarning actions: a warning, a silence, a suspension. */
+const warningActions = { warn: 'none', limit: 'silence', suspend: 'suspend' } as const;
+
+/**
+ * What a `moderation_warning` tells, as Mastodon's AccountWarning: about the person themselves (the
+ * notification's account too, as on Mastodon: the moderator is not named); undefined for an action of
+ * another kind.
+ */
+function accountWarningView(action: ModerationActionRecord, account: Account): AccountWarning | undefined {
+  if (action.type !== 'warn' && action.type !== 'limit' && action.type !== 'suspend') return undefined;
+  return {
+    id: action.id,
+    action: warningActions[action.type],
+    text: action.text,
+    status_ids: [],
+    target_account: account,
+    appeal: null,
+    created_at: action.created_at,
+  };
 }
 
 /**
@@ -114,14 +138,20 @@ function entriesOf(hydrated: NotificationStatuses, viewerId: string, urls: Urls)
     }
     return [account];
   };
-  return hydrated.records.flatMap((record) => {
+  return hydrated.records.flatMap((record): Entry[] => {
     if (!isShown(record.type)) return [];
     const type = notificationTypeOf[record.type];
+    if (record.type === 'moderation_warning') {
+      const action = hydrated.moderationActions.get(record.group_key);
+      const [own] = accountOf(viewerId);
+      const warning = action && own && accountWarningView(action, own);
+      return warning && own ? [{ record, type, accounts: [own], status: undefined, warning }] : [];
+    }
     const shown = (hydrated.actors.get(record.id) ?? []).flatMap(accountOf);
     const statusId = statusIdOf(record);
     const status = statusId === null ? undefined : statuses.get(statusId);
     if (shown.length === 0 || (statusId !== null && !status)) return [];
-    return [{ record, type, accounts: shown, status }];
+    return [{ record, type, accounts: shown, status, warning: undefined }];
   });
 }
 
@@ -131,13 +161,14 @@ export function notificationViews(
   viewerId: string,
   urls: Urls,
 ): Notification[] {
-  return entriesOf(hydrated, viewerId, urls).map(({ record, type, accounts, status }) => ({
+  return entriesOf(hydrated, viewerId, urls).map(({ record, type, accounts, status, warning }) => ({
     id: notificationIdOf(record),
     type,
     group_key: record.id,
     created_at: record.latest_at,
     account: accounts[0]!,
     ...(status && { status }),
+    ...(warning && { moderation_warning: warning }),
   }));
 }
 
@@ -159,18 +190,22 @@ export function groupedNotificationsView(
   return {
     accounts: [...accounts.values()],
     statuses: [...statuses.values()],
-    notification_groups: entries.map(({ record, type, accounts: sample, status }): NotificationGroup => {
-      // Each group is one notification as far as ids go: it is the page's newest and oldest of its group.
-      const id = notificationIdOf(record);
-      return {
-        group_key: record.id,
-        notifications_count: record.actor_count,
-        type,
-        most_recent_notification_id: id,
-        ...(paged && { page_min_id: id, page_max_id: id, latest_page_notification_at: record.latest_at }),
-        sample_account_ids: sample.map((account) => account.id),
-        ...(status && { status_id: status.id }),
-      };
-    }),
+    notification_groups: entries.map(
+      ({ record, type, accounts: sample, status, warning }): NotificationGroup => {
+        // Each group is one notification as far as ids go: it is the page's newest and oldest of its group.
+        const id = notificationIdOf(record);
+        return {
+          group_key: record.id,
+          // A warning has no actors: it is one notification.
+          notifications_count: warning ? 1 : record.actor_count,
+          type,
+          most_recent_notification_id: id,
+          ...(paged && { page_min_id: id, page_max_id: id, latest_page_notification_at: record.latest_at }),
+          sample_account_ids: sample.map((account) => account.id),
+          ...(status && { status_id: status.id }),
+          ...(warning && { moderation_warning: warning }),
+        };
+      },
+    ),
   };
 }

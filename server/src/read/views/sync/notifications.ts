@@ -6,13 +6,14 @@ import type { HydratedNotifications } from '../../hydration/notifications.js';
 import { commentView } from './comments.js';
 import { JsonText } from '../json-text.js';
 import { previewPostText, previewPostViews } from './posts.js';
+import { moderationWarningView } from './moderation.js';
 import { summariesOf, userSummary } from './summaries.js';
 
 /** A notification with its post rendered by the caller (an object, or JSON text). */
 type Entry<RenderedPost> = Omit<Notification, 'post'> & { post?: RenderedPost };
 
 /** What the server tells of itself: no actor (a moderation decision names no moderator). */
-const notices: ReadonlySet<NotificationKind> = new Set(['report_resolved']);
+const notices: ReadonlySet<NotificationKind> = new Set(['report_resolved', 'moderation_warning']);
 
 /** The report a `report_resolved` notification is about, while it is resolved and its account there. */
 function resolvedReport(
@@ -33,7 +34,8 @@ function resolvedReport(
 
 /**
  * The notifications as the contract shows them, each post rendered by `renderPost`. One whose post,
- * comment, report or every actor is gone (deleted meanwhile) is left out rather than shown half.
+ * comment, report, moderation action or every actor is gone (deleted meanwhile) is left out rather
+ * than shown half.
  */
 function notificationEntries<RenderedPost>(
   hydrated: HydratedNotifications,
@@ -69,6 +71,12 @@ function notificationEntries<RenderedPost>(
       if (!report) return [];
       entry.report = report;
     }
+    if (record.type === 'moderation_warning') {
+      const action = hydrated.moderationActions.get(record.group_key);
+      const warning = action && moderationWarningView(action);
+      if (!warning) return [];
+      entry.moderationWarning = warning;
+    }
     return [entry];
   });
 }
@@ -82,7 +90,8 @@ export function notificationViews(hydrated: HydratedNotifications): Notification
 /**
  * A page of notifications as JSON text: each post's preview is the text the feed keeps per post
  * version, so a page of 20 is not rebuilt and serialised again for every request. The bytes are those
- * Fastify's serialiser wrote (its required keys first, then `post`, `comment` and `report`).
+ * Fastify's serialiser wrote (its required keys first, then `post`, `comment`, `report` and
+ * `moderationWarning`).
  */
 export function notificationsPage(
   hydrated: HydratedNotifications,
@@ -94,7 +103,11 @@ export function notificationsPage(
     const post = entry.post === undefined ? '' : `,"post":${entry.post}`;
     const comment = entry.comment === undefined ? '' : `,"comment":${JSON.stringify(entry.comment)}`;
     const report = entry.report === undefined ? '' : `,"report":${JSON.stringify(entry.report)}`;
-    return `{"_id":${JSON.stringify(entry._id)},"type":${JSON.stringify(entry.type)},"actors":${JSON.stringify(entry.actors)},"actorCount":${entry.actorCount},"createdAt":${JSON.stringify(entry.createdAt)},"read":${entry.read}${post}${comment}${report}}`;
+    const warning =
+      entry.moderationWarning === undefined
+        ? ''
+        : `,"moderationWarning":${JSON.stringify(entry.moderationWarning)}`;
+    return `{"_id":${JSON.stringify(entry._id)},"type":${JSON.stringify(entry.type)},"actors":${JSON.stringify(entry.actors)},"actorCount":${entry.actorCount},"createdAt":${JSON.stringify(entry.createdAt)},"read":${entry.read}${post}${comment}${report}${warning}}`;
   });
   return new JsonText(`{"notifications":[${text.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`);
 }

@@ -1,0 +1,225 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AccountStatus } from '../../data/users.repo.js';
+import type { Role } from '../../data/schema.js';
+import { HttpError } from '../../platform/http/errors.js';
+import { adminAccountView } from '../../read/views/mastodon/admin.js';
+import type { AdminAccount } from '../../read/views/mastodon/entities.js';
+import * as moderation from '../../use-cases/moderation.js';
+import * as registrations from '../../use-cases/registrations.js';
+import { recordNotFound } from '../../use-cases/shared/record-not-found.js';
+import type { UserRow } from '../../data/users.repo.js';
+import { mastodonAccess, mastodonViewer } from './auth.js';
+import { setLinks, windowOf } from './paging.js';
+import { booleanParam, listParam, stringParam } from './params.js';
+import { urlsFor } from './views.js';
+
+/**
+ * The admin API's accounts (`/api/v1/admin/accounts`, `/api/v2/admin/accounts`) over the moderation use
+ * cases of Sync's own (use-cases/moderation.ts). They need a moderator, whatever the token's scopes:
+ * anyone else gets 403.
+ *
+ * Mastodon's actions as Sync takes them (`POST /:id/action`, `type`):
+ * - `none`: a warning (Sync's `warn`), with `text`;
+ * - `sensitive`: a warning too: Sync has no media to mark sensitive; the audit log says it came so;
+ * - `silence`: a limit (`/:id/unsilence` lifts it);
+ * - `suspend`: a suspension until lifted, purged 30 days on (`/:id/unsuspend` lifts it before);
+ * - `disable` is refused (422): Sync has no accounts that cannot sign in but stay shown, and taking it
+ *   as a suspension would purge the account in 30 days, which `disable` never does. `/:id/enable` and
+ *   `/:id/unsensitive` find nothing to undo and answer the account as it is.
+ * `warning_preset_id` and `send_email_notification` are read and left: Sync has neither presets nor
+ * email; the person is told with a `moderation_warning` notification.
+ */
+
+/** Mastodon's sizes for the admin lists: 100 accounts a page unless asked, at most 200. */
+const pageSizes = { fallback: 100, max: 200 };
+
+/** Mastodon's default roles, by their ids (read/views/mastodon/admin.ts). */
+const roleIds: Record<string, Role> = { '1': 'moderator', '2': 'admin', '3': 'owner' };
+
+const actionTypes: Record<string, moderation.AccountAction['type'] | undefined> = {
+  none: 'warn',
+  sensitive: 'warn',
+  silence: 'limit',
+  suspend: 'suspend',
+};
+
+/** A filter every account of Sync fails: every account is local, none has an IP or a sensitive mark. */
+const nobody: moderation.AccountsFilter = { statuses: [], roles: [], query: undefined, nobody: true };
+
+/** `GET /api/v1/admin/accounts`: its booleans, as Sync's filter. */
+function v1Filter(query: unknown, host: string): moderation.AccountsFilter {
+  const flag = (name: string) => booleanParam(query, name) === true;
+  const domain = stringParam(query, 'by_domain');
+  if (flag('remote') || flag('disabled') || flag('sensitized') || stringParam(query, 'ip')) return nobody;
+  if (domain && domain.toLowerCase() !== host.toLowerCase()) return nobody;
+  const statuses: AccountStatus[] = [];
+  if (flag('active')) statuses.push('active');
+  if (flag('pending')) statuses.push('pending');
+  if (flag('silenced')) statuses.push('limited');
+  if (flag('suspended')) statuses.push('suspended');
+  if (flag('staff')) statuses.push('staff');
+  return { statuses, roles: [], query: textQuery(query), nobody: false };
+}
+
+/** `GET /api/v2/admin/accounts`: `origin`, `status`, `permissions`, `role_ids[]`, as Sync's filter. */
+function v2Filter(query: unknown): moderation.AccountsFilter {
+  const status = stringParam(query, 'status');
+  if (stringParam(query, 'origin') === 'remote' || status === 'disabled' || stringParam(query, 'ip'))
+    return nobody;
+  const statuses: AccountStatus[] = [];
+  if (status === 'active' || status === 'pending' || status === 'suspended') statuses.push(status);
+  if (status === 'silenced') statuses.push('limited');
+  if (stringParam(query, 'permissions') === 'staff') statuses.push('staff');
+  const asked = listParam(query, 'role_ids');
+  const roles = asked.flatMap((id) => (roleIds[id] ? [roleIds[id]] : []));
+  // Roles asked for that Sync has not: nobody has them.
+  if (asked.length > 0 && roles.length === 0) return nobody;
+  return { statuses, roles, query: textQuery(query), nobody: false };
+}
+
+/** `username`, `display_name` or `email`: accounts whose username, name or address starts with it. */
+const textQuery = (query: unknown) =>
+  stringParam(query, 'username') ||
+  stringParam(query, 'display_name') ||
+  stringParam(query, 'email') ||
+  undefined;
+
+export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async (app, { version }) => {
+  const { deps } = app;
+  const idOf = (request: FastifyRequest) => stringParam(request.params, 'id') ?? '';
+  const read = mastodonAccess(app, { user: true, scope: 'admin:read:accounts' });
+  const write = mastodonAccess(app, { user: true, scope: 'admin:write:accounts' });
+
+  /** The accounts as Admin::Account, their public accounts read with their statuses counts. */
+  const adminAccounts = async (
+    request: FastifyRequest,
+    rows: readonly UserRow[],
+  ): Promise<AdminAccount[]> => {
+    const records = await deps.hydrator.accounts(rows.map((row) => row.id));
+    const now = deps.clock.now();
+    return rows.flatMap((row) => {
+      const record = records.get(row.id);
+      return record ? [adminAccountView(record, urlsFor(request), now)] : [];
+    });
+  };
+  const adminAccount = async (request: FastifyRequest, row: UserRow): Promise<AdminAccount> => {
+    const [account] = await adminAccounts(request, [row]);
+    if (!account) throw recordNotFound();
+    return account;
+  };
+
+  app.get('/', { preHandler: read }, async (request, reply) => {
+    const { accounts, bounds } = await moderation.accountsWindow(deps, {
+      moderator: mastodonViewer(request),
+      filter: version === 1 ? v1Filter(request.query, request.host) : v2Filter(request.query),
+      window: windowOf(request.query, pageSizes.max, pageSizes.fallback),
+    });
+    setLinks(request, reply, bounds);
+    return adminAccounts(request, accounts);
+  });
+
+  // The v2 API has the list only; the rest are v1's.
+  if (version === 2) return;
+
+  app.get('/:id', { preHandler: read }, async (request) =>
+    adminAccount(
+      request,
+      await moderation.moderatedAccount(deps, {
+        moderator: mastodonViewer(request),
+        account: { id: idOf(request) },
+        missing: recordNotFound,
+      }),
+    ),
+  );
+
+  /** An action on the account, as `actOnAccount` takes it; the account as it then is. */
+  const act = async (request: FastifyRequest, action: moderation.AccountAction) =>
+    (
+      await moderation.actOnAccount(deps, {
+        moderator: mastodonViewer(request),
+        account: { id: idOf(request) },
+        action,
+        missing: recordNotFound,
+        endSessions: app.endSessions,
+      })
+    ).account;
+
+  app.post('/:id/action', { preHandler: write }, async (request) => {
+    const { body } = request;
+    const type = stringParam(body, 'type') ?? 'none';
+    if (type === 'disable')
+      throw new HttpError(
+        422,
+        'Sync has no disabled accounts: suspend the account (reversible for 30 days, then purged) or silence it.',
+      );
+    const taken = actionTypes[type];
+    if (!taken)
+      throw new HttpError(
+        422,
+        `Validation failed: "${type}" is not an action: none, sensitive, silence or suspend.`,
+      );
+    await asMastodonRefusal(() =>
+      act(request, {
+        type: taken,
+        text: stringParam(body, 'text'),
+        reportId: stringParam(body, 'report_id') || undefined,
+        auditNote: type === 'sensitive' ? '(Mastodon’s “sensitive”, taken as a warning.)' : undefined,
+      }),
+    );
+    return {};
+  });
+
+  for (const [path, type] of [
+    ['unsuspend', 'unsuspend'],
+    ['unsilence', 'unlimit'],
+  ] as const) {
+    app.post(`/:id/${path}`, { preHandler: write }, async (request) =>
+      adminAccount(request, await asMastodonRefusal(() => act(request, { type }))),
+    );
+  }
+
+  // Nothing of these is ever set on Sync: the account as it is.
+  for (const path of ['enable', 'unsensitive']) {
+    app.post(`/:id/${path}`, { preHandler: write }, async (request) =>
+      adminAccount(
+        request,
+        await moderation.moderatedAccount(deps, {
+          moderator: mastodonViewer(request),
+          account: { id: idOf(request) },
+          missing: recordNotFound,
+        }),
+      ),
+    );
+  }
+
+  app.post('/:id/approve', { preHandler: write }, async (request) =>
+    adminAccount(
+      request,
+      await registrations.approveRegistration(deps, {
+        actor: mastodonViewer(request),
+        account: { id: idOf(request) },
+      }),
+    ),
+  );
+
+  // The account is deleted: the answer shows it as it was, read before.
+  app.post('/:id/reject', { preHandler: write }, async (request) => {
+    const moderator = mastodonViewer(request);
+    const account = { id: idOf(request) };
+    const before = await moderation.moderatedAccount(deps, { moderator, account, missing: recordNotFound });
+    const shown = await adminAccount(request, before);
+    await registrations.rejectRegistration(deps, { actor: moderator, account });
+    return shown;
+  });
+};
+
+/** Sync's refusals of bad input (400) as Mastodon's (422 "Validation failed: …"). */
+async function asMastodonRefusal<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 400)
+      throw new HttpError(422, `Validation failed: ${error.message}`);
+    throw error;
+  }
+}
