@@ -349,6 +349,37 @@ const routes: Record<string, RouteRule | OpenRoute> = {
     scope: 'admin:write:accounts',
     request: withAccount('/api/v1/admin/accounts/:id/unsensitive'),
   },
+  // The moderators' accounts (admin-accounts.test.ts: a user who is not staff gets 403 there)
+  'GET /api/v1/admin/accounts': { who: 'person', scope: 'admin:read:accounts' },
+  'GET /api/v2/admin/accounts': { who: 'person', scope: 'admin:read:accounts' },
+  'GET /api/v1/admin/accounts/:id': {
+    who: 'person',
+    scope: 'admin:read:accounts',
+    request: withAccount('/api/v1/admin/accounts/:id'),
+  },
+  'POST /api/v1/admin/accounts/:id/action': {
+    who: 'person',
+    scope: 'admin:write:accounts',
+    request: (fixtures) => ({
+      path: `/api/v1/admin/accounts/${fixtures.accountId}/action`,
+      body: { type: 'none', text: 'A scoped warning' },
+    }),
+  },
+  // Called as their pattern (an id ':id' names nobody): 404, past the checks of who and scope.
+  'POST /api/v1/admin/accounts/:id/unsuspend': { who: 'person', scope: 'admin:write:accounts' },
+  'POST /api/v1/admin/accounts/:id/unsilence': { who: 'person', scope: 'admin:write:accounts' },
+  'POST /api/v1/admin/accounts/:id/approve': { who: 'person', scope: 'admin:write:accounts' },
+  'POST /api/v1/admin/accounts/:id/reject': { who: 'person', scope: 'admin:write:accounts' },
+  'POST /api/v1/admin/accounts/:id/enable': {
+    who: 'person',
+    scope: 'admin:write:accounts',
+    request: withAccount('/api/v1/admin/accounts/:id/enable'),
+  },
+  'POST /api/v1/admin/accounts/:id/unsensitive': {
+    who: 'person',
+    scope: 'admin:write:accounts',
+    request: withAccount('/api/v1/admin/accounts/:id/unsensitive'),
+  },
 
   // Streaming (streaming.test.ts: the WebSocket, the token as a parameter or protocol)
   'GET /api/v1/streaming': { open: 'the WebSocket; a plain GET is told to connect with one' },
