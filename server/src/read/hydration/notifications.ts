@@ -9,6 +9,8 @@ import * as reports from '../../data/reports.repo.js';
 import type { ReportRecord } from '../../data/reports.repo.js';
 import { groupBy } from '../../platform/db/chunks.js';
 import type { ReadContext } from './context.js';
+import type { ViewerRules } from '../rules/viewer-rules.js';
+import { seesComment, seesPost, visibleComments, visiblePosts } from './visible.js';
 import type { HydratedComment, HydratedPage, HydratedPost, HydratedStatuses, StatusRef } from './hydrator.js';
 
 export interface HydratedNotifications {
@@ -45,6 +47,7 @@ async function notificationSources(
   { db, dialect }: ReadContext,
   items: readonly NotificationRecord[],
   sampleSize: number,
+  rules: ViewerRules,
 ) {
   const warningIds = items.flatMap((item) => (item.type === 'moderation_warning' ? [item.group_key] : []));
   const [actors, postRecords, commentRecords, actions] = await Promise.all([
@@ -53,6 +56,8 @@ async function notificationSources(
       dialect,
       items.map((item) => item.id),
       sampleSize,
+      // The actors the viewer does not see are not read: a group is shown by those they see.
+      rules.hidesNothing ? [] : rules.hiddenIn('notifications'),
     ),
     posts.postsByIds(db, dialect, distinct(items.map((item) => item.post_id))),
     comments.commentsByIds(db, dialect, distinct(items.map((item) => item.comment_id))),
@@ -74,18 +79,23 @@ export async function hydrateNotifications(
   readAt: string,
 ): Promise<HydratedNotifications> {
   const { hydrator } = context;
+  const rules = await hydrator.rules(viewerId);
   const { actors, postRecords, commentRecords, moderationActions } = await notificationSources(
     context,
     items,
     Limits.previewSize,
+    rules,
   );
   const reportIds = items.flatMap((item) => (item.type === 'report_resolved' ? [item.group_key] : []));
-  const [hydratedPosts, hydratedComments, reportRecords] = await Promise.all([
+  const [allPosts, allComments, reportRecords] = await Promise.all([
     hydrator.posts(postRecords, 'preview'),
     hydrator.comments(commentRecords),
     // Read only when the page has some: the pages of everyone else cost what they did.
     reportIds.length > 0 ? reports.reportsByIds(context.db, context.dialect, reportIds) : [],
   ]);
+  // A notification about a post or comment the viewer does not see is left out (views/sync/notifications.ts).
+  const hydratedPosts = visiblePosts(rules, allPosts, 'notifications');
+  const hydratedComments = visibleComments(rules, allComments, 'notifications');
   const shown = { posts: hydratedPosts, comments: hydratedComments };
   const page = await hydrator.peopleAndMarks(shown, viewerId, [
     ...actors.map((actor) => actor.actor_id),
@@ -135,10 +145,12 @@ export async function hydrateNotificationStatuses(
   },
 ): Promise<NotificationStatuses> {
   const { hydrator } = context;
+  const rules = await hydrator.rules(viewerId);
   const { actors, postRecords, commentRecords, moderationActions } = await notificationSources(
     context,
     items,
     sample.size,
+    rules,
   );
   const postsById = new Map(postRecords.map((record) => [record.id, record]));
   const refs = new Map<string, StatusRef>();
@@ -150,7 +162,11 @@ export async function hydrateNotificationStatuses(
     const post = item.post_id === null ? undefined : postsById.get(item.post_id);
     if (item.comment_id === null && post) refs.set(post.id, { kind: 'post', ref: post });
   }
-  const { firstActorId } = sample;
+  // The person an app lists the notifications of comes first, unless the viewer does not see them.
+  const firstActorId =
+    sample.firstActorId !== undefined && rules.shows(sample.firstActorId, 'notifications')
+      ? sample.firstActorId
+      : undefined;
   const statuses = await hydrator.statuses([...refs.values()], viewerId, 'notifications', [
     ...actors.map((actor) => actor.actor_id),
     ...(firstActorId === undefined ? [] : [firstActorId]),
@@ -164,4 +180,62 @@ export async function hydrateNotificationStatuses(
     }
   }
   return { records: items, actors: actorIds, statuses, moderationActions };
+}
+
+/**
+ * The notifications the viewer sees, in their order: one about a post or comment the viewer does not
+ * see as a notification (its author in a block with them, muted with their notifications, limited,
+ * suspended; a `hide` filter) is left out, and so is one none of whose actors they see (a notice of
+ * the server's has none to see). What a page keeps before it refills itself: the views leave out the
+ * same ones, from the hydrated page. A viewer no rule applies to costs nothing.
+ */
+export async function shownNotifications(
+  context: ReadContext,
+  viewerId: string,
+  items: readonly NotificationRecord[],
+): Promise<NotificationRecord[]> {
+  const rules = await context.hydrator.rules(viewerId);
+  if (rules.hidesNothing || items.length === 0) return [...items];
+  const { actors, postRecords, commentRecords } = await notificationSources(context, items, 1, rules);
+  const withActors = new Set(actors.map((actor) => actor.notification_id));
+  const postsById = new Map(postRecords.map((record) => [record.id, record]));
+  const commentsById = new Map(commentRecords.map((record) => [record.id, record]));
+  return items.filter((item) => {
+    if (item.actor_count > 0 && !withActors.has(item.id)) return false;
+    const post = item.post_id === null ? undefined : postsById.get(item.post_id);
+    if (item.post_id !== null && !(post && seesPost(rules, post, 'notifications'))) return false;
+    if (item.comment_id === null) return true;
+    const comment = commentsById.get(item.comment_id);
+    return !!comment && !!post && seesComment(rules, comment, post.author_id, 'notifications');
+  });
+}
+
+/** How many of the newest unread notifications are checked against the viewer's rules when counted. */
+export const unreadCheckedAtMost = 200;
+
+/**
+ * How many unread notifications the viewer sees: Sync's bell (every kind, no cap), or those a Mastodon
+ * app asks about (`filter`), counted up to `cap`. The viewer's rules leave out what the list leaves
+ * out; for someone they hide nothing of, it is one count. With rules, the newest
+ * `unreadCheckedAtMost` unread groups are read and checked (`shownNotifications`) and any beyond them
+ * are counted as stored: checking every unread group of someone who has not looked in months would
+ * cost a page's reads per badge, and the web client's badge shows "99+" from 100 on.
+ */
+export async function countShownUnread(
+  context: ReadContext,
+  viewerId: string,
+  asked: { filter: notifications.NotificationFilter; cap: number } | 'every unread',
+): Promise<number> {
+  const { filter, cap } = asked === 'every unread' ? { filter: {}, cap: Infinity } : asked;
+  const stored = (atMost: number) =>
+    atMost === Infinity
+      ? notifications.unreadCount(context.db, viewerId)
+      : notifications.unreadCountUpTo(context.db, viewerId, filter, atMost);
+  const rules = await context.hydrator.rules(viewerId);
+  if (rules.hidesNothing) return stored(cap);
+  const newest = await notifications.unreadNotifications(context.db, viewerId, filter, unreadCheckedAtMost);
+  const shown = (await shownNotifications(context, viewerId, newest)).length;
+  if (newest.length < unreadCheckedAtMost || shown >= cap) return Math.min(shown, cap);
+  const beyond = (await stored(cap + newest.length)) - newest.length;
+  return Math.min(shown + beyond, cap);
 }
