@@ -55,6 +55,17 @@ const addComment = async (server: TestServer, token: string, postId: string) => 
   return reply.body.posts.find((post: any) => post._id === postId).comments.at(-1)._id as string;
 };
 
+/** A report of `other` in the moderators' queue, by someone else. */
+const queuedReport = async (server: TestServer, other: Account) => {
+  const reporter = await server.signup(uniqueName('reporter'));
+  const reply = await server.request('POST', '/api/reports', {
+    token: reporter.token,
+    body: { username: other.user.username, category: 'spam' },
+  });
+  if (reply.status !== 201) throw new Error(`report: ${reply.status}`);
+  return reply.body.report.id as string;
+};
+
 const filterBody = {
   title: 'Spoilers',
   context: ['home'],
@@ -445,6 +456,20 @@ const privateRoutes: PrivateRoute[] = [
     },
   },
   {
+    method: 'POST',
+    route: '/reports',
+    ownerStatus: 201,
+    prepare: async (_server, _owner, other) => ({
+      path: '/api/reports',
+      body: { username: other.user.username, category: 'spam' },
+    }),
+  },
+  ...(['assign', 'unassign', 'resolve', 'reopen'] as const).map((action) =>
+    moderatorRoute('POST', `/admin/reports/:id/${action}`, async (server, other) => ({
+      path: `/api/admin/reports/${await queuedReport(server, other)}/${action}`,
+    })),
+  ),
+  {
     method: 'PUT',
     route: '/admin/accounts/:username/role',
     ownerStatus: 200,
@@ -695,6 +720,6 @@ describeEachDatabase('authorization', (dialect) => {
       .filter((route) => route.method !== 'GET')
       .map((route) => `${route.method} /api${route.route}`);
     expect([...changing].sort()).toEqual(listed.sort());
-    expect(privateRoutes).toHaveLength(55);
+    expect(privateRoutes).toHaveLength(66);
   });
 });
