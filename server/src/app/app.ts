@@ -18,6 +18,8 @@ import type { LiveHub } from '../platform/live/hub.js';
 import type { StreamSlots } from '../platform/live/stream-slots.js';
 import type { EventTransport } from '../platform/live/transport.js';
 import { followRoutes } from '../api/sync/follows.js';
+import { blockRoutes } from '../api/sync/blocks.js';
+import { muteRoutes } from '../api/sync/mutes.js';
 import { reportQueueRoutes, reportRoutes } from '../api/sync/reports.js';
 import { filterRoutes } from '../api/sync/filters.js';
 import { registerCompression } from '../platform/http/compression.js';
@@ -226,6 +228,8 @@ export async function buildApp({
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(bookmarkRoutes, { prefix: '/users' });
       await api.register(followRoutes, { prefix: '/users' });
+      await api.register(blockRoutes);
+      await api.register(muteRoutes);
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(reportRoutes, { prefix: '/reports' });
       await api.register(reportQueueRoutes, { prefix: '/admin/reports' });

@@ -23,6 +23,8 @@ import { trendRoutes } from './trends.js';
 import { reportRateLimits } from './rate-limit-headers.js';
 import { v1NotificationRoutes, v2NotificationRoutes } from './notifications.js';
 import { viewerListRoutes } from './viewer-lists.js';
+import { blockRoutes } from './blocks.js';
+import { muteRoutes } from './mutes.js';
 import { adminReportRoutes, reportRoutes } from './reports.js';
 import { adminAccountRoutes } from './admin-accounts.js';
 import { discoveryRoutes } from './discovery.js';
@@ -156,6 +158,8 @@ export const mastodonApi: FastifyPluginAsync<MastodonApiOptions> = async (
       await v1.register(adminReportRoutes, { prefix: '/admin/reports' });
       await v1.register(adminAccountRoutes, { prefix: '/admin/accounts', version: 1 });
       await v1.register(viewerListRoutes);
+      await v1.register(blockRoutes);
+      await v1.register(muteRoutes);
       await v1.register(v1InstanceRoutes, { prefix: '/instance', settings: instance });
       await v1.register(markerRoutes, { prefix: '/markers' });
       await v1.register(v1FilterRoutes, { prefix: '/filters' });

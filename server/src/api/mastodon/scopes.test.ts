@@ -266,6 +266,29 @@ const routes: Record<string, RouteRule | OpenRoute> = {
   },
   'GET /api/v1/blocks': { who: 'person', scope: 'read:blocks' },
   'GET /api/v1/mutes': { who: 'person', scope: 'read:mutes' },
+  // Each undone by the next line's route, run right after it: the other routes use lena.k's status.
+  'POST /api/v1/accounts/:id/block': {
+    who: 'person',
+    scope: 'write:blocks',
+    request: withAccount('/api/v1/accounts/:id/block'),
+  },
+  'POST /api/v1/accounts/:id/unblock': {
+    who: 'person',
+    scope: 'write:blocks',
+    request: withAccount('/api/v1/accounts/:id/unblock'),
+  },
+  'POST /api/v1/accounts/:id/mute': {
+    who: 'person',
+    scope: 'write:mutes',
+    request: withAccount('/api/v1/accounts/:id/mute'),
+  },
+  'POST /api/v1/accounts/:id/unmute': {
+    who: 'person',
+    scope: 'write:mutes',
+    request: withAccount('/api/v1/accounts/:id/unmute'),
+  },
+  'GET /api/v1/blocks': { who: 'person', scope: 'read:blocks' },
+  'GET /api/v1/mutes': { who: 'person', scope: 'read:mutes' },
   'GET /api/v1/follow_requests': { who: 'person', scope: 'read:follows' },
   'GET /api/v1/followed_tags': { who: 'person', scope: 'read:follows' },
   'GET /api/v1/domain_blocks': { who: 'person', scope: 'read:blocks' },
