@@ -74,7 +74,10 @@ export async function changeRole(
     );
   if (target.pending_since)
     throw new HttpError(422, `@${target.username} is waiting for approval: approve the account first.`);
-  return writeRole(deps, actor, target, role);
+  const reply = await writeRole(deps, actor, target, role);
+  // The person's row kept for their reads (their role: what they may open) is read again everywhere.
+  if (target.role !== role) deps.events.publish({ type: 'moderation-changed', userId: target.id });
+  return reply;
 }
 
 /**

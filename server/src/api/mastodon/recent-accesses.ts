@@ -27,7 +27,12 @@ export class RecentAccesses {
   ) {
     this.recent = new RecentViewers(deps.clock, keptMs);
     events.subscribe((_id, message) => {
-      if (message.type === 'tokens-revoked' || message.type === 'sessions-ended') this.recent.clear();
+      if (
+        message.type === 'tokens-revoked' ||
+        message.type === 'sessions-ended' ||
+        message.type === 'moderation-changed'
+      )
+        this.recent.clear();
     });
     events.onHealthChange?.(() => this.recent.clear());
   }

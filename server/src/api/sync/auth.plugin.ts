@@ -38,7 +38,9 @@ export const authPlugin = fp<AuthOptions>(
     app.decorateRequest('viewer', null);
     const recent = new RecentViewers<UserRow>(app.deps.clock, recentViewersMs);
     events.subscribe((_id, message) => {
-      if (message.type === 'sessions-ended') recent.forget(message.userId);
+      // A moderator's change (a role, a suspension) must reach the person's next request too.
+      if (message.type === 'sessions-ended' || message.type === 'moderation-changed')
+        recent.forget(message.userId);
     });
     // While the channel is down, revocations from other processes may be missed: reads go to the row.
     events.onHealthChange?.(() => recent.clear());

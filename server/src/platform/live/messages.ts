@@ -22,7 +22,10 @@ export type LiveMessage =
    * rules kept for them are read again (read/rules).
    */
   | { type: 'rules-changed'; userIds: string[] }
-  /** A moderator suspended, limited or restored this account: every viewer's rules are read again. */
+  /**
+   * A moderator suspended, limited or restored this account, or changed its role: every viewer's rules
+   * are read again, and the account's row kept for its own requests.
+   */
   | { type: 'moderation-changed'; userId: string };
 
 /** How a use case raises a message: fire and forget, never throws into the request. */
