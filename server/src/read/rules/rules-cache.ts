@@ -5,7 +5,7 @@ import { activeMutes } from '../../data/mutes.repo.js';
 import { activeFilters } from '../../data/filters.repo.js';
 import { keywordMatcher } from './keyword-match.js';
 import { relationMembersAmong } from '../../data/follows.repo.js';
-import { moderatedAccounts, type ModeratedAccount } from '../../data/users.repo.js';
+import { inForce, moderatedAccounts, type ModeratedAccount } from '../../data/users.repo.js';
 import type { LiveMessage } from '../../platform/live/messages.js';
 import type { KeptBetweenAnswers } from '../kept.js';
 import { ViewerRules, type ModeratedSets, type ViewerSettings } from './viewer-rules.js';
@@ -29,9 +29,6 @@ function firstEnd(ends: Iterable<string | null>, now: number): number {
   }
   return first;
 }
-
-const isActive = (since: string | null, ends: string | null, now: string) =>
-  since !== null && (ends === null || ends > now);
 
 /**
  * Each viewer's rules, read once and kept between answers, the way the Mastodon API keeps accounts
@@ -105,15 +102,14 @@ export class RulesCache {
     if (this.enabled && this.moderated && this.moderated.until > at) return this.moderated.value;
     const mark = this.forgets;
     const accounts = await moderatedAccounts(this.db);
-    const iso = now.toISOString();
     const value = {
       accounts,
       sets: {
         suspended: new Set(
-          accounts.filter((a) => isActive(a.suspended_at, a.suspension_ends_at, iso)).map((a) => a.id),
+          accounts.filter((a) => inForce(a.suspended_at, a.suspension_ends_at, now)).map((a) => a.id),
         ),
         limited: new Set(
-          accounts.filter((a) => isActive(a.limited_at, a.limit_ends_at, iso)).map((a) => a.id),
+          accounts.filter((a) => inForce(a.limited_at, a.limit_ends_at, now)).map((a) => a.id),
         ),
       },
     };
