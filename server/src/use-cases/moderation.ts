@@ -24,6 +24,7 @@ import { deleteUserAndEverythingOf } from './shared/account-deletion.js';
 import { audit, type Actor } from './shared/audit.js';
 import { eraseComment, requireComment } from './shared/comment-writes.js';
 import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
+import { findAccount, type AccountRef } from './shared/account-refs.js';
 import type { Deps } from './shared/deps.js';
 import { publishNotified } from './shared/live-messages.js';
 import { isLimited, isSuspended } from './shared/moderation-state.js';
@@ -73,14 +74,8 @@ async function requireUserNamed(deps: Deps, username: string): Promise<users.Use
   return user;
 }
 
-/** Which account an action names: by username (Sync's API) or by id (the Mastodon API). */
-export type AccountRef = { username: string } | { id: string };
-
 async function requireAccount(deps: Deps, ref: AccountRef, missing: () => Error): Promise<users.UserRow> {
-  const user =
-    'username' in ref
-      ? await users.findUserByUsername(deps.db, ref.username)
-      : await users.findUserById(deps.db, ref.id);
+  const user = await findAccount(deps.db, ref);
   if (!user) throw missing();
   return user;
 }

@@ -4,6 +4,7 @@ import * as users from '../data/users.repo.js';
 import { newId } from '../platform/db/ids.js';
 import { HttpError, Messages, notFound } from '../platform/http/errors.js';
 import { audit } from './shared/audit.js';
+import { findAccount, type AccountRef } from './shared/account-refs.js';
 import type { Deps } from './shared/deps.js';
 import { requirePermission } from './shared/roles.js';
 
@@ -13,15 +14,9 @@ import { requirePermission } from './shared/roles.js';
  * Mastodon's `POST /api/v1/admin/accounts/:id/approve|reject` call these.
  */
 
-/** An account named by username (Sync's API) or by id (Mastodon's). */
-export type AccountRef = { username: string } | { id: string };
-
 async function requirePending(deps: Deps, account: AccountRef): Promise<users.UserRow> {
   const name = 'id' in account ? account.id : account.username;
-  const user =
-    'id' in account
-      ? await users.findUserById(deps.db, account.id)
-      : await users.findUserByUsername(deps.db, account.username);
+  const user = await findAccount(deps.db, account);
   if (!user) throw notFound(Messages.userNotFound(name));
   if (!user.pending_since) throw notWaiting(user.username);
   return user;
