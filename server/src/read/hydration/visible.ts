@@ -70,7 +70,11 @@ export function visibleComments(
   );
 }
 
-/** The posts the viewer sees, each with only the comments the viewer sees. */
+/**
+ * The posts the viewer sees, each with only the comments the viewer sees. A post's comments are its
+ * thread also when the post is the one asked for (its page): a muted person's answers are left out
+ * there as in `GET /comments/:postId` and a Mastodon context.
+ */
 export function visiblePosts(
   rules: ViewerRules,
   posts: readonly HydratedPost[],
@@ -80,7 +84,7 @@ export function visiblePosts(
   return posts.flatMap((post) => {
     const shown = ruled(rules, post, post.record.author_id, post.record.content, context);
     if (!shown) return [];
-    const comments = visibleComments(rules, post.comments, context);
+    const comments = visibleComments(rules, post.comments, context === 'post' ? 'thread' : context);
     const unchanged =
       comments.length === post.comments.length && comments.every((c, i) => c === post.comments[i]);
     return unchanged ? [shown] : [{ ...shown, comments }];
