@@ -5,25 +5,11 @@
 import { Type, type Static } from 'typebox';
 import { ModerationWarningNotice, ResolvedReportNotice } from './safety.js';
 import { UserSummary } from './user-summary.js';
+import { NextCursor, PageQuery } from './common.js';
 import { Permission, Role } from './safety.js';
 
-export const Limits = {
-  postContent: 5000,
-  commentText: 2000,
-  bio: 300,
-  name: 50,
-  city: 100,
-  url: 2048,
-  usernameMin: 3,
-  usernameMax: 30,
-  passwordMin: 8,
-  passwordMax: 256,
-  pageSizeDefault: 20,
-  pageSizeMax: 100,
-  previewSize: 3,
-} as const;
-
 export { UserSummary };
+export * from './common.js';
 
 /**
  * Additive: a keyword filter of the viewer's with the action `warn` matched this post or comment
@@ -172,13 +158,6 @@ export type EditableProfile = Static<typeof EditableProfile>;
 export const EditUserBody = Type.Object({ updatedUserData: EditableProfile });
 export type EditUserBody = Static<typeof EditUserBody>;
 
-/** Additive: any list answers one page with `nextCursor` when `limit` or `cursor` is sent. */
-export const PageQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: Limits.pageSizeMax })),
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
-});
-export type PageQuery = Static<typeof PageQuery>;
-
 /**
  * Additive: `GET /users/:username?preview=true` caps `followers` and `following` to the most recent
  * few (the counts and the paginated routes have the rest), leaves `bookmarks` empty and adds `viewer`.
@@ -209,7 +188,6 @@ export type AuthSignupReply = Static<typeof AuthSignupReply>;
 export const AuthLoginReply = Type.Object({ foundUser: User, encodedToken: Type.String() });
 export type AuthLoginReply = Static<typeof AuthLoginReply>;
 
-export const NextCursor = Type.Union([Type.String(), Type.Null()]);
 export const PostsReply = Type.Object({ posts: Type.Array(Post), nextCursor: Type.Optional(NextCursor) });
 export type PostsReply = Static<typeof PostsReply>;
 export const PostReply = Type.Object({ post: Post });
@@ -222,8 +200,6 @@ export type CommentsReply = Static<typeof CommentsReply>;
 /** `?return=post` on comment changes: the post (a preview) and, unless deleted, the comment itself. */
 export const CommentReply = Type.Object({ post: Post, comment: Type.Optional(Comment) });
 export type CommentReply = Static<typeof CommentReply>;
-export const DeletedReply = Type.Object({ deleted: Type.String() });
-export type DeletedReply = Static<typeof DeletedReply>;
 export const UsersReply = Type.Object({ users: Type.Array(User), nextCursor: Type.Optional(NextCursor) });
 export type UsersReply = Static<typeof UsersReply>;
 export const UserReply = Type.Object({ user: User });

@@ -3,6 +3,7 @@
  * public page and the moderators' tools. Each part's schemas are a block of their own.
  */
 import { Type, type Static } from 'typebox';
+import { NextCursor, PageQuery } from './common.js';
 import { UserSummary } from './user-summary.js';
 
 // ---- keyword filters: GET|POST /api/filters, PUT|DELETE /api/filters/:id (Mastodon's filters v2) ----
@@ -61,19 +62,15 @@ export const FilterBody = Type.Object({
 });
 export type FilterBody = Static<typeof FilterBody>;
 
-export const FilterIdParams = Type.Object({ id: Type.String() });
 export const FiltersReply = Type.Object({ filters: Type.Array(Filter) });
 export type FiltersReply = Static<typeof FiltersReply>;
 export const FilterReply = Type.Object({ filter: Filter });
 export type FilterReply = Static<typeof FilterReply>;
-export const FilterDeletedReply = Type.Object({ deleted: Type.String() });
-export type FilterDeletedReply = Static<typeof FilterDeletedReply>;
 
 // ---- blocks and mutes: /api/users/:username/relationship|block|mute, GET /api/blocks, /api/mutes ----
 
 /** A UserSummary's fields, for the entries below that add their own to a person. */
 const summaryFields = UserSummary.properties;
-const PageCursor = Type.Union([Type.String(), Type.Null()]);
 
 export const MuteLimits = {
   /** The longest a mute may be set to last: ten years (longer is "until unmuted"). */
@@ -113,7 +110,7 @@ export type MuteBody = Static<typeof MuteBody>;
 /** `GET /api/blocks`: the people the signed-in person blocked, the latest block first. */
 export const BlockedUser = Type.Object({ ...summaryFields, blockedAt: Type.String() });
 export type BlockedUser = Static<typeof BlockedUser>;
-export const BlocksReply = Type.Object({ users: Type.Array(BlockedUser), nextCursor: PageCursor });
+export const BlocksReply = Type.Object({ users: Type.Array(BlockedUser), nextCursor: NextCursor });
 export type BlocksReply = Static<typeof BlocksReply>;
 
 /** `GET /api/mutes`: the people the signed-in person muted (mutes that ended are gone), the latest first. */
@@ -124,7 +121,7 @@ export const MutedUser = Type.Object({
   expiresAt: Type.Union([Type.String(), Type.Null()]),
 });
 export type MutedUser = Static<typeof MutedUser>;
-export const MutesReply = Type.Object({ users: Type.Array(MutedUser), nextCursor: PageCursor });
+export const MutesReply = Type.Object({ users: Type.Array(MutedUser), nextCursor: NextCursor });
 export type MutesReply = Static<typeof MutesReply>;
 
 // ---- roles, registrations, the instance's rules and its About page: /api/instance, /api/admin/{rules,
@@ -211,13 +208,10 @@ export type InstanceSettingsReply = Static<typeof InstanceSettingsReply>;
 /** `GET|POST /api/admin/rules`, `PUT|DELETE /api/admin/rules/:id`, in the order they are shown. */
 export const RuleBody = Type.Object({ text: Type.String(), hint: Type.Optional(Type.String()) });
 export type RuleBody = Static<typeof RuleBody>;
-export const RuleIdParams = Type.Object({ id: Type.String() });
 export const RulesReply = Type.Object({ rules: Type.Array(InstanceRule) });
 export type RulesReply = Static<typeof RulesReply>;
 export const RuleReply = Type.Object({ rule: InstanceRule });
 export type RuleReply = Static<typeof RuleReply>;
-export const RuleDeletedReply = Type.Object({ deleted: Type.String() });
-export type RuleDeletedReply = Static<typeof RuleDeletedReply>;
 
 /** `GET|POST /api/admin/invites`, `DELETE /api/admin/invites/:id` (revokes it; it stays listed). */
 export const Invite = Type.Object({
@@ -246,7 +240,6 @@ export const InviteBody = Type.Object({
   ),
 });
 export type InviteBody = Static<typeof InviteBody>;
-export const InviteIdParams = Type.Object({ id: Type.String() });
 export const InvitesReply = Type.Object({ invites: Type.Array(Invite) });
 export type InvitesReply = Static<typeof InvitesReply>;
 export const InviteReply = Type.Object({ invite: Invite });
@@ -263,8 +256,6 @@ export const EmailDomainBlocksReply = Type.Object({ blocks: Type.Array(EmailDoma
 export type EmailDomainBlocksReply = Static<typeof EmailDomainBlocksReply>;
 export const EmailDomainBlockReply = Type.Object({ block: EmailDomainBlock });
 export type EmailDomainBlockReply = Static<typeof EmailDomainBlockReply>;
-export const EmailDomainDeletedReply = Type.Object({ deleted: Type.String() });
-export type EmailDomainDeletedReply = Static<typeof EmailDomainDeletedReply>;
 
 /** `PUT /api/admin/accounts/:username/role`: a role below one's own, to someone below one's own. */
 export const RoleBody = Type.Object({ role: Role });
@@ -349,7 +340,7 @@ export type ReportReply = Static<typeof ReportReply>;
 /** `GET /api/reports?limit&cursor`: the person's own reports, the latest first. */
 export const ReportsReply = Type.Object({
   reports: Type.Array(Report),
-  nextCursor: Type.Union([Type.String(), Type.Null()]),
+  nextCursor: NextCursor,
 });
 export type ReportsReply = Static<typeof ReportsReply>;
 
@@ -379,13 +370,12 @@ export type AdminReport = Static<typeof AdminReport>;
 /** `GET /api/admin/reports?resolved=false|true&limit&cursor`: open (or resolved) reports, the latest first. */
 export const AdminReportsReply = Type.Object({
   reports: Type.Array(AdminReport),
-  nextCursor: Type.Union([Type.String(), Type.Null()]),
+  nextCursor: NextCursor,
 });
 export type AdminReportsReply = Static<typeof AdminReportsReply>;
 /** `GET /api/admin/reports/:id` and the answer of `POST …/:id/assign|unassign|resolve|reopen`. */
 export const AdminReportReply = Type.Object({ report: AdminReport });
 export type AdminReportReply = Static<typeof AdminReportReply>;
-export const ReportIdParams = Type.Object({ id: Type.String() });
 /** `POST /api/admin/reports/:id/resolve`: `note`, why (kept in the audit log, not shown to the reporter). */
 export const ResolveReportBody = Type.Object({ note: Type.Optional(Type.String()) });
 export type ResolveReportBody = Static<typeof ResolveReportBody>;
@@ -431,8 +421,7 @@ export type AccountStatus = Static<typeof AccountStatus>;
 
 /** `GET /api/admin/accounts?status&query&limit&cursor`: the newest sign-ups first. */
 export const AdminAccountsQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  ...PageQuery.properties,
   status: Type.Optional(AccountStatus),
   query: Type.Optional(Type.String({ maxLength: ModerationLimits.queryMax })),
 });
@@ -461,7 +450,7 @@ export const AdminAccount = Type.Object({
 export type AdminAccount = Static<typeof AdminAccount>;
 export const AdminAccountsReply = Type.Object({
   accounts: Type.Array(AdminAccount),
-  nextCursor: Type.Union([Type.String(), Type.Null()]),
+  nextCursor: NextCursor,
 });
 export type AdminAccountsReply = Static<typeof AdminAccountsReply>;
 
@@ -533,8 +522,6 @@ export const ContentDeletionBody = Type.Object({
   reportId: Type.Optional(Type.String()),
 });
 export type ContentDeletionBody = Static<typeof ContentDeletionBody>;
-export const ContentDeletedReply = Type.Object({ deleted: Type.String() });
-export type ContentDeletedReply = Static<typeof ContentDeletedReply>;
 
 /**
  * `GET /api/admin/audit-log?limit&cursor`: who did what to whom, when and why, the latest first. An
@@ -554,7 +541,7 @@ export const AuditEntry = Type.Object({
 export type AuditEntry = Static<typeof AuditEntry>;
 export const AuditLogReply = Type.Object({
   entries: Type.Array(AuditEntry),
-  nextCursor: Type.Union([Type.String(), Type.Null()]),
+  nextCursor: NextCursor,
 });
 export type AuditLogReply = Static<typeof AuditLogReply>;
 

@@ -1,9 +1,9 @@
 import {
   InstanceLimits,
+  type DeletedReply,
   type EmailDomainBlock,
   type EmailDomainBlockReply,
   type EmailDomainBlocksReply,
-  type EmailDomainDeletedReply,
   type InstanceReply,
   type InstanceRule,
   type InstanceSettings,
@@ -11,7 +11,6 @@ import {
   type InstanceSettingsReply,
   type RegistrationsMode,
   type RuleBody,
-  type RuleDeletedReply,
   type RuleReply,
   type RulesReply,
 } from '@sync/contract';
@@ -274,10 +273,7 @@ export async function editRule(
 }
 
 /** `DELETE /api/admin/rules/:id`: the rule is no longer in force (reports keep citing it). */
-export async function deleteRule(
-  deps: Deps,
-  input: { actor: UserRow; id: string },
-): Promise<RuleDeletedReply> {
+export async function deleteRule(deps: Deps, input: { actor: UserRow; id: string }): Promise<DeletedReply> {
   requirePermission(input.actor.role, 'manage_rules_and_settings');
   const at = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
@@ -355,7 +351,7 @@ export async function blockEmailDomain(
 export async function unblockEmailDomain(
   deps: Deps,
   input: { actor: UserRow; domain: string },
-): Promise<EmailDomainDeletedReply> {
+): Promise<DeletedReply> {
   requirePermission(input.actor.role, 'manage_rules_and_settings');
   const domain = input.domain.trim().toLowerCase();
   const at = deps.clock.now();

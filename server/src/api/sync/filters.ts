@@ -1,11 +1,4 @@
-import {
-  ErrorBody,
-  FilterBody,
-  FilterDeletedReply,
-  FilterIdParams,
-  FilterReply,
-  FiltersReply,
-} from '@sync/contract';
+import { DeletedReply, ErrorBody, FilterBody, FilterReply, FiltersReply, IdParams } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
 import { filterView } from '../../read/views/sync/filters.js';
@@ -49,7 +42,7 @@ export const filterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/:id',
     {
-      schema: { params: FilterIdParams, body: FilterBody, response: { 200: FilterReply, '4xx': ErrorBody } },
+      schema: { params: IdParams, body: FilterBody, response: { 200: FilterReply, '4xx': ErrorBody } },
       preHandler: app.requireUser,
     },
     async (request) => {
@@ -65,7 +58,7 @@ export const filterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/:id',
     {
-      schema: { params: FilterIdParams, response: { 200: FilterDeletedReply, '4xx': ErrorBody } },
+      schema: { params: IdParams, response: { 200: DeletedReply, '4xx': ErrorBody } },
       preHandler: app.requireUser,
     },
     async (request) => {

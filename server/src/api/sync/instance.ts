@@ -1,16 +1,15 @@
 import {
+  DeletedReply,
   EmailDomainBlockBody,
   EmailDomainBlockReply,
   EmailDomainBlocksReply,
-  EmailDomainDeletedReply,
   EmailDomainParams,
   ErrorBody,
+  IdParams,
   InstanceReply,
   InstanceSettingsBody,
   InstanceSettingsReply,
   RuleBody,
-  RuleDeletedReply,
-  RuleIdParams,
   RuleReply,
   RulesReply,
 } from '@sync/contract';
@@ -69,7 +68,7 @@ export const instanceRoutes: FastifyPluginAsyncTypebox<InstanceRoutesOptions> = 
   app.put(
     '/admin/rules/:id',
     {
-      schema: { params: RuleIdParams, body: RuleBody, response: { 200: RuleReply, '4xx': ErrorBody } },
+      schema: { params: IdParams, body: RuleBody, response: { 200: RuleReply, '4xx': ErrorBody } },
       preHandler: app.requireUser,
     },
     (request) =>
@@ -79,7 +78,7 @@ export const instanceRoutes: FastifyPluginAsyncTypebox<InstanceRoutesOptions> = 
   app.delete(
     '/admin/rules/:id',
     {
-      schema: { params: RuleIdParams, response: { 200: RuleDeletedReply, '4xx': ErrorBody } },
+      schema: { params: IdParams, response: { 200: DeletedReply, '4xx': ErrorBody } },
       preHandler: app.requireUser,
     },
     (request) => instance.deleteRule(deps, { actor: viewerOf(request), id: request.params.id }),
@@ -111,7 +110,7 @@ export const instanceRoutes: FastifyPluginAsyncTypebox<InstanceRoutesOptions> = 
   app.delete(
     '/admin/email-domain-blocks/:domain',
     {
-      schema: { params: EmailDomainParams, response: { 200: EmailDomainDeletedReply, '4xx': ErrorBody } },
+      schema: { params: EmailDomainParams, response: { 200: DeletedReply, '4xx': ErrorBody } },
       preHandler: app.requireUser,
     },
     (request) =>

@@ -1,4 +1,4 @@
-import { ErrorBody, InviteBody, InviteIdParams, InviteReply, InvitesReply } from '@sync/contract';
+import { ErrorBody, IdParams, InviteBody, InviteReply, InvitesReply } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import * as invites from '../../use-cases/invites.js';
@@ -36,7 +36,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/admin/invites/:id',
     {
-      schema: { params: InviteIdParams, response: { 200: InviteReply, '4xx': ErrorBody } },
+      schema: { params: IdParams, response: { 200: InviteReply, '4xx': ErrorBody } },
       preHandler: app.requireUser,
     },
     (request) =>

@@ -6,8 +6,8 @@ import {
   AdminAccountsReply,
   AuditLogReply,
   CommentParams,
-  ContentDeletedReply,
   ContentDeletionBody,
+  DeletedReply,
   ErrorBody,
   PageQuery,
   PostIdParams,
@@ -86,7 +86,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: PostIdParams,
         body: ContentDeletionBody,
-        response: { 200: ContentDeletedReply, '4xx': ErrorBody },
+        response: { 200: DeletedReply, '4xx': ErrorBody },
       },
       preValidation: noBodyIsEmpty,
       preHandler: app.requireUser,
@@ -106,7 +106,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: CommentParams,
         body: ContentDeletionBody,
-        response: { 200: ContentDeletedReply, '4xx': ErrorBody },
+        response: { 200: DeletedReply, '4xx': ErrorBody },
       },
       preValidation: noBodyIsEmpty,
       preHandler: app.requireUser,

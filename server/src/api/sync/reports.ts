@@ -2,9 +2,9 @@ import {
   AdminReportReply,
   AdminReportsReply,
   ErrorBody,
+  IdParams,
   PageQuery,
   ReportBody,
-  ReportIdParams,
   ReportReply,
   ReportsReply,
   ResolveReportBody,
@@ -76,7 +76,7 @@ export const reportQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:id',
     {
-      schema: { params: ReportIdParams, response: { 200: AdminReportReply, '4xx': ErrorBody } },
+      schema: { params: IdParams, response: { 200: AdminReportReply, '4xx': ErrorBody } },
       preHandler: app.requireUser,
     },
     async (request) => ({
@@ -88,7 +88,7 @@ export const reportQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/:id/${action}`,
       {
-        schema: { params: ReportIdParams, response: { 200: AdminReportReply, '4xx': ErrorBody } },
+        schema: { params: IdParams, response: { 200: AdminReportReply, '4xx': ErrorBody } },
         preHandler: app.requireUser,
       },
       async (request) => ({
@@ -105,7 +105,7 @@ export const reportQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/resolve',
     {
       schema: {
-        params: ReportIdParams,
+        params: IdParams,
         body: ResolveReportBody,
         response: { 200: AdminReportReply, '4xx': ErrorBody },
       },

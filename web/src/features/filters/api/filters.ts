@@ -1,4 +1,4 @@
-import type { FilterBody, FilterDeletedReply, FilterReply, FiltersReply } from '@sync/contract';
+import type { DeletedReply, FilterBody, FilterReply, FiltersReply } from '@sync/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notificationKeys } from '../../../entities/notifications';
 import { postKeys } from '../../../entities/posts';
@@ -44,8 +44,7 @@ export function useSaveFilter() {
 export function useDeleteFilter() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<FilterDeletedReply>(`/filters/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api<DeletedReply>(`/filters/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: (_reply, id) => {
       client.setQueryData(filterKeys.list, (old: FiltersReply['filters'] | undefined) =>
         old?.filter((kept) => kept.id !== id),

@@ -7,11 +7,10 @@ import type {
   AdminReportReply,
   AdminReportsReply,
   AuditLogReply,
-  ContentDeletedReply,
+  DeletedReply,
   EmailDomainBlock,
   EmailDomainBlockReply,
   EmailDomainBlocksReply,
-  EmailDomainDeletedReply,
   InstanceRule,
   InstanceSettings,
   Invite,
@@ -22,7 +21,6 @@ import type {
   Role,
   RoleReply,
   RuleBody,
-  RuleDeletedReply,
   RuleReply,
   RulesReply,
   UserReply,
@@ -210,7 +208,7 @@ export function useDeleteContent() {
       reason: string;
       reportId?: string;
     }) =>
-      api<ContentDeletedReply>(
+      api<DeletedReply>(
         target.commentId
           ? path('posts', target.postId, 'comments', target.commentId)
           : path('posts', target.postId),
@@ -268,7 +266,7 @@ export function useDeleteRule() {
   const client = useQueryClient();
   const refresh = useRefreshInstance();
   return useMutation({
-    mutationFn: (id: string) => api<RuleDeletedReply>(path('rules', id), { method: 'DELETE' }),
+    mutationFn: (id: string) => api<DeletedReply>(path('rules', id), { method: 'DELETE' }),
     onSuccess: (_reply, id) => {
       client.setQueryData<InstanceRule[]>(moderationKeys.rules, (old) =>
         old?.filter((rule) => rule.id !== id),
@@ -350,7 +348,7 @@ export function useRemoveEmailDomainBlock() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (domain: string) =>
-      api<EmailDomainDeletedReply>(path('email-domain-blocks', domain), { method: 'DELETE' }),
+      api<DeletedReply>(path('email-domain-blocks', domain), { method: 'DELETE' }),
     onSuccess: (_reply, domain) => {
       client.setQueryData<EmailDomainBlock[]>(moderationKeys.emailDomains, (old) =>
         old?.filter((block) => block.domain !== domain),
