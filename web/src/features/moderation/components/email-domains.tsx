@@ -1,12 +1,10 @@
 import type { EmailDomainBlock } from '@sync/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { EmptyState, ErrorState } from '../../../components/ui/error-state';
 import { TextField } from '../../../components/ui/field';
-import { ListSkeleton } from '../../../components/ui/skeleton';
-import { toastError } from '../../../lib/toast';
 import { useAddEmailDomainBlock, useEmailDomainBlocks, useRemoveEmailDomainBlock } from '../api/moderation';
+import { ManagedList, useConfirmedRemoval } from './managed-list';
 import { dateOf, Part } from './parts';
 import { strings } from './strings';
 
@@ -60,49 +58,34 @@ function AddDomain({ onAdded }: { onAdded: (message: string) => void }) {
 export function EmailDomains() {
   const blocks = useEmailDomainBlocks();
   const remove = useRemoveEmailDomainBlock();
-  const [asked, setAsked] = useState<EmailDomainBlock | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [said, setSaid] = useState('');
-  const heading = useRef<HTMLHeadingElement>(null);
+  const removal = useConfirmedRemoval<EmailDomainBlock>();
+  const { asked } = removal;
 
   const confirm = () => {
     if (!asked || remove.isPending) return;
     const { domain } = asked;
     remove.mutate(domain, {
-      onSuccess: () => {
-        setConfirming(false);
-        setSaid(text.removed(domain));
-        // Its Remove button is gone with it: after the dialog hands focus back, the list's heading takes it.
-        requestAnimationFrame(() => heading.current?.focus());
-      },
-      onError: (error) => {
-        setConfirming(false);
-        toastError(text.removeTitle(domain), error.message);
-      },
+      onSuccess: () => removal.removed(text.removed(domain)),
+      onError: (error) => removal.failed(text.removeTitle(domain), error),
     });
   };
 
   return (
     <>
       <Part id="domains-add-heading" title={text.addHeading} intro={text.intro}>
-        <AddDomain onAdded={setSaid} />
+        <AddDomain onAdded={removal.setSaid} />
       </Part>
-      <section aria-labelledby="domains-heading" className="flex flex-col gap-3 px-4 py-5">
-        <h2 id="domains-heading" ref={heading} tabIndex={-1} className="text-base font-bold focus-ring">
-          {text.listLabel}
-        </h2>
-        <p role="status" className="text-sm text-zinc-700 empty:hidden dark:text-zinc-300">
-          {said}
-        </p>
-        {blocks.isPending ? (
-          <ListSkeleton count={2} label={strings.loading(text.listLabel)} />
-        ) : blocks.isError ? (
-          <ErrorState message={blocks.error.message} onRetry={() => void blocks.refetch()} />
-        ) : blocks.data.length === 0 ? (
-          <EmptyState>{text.empty}</EmptyState>
-        ) : (
+      <ManagedList
+        id="domains-heading"
+        title={text.listLabel}
+        headingRef={removal.heading}
+        said={removal.said}
+        query={blocks}
+        empty={text.empty}
+      >
+        {(list) => (
           <ul className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800">
-            {blocks.data.map((block) => (
+            {list.map((block) => (
               <li key={block.domain} className="flex items-center justify-between gap-3 py-2 text-sm">
                 <span className="min-w-0">
                   <span className="block font-mono font-semibold break-all">{block.domain}</span>
@@ -114,11 +97,7 @@ export function EmailDomains() {
                   variant="secondary"
                   size="sm"
                   aria-label={text.removeLabel(block.domain)}
-                  onClick={() => {
-                    setAsked(block);
-                    setSaid('');
-                    setConfirming(true);
-                  }}
+                  onClick={() => removal.ask(block)}
                 >
                   {text.remove}
                 </Button>
@@ -126,10 +105,10 @@ export function EmailDomains() {
             ))}
           </ul>
         )}
-      </section>
+      </ManagedList>
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={removal.confirming}
+        onOpenChange={removal.setConfirming}
         title={asked ? text.removeTitle(asked.domain) : ''}
         description={text.removeText}
         confirmLabel={text.remove}

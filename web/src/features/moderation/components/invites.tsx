@@ -2,12 +2,10 @@ import type { Invite } from '@sync/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { EmptyState, ErrorState } from '../../../components/ui/error-state';
 import { inputClass } from '../../../components/ui/field';
-import { ListSkeleton } from '../../../components/ui/skeleton';
-import { toastError } from '../../../lib/toast';
 import { useCreateInvite, useInvites, useRevokeInvite } from '../api/moderation';
 import { selectClass } from './account-actions';
+import { ManagedList, useConfirmedRemoval } from './managed-list';
 import { Badge, dateOf, Part } from './parts';
 import { strings } from './strings';
 
@@ -129,48 +127,33 @@ function CopyLink({ invite, onCopied }: { invite: Invite; onCopied: (message: st
 export function Invites() {
   const invites = useInvites();
   const revoke = useRevokeInvite();
-  const [asked, setAsked] = useState<Invite | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [said, setSaid] = useState('');
-  const heading = useRef<HTMLHeadingElement>(null);
+  const removal = useConfirmedRemoval<Invite>();
+  const { asked } = removal;
 
   const confirm = () => {
     if (!asked || revoke.isPending) return;
     revoke.mutate(asked.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        setSaid(text.revoked);
-        // Its Revoke button is gone: after the dialog hands focus back, the list's heading takes it.
-        requestAnimationFrame(() => heading.current?.focus());
-      },
-      onError: (error) => {
-        setConfirming(false);
-        toastError(text.revokeTitle, error.message);
-      },
+      onSuccess: () => removal.removed(text.revoked),
+      onError: (error) => removal.failed(text.revokeTitle, error),
     });
   };
 
   return (
     <>
       <Part id="invites-create-heading" title={text.createHeading} intro={text.intro}>
-        <CreateInvite onCreated={setSaid} />
+        <CreateInvite onCreated={removal.setSaid} />
       </Part>
-      <section aria-labelledby="invites-heading" className="flex flex-col gap-3 px-4 py-5">
-        <h2 id="invites-heading" ref={heading} tabIndex={-1} className="text-base font-bold focus-ring">
-          {text.listLabel}
-        </h2>
-        <p role="status" className="text-sm text-zinc-700 empty:hidden dark:text-zinc-300">
-          {said}
-        </p>
-        {invites.isPending ? (
-          <ListSkeleton count={2} label={strings.loading(text.listLabel)} />
-        ) : invites.isError ? (
-          <ErrorState message={invites.error.message} onRetry={() => void invites.refetch()} />
-        ) : invites.data.length === 0 ? (
-          <EmptyState>{text.empty}</EmptyState>
-        ) : (
+      <ManagedList
+        id="invites-heading"
+        title={text.listLabel}
+        headingRef={removal.heading}
+        said={removal.said}
+        query={invites}
+        empty={text.empty}
+      >
+        {(list) => (
           <ul className="flex flex-col gap-3">
-            {invites.data.map((invite) => {
+            {list.map((invite) => {
               const state = stateOf(invite);
               return (
                 <li
@@ -187,16 +170,12 @@ export function Invites() {
                   </p>
                   {!state && (
                     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-                      <CopyLink invite={invite} onCopied={setSaid} />
+                      <CopyLink invite={invite} onCopied={removal.setSaid} />
                       <Button
                         variant="secondary"
                         size="sm"
                         aria-label={text.revokeLabel(invite.code)}
-                        onClick={() => {
-                          setAsked(invite);
-                          setSaid('');
-                          setConfirming(true);
-                        }}
+                        onClick={() => removal.ask(invite)}
                       >
                         {text.revoke}
                       </Button>
@@ -207,10 +186,10 @@ export function Invites() {
             })}
           </ul>
         )}
-      </section>
+      </ManagedList>
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={removal.confirming}
+        onOpenChange={removal.setConfirming}
         title={text.revokeTitle}
         description={text.revokeText}
         confirmLabel={text.revoke}
