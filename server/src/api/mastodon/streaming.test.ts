@@ -4,20 +4,15 @@
  * `update`, `delete` and `notification`, the token's three ways in, scopes, stream places, revoked
  * tokens; then across two server processes sharing a Redis.
  */
-import fs from 'node:fs';
 import { once } from 'node:events';
-import os from 'node:os';
-import path from 'node:path';
 import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../../test/expectations.js';
 import {
-  createTestDatabase,
   describeEachDatabase,
   hasPostgres,
   requester,
   startServer,
-  testSecret,
   type TestServer,
 } from '../../test/harness.js';
 import { accessToken, bearer, registerApp } from '../../test/mastodon.js';
@@ -28,8 +23,8 @@ import {
   type StreamingApp,
 } from '../../test/mastodon-streaming.js';
 import { newPerson, succeed, type Person } from '../../test/people.js';
-import { startRedis, type RedisProcess } from '../../test/redis-process.js';
-import { spawnServer, type ServerProcess } from '../../test/server-process.js';
+import type { ServerProcess } from '../../test/server-process.js';
+import { twoProcesses } from '../../test/two-processes.js';
 import { eventually } from '../../test/wait.js';
 
 type Event = mastodon.streaming.Event;
@@ -396,41 +391,14 @@ describe('Mastodon API: streaming heartbeats', () => {
 (hasPostgres ? describe : describe.skip)(
   'Mastodon streaming across two processes (PostgreSQL, Redis)',
   () => {
-    let redis: RedisProcess;
-    let database: { url: string; drop: () => Promise<void> };
-    let dataDir: string;
+    const processes = twoProcesses('streaming');
     let a: ServerProcess;
     let b: ServerProcess;
-    const closing: (() => void)[] = [];
-
-    beforeAll(async () => {
-      redis = await startRedis();
-      database = await createTestDatabase();
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-streaming-'));
-      const env = {
-        DATABASE_URL: database.url,
-        REDIS_URL: redis.url,
-        REDIS_KEY_PREFIX: `${uniqueName('streaming')}:`,
-        JWT_SECRET: testSecret,
-        SEED_DEMO: 'false',
-        DATA_DIR: dataDir,
-      };
-      // One after the other: the first one migrates the database.
-      a = await spawnServer(env);
-      b = await spawnServer(env);
-    }, 60_000);
-
-    afterAll(async () => {
-      closing.forEach((close) => close());
-      for (const server of [a, b]) {
-        if (!server) continue;
-        server.child.kill('SIGTERM');
-        await server.exited;
-      }
-      await redis?.kill();
-      await database?.drop();
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    beforeAll(() => {
+      ({ a, b } = processes);
     });
+    const closing: (() => void)[] = [];
+    afterAll(() => closing.forEach((close) => close()));
 
     const onA = { request: requester(() => a.url) };
     const person = async (prefix: string) => {

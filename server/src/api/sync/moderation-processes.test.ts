@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream-client.js';
 import { uniqueName } from '../../test/expectations.js';
-import { createTestDatabase, hasPostgres, requester, testSecret } from '../../test/harness.js';
+import { hasPostgres, requester } from '../../test/harness.js';
 import { accessToken, bearer } from '../../test/mastodon.js';
 import { openStreamingApp, type StreamingApp } from '../../test/mastodon-streaming.js';
-import { startRedis, type RedisProcess } from '../../test/redis-process.js';
-import { spawnServer, type ServerProcess } from '../../test/server-process.js';
+import type { ServerProcess } from '../../test/server-process.js';
+import { twoProcesses } from '../../test/two-processes.js';
 import { eventually } from '../../test/wait.js';
 
 interface Person {
@@ -22,50 +19,17 @@ interface Person {
  * that had read them a moment before (two server processes, one PostgreSQL database, one Redis).
  */
 (hasPostgres ? describe : describe.skip)('a suspension across two processes (PostgreSQL, Redis)', () => {
-  let redis: RedisProcess;
-  let database: { url: string; drop: () => Promise<void> };
-  let dataDir: string;
+  const processes = twoProcesses('moderation', {
+    // Far longer than the test: only the event channel can make B drop what it read a moment ago.
+    VIEWER_CACHE_MS: '600000',
+  });
   let a: ServerProcess;
   let b: ServerProcess;
-  const opened: { close(): void }[] = [];
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    database = await createTestDatabase();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-moderation-'));
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
-      REDIS_KEY_PREFIX: `${uniqueName('moderation')}:`,
-      JWT_SECRET: testSecret,
-      SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
-      // Far longer than the test: only the event channel can make B drop what it read a moment ago.
-      VIEWER_CACHE_MS: '600000',
-    };
-    // One after the other: the first one migrates the database.
-    a = await spawnServer(env);
-    b = await spawnServer(env);
-    for (const server of [a, b]) {
-      await eventually(
-        async () =>
-          (await (await fetch(`${server.url}/api/health`)).json()).events === 'ok' ? true : undefined,
-        { timeoutMs: 20_000, what: `events ok at ${server.url}` },
-      );
-    }
-  }, 60_000);
-
-  afterAll(async () => {
-    opened.forEach((stream) => stream.close());
-    for (const server of [a, b]) {
-      if (!server) continue;
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-    await redis?.kill();
-    await database?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  beforeAll(() => {
+    ({ a, b } = processes);
   });
+  const opened: { close(): void }[] = [];
+  afterAll(() => opened.forEach((stream) => stream.close()));
 
   const signUp = async (prefix: string): Promise<Person> => {
     const response = await fetch(`${a.url}/api/auth/signup`, {

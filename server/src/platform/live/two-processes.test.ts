@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream-client.js';
 import { uniqueName } from '../../test/expectations.js';
-import { createTestDatabase, hasPostgres, requester, testSecret } from '../../test/harness.js';
+import { hasPostgres, requester } from '../../test/harness.js';
 import { accessToken, bearer } from '../../test/mastodon.js';
-import { startRedis, type RedisProcess } from '../../test/redis-process.js';
-import { spawnServer, type ServerProcess } from '../../test/server-process.js';
+import type { RedisProcess } from '../../test/redis-process.js';
+import type { ServerProcess } from '../../test/server-process.js';
+import { twoProcesses, waitForEventsHealth } from '../../test/two-processes.js';
 import { eventually } from '../../test/wait.js';
 
 interface Person {
@@ -20,44 +18,18 @@ interface Person {
  * what several machines of one deployment share.
  */
 (hasPostgres ? describe : describe.skip)('live events across two processes (PostgreSQL, Redis)', () => {
-  let redis: RedisProcess;
-  let database: { url: string; drop: () => Promise<void> };
-  let dataDir: string;
+  const processes = twoProcesses('events', {
+    // Far longer than any test: only the event channel can make B drop a user it read a moment ago.
+    VIEWER_CACHE_MS: '600000',
+  });
   let a: ServerProcess;
   let b: ServerProcess;
-  const opened: EventStreamClient[] = [];
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    database = await createTestDatabase();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-events-'));
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
-      REDIS_KEY_PREFIX: `${uniqueName('events')}:`,
-      JWT_SECRET: testSecret,
-      SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
-      // Far longer than any test: only the event channel can make B drop a user it read a moment ago.
-      VIEWER_CACHE_MS: '600000',
-    };
-    // One after the other: the first one migrates the database.
-    a = await spawnServer(env);
-    b = await spawnServer(env);
-    await Promise.all([eventsHealth(a, 'ok'), eventsHealth(b, 'ok')]);
-  }, 60_000);
-
-  afterAll(async () => {
-    opened.forEach((stream) => stream.close());
-    for (const server of [a, b]) {
-      if (!server) continue;
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-    await redis?.kill();
-    await database?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  let redis: RedisProcess;
+  beforeAll(() => {
+    ({ a, b, redis } = processes);
   });
+  const opened: EventStreamClient[] = [];
+  afterAll(() => opened.forEach((stream) => stream.close()));
 
   const call = async (
     server: ServerProcess,
@@ -215,7 +187,7 @@ interface Person {
 
     await redis.kill();
     await Promise.all([onA.ended, onB.ended]);
-    await Promise.all([eventsHealth(a, 'unavailable'), eventsHealth(b, 'unavailable')]);
+    await Promise.all([waitForEventsHealth(a, 'unavailable'), waitForEventsHealth(b, 'unavailable')]);
     for (const server of [a, b]) {
       expect((await call(server, 'GET', '/api/posts?limit=1')).posts).toBeDefined();
       const refused = await openEventStream(server.url, follower.token);
@@ -230,7 +202,7 @@ interface Person {
     expect(await status(b, '/api/notifications?limit=1', unheard.token)).toBe(401);
 
     await redis.start();
-    await Promise.all([eventsHealth(a, 'ok'), eventsHealth(b, 'ok')]);
+    await Promise.all([waitForEventsHealth(a, 'ok'), waitForEventsHealth(b, 'ok')]);
     // The ids held before the outage are forgotten: the client is told to refetch.
     const again = await eventually(async () => {
       const client = await openEventStream(b.url, follower.token, { lastEventId: onB.lastEventId ?? '1-1' });
@@ -241,14 +213,4 @@ interface Person {
     const postId = await post(a, author, 'After the outage');
     await again.waitFor('post', ({ post }) => post._id === postId);
   });
-
-  async function eventsHealth(server: ServerProcess, events: 'ok' | 'unavailable') {
-    await eventually(
-      async () => {
-        const health = await (await fetch(`${server.url}/api/health`)).json();
-        return health.events === events ? health : undefined;
-      },
-      { timeoutMs: 20_000, what: `health events "${events}" at ${server.url}` },
-    );
-  }
 });
