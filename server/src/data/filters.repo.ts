@@ -4,14 +4,17 @@ import type { FilterAction, FilterContext, FiltersTable } from './schema.js';
 
 /** The `filters` and `filter_keywords` tables: a user's keyword filters (Mastodon's filters v2). */
 
-export interface ActiveFilter {
+/** A filter with its keywords, as `K` (what the reader needs of each). */
+interface FilterWithKeywords<K> {
   id: string;
   title: string;
   contexts: FilterContext[];
   action: FilterAction;
   expires_at: string | null;
-  keywords: { keyword: string; wholeWord: boolean }[];
+  keywords: K[];
 }
+
+export type ActiveFilter = FilterWithKeywords<{ keyword: string; wholeWord: boolean }>;
 
 export const filterContexts: readonly FilterContext[] = [
   'home',
@@ -26,9 +29,12 @@ export const isFilterContext = (value: string): value is FilterContext =>
 /** Reads the contexts column (comma-separated), keeping only the contexts this version knows. */
 export const contextsOf = (column: string): FilterContext[] => column.split(',').filter(isFilterContext);
 
-/** The user's filters that have not expired at `now`, with their keywords. */
-export async function activeFilters(db: Db, userId: string, now: string): Promise<ActiveFilter[]> {
-  const rows = await db
+/**
+ * The user's filters joined with their keywords: a row a keyword, in which a filter without any has one
+ * row with null keyword columns.
+ */
+function filterRows(db: Db, userId: string) {
+  return db
     .selectFrom('filters')
     .leftJoin('filter_keywords', 'filter_keywords.filter_id', 'filters.id')
     .select([
@@ -37,14 +43,20 @@ export async function activeFilters(db: Db, userId: string, now: string): Promis
       'filters.contexts',
       'filters.action',
       'filters.expires_at',
+      'filter_keywords.id as keyword_id',
       'filter_keywords.keyword',
       'filter_keywords.whole_word',
     ])
-    .where('filters.user_id', '=', userId)
-    .where((eb) => eb.or([eb('filters.expires_at', 'is', null), eb('filters.expires_at', '>', now)]))
-    .orderBy('filters.created_at')
-    .execute();
-  const byId = new Map<string, ActiveFilter>();
+    .where('filters.user_id', '=', userId);
+}
+type FilterRow = Awaited<ReturnType<ReturnType<typeof filterRows>['execute']>>[number];
+
+/** Rows of filterRows as one filter each, in their order; `keywordOf` reads a row's keyword (null: none). */
+function groupedByFilter<K>(
+  rows: FilterRow[],
+  keywordOf: (row: FilterRow) => K | null,
+): FilterWithKeywords<K>[] {
+  const byId = new Map<string, FilterWithKeywords<K>>();
   for (const row of rows) {
     let filter = byId.get(row.id);
     if (!filter) {
@@ -58,20 +70,25 @@ export async function activeFilters(db: Db, userId: string, now: string): Promis
       };
       byId.set(row.id, filter);
     }
-    if (row.keyword !== null) filter.keywords.push({ keyword: row.keyword, wholeWord: row.whole_word === 1 });
+    const keyword = keywordOf(row);
+    if (keyword !== null) filter.keywords.push(keyword);
   }
   return [...byId.values()];
 }
 
-/** A filter as its owner lists and edits it: every keyword with its id, expired or not. */
-export interface FilterRecord {
-  id: string;
-  title: string;
-  contexts: FilterContext[];
-  action: FilterAction;
-  expires_at: string | null;
-  keywords: KeywordRecord[];
+/** The user's filters that have not expired at `now`, with their keywords. */
+export async function activeFilters(db: Db, userId: string, now: string): Promise<ActiveFilter[]> {
+  const rows = await filterRows(db, userId)
+    .where((eb) => eb.or([eb('filters.expires_at', 'is', null), eb('filters.expires_at', '>', now)]))
+    .orderBy('filters.created_at')
+    .execute();
+  return groupedByFilter(rows, (row) =>
+    row.keyword === null ? null : { keyword: row.keyword, wholeWord: row.whole_word === 1 },
+  );
 }
+
+/** A filter as its owner lists and edits it: every keyword with its id, expired or not. */
+export type FilterRecord = FilterWithKeywords<KeywordRecord>;
 
 export interface KeywordRecord {
   id: string;
@@ -88,45 +105,18 @@ export type FilterFields = Pick<FiltersTable, 'title' | 'contexts' | 'action' | 
 
 /** Every filter of the user, oldest first, or the ones asked for; keywords in the order they were added. */
 async function filterRecords(db: Db, userId: string, filterId?: string): Promise<FilterRecord[]> {
-  let query = db
-    .selectFrom('filters')
-    .leftJoin('filter_keywords', 'filter_keywords.filter_id', 'filters.id')
-    .select([
-      'filters.id',
-      'filters.title',
-      'filters.contexts',
-      'filters.action',
-      'filters.expires_at',
-      'filter_keywords.id as keyword_id',
-      'filter_keywords.keyword',
-      'filter_keywords.whole_word',
-    ])
-    .where('filters.user_id', '=', userId);
+  let query = filterRows(db, userId);
   if (filterId !== undefined) query = query.where('filters.id', '=', filterId);
   const rows = await query
     .orderBy('filters.created_at')
     .orderBy('filters.id')
     .orderBy('keyword_id')
     .execute();
-  const byId = new Map<string, FilterRecord>();
-  for (const row of rows) {
-    let filter = byId.get(row.id);
-    if (!filter) {
-      filter = {
-        id: row.id,
-        title: row.title,
-        contexts: contextsOf(row.contexts),
-        action: row.action,
-        expires_at: row.expires_at,
-        keywords: [],
-      };
-      byId.set(row.id, filter);
-    }
-    if (row.keyword_id !== null && row.keyword !== null) {
-      filter.keywords.push({ id: row.keyword_id, keyword: row.keyword, wholeWord: row.whole_word === 1 });
-    }
-  }
-  return [...byId.values()];
+  return groupedByFilter(rows, (row) =>
+    row.keyword_id === null || row.keyword === null
+      ? null
+      : { id: row.keyword_id, keyword: row.keyword, wholeWord: row.whole_word === 1 },
+  );
 }
 
 export const filtersOf = (db: Db, userId: string): Promise<FilterRecord[]> => filterRecords(db, userId);
