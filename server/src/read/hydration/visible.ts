@@ -70,10 +70,26 @@ export function visibleComments(
   );
 }
 
+/** The people of a list the viewer sees (the same array when they see everyone on it). */
+function seenPeople(rules: ViewerRules, ids: string[]): string[] {
+  const seen = ids.filter((id) => rules.seesAccount(id));
+  return seen.length === ids.length ? ids : seen;
+}
+
+/** A comment with only the voters the viewer sees (the same object when they see them all). */
+function withVotersSeen(rules: ViewerRules, comment: HydratedComment): HydratedComment {
+  const upvoters = seenPeople(rules, comment.upvoters);
+  const downvoters = seenPeople(rules, comment.downvoters);
+  const unchanged = upvoters === comment.upvoters && downvoters === comment.downvoters;
+  return unchanged ? comment : { ...comment, upvoters, downvoters };
+}
+
 /**
  * The posts the viewer sees, each with only the comments the viewer sees. A post's comments are its
  * thread also when the post is the one asked for (its page): a muted person's answers are left out
- * there as in `GET /comments/:postId` and a Mastodon context.
+ * there as in `GET /comments/:postId` and a Mastodon context. The people a post shows beside it (its
+ * first likers and dislikers, its comments' first voters) leave out anyone the viewer does not see (a
+ * block either way, a suspension); its counts stay as stored.
  */
 export function visiblePosts(
   rules: ViewerRules,
@@ -84,10 +100,17 @@ export function visiblePosts(
   return posts.flatMap((post) => {
     const shown = ruled(rules, post, post.record.author_id, post.record.content, context);
     if (!shown) return [];
-    const comments = visibleComments(rules, post.comments, context === 'post' ? 'thread' : context);
+    const comments = visibleComments(rules, post.comments, context === 'post' ? 'thread' : context).map(
+      (comment) => withVotersSeen(rules, comment),
+    );
+    const likers = seenPeople(rules, post.likers);
+    const dislikers = seenPeople(rules, post.dislikers);
     const unchanged =
-      comments.length === post.comments.length && comments.every((c, i) => c === post.comments[i]);
-    return unchanged ? [shown] : [{ ...shown, comments }];
+      likers === post.likers &&
+      dislikers === post.dislikers &&
+      comments.length === post.comments.length &&
+      comments.every((c, i) => c === post.comments[i]);
+    return unchanged ? [shown] : [{ ...shown, likers, dislikers, comments }];
   });
 }
 

@@ -271,6 +271,25 @@ const cells: Cell[] = [
       ),
   },
   {
+    route: 'GET /api/posts/:postId',
+    what: "the subject among the likers a post's page shows",
+    expect: person,
+    probe: (server, scene) =>
+      one(server, `/api/posts/${scene.tPost}`, scene.v.token, (body) =>
+        body.post.likes.likedBy.find((user: any) => user.username === scene.s.username),
+      ),
+  },
+  {
+    route: 'GET /api/posts',
+    what: 'the subject among the first likers a post in a list shows',
+    expect: person,
+    probe: async (server, scene) => {
+      const posts = await syncAll(server, '/api/posts?sort=newest', 'posts', scene.v.token);
+      const liked = posts.find((post) => post._id === scene.tPost);
+      return found(liked.likes.likedBy.find((user: any) => user.username === scene.s.username));
+    },
+  },
+  {
     route: 'GET /api/posts/:postId/likes',
     what: "the subject among a post's likers",
     expect: person,
