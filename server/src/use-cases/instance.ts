@@ -24,7 +24,7 @@ import { newId } from '../platform/db/ids.js';
 import { HttpError, badRequest, notFound } from '../platform/http/errors.js';
 import type { AccountRecord } from '../read/hydration/hydrator.js';
 import { userSummary } from '../read/views/sync/summaries.js';
-import { audit } from './shared/audit.js';
+import { audit, auditedWrite, type AuditedChange } from './shared/audit.js';
 import type { Deps } from './shared/deps.js';
 import { currentRegistrationsMode, instanceSettings } from './shared/instance-settings.js';
 import { requirePermission, roles } from './shared/roles.js';
@@ -231,21 +231,26 @@ export async function rulesFor(deps: Deps, input: { actor: UserRow }): Promise<R
   return { rules: await rules(deps) };
 }
 
+/** The audit entry of a change to a rule, named by its text then. */
+const ruleChange =
+  (action: 'create_rule' | 'update_rule' | 'delete_rule') =>
+  (rule: { id: string; text: string }): AuditedChange => ({
+    action,
+    targetType: 'rule',
+    targetId: rule.id,
+    targetLabel: rule.text,
+  });
+
 /** `POST /api/admin/rules`: a new rule, after the others. */
 export async function createRule(deps: Deps, input: { actor: UserRow; body: RuleBody }): Promise<RuleReply> {
   requirePermission(input.actor.role, 'manage_rules_and_settings');
   const rule = checkRule(input.body);
-  const at = deps.clock.now();
-  const row = await deps.db.transaction().execute(async (trx) => {
-    const created = await instance.insertRule(trx, { id: newId(at), ...rule, at: at.toISOString() });
-    await audit(trx, at, input.actor, {
-      action: 'create_rule',
-      targetType: 'rule',
-      targetId: created.id,
-      targetLabel: created.text,
-    });
-    return created;
-  });
+  const row = await auditedWrite(
+    deps,
+    input.actor,
+    (trx, at) => instance.insertRule(trx, { id: newId(at), ...rule, at: at.toISOString() }),
+    ruleChange('create_rule'),
+  );
   return { rule: ruleView(row) };
 }
 
@@ -256,18 +261,12 @@ export async function editRule(
 ): Promise<RuleReply> {
   requirePermission(input.actor.role, 'manage_rules_and_settings');
   const rule = checkRule(input.body);
-  const at = deps.clock.now();
-  const row = await deps.db.transaction().execute(async (trx) => {
-    const updated = await instance.updateRule(trx, input.id, { ...rule, at: at.toISOString() });
-    if (!updated) return undefined;
-    await audit(trx, at, input.actor, {
-      action: 'update_rule',
-      targetType: 'rule',
-      targetId: updated.id,
-      targetLabel: updated.text,
-    });
-    return updated;
-  });
+  const row = await auditedWrite(
+    deps,
+    input.actor,
+    (trx, at) => instance.updateRule(trx, input.id, { ...rule, at: at.toISOString() }),
+    ruleChange('update_rule'),
+  );
   if (!row) throw ruleNotFound(input.id);
   return { rule: ruleView(row) };
 }
@@ -275,18 +274,12 @@ export async function editRule(
 /** `DELETE /api/admin/rules/:id`: the rule is no longer in force (reports keep citing it). */
 export async function deleteRule(deps: Deps, input: { actor: UserRow; id: string }): Promise<DeletedReply> {
   requirePermission(input.actor.role, 'manage_rules_and_settings');
-  const at = deps.clock.now();
-  const row = await deps.db.transaction().execute(async (trx) => {
-    const retired = await instance.retireRule(trx, input.id, at.toISOString());
-    if (!retired) return undefined;
-    await audit(trx, at, input.actor, {
-      action: 'delete_rule',
-      targetType: 'rule',
-      targetId: retired.id,
-      targetLabel: retired.text,
-    });
-    return retired;
-  });
+  const row = await auditedWrite(
+    deps,
+    input.actor,
+    (trx, at) => instance.retireRule(trx, input.id, at.toISOString()),
+    ruleChange('delete_rule'),
+  );
   if (!row) throw ruleNotFound(input.id);
   return { deleted: row.id };
 }
@@ -305,6 +298,11 @@ function checkDomain(value: string): string {
     throw badRequest(`"${value.trim()}" is not a domain name: write it as example.com.`);
   return domain;
 }
+
+const emailDomainChange = (
+  action: 'block_email_domain' | 'unblock_email_domain',
+  domain: string,
+): AuditedChange => ({ action, targetType: 'email_domain', targetId: domain, targetLabel: domain });
 
 const blockView = (row: instance.EmailDomainBlockRow): EmailDomainBlock => ({
   domain: row.domain,
@@ -327,22 +325,17 @@ export async function blockEmailDomain(
 ): Promise<EmailDomainBlockReply> {
   requirePermission(input.actor.role, 'manage_rules_and_settings');
   const domain = checkDomain(input.domain);
-  const at = deps.clock.now();
-  const row = await deps.db.transaction().execute(async (trx) => {
-    const created = await instance.insertEmailDomainBlock(trx, {
-      domain,
-      created_by: input.actor.id,
-      created_at: at.toISOString(),
-    });
-    if (!created) return undefined;
-    await audit(trx, at, input.actor, {
-      action: 'block_email_domain',
-      targetType: 'email_domain',
-      targetId: domain,
-      targetLabel: domain,
-    });
-    return created;
-  });
+  const row = await auditedWrite(
+    deps,
+    input.actor,
+    (trx, at) =>
+      instance.insertEmailDomainBlock(trx, {
+        domain,
+        created_by: input.actor.id,
+        created_at: at.toISOString(),
+      }),
+    () => emailDomainChange('block_email_domain', domain),
+  );
   if (!row) throw new HttpError(422, `${domain} is on the list already.`);
   return { block: blockView(row) };
 }
@@ -354,17 +347,12 @@ export async function unblockEmailDomain(
 ): Promise<DeletedReply> {
   requirePermission(input.actor.role, 'manage_rules_and_settings');
   const domain = input.domain.trim().toLowerCase();
-  const at = deps.clock.now();
-  const deleted = await deps.db.transaction().execute(async (trx) => {
-    if (!(await instance.deleteEmailDomainBlock(trx, domain))) return false;
-    await audit(trx, at, input.actor, {
-      action: 'unblock_email_domain',
-      targetType: 'email_domain',
-      targetId: domain,
-      targetLabel: domain,
-    });
-    return true;
-  });
+  const deleted = await auditedWrite(
+    deps,
+    input.actor,
+    async (trx) => ((await instance.deleteEmailDomainBlock(trx, domain)) ? domain : undefined),
+    () => emailDomainChange('unblock_email_domain', domain),
+  );
   if (!deleted) throw notFound(`${domain} is not on the list.`);
   return { deleted: domain };
 }

@@ -4,7 +4,7 @@ import * as invites from '../data/invites.repo.js';
 import type { UserRow } from '../data/users.repo.js';
 import { newId } from '../platform/db/ids.js';
 import { notFound } from '../platform/http/errors.js';
-import { audit } from './shared/audit.js';
+import { audit, auditedWrite } from './shared/audit.js';
 import type { Deps } from './shared/deps.js';
 import { requirePermission } from './shared/roles.js';
 
@@ -54,25 +54,26 @@ export async function createInvite(
 ): Promise<InviteReply> {
   requirePermission(input.actor.role, 'manage_rules_and_settings');
   const { maxUses, expiresInSeconds } = input.body;
-  const at = deps.clock.now();
-  const row = await deps.db.transaction().execute(async (trx) => {
-    const created = await invites.insertInvite(trx, {
-      id: newId(at),
-      code: newCode(),
-      creator_id: input.actor.id,
-      max_uses: maxUses ?? null,
-      expires_at: expiresInSeconds ? new Date(at.getTime() + expiresInSeconds * 1000).toISOString() : null,
-      revoked_at: null,
-      created_at: at.toISOString(),
-    });
-    await audit(trx, at, input.actor, {
+  const row = await auditedWrite(
+    deps,
+    input.actor,
+    (trx, at) =>
+      invites.insertInvite(trx, {
+        id: newId(at),
+        code: newCode(),
+        creator_id: input.actor.id,
+        max_uses: maxUses ?? null,
+        expires_at: expiresInSeconds ? new Date(at.getTime() + expiresInSeconds * 1000).toISOString() : null,
+        revoked_at: null,
+        created_at: at.toISOString(),
+      }),
+    (created) => ({
       action: 'create_invite',
       targetType: 'invite',
       targetId: created.id,
       targetLabel: created.code,
-    });
-    return created;
-  });
+    }),
+  );
   return { invite: inviteView(row, input.origin) };
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../data/database.js';
 import { appendAuditEntry } from '../../data/audit-log.repo.js';
 import { newId } from '../../platform/db/ids.js';
+import type { Deps } from './deps.js';
 
 /**
  * Who acted: a signed-in person, or whoever runs the server's command line (`npm run sync`), which has
@@ -36,5 +37,24 @@ export async function audit(trx: Db, at: Date, actor: Actor, change: AuditedChan
     target_label: change.targetLabel.slice(0, 200),
     reason: change.reason ?? '',
     created_at: at.toISOString(),
+  });
+}
+
+/**
+ * A moderation or administration write and its audit entry in one transaction, at the clock's now.
+ * `write` answers what it changed, or undefined when there was nothing to change (and no entry is
+ * appended); `entry` tells the entry from what changed.
+ */
+export async function auditedWrite<T>(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  write: (trx: Db, at: Date) => Promise<T>,
+  entry: (changed: NonNullable<T>) => AuditedChange,
+): Promise<T> {
+  const at = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const changed = await write(trx, at);
+    if (changed !== undefined && changed !== null) await audit(trx, at, actor, entry(changed));
+    return changed;
   });
 }
