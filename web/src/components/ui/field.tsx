@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 export const inputClass =
   'w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-500 focus-ring read-only:bg-zinc-100 read-only:text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400 dark:read-only:bg-zinc-800 dark:read-only:text-zinc-400';
@@ -94,6 +100,32 @@ export function TextAreaField({
       </label>
       <textarea className={`${inputClass} min-h-24 resize-y`} {...props} {...attributes} />
       {messages}
+    </div>
+  );
+}
+
+export const selectClass =
+  'w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 focus-ring dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
+
+/** A drop-down with its label above it; `fieldClassName` sizes the pair (`sm:w-40`). */
+export function SelectField({
+  label,
+  fieldClassName = '',
+  children,
+  ...props
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> & {
+  label: string;
+  fieldClassName?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={`flex flex-col gap-1.5 ${fieldClassName}`}>
+      <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {label}
+      </label>
+      <select id={id} className={selectClass} {...props}>
+        {children}
+      </select>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { ModerationLimits, type AdminAccount } from '@sync/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal, ModalClose } from '../../../components/ui/dialog';
-import { TextAreaField } from '../../../components/ui/field';
+import { SelectField, TextAreaField } from '../../../components/ui/field';
 import { useMe } from '../../../lib/session';
 import { isBelowMe } from '../api/access';
 import { useAccountAction } from '../api/moderation';
@@ -21,9 +21,6 @@ const durations = [
   { value: '', label: text.durations.forever },
 ];
 
-export const selectClass =
-  'w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 focus-ring dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
-
 function ActionForm({
   type,
   account,
@@ -39,7 +36,6 @@ function ActionForm({
   const [duration, setDuration] = useState('');
   const [missing, setMissing] = useState(false);
   const act = useAccountAction();
-  const durationId = `action-duration-${type}`;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,23 +65,17 @@ function ActionForm({
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{text.explain[type]}</p>
       {type !== 'warn' && (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={durationId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            {text.duration}
-          </label>
-          <select
-            id={durationId}
-            className={selectClass}
-            value={duration}
-            onChange={(event) => setDuration(event.target.value)}
-          >
-            {durations.map((option) => (
-              <option key={option.label} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={text.duration}
+          value={duration}
+          onChange={(event) => setDuration(event.target.value)}
+        >
+          {durations.map((option) => (
+            <option key={option.label} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
       )}
       <TextAreaField
         label={text.message}

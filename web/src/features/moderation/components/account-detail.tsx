@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, MissingPage } from '../../../components/ui/error-state';
+import { SelectField } from '../../../components/ui/field';
 import { ListSkeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/session';
 import type { AdminAccount, Role } from '@sync/contract';
 import { assignableRoles, isBelowMe } from '../api/access';
 import { useAccount, useChangeRole } from '../api/moderation';
-import { AccountActions, selectClass } from './account-actions';
+import { AccountActions } from './account-actions';
 import { ActionHistory, ReportLinks } from './history';
 import { AccountBadges, dateOf, Fact, linkClass, Part } from './parts';
 import { RegistrationDecision } from './registrations-queue';
@@ -36,23 +37,18 @@ function RoleForm({ account }: { account: AdminAccount }) {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <div className="flex flex-col gap-1.5 sm:w-56">
-        <label htmlFor="account-role" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          {text.roleLabel}
-        </label>
-        <select
-          id="account-role"
-          className={selectClass}
-          value={role}
-          onChange={(event) => setRole(offered.find((r) => r === event.target.value) ?? account.role)}
-        >
-          {offered.map((value) => (
-            <option key={value} value={value}>
-              {strings.roles[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={text.roleLabel}
+        fieldClassName="sm:w-56"
+        value={role}
+        onChange={(event) => setRole(offered.find((r) => r === event.target.value) ?? account.role)}
+      >
+        {offered.map((value) => (
+          <option key={value} value={value}>
+            {strings.roles[value]}
+          </option>
+        ))}
+      </SelectField>
       <Button type="submit" variant="secondary" pending={change.isPending}>
         {text.changeRole}
       </Button>

@@ -3,11 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/error-state';
-import { TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { InfiniteList } from '../../../components/ui/infinite-list';
 import { ListSkeleton } from '../../../components/ui/skeleton';
 import { useAccounts, type AccountFilter } from '../api/moderation';
-import { selectClass } from './account-actions';
 import { AccountBadges, AccountLine, dateOf } from './parts';
 import { strings } from './strings';
 
@@ -76,27 +75,22 @@ export function AccountsBrowser() {
             onChange={(event) => setWords(event.target.value)}
           />
         </div>
-        <div className="flex flex-col gap-1.5 sm:w-48">
-          <label htmlFor="accounts-status" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            {text.filter}
-          </label>
-          <select
-            id="accounts-status"
-            className={selectClass}
-            value={filter.status ?? ''}
-            onChange={(event) => {
-              const value = event.target.value;
-              show({ ...filter, status: isStatus(value) ? value : undefined });
-            }}
-          >
-            <option value="">{text.all}</option>
-            {statuses.map((value) => (
-              <option key={value} value={value}>
-                {strings.status[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={text.filter}
+          fieldClassName="sm:w-48"
+          value={filter.status ?? ''}
+          onChange={(event) => {
+            const value = event.target.value;
+            show({ ...filter, status: isStatus(value) ? value : undefined });
+          }}
+        >
+          <option value="">{text.all}</option>
+          {statuses.map((value) => (
+            <option key={value} value={value}>
+              {strings.status[value]}
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" variant="secondary">
           {text.searchButton}
         </Button>

@@ -2,9 +2,8 @@ import type { Invite } from '@sync/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { inputClass } from '../../../components/ui/field';
+import { inputClass, SelectField } from '../../../components/ui/field';
 import { useCreateInvite, useInvites, useRevokeInvite } from '../api/moderation';
-import { selectClass } from './account-actions';
 import { ManagedList, useConfirmedRemoval } from './managed-list';
 import { Badge, dateOf, Part } from './parts';
 import { strings } from './strings';
@@ -43,40 +42,30 @@ function CreateInvite({ onCreated }: { onCreated: (message: string) => void }) {
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <div className="flex flex-col gap-1.5 sm:w-40">
-        <label htmlFor="invite-uses" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          {text.maxUses}
-        </label>
-        <select
-          id="invite-uses"
-          className={selectClass}
-          value={maxUses}
-          onChange={(event) => setMaxUses(event.target.value)}
-        >
-          {useCounts.map((count) => (
-            <option key={count ?? 'none'} value={count ?? ''}>
-              {count === null ? text.noLimit : text.uses(count)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1.5 sm:w-40">
-        <label htmlFor="invite-expiry" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          {text.expiry}
-        </label>
-        <select
-          id="invite-expiry"
-          className={selectClass}
-          value={expiry}
-          onChange={(event) => setExpiry(event.target.value)}
-        >
-          {expiries.map((option) => (
-            <option key={option.label} value={option.seconds ?? ''}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={text.maxUses}
+        fieldClassName="sm:w-40"
+        value={maxUses}
+        onChange={(event) => setMaxUses(event.target.value)}
+      >
+        {useCounts.map((count) => (
+          <option key={count ?? 'none'} value={count ?? ''}>
+            {count === null ? text.noLimit : text.uses(count)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={text.expiry}
+        fieldClassName="sm:w-40"
+        value={expiry}
+        onChange={(event) => setExpiry(event.target.value)}
+      >
+        {expiries.map((option) => (
+          <option key={option.label} value={option.seconds ?? ''}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
       <Button type="submit" pending={create.isPending}>
         {text.create}
       </Button>
