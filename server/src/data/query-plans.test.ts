@@ -25,6 +25,7 @@ import { bulkUserRow } from '../test/people.js';
 import * as users from './users.repo.js';
 import { createTokenService } from '../platform/auth/tokens.js';
 import * as posts from './posts.repo.js';
+import * as notifications from './notifications.repo.js';
 import * as skeletons from './post-skeletons.repo.js';
 import { listPosts, reactToPost } from '../use-cases/posts.js';
 import { isMarkedPrepared } from '../platform/db/prepared.js';
@@ -220,6 +221,19 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     [
       'notifications with their actors, posts and comments',
       (limit) => listNotifications(deps(), { viewerId: guestId, query: { limit } }),
+    ],
+    [
+      "notifications' newest actors, leaving out those the viewer does not see",
+      async (limit) => {
+        const page = await notifications.notificationPage(db, guestId, undefined, limit);
+        return notifications.newestActors(
+          db,
+          dialect,
+          page.map((item) => item.id),
+          3,
+          [heavyId, guestId],
+        );
+      },
     ],
     [
       'home feed (newest), hydrated with the viewer',
