@@ -5,36 +5,14 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { moderationKeys } from '../../../features/moderation';
 import { clearSession, setSession } from '../../../lib/session';
+import { sessionUser } from '../../../lib/test/session-users';
 import { ModerationScreen } from './moderation-screen';
-
-const permissionsOf = {
-  owner: ['manage_reports', 'manage_users', 'manage_rules_and_settings', 'manage_roles'],
-  moderator: ['manage_reports', 'manage_users'],
-  user: [],
-} as const;
 
 let client: QueryClient;
 
 /** Signs in as `role`; the fresh read of the person's role (on opening the area) answers the same. */
-function signIn(role: keyof typeof permissionsOf) {
-  setSession('token', {
-    _id: 'me',
-    username: 'me',
-    firstName: 'Me',
-    lastName: 'Myself',
-    avatarURL: '',
-    bio: '',
-    links: '',
-    city: '',
-    following: [],
-    followers: [],
-    followerCount: 0,
-    followingCount: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    role,
-    permissions: [...permissionsOf[role]],
-  });
+function signIn(role: Role) {
+  setSession('token', sessionUser(role));
   client.setQueryData<Role>(moderationKeys.me, role);
 }
 

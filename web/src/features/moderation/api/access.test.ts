@@ -1,36 +1,11 @@
 import type { Role } from '@sync/contract';
 import { describe, expect, it } from 'vitest';
-import { isStaff, type SessionUser } from '../../../lib/session';
+import { isStaff } from '../../../lib/session';
+import { sessionUser } from '../../../lib/test/session-users';
 import { assignableRoles, isBelowMe, mayOpen, sectionsFor } from './access';
 
-/** The permissions each role has, as the server's own user answer says them. */
-const permissionsOf = {
-  owner: ['manage_reports', 'manage_users', 'manage_rules_and_settings', 'manage_roles'],
-  admin: ['manage_reports', 'manage_users', 'manage_rules_and_settings', 'manage_roles'],
-  moderator: ['manage_reports', 'manage_users'],
-  user: [],
-} as const;
-
-function person(role: Role): SessionUser {
-  return {
-    _id: role,
-    username: role,
-    firstName: 'A',
-    lastName: role,
-    avatarURL: '',
-    bio: '',
-    links: '',
-    city: '',
-    following: [],
-    followers: [],
-    followerCount: 0,
-    followingCount: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    role,
-    permissions: [...permissionsOf[role]],
-  };
-}
+const person = (role: Role) =>
+  sessionUser(role, { _id: role, username: role, firstName: 'A', lastName: role });
 
 describe('who sees what of the moderation area', () => {
   it('staff are the owner, admins and moderators; a session from before roles existed is not', () => {

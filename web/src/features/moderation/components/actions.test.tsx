@@ -6,16 +6,12 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession, setSession } from '../../../lib/session';
 import { fakeApi, refusal } from '../../../lib/test/fake-api';
+import { sessionUser } from '../../../lib/test/session-users';
 import { AccountDetail } from './account-detail';
 import { ReportDetail } from './report-detail';
 import { RulesEditor } from './rules-editor';
 
 /** What the moderators' buttons send, and what they show of the answer (jsdom has no server: fakeApi). */
-
-const permissionsOf = {
-  owner: ['manage_reports', 'manage_users', 'manage_rules_and_settings', 'manage_roles'],
-  moderator: ['manage_reports', 'manage_users'],
-} as const;
 
 const summary = (username: string) => ({
   _id: `id-${username}`,
@@ -25,21 +21,8 @@ const summary = (username: string) => ({
   avatarURL: '',
 });
 
-function signIn(role: keyof typeof permissionsOf) {
-  setSession('token', {
-    ...summary('maya.chen'),
-    bio: '',
-    links: '',
-    city: '',
-    following: [],
-    followers: [],
-    followerCount: 0,
-    followingCount: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    role,
-    permissions: [...permissionsOf[role]],
-  });
+function signIn(role: Role) {
+  setSession('token', sessionUser(role, summary('maya.chen')));
 }
 
 const at = '2026-01-01T00:00:00.000Z';

@@ -11,7 +11,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearSession, setSession, type SessionUser } from '../../../lib/session';
+import { clearSession, setSession } from '../../../lib/session';
+import { sessionUser } from '../../../lib/test/session-users';
 import { moderationKeys } from '../api/moderation';
 import { AccountDetail } from './account-detail';
 import { AuditLog } from './audit-log';
@@ -24,13 +25,6 @@ import { ReportsQueue } from './reports-queue';
  * put in the cache as the server gives them.
  */
 
-const permissionsOf = {
-  owner: ['manage_reports', 'manage_users', 'manage_rules_and_settings', 'manage_roles'],
-  admin: ['manage_reports', 'manage_users', 'manage_rules_and_settings', 'manage_roles'],
-  moderator: ['manage_reports', 'manage_users'],
-  user: [],
-} as const;
-
 const summary = (username: string) => ({
   _id: `id-${username}`,
   username,
@@ -40,21 +34,7 @@ const summary = (username: string) => ({
 });
 
 function signIn(username: string, role: Role) {
-  const user: SessionUser = {
-    ...summary(username),
-    bio: '',
-    links: '',
-    city: '',
-    following: [],
-    followers: [],
-    followerCount: 0,
-    followingCount: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    role,
-    permissions: [...permissionsOf[role]],
-  };
-  setSession('token', user);
+  setSession('token', sessionUser(role, summary(username)));
 }
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
