@@ -28,7 +28,9 @@ function ruled<Item extends object>(
   if (!rules.shows(author, context)) return undefined;
   const matches = author === rules.viewerId ? [] : rules.filterMatches(text, context);
   if (matches.length === 0) return item;
-  if (matches.some((match) => match.action === 'hide')) return undefined;
+  // A post or comment opened by itself (a link, a notification) is marked, even by a hide filter, as
+  // Mastodon marks it: the person asked for it, and a 404 would say it is gone.
+  if (context !== 'post' && matches.some((match) => match.action === 'hide')) return undefined;
   return { ...item, filtered: matches };
 }
 

@@ -62,7 +62,8 @@ function text(r: Relation, context: Context): Seen {
     case 'viewer muted subject, notifications shown':
       return ['home', 'public', 'thread'].includes(context) ? 'hidden' : 'shown';
     case 'viewer hide filter matches':
-      return 'hidden';
+      // Opened by itself, a post a hide filter matches is marked, not a 404 (as Mastodon marks it).
+      return context === 'post' ? 'filtered' : 'hidden';
     case 'viewer warn filter matches':
       return 'filtered';
     case 'subject limited, viewer not following':
