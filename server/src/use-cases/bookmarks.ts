@@ -101,18 +101,7 @@ export async function bookmarkedStatuses(
     (row) => [row.created_at, row.post_id],
     visiblePostIdRows(deps, input.viewerId, 'post', (row) => row.post_id),
   );
-  const records = new Map(
-    (
-      await posts.postsByIds(
-        deps.db,
-        deps.dialect,
-        rows.map((row) => row.post_id),
-      )
-    ).map((record) => [record.id, record]),
-  );
-  const refs = rows.flatMap((row): StatusRef[] => {
-    const post = records.get(row.post_id);
-    return post ? [{ kind: 'post', ref: post }] : [];
-  });
+  const records = await deps.hydrator.recordsOf(rows.map((row) => row.post_id));
+  const refs = records.map((ref): StatusRef => ({ kind: 'post', ref }));
   return { statuses: await deps.hydrator.statuses(refs, input.viewerId, 'post'), bounds };
 }

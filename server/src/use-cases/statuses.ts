@@ -215,17 +215,8 @@ async function taggedStatuses(
         ...window,
         authorId: input.authorId,
       });
-      const records = new Map(
-        (
-          await posts.postsByIds(
-            deps.db,
-            deps.dialect,
-            rows.map((row) => row.post_id),
-          )
-        ).map((record) => [record.id, record]),
-      );
       // A post deleted since its tag row was read is left out.
-      return rows.flatMap((row) => records.get(row.post_id) ?? []);
+      return deps.hydrator.recordsOf(rows.map((row) => row.post_id));
     },
     keyOf: newestKey,
     statusOf: postStatus,
