@@ -121,7 +121,8 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
   // The v2 API has the list only; the rest are v1's.
   if (version === 2) return;
 
-  app.get('/:id', { preHandler: read }, async (request) =>
+  /** The account of the path's `:id` as Admin::Account, as the moderator reading it sees it. */
+  const accountAsItIs = async (request: FastifyRequest) =>
     adminAccount(
       request,
       await moderation.moderatedAccount(deps, {
@@ -129,8 +130,9 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
         account: { id: idOf(request) },
         missing: recordNotFound,
       }),
-    ),
-  );
+    );
+
+  app.get('/:id', { preHandler: read }, (request) => accountAsItIs(request));
 
   /** An action on the account, as `actOnAccount` takes it; the account as it then is. */
   const act = async (request: FastifyRequest, action: moderation.AccountAction) =>
@@ -180,16 +182,7 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
 
   // Nothing of these is ever set on Sync: the account as it is.
   for (const path of ['enable', 'unsensitive']) {
-    app.post(`/:id/${path}`, { preHandler: write }, async (request) =>
-      adminAccount(
-        request,
-        await moderation.moderatedAccount(deps, {
-          moderator: mastodonViewer(request),
-          account: { id: idOf(request) },
-          missing: recordNotFound,
-        }),
-      ),
-    );
+    app.post(`/:id/${path}`, { preHandler: write }, (request) => accountAsItIs(request));
   }
 
   app.post('/:id/approve', { preHandler: write }, async (request) =>
