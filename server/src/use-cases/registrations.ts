@@ -3,7 +3,7 @@ import * as moderation from '../data/moderation.repo.js';
 import * as users from '../data/users.repo.js';
 import { newId } from '../platform/db/ids.js';
 import { HttpError, Messages, notFound } from '../platform/http/errors.js';
-import { audit } from './shared/audit.js';
+import { auditedWrite, type AuditedChange } from './shared/audit.js';
 import { findAccount, type AccountRef } from './shared/account-refs.js';
 import type { Deps } from './shared/deps.js';
 import { requirePermission } from './shared/roles.js';
@@ -28,6 +28,17 @@ const notWaiting = (username: string) =>
     `@${username} is not waiting for approval: the account was approved or rejected already.`,
   );
 
+/** The audit entry of a decision on a sign-up, with the reason the person gave. */
+const registrationDecision =
+  (action: 'approve_registration' | 'reject_registration') =>
+  (account: users.UserRow): AuditedChange => ({
+    action,
+    targetType: 'account',
+    targetId: account.id,
+    targetLabel: account.username,
+    reason: account.signup_reason,
+  });
+
 /** Lets a waiting account in (permission `manage_users`): it can log in from now on. */
 export async function approveRegistration(
   deps: Deps,
@@ -35,30 +46,27 @@ export async function approveRegistration(
 ): Promise<users.UserRow> {
   requirePermission(input.actor.role, 'manage_users');
   const target = await requirePending(deps, input.account);
-  const at = deps.clock.now();
-  const approved = await deps.db.transaction().execute(async (trx) => {
-    const row = await users.approvePending(trx, target.id);
-    if (!row) return undefined;
-    // In the account's history, as the moderators' other actions are.
-    await moderation.insertModerationAction(trx, {
-      id: newId(at),
-      target_id: row.id,
-      moderator_id: input.actor.id,
-      type: 'approve',
-      text: '',
-      report_id: null,
-      ends_at: null,
-      created_at: at.toISOString(),
-    });
-    await audit(trx, at, input.actor, {
-      action: 'approve_registration',
-      targetType: 'account',
-      targetId: row.id,
-      targetLabel: row.username,
-      reason: row.signup_reason,
-    });
-    return row;
-  });
+  const approved = await auditedWrite(
+    deps,
+    input.actor,
+    async (trx, at) => {
+      const row = await users.approvePending(trx, target.id);
+      // In the account's history, as the moderators' other actions are.
+      if (row)
+        await moderation.insertModerationAction(trx, {
+          id: newId(at),
+          target_id: row.id,
+          moderator_id: input.actor.id,
+          type: 'approve',
+          text: '',
+          report_id: null,
+          ends_at: null,
+          created_at: at.toISOString(),
+        });
+      return row;
+    },
+    registrationDecision('approve_registration'),
+  );
   if (!approved) throw notWaiting(target.username);
   // Rows kept a moment for the account's tokens (an app that signed it up holds one) are read again.
   deps.events.publish({ type: 'sessions-ended', userId: approved.id });
@@ -72,19 +80,13 @@ export async function rejectRegistration(
 ): Promise<void> {
   requirePermission(input.actor.role, 'manage_users');
   const target = await requirePending(deps, input.account);
-  const at = deps.clock.now();
-  const rejected = await deps.db.transaction().execute(async (trx) => {
+  const rejected = await auditedWrite(
+    deps,
+    input.actor,
     // Nothing but its row (and an app's token, which goes with it) exists: it never got in.
-    if (!(await users.deletePendingUser(trx, target.id))) return false;
-    await audit(trx, at, input.actor, {
-      action: 'reject_registration',
-      targetType: 'account',
-      targetId: target.id,
-      targetLabel: target.username,
-      reason: target.signup_reason,
-    });
-    return true;
-  });
+    async (trx) => ((await users.deletePendingUser(trx, target.id)) ? target : undefined),
+    registrationDecision('reject_registration'),
+  );
   if (!rejected) throw notWaiting(target.username);
   deps.events.publish({ type: 'sessions-ended', userId: target.id });
 }
