@@ -34,6 +34,26 @@ export async function succeed(
   return reply.body;
 }
 
+/** A post `author` writes through the API; its id. */
+export async function newPost(server: TestServer, author: Person, content = 'A post'): Promise<string> {
+  return (await succeed(server, 'POST', '/api/posts?return=post', author, { postData: { content } })).post
+    ._id;
+}
+
+/** A comment `author` writes on the post through the API; its id. */
+export async function newComment(
+  server: TestServer,
+  author: Person,
+  postId: string,
+  text = 'A comment',
+): Promise<string> {
+  return (
+    await succeed(server, 'POST', `/api/comments/add/${postId}?return=post`, author, {
+      commentData: { text },
+    })
+  ).comment._id;
+}
+
 /**
  * A users row for set-ups that write hundreds of people straight to the database (signing each up
  * through the API would take minutes). Its password hash signs nobody in.

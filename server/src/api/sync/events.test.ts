@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream-client.js';
 import { expectPost } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { newPerson, succeed, type Person } from '../../test/people.js';
+import { newPerson, newPost, type Person, succeed } from '../../test/people.js';
 import { eventually } from '../../test/wait.js';
 
 describeEachDatabase('live events', (dialect) => {
@@ -22,9 +22,7 @@ describeEachDatabase('live events', (dialect) => {
     opened.push(client);
     return client;
   };
-  const post = async (author: Person, content = 'A post') =>
-    (await succeed(server, 'POST', '/api/posts?return=post', author, { postData: { content } })).post
-      ._id as string;
+  const post = (author: Person, content?: string) => newPost(server, author, content);
   const follow = (who: Person, whom: Person) => succeed(server, 'POST', `/api/users/follow/${whom.id}`, who);
 
   it('answers as a stream that compression, proxies and caches leave alone', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectComment, expectPost, expectSummary } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { newPerson, succeed, type Person } from '../../test/people.js';
+import { newComment, newPerson, newPost, type Person, succeed } from '../../test/people.js';
 
 describeEachDatabase('notifications', (dialect) => {
   let server: TestServer;
@@ -13,11 +13,8 @@ describeEachDatabase('notifications', (dialect) => {
   const person = (prefix: string) => newPerson(server, prefix);
   const call = (method: string, path: string, who: Person, body?: unknown) =>
     succeed(server, method, path, who, body);
-  const post = async (author: Person, content = 'A post') =>
-    (await call('POST', '/api/posts?return=post', author, { postData: { content } })).post._id as string;
-  const comment = async (author: Person, postId: string, text = 'A comment') =>
-    (await call('POST', `/api/comments/add/${postId}?return=post`, author, { commentData: { text } })).comment
-      ._id as string;
+  const post = (author: Person, content?: string) => newPost(server, author, content);
+  const comment = (author: Person, postId: string, text?: string) => newComment(server, author, postId, text);
   const notificationsOf = async (who: Person, query = '') =>
     (await call('GET', `/api/notifications${query}`, who)).notifications as any[];
   const unread = async (who: Person) => (await call('GET', '/api/notifications/unread', who)).count as number;

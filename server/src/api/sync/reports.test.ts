@@ -3,7 +3,7 @@ import type { Role } from '../../data/schema.js';
 import { newId } from '../../platform/db/ids.js';
 import { expectError, expectSummary } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { newPerson, succeed, type Person } from '../../test/people.js';
+import { newComment, newPerson, newPost, type Person, succeed } from '../../test/people.js';
 
 describeEachDatabase('reports', (dialect) => {
   let server: TestServer;
@@ -41,11 +41,8 @@ describeEachDatabase('reports', (dialect) => {
   };
   const call = (method: string, path: string, who: Person, body?: unknown) =>
     succeed(server, method, path, who, body);
-  const post = async (author: Person, content = 'A post') =>
-    (await call('POST', '/api/posts?return=post', author, { postData: { content } })).post._id as string;
-  const comment = async (author: Person, postId: string, text = 'A comment') =>
-    (await call('POST', `/api/comments/add/${postId}?return=post`, author, { commentData: { text } })).comment
-      ._id as string;
+  const post = (author: Person, content?: string) => newPost(server, author, content);
+  const comment = (author: Person, postId: string, text?: string) => newComment(server, author, postId, text);
   const report = (reporter: Person, body: Record<string, unknown>) =>
     server.request('POST', '/api/reports', { token: reporter.token, body });
   const count = async (table: 'reports' | 'report_items' | 'audit_log' | 'notifications') => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectPosts, uniqueName } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { bulkUserRow, newPerson, succeed, type Person } from '../../test/people.js';
+import { bulkUserRow, newPerson, newPost, type Person, succeed } from '../../test/people.js';
 
 /** Signs `count` people up and makes `followerId` follow them, in bulk: people who never post. */
 async function followQuietPeople(server: TestServer, followerId: string, count: number) {
@@ -31,8 +31,7 @@ describeEachDatabase('timeline, tags and search', (dialect) => {
   const person = (prefix: string, extra: Record<string, unknown> = {}) => newPerson(server, prefix, extra);
   const call = (method: string, path: string, who?: Person, body?: unknown) =>
     succeed(server, method, path, who, body);
-  const post = async (author: Person, content: string) =>
-    (await call('POST', '/api/posts?return=post', author, { postData: { content } })).post._id as string;
+  const post = (author: Person, content: string) => newPost(server, author, content);
   /** Every page of a list, following nextCursor, with `limit` per page. */
   const everyPage = async (path: string, who: Person | undefined, limit: number) => {
     const ids: string[] = [];
