@@ -1,6 +1,6 @@
 import { AlertDialog } from '@base-ui/react/alert-dialog';
 import { Dialog } from '@base-ui/react/dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Button } from './button';
 
 const backdrop =
@@ -8,23 +8,30 @@ const backdrop =
 const popup =
   'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 overflow-y-auto -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-6 text-zinc-900 shadow-xl transition-all duration-150 data-starting-style:scale-95 data-starting-style:opacity-0 data-ending-style:scale-95 data-ending-style:opacity-0 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100';
 
+/**
+ * Where focus goes when the dialog closes, when not to what had it when it opened: a dialog opened
+ * from a menu item would hand it to the item, gone with its menu.
+ */
+type FinalFocus = RefObject<HTMLElement | null>;
+
 type ModalProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   children: ReactNode;
+  finalFocus?: FinalFocus;
 };
 
 /**
  * A modal with a title; Base UI traps focus inside and returns it to the opener on close. A long one
  * (a report's rules and posts on a phone) scrolls within the screen.
  */
-export function Modal({ open, onOpenChange, title, children }: ModalProps) {
+export function Modal({ open, onOpenChange, title, children, finalFocus }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Backdrop className={backdrop} />
-        <Dialog.Popup className={popup}>
+        <Dialog.Popup className={popup} finalFocus={finalFocus}>
           <Dialog.Title className="mb-4 text-lg font-bold">{title}</Dialog.Title>
           {children}
         </Dialog.Popup>
@@ -45,6 +52,7 @@ type ConfirmProps = {
   confirmLabel: string;
   onConfirm: () => void;
   pending?: boolean;
+  finalFocus?: FinalFocus;
 };
 
 export function ConfirmDialog({
@@ -55,12 +63,13 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   pending,
+  finalFocus,
 }: ConfirmProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Backdrop className={backdrop} />
-        <AlertDialog.Popup className={popup}>
+        <AlertDialog.Popup className={popup} finalFocus={finalFocus}>
           <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
             {description}

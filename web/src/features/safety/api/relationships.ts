@@ -35,6 +35,23 @@ export function useRelationship(username: string, enabled = true) {
   });
 }
 
+type PeoplePages = InfiniteData<{ users: { username: string }[]; nextCursor: string | null }>;
+
+/** Takes someone out of a loaded list of blocked or muted people, where they were. */
+function dropFromList(client: QueryClient, key: readonly unknown[], username: string) {
+  client.setQueryData<PeoplePages>(key, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            users: page.users.filter((user) => user.username !== username),
+          })),
+        }
+      : data,
+  );
+}
+
 /**
  * What a new relationship changes on screen. Blocked or muted: their posts leave every list at once
  * (the server leaves them out of what comes next). Unblocked or unmuted: the lists are asked again, so
@@ -156,21 +173,4 @@ export function useMutedAccounts() {
     queryFn: ({ pageParam }) => api<MutesReply>('/mutes', { query: { limit: PAGE_SIZE, cursor: pageParam } }),
     ...pageOptions,
   });
-}
-
-type PeoplePages = InfiniteData<{ users: { username: string }[]; nextCursor: string | null }>;
-
-/** Takes someone out of a loaded list of blocked or muted people, where they were. */
-function dropFromList(client: QueryClient, key: readonly unknown[], username: string) {
-  client.setQueryData<PeoplePages>(key, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            users: page.users.filter((user) => user.username !== username),
-          })),
-        }
-      : data,
-  );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal, ModalClose } from '../../../components/ui/dialog';
 import type { MuteChoice } from '../api/relationships';
@@ -9,6 +9,8 @@ const text = strings.mute;
 
 type Props = {
   person: Person;
+  /** Where focus goes when it closes (the "…" it was opened from). */
+  finalFocus?: RefObject<HTMLElement | null>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onMute: (choice: MuteChoice) => void;
@@ -17,16 +19,25 @@ type Props = {
 };
 
 /** Mute someone: their notifications too (on by default), and for how long. */
-export function MuteDialog({ person, open, onOpenChange, ...form }: Props) {
+export function MuteDialog({ person, finalFocus, open, onOpenChange, ...form }: Props) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={text.title(person.username)}>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={text.title(person.username)}
+      finalFocus={finalFocus}
+    >
       {/* Mounted per opening: each starts from the defaults. */}
       {open && <MuteForm {...form} />}
     </Modal>
   );
 }
 
-function MuteForm({ onMute, pending, error }: Omit<Props, 'person' | 'open' | 'onOpenChange'>) {
+function MuteForm({
+  onMute,
+  pending,
+  error,
+}: Omit<Props, 'person' | 'finalFocus' | 'open' | 'onOpenChange'>) {
   const [notifications, setNotifications] = useState(true);
   const [duration, setDuration] = useState(0);
 

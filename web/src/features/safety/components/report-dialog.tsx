@@ -1,5 +1,5 @@
 import { ReportLimits, type Post, type ReportCategory } from '@sync/contract';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal, ModalClose } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/field';
@@ -19,12 +19,24 @@ const legend = 'mb-2 text-sm font-semibold text-zinc-900 dark:text-zinc-100';
 const hint = 'block text-xs text-zinc-600 dark:text-zinc-400';
 const errorText = 'text-sm text-red-700 dark:text-red-400';
 
-type Props = { person: Person; post?: Post; open: boolean; onOpenChange: (open: boolean) => void };
+type Props = {
+  person: Person;
+  post?: Post;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes when it closes (the "…" it was opened from). */
+  finalFocus?: RefObject<HTMLElement | null>;
+};
 
 /** Report someone to the moderators: why, which posts, and a comment. */
-export function ReportDialog({ person, post, open, onOpenChange }: Props) {
+export function ReportDialog({ person, post, open, onOpenChange, finalFocus }: Props) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={text.title(person.username)}>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={text.title(person.username)}
+      finalFocus={finalFocus}
+    >
       {/* Mounted per opening: each report starts afresh. */}
       {open && <ReportForm person={person} post={post} />}
     </Modal>

@@ -121,6 +121,7 @@ export default function SafetyMenu({ person, post, label, className }: Props) {
         description={strings.block.confirmText}
         confirmLabel={strings.block.confirm}
         pending={block.isPending}
+        finalFocus={trigger}
         onConfirm={() => {
           if (block.isPending) return;
           armFocus();
@@ -138,6 +139,7 @@ export default function SafetyMenu({ person, post, label, className }: Props) {
       />
       <MuteDialog
         person={person}
+        finalFocus={trigger}
         open={dialog === 'mute'}
         onOpenChange={close}
         pending={mute.isPending}
@@ -151,7 +153,13 @@ export default function SafetyMenu({ person, post, label, className }: Props) {
           );
         }}
       />
-      <ReportDialog person={person} post={post} open={dialog === 'report'} onOpenChange={close} />
+      <ReportDialog
+        person={person}
+        post={post}
+        open={dialog === 'report'}
+        onOpenChange={close}
+        finalFocus={trigger}
+      />
     </>
   );
 }
