@@ -11,6 +11,8 @@ test('signing up lands on the home feed, signed in', async ({ page }) => {
   await page.getByLabel('Email address').fill(`${username}@example.com`);
   await expect(page.getByLabel('Email address')).toHaveAttribute('type', 'email');
   await page.getByLabel('Password').fill(PASSWORD);
+  // The demo community has rules: joining accepts them.
+  await page.getByRole('checkbox', { name: 'I agree to these rules' }).check();
   await page.getByRole('button', { name: 'Join Sync' }).click();
 
   await expect(page.getByText('Account created')).toBeVisible();
@@ -28,6 +30,7 @@ test('signing up with a taken username shows the server message and stays', asyn
   await page.getByLabel('Username').fill(taken.username);
   await page.getByLabel('Email address').fill('dup@example.com');
   await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: 'I agree to these rules' }).check();
   await page.getByRole('button', { name: 'Join Sync' }).click();
   // The refusal is about the username: said at that field, which takes focus, and not in a toast.
   const usernameField = page.getByLabel('Username');
