@@ -24,7 +24,10 @@ export function auditPage(
   if (after) {
     const [createdAt, id] = after;
     query = query.where((eb) =>
-      eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+      eb.or([
+        eb('created_at', '<', createdAt),
+        eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+      ]),
     );
   }
   return query.limit(limit).execute();

@@ -89,24 +89,6 @@ const routes: Record<string, RouteRule | OpenRoute> = {
   // Apps and OAuth (oauth.test.ts)
   'POST /api/v1/apps': { open: 'apps register themselves' },
   'GET /api/v1/apps/verify_credentials': { who: 'token', scope: 'read' },
-  // An app signs people up with its own token (registrations.test.ts).
-  'POST /api/v1/accounts': {
-    who: 'token',
-    scope: 'write:accounts',
-    request: () => {
-      const username = uniqueName();
-      return {
-        path: '/api/v1/accounts',
-        body: {
-          username,
-          email: `${username}@example.com`,
-          password: demoPassword,
-          agreement: true,
-          locale: 'en',
-        },
-      };
-    },
-  },
   'POST /oauth/token': { open: 'the token endpoint authenticates the client' },
   'POST /oauth/revoke': { open: 'the revocation endpoint authenticates the client' },
   'GET /.well-known/oauth-authorization-server': { open: 'RFC 8414 metadata' },

@@ -33,5 +33,8 @@ export const isStaff = (role: Role): boolean => can(role, 'manage_reports');
 /** Refuses (403) a person whose role lacks the permission. */
 export function requirePermission(role: Role, permission: Permission): void {
   if (!can(role, permission))
-    throw new HttpError(403, `Your role (${role}) does not allow this: it needs the permission "${permission}".`);
+    throw new HttpError(
+      403,
+      `Your role (${role}) does not allow this: it needs the permission "${permission}".`,
+    );
 }
