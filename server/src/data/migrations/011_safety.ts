@@ -36,8 +36,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addPrimaryKeyConstraint('blocks_pk', ['blocker_id', 'blocked_id'])
     .execute();
-  await db.schema.createIndex('blocks_by_blocker').on('blocks').columns(['blocker_id', 'created_at']).execute();
-  await db.schema.createIndex('blocks_by_blocked').on('blocks').columns(['blocked_id', 'blocker_id']).execute();
+  await db.schema
+    .createIndex('blocks_by_blocker')
+    .on('blocks')
+    .columns(['blocker_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('blocks_by_blocked')
+    .on('blocks')
+    .columns(['blocked_id', 'blocker_id'])
+    .execute();
 
   await db.schema
     .createTable('mutes')
@@ -75,7 +83,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('whole_word', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('filter_keywords_by_filter').on('filter_keywords').column('filter_id').execute();
+  await db.schema
+    .createIndex('filter_keywords_by_filter')
+    .on('filter_keywords')
+    .column('filter_id')
+    .execute();
 
   await db.schema
     .createTable('instance_rules')
@@ -134,7 +146,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('reports_queue').on('reports').columns(['resolved_at', 'created_at']).execute();
-  await db.schema.createIndex('reports_by_target').on('reports').columns(['target_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('reports_by_target')
+    .on('reports')
+    .columns(['target_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('reports_by_reporter').on('reports').column('reporter_id').execute();
   /**
    * What a report points at, as it was when reported: a post or a comment, with a copy of its text (an
