@@ -22,7 +22,7 @@ import { marksAndProfilesVersion, marksOfViewers, noMarks, type ViewerMarks } fr
 import type { KeptBetweenAnswers } from '../kept.js';
 import { RulesCache } from '../rules/rules-cache.js';
 import type { ReadContext, ViewerRules } from '../rules/viewer-rules.js';
-import { visiblePosts, visibleStatuses } from './visible.js';
+import { seesPost, visiblePosts, visibleStatuses } from './visible.js';
 
 /**
  * The middle of the read pipeline (skeleton → hydrate → view): everything a list of posts shows,
@@ -232,8 +232,9 @@ export class Hydrator {
     context: ReadContext,
   ): Promise<Set<string>> {
     const rules = await this.rules(viewerId);
-    const shown = rules.hidesNothing ? refs : visiblePosts(rules, await this.posts(refs, 'preview'), context);
-    return new Set(shown.map((post) => ('record' in post ? post.record.id : post.id)));
+    if (rules.hidesNothing) return new Set(refs.map((ref) => ref.id));
+    const hydrated = await this.posts(refs, 'preview');
+    return new Set(hydrated.flatMap(({ record }) => (seesPost(rules, record, context) ? [record.id] : [])));
   }
 
   /** The records of these posts, in this order (those deleted left out): a skeleton's entries. */

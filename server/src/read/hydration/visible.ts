@@ -1,6 +1,6 @@
 import type { HydratedComment, HydratedPost } from './posts.js';
 import type { StatusItem } from './statuses.js';
-import type { ReadContext, ViewerRules } from '../rules/viewer-rules.js';
+import type { ModeratedSets, ReadContext, ViewerRules, ViewerSettings } from '../rules/viewer-rules.js';
 
 /**
  * The rules applied to hydrated posts, comments and statuses: a post or comment by someone the viewer
@@ -87,6 +87,28 @@ function withVotersSeen(rules: ViewerRules, comment: HydratedComment): HydratedC
 }
 
 /**
+ * What the rules made of each shared post, for the rules they came from and where it was read (null:
+ * left out). The rules cache hands out the same objects while it keeps a viewer's rules, so a viewer
+ * whose rules change many posts (their first likers, commenters, a filter's mark) gets the same copy
+ * for every answer, and the views' text kept per hydrated post (views/sync/posts.ts) is made once for
+ * it, not on every answer. Everything here goes with the rules or the post it was made for.
+ */
+const keptCopies = new WeakMap<
+  ModeratedSets,
+  WeakMap<ViewerSettings, WeakMap<HydratedPost, Map<ReadContext, HydratedPost | null>>>
+>();
+
+function copiesFor(rules: ViewerRules, post: HydratedPost): Map<ReadContext, HydratedPost | null> {
+  let bySettings = keptCopies.get(rules.moderated);
+  if (!bySettings) keptCopies.set(rules.moderated, (bySettings = new WeakMap()));
+  let byPost = bySettings.get(rules.settings);
+  if (!byPost) bySettings.set(rules.settings, (byPost = new WeakMap()));
+  let byContext = byPost.get(post);
+  if (!byContext) byPost.set(post, (byContext = new Map()));
+  return byContext;
+}
+
+/**
  * The posts the viewer sees, each with only the comments the viewer sees. A post's comments are its
  * thread also when the post is the one asked for (its page): a muted person's answers are left out
  * there as in `GET /comments/:postId` and a Mastodon context. The people a post shows beside it (its
@@ -100,20 +122,28 @@ export function visiblePosts(
 ): HydratedPost[] {
   if (rules.hidesNothing) return [...posts];
   return posts.flatMap((post) => {
-    const shown = ruled(rules, post, post.record.author_id, post.record.content, context);
-    if (!shown) return [];
-    const comments = visibleComments(rules, post.comments, context === 'post' ? 'thread' : context).map(
-      (comment) => withVotersSeen(rules, comment),
-    );
-    const likers = seenPeople(rules, post.likers);
-    const dislikers = seenPeople(rules, post.dislikers);
-    const unchanged =
-      likers === post.likers &&
-      dislikers === post.dislikers &&
-      comments.length === post.comments.length &&
-      comments.every((c, i) => c === post.comments[i]);
-    return unchanged ? [shown] : [{ ...shown, likers, dislikers, comments }];
+    const copies = copiesFor(rules, post);
+    let copy = copies.get(context);
+    if (copy === undefined) copies.set(context, (copy = ruledPost(rules, post, context) ?? null));
+    return copy ?? [];
   });
+}
+
+/** One post as the rules make it (undefined: left out). */
+function ruledPost(rules: ViewerRules, post: HydratedPost, context: ReadContext): HydratedPost | undefined {
+  const shown = ruled(rules, post, post.record.author_id, post.record.content, context);
+  if (!shown) return undefined;
+  const comments = visibleComments(rules, post.comments, context === 'post' ? 'thread' : context).map(
+    (comment) => withVotersSeen(rules, comment),
+  );
+  const likers = seenPeople(rules, post.likers);
+  const dislikers = seenPeople(rules, post.dislikers);
+  const unchanged =
+    likers === post.likers &&
+    dislikers === post.dislikers &&
+    comments.length === post.comments.length &&
+    comments.every((c, i) => c === post.comments[i]);
+  return unchanged ? shown : { ...shown, likers, dislikers, comments };
 }
 
 /** The statuses (posts and comments) the viewer sees. */

@@ -48,8 +48,12 @@ export class ViewerRules {
   constructor(
     /** Undefined: signed out. */
     readonly viewerId: string | undefined,
-    private readonly moderated: ModeratedSets,
-    private readonly settings: ViewerSettings = noSettings,
+    /**
+     * What the rules are made of: the same objects while the rules cache keeps them, so what is
+     * derived from them can be kept with them (read/hydration/visible.ts).
+     */
+    readonly moderated: ModeratedSets,
+    readonly settings: ViewerSettings = noSettings,
   ) {}
 
   /** Whether the viewer sees what this person wrote (a post, a comment) read in this context. */
