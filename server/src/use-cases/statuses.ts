@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isHashtag, normalizeTag } from '@sync/contract';
 import * as comments from '../data/comments.repo.js';
-import * as follows from '../data/follows.repo.js';
 import * as posts from '../data/posts.repo.js';
 import * as skeletons from '../data/post-skeletons.repo.js';
 import * as entities from '../data/text-entities.repo.js';
@@ -20,6 +19,7 @@ import type {
 } from '../read/hydration/hydrator.js';
 import { castVote, checkCommentText, removeComment, writeComment } from './shared/comment-writes.js';
 import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
+import { homeAuthorIds } from './shared/home-authors.js';
 import type { Deps } from './shared/deps.js';
 import { checkContent, react, removePost, writePost, type WrittenAlongside } from './shared/post-writes.js';
 import { recordNotFound } from './shared/record-not-found.js';
@@ -134,7 +134,7 @@ export async function getStatus(deps: Deps, input: { id: string; viewerId: strin
 
 /** `GET /api/v1/timelines/home`: the posts of the people the viewer follows and the viewer's own. */
 export async function homeTimeline(deps: Deps, input: { viewerId: string; window: TimeWindow }) {
-  const authorIds = [input.viewerId, ...(await follows.followeeIds(deps.db, input.viewerId))];
+  const authorIds = await homeAuthorIds(deps, input.viewerId);
   return statusWindow(deps, {
     viewerId: input.viewerId,
     window: input.window,

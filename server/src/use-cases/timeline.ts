@@ -1,6 +1,6 @@
 import { isHashtag, normalizeTag, type PostsPageReply } from '@sync/contract';
+import { homeAuthorIds } from './shared/home-authors.js';
 import type { Deps } from './shared/deps.js';
-import * as follows from '../data/follows.repo.js';
 import type { PageQuery } from '../platform/http/pagination.js';
 import * as skeletons from '../data/post-skeletons.repo.js';
 import * as entities from '../data/text-entities.repo.js';
@@ -13,7 +13,7 @@ export async function followingTimeline(
   deps: Deps,
   input: { viewerId: string; query: PageQuery },
 ): Promise<JsonText<PostsPageReply>> {
-  const authorIds = [input.viewerId, ...(await follows.followeeIds(deps.db, input.viewerId))];
+  const authorIds = await homeAuthorIds(deps, input.viewerId);
   const kind = { ...skeletons.newestPosts, scope: `timeline:${input.viewerId}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
     kind,
