@@ -44,12 +44,13 @@ export interface Fixture {
   /** The user with the most notifications. */
   mostNotified: BenchUser;
   mastodon: MastodonAccess;
-  /** Members like the bench users (the ranks just after theirs), each with 1,000 blocks and 1,000 mutes. */
+  /** Twins of the bench users, without and with 1,000 blocks and 1,000 mutes each. */
   guarded: GuardedViewers;
 }
 
 /** Why a server has no blocks and mutes (a `bench:compare` base before them), or the viewers who have them. */
-export type GuardedViewers = { available: true; users: BenchUser[] } | { available: false; reason: string };
+export type GuardedViewers =
+  { available: true; plain: BenchUser[]; guarded: BenchUser[] } | { available: false; reason: string };
 
 /** Blocks and mutes each guarded viewer has (issue 26 measures a viewer with 1,000 of each). */
 const guardedCount = 1_000;
@@ -160,19 +161,12 @@ export async function prepareFixture(
     [heavy.username, notified.username],
     options.jwtSecret,
   );
-  const guardedUsernames = Array.from({ length: options.connections }, (_, i) =>
-    usernameOf(firstBenchUser + options.connections + i),
-  );
 
   return {
     heavyFollower: heavyFollower!,
     mostNotified: mostNotified!,
     mastodon: await mastodonAccess(db, users, options.serverUrl),
-    guarded: await guardedViewers(
-      db,
-      await signIn(db, guardedUsernames, options.jwtSecret),
-      options.serverUrl,
-    ),
+    guarded: await guardedViewers(db, users, options),
     users,
     postIds,
     usernames: randomUsers.rows.map((row) => row.username),
@@ -245,87 +239,123 @@ async function mastodonAccess(db: Db, users: BenchUser[], serverUrl: string): Pr
   return { available: true, authorizations: tokens.map(({ token }) => `Bearer ${token}`) };
 }
 
-/**
- * Viewers with 1,000 blocks and 1,000 mutes each: of each, 50 members of the data set (a fifth of the
- * people they follow among the muted, as people mute whom they see) and 950 accounts
- * made here that never post (the spam a community blocks), shared by all the viewers. Written to the
- * working copy only, like the Mastodon tokens; a server without blocks (a `bench:compare` base before
- * issue 26) answers 404 to its blocks list, and the scenarios are skipped.
- */
-async function guardedViewers(db: Db, viewers: BenchUser[], serverUrl: string): Promise<GuardedViewers> {
-  const probe = await fetch(`${serverUrl}/api/blocks`);
-  if (probe.status !== 401) return { available: false, reason: 'this server has no blocks and mutes' };
-  const createdAt = new Date().toISOString();
-  const spam = Array.from({ length: 2 * (guardedCount - guardedMembers) }, (_, i) => {
-    const username = `bench-spam-${i}`;
-    return {
-      id: newId(new Date()),
-      username,
-      username_key: username,
-      password_hash: 'not a password hash: nobody logs in',
-      first_name: 'Spam',
-      last_name: `Account ${i}`,
-      email: `${username}@example.com`,
-      avatar_url: '',
-      bio: '',
-      links: '',
-      city: '',
-      created_at: createdAt,
-      updated_at: createdAt,
-      name_key: `spam account ${i}`,
-      last_name_key: `account ${i}`,
-    };
-  });
-  for (let i = 0; i < spam.length; i += 500)
+/** A made-up account of the fixture's (never posts, nobody logs in with a password). */
+function madeUpUser(username: string, createdAt: string) {
+  return {
+    id: newId(new Date()),
+    username,
+    username_key: username,
+    password_hash: 'not a password hash: nobody logs in',
+    first_name: 'Bench',
+    last_name: username,
+    email: `${username}@example.com`,
+    avatar_url: '',
+    bio: '',
+    links: '',
+    city: '',
+    created_at: createdAt,
+    updated_at: createdAt,
+    name_key: `bench ${username}`,
+    last_name_key: username,
+  };
+}
+
+async function insertUsers(db: Db, rows: ReturnType<typeof madeUpUser>[]) {
+  for (let i = 0; i < rows.length; i += 500)
     await db
       .insertInto('users')
-      .values(spam.slice(i, i + 500))
+      .values(rows.slice(i, i + 500))
       .execute();
+}
+
+/**
+ * Two sets of twins of the bench users, so a page read with blocks and mutes is held to the same page
+ * read without, on the same data: for each bench user, two new accounts that follow exactly whom that
+ * user follows and post nothing; the `guarded` twin blocks 1,000 accounts and mutes 1,000, the `plain`
+ * one none. Of each 1,000: 50 members of the data set (among the muted, a fifth of the people followed,
+ * as people mute whom they see) and 950 accounts made here that never post (the spam a community
+ * blocks). Follow counts are kept exact. Written to the working copy only, like the Mastodon tokens; a
+ * server without blocks (a `bench:compare` base before issue 26) answers 404 to its blocks list, and
+ * the scenarios are skipped.
+ */
+async function guardedViewers(
+  db: Db,
+  benchUsers: BenchUser[],
+  options: { serverUrl: string; jwtSecret: string },
+): Promise<GuardedViewers> {
+  const probe = await fetch(`${options.serverUrl}/api/blocks`);
+  if (probe.status !== 401) return { available: false, reason: 'this server has no blocks and mutes' };
+  const createdAt = new Date().toISOString();
+  const spam = Array.from({ length: 2 * (guardedCount - guardedMembers) }, (_, i) =>
+    madeUpUser(`bench-spam-${i}`, createdAt),
+  );
+  const plainTwins = benchUsers.map((_, i) => madeUpUser(`bench-plain-${i}`, createdAt));
+  const guardedTwins = benchUsers.map((_, i) => madeUpUser(`bench-guarded-${i}`, createdAt));
+  await insertUsers(db, [...spam, ...plainTwins, ...guardedTwins]);
   const blockedSpam = spam.slice(0, guardedCount - guardedMembers).map((row) => row.id);
   const mutedSpam = spam.slice(guardedCount - guardedMembers).map((row) => row.id);
   const members = await sql<{
     id: string;
-  }>`SELECT id FROM users WHERE username NOT LIKE 'bench-spam-%' ORDER BY random() LIMIT ${4 * guardedMembers}`.execute(
+  }>`SELECT id FROM users WHERE username NOT LIKE 'bench-%' ORDER BY random() LIMIT ${4 * guardedMembers}`.execute(
     db,
   );
-  for (const viewer of viewers) {
+  for (const [index, benchUser] of benchUsers.entries()) {
     const followees = (
-      await db.selectFrom('follows').select('followee_id').where('follower_id', '=', viewer.id).execute()
+      await db.selectFrom('follows').select('followee_id').where('follower_id', '=', benchUser.id).execute()
     ).map((row) => row.followee_id);
-    const others = members.rows
-      .map((row) => row.id)
-      .filter((id) => id !== viewer.id && !followees.includes(id));
+    const [plain, guarded] = [plainTwins[index]!, guardedTwins[index]!];
+    for (const twin of [plain, guarded]) {
+      if (followees.length === 0) continue;
+      await db
+        .insertInto('follows')
+        .values(followees.map((id) => ({ follower_id: twin.id, followee_id: id, created_at: createdAt })))
+        .execute();
+      await db
+        .updateTable('users')
+        .set({ following_count: followees.length })
+        .where('id', '=', twin.id)
+        .execute();
+      await db
+        .updateTable('users')
+        .set((eb) => ({ follower_count: eb('follower_count', '+', 1) }))
+        .where('id', 'in', followees)
+        .execute();
+    }
+    const others = members.rows.map((row) => row.id).filter((id) => !followees.includes(id));
     // A fifth of the people they follow (their timeline keeps most of its authors), the rest others.
     const mutedFollowees = followees.slice(0, Math.min(guardedMembers, Math.floor(followees.length / 5)));
     const muted = [...mutedFollowees, ...others.slice(guardedMembers)].slice(0, guardedMembers);
     const blocked = others.slice(0, guardedMembers);
-    const rows = (ids: string[]) => ids.map((id) => ({ id, created_at: createdAt }));
+    const blocks = [...blocked, ...blockedSpam].map((id) => ({
+      blocker_id: guarded.id,
+      blocked_id: id,
+      created_at: createdAt,
+    }));
+    const mutes = [...muted, ...mutedSpam].map((id) => ({
+      muter_id: guarded.id,
+      muted_id: id,
+      notifications: 1,
+      expires_at: null,
+      created_at: createdAt,
+    }));
     for (let i = 0; i < guardedCount; i += 500) {
       await db
         .insertInto('blocks')
-        .values(
-          rows([...blocked, ...blockedSpam].slice(i, i + 500)).map((row) => ({
-            blocker_id: viewer.id,
-            blocked_id: row.id,
-            created_at: row.created_at,
-          })),
-        )
+        .values(blocks.slice(i, i + 500))
         .execute();
       await db
         .insertInto('mutes')
-        .values(
-          rows([...muted, ...mutedSpam].slice(i, i + 500)).map((row) => ({
-            muter_id: viewer.id,
-            muted_id: row.id,
-            notifications: 1,
-            expires_at: null,
-            created_at: row.created_at,
-          })),
-        )
+        .values(mutes.slice(i, i + 500))
         .execute();
     }
   }
-  return { available: true, users: viewers };
+  const signedIn = (twins: { username: string }[]) =>
+    signIn(
+      db,
+      twins.map((twin) => twin.username),
+      options.jwtSecret,
+    );
+  return { available: true, plain: await signedIn(plainTwins), guarded: await signedIn(guardedTwins) };
 }
 
 /** One item of `extra` after every few of `base`, so both kinds are spread over the run. */

@@ -75,24 +75,38 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
   const mastodonScenario = (scenario: Scenario): Scenario =>
     mastodon.available ? scenario : { ...scenario, unavailable: mastodon.reason };
   const { guarded } = fixture;
-  /** A page read by viewers with 1,000 blocks and 1,000 mutes each, held to the same page without. */
-  const guardedScenario = (page: string, path: string): Scenario => ({
-    name: `${page.split(':')[0]}, 1,000 blocks and 1,000 mutes: GET ${path}`,
-    kind: 'read',
-    note: 'members like the bench users, each blocking and muting 50 members and 950 accounts that never post',
-    equivalentOf: page,
-    costAtMost: 1.15,
-    requestsFor: (connection) => [
+  const twinsOf = (set: 'plain' | 'guarded') => (connection: number) =>
+    guarded.available ? guarded[set][connection % guarded[set].length]!.token : '';
+  /**
+   * A page read by the bench users' twins with 1,000 blocks and 1,000 mutes each, held to the same page
+   * read by their twins with none (the same follows, the same data).
+   */
+  const guardedScenarios = (page: string, path: string): Scenario[] => {
+    const plain = `${page.split(':')[0]}, twins without blocks or mutes: GET ${path}`;
+    const unavailable = guarded.available ? {} : { unavailable: guarded.reason };
+    return [
       {
-        method: 'GET',
-        path,
-        headers: {
-          authorization: guarded.available ? guarded.users[connection % guarded.users.length]!.token : '',
-        },
+        name: plain,
+        kind: 'read',
+        note: 'new accounts that follow whom the bench users follow, one per bench user',
+        requestsFor: (connection) => [
+          { method: 'GET', path, headers: { authorization: twinsOf('plain')(connection) } },
+        ],
+        ...unavailable,
       },
-    ],
-    ...(guarded.available ? {} : { unavailable: guarded.reason }),
-  });
+      {
+        name: `${page.split(':')[0]}, twins with 1,000 blocks and 1,000 mutes: GET ${path}`,
+        kind: 'read',
+        note: 'the same twins, each blocking and muting 50 members and 950 accounts that never post',
+        equivalentOf: plain,
+        costAtMost: 1.15,
+        requestsFor: (connection) => [
+          { method: 'GET', path, headers: { authorization: twinsOf('guarded')(connection) } },
+        ],
+        ...unavailable,
+      },
+    ];
+  };
   const profilePages =
     (usernames: string[]) =>
     (connection: number): autocannon.Request[] => {
@@ -135,7 +149,7 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
         { method: 'GET', path: '/api/posts?limit=20', headers: auth(connection) },
       ],
     },
-    guardedScenario(homeFeed, '/api/posts?limit=20'),
+    ...guardedScenarios(homeFeed, '/api/posts?limit=20'),
     {
       name: 'trending: GET /api/posts?limit=20&sort=trending',
       kind: 'read',
@@ -163,7 +177,7 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
         { method: 'GET', path: '/api/timeline?limit=20', headers: auth(connection) },
       ],
     },
-    guardedScenario(followingTimeline, '/api/timeline?limit=20'),
+    ...guardedScenarios(followingTimeline, '/api/timeline?limit=20'),
     mastodonScenario({
       name: 'mastodon home: GET /api/v1/timelines/home?limit=20',
       kind: 'read',
