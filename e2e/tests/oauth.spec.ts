@@ -144,7 +144,9 @@ test('log in on the consent page, authorize, and the app trades its code (PKCE) 
 
   // Approved before with the same scopes: the page goes back to the app without asking; a code
   // traded with the wrong verifier is refused.
-  await page.goto(url);
+  // The page sends the browser on to the app as soon as it runs: the navigation is done once the page
+  // is committed (waiting for its load would race the redirect).
+  await page.goto(url, { waitUntil: 'commit' });
   const skipped = await nextArrival();
   expect(skipped.searchParams.get('state')).toBe('xyz');
   const wrong = await exchange(request, app, skipped.searchParams.get('code')!, {
