@@ -58,9 +58,6 @@ export interface HydratedPage {
   peopleVersion?: number | undefined;
 }
 
-/** What keeping accounts and rules between answers needs (account-cache.ts, rules-cache.ts); none: never kept. */
-export type KeptAccounts = KeptBetweenAnswers;
-
 export class Hydrator {
   /** The hydrated posts by (shape, id) and version (the tests empty it and look into it). */
   readonly cache: PostCache;
@@ -74,7 +71,8 @@ export class Hydrator {
     private readonly dialect: Dialect,
     private readonly caps: AnswerCaps,
     private readonly cacheBytes: number,
-    keptAccounts?: KeptAccounts,
+    /** What keeping accounts and rules between answers needs (account-cache.ts, rules-cache.ts); none: never kept. */
+    keptAccounts?: KeptBetweenAnswers,
   ) {
     this.postHydrator = new PostHydrator(db, dialect, caps, cacheBytes);
     this.cache = this.postHydrator.cache;
