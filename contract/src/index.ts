@@ -7,6 +7,7 @@ import { ModerationWarningNotice, ResolvedReportNotice } from './safety.js';
 import { UserSummary } from './user-summary.js';
 import { NextCursor, PageQuery } from './common.js';
 import { Permission, Role } from './safety.js';
+import { MediaAttachment } from './media.js';
 
 export { UserSummary };
 export * from './common.js';
@@ -38,6 +39,8 @@ export const Comment = Type.Object({
   createdAt: Type.String(),
   updatedAt: Type.String(),
   filtered: Type.Optional(Type.Array(FilterMatch)),
+  /** Additive: the comment's image (at most one), when it has one. */
+  media: Type.Optional(Type.Array(MediaAttachment)),
 });
 export type Comment = Static<typeof Comment>;
 
@@ -68,6 +71,10 @@ export const Post = Type.Object({
   commentCount: Type.Integer(),
   viewer: Type.Optional(ViewerState),
   filtered: Type.Optional(Type.Array(FilterMatch)),
+  /** Additive: the post's images in their order, when it has any. */
+  media: Type.Optional(Type.Array(MediaAttachment)),
+  /** Additive, present when true: the author marked the images sensitive (shown blurred until clicked). */
+  sensitive: Type.Optional(Type.Boolean()),
 });
 export type Post = Static<typeof Post>;
 
@@ -104,6 +111,8 @@ export const User = Type.Object({
   /** Additive, only on the user's own object (as `email`): their role and what it allows them. */
   role: Type.Optional(Role),
   permissions: Type.Optional(Type.Array(Permission)),
+  /** Additive, present when set: the profile's header picture (1500×500), uploaded as the avatar is. */
+  headerURL: Type.Optional(Type.String()),
 });
 export type User = Static<typeof User>;
 
@@ -141,10 +150,23 @@ export type SignupBody = Static<typeof SignupBody>;
 export const LoginBody = Type.Object({ username: Type.String(), password: Type.String() });
 export type LoginBody = Static<typeof LoginBody>;
 
-export const PostDataBody = Type.Object({ postData: Type.Object({ content: Type.String() }) });
+/** Additive: `mediaIds`, uploads of the author's (POST /api/media) shown in that order; `sensitive`. */
+export const PostDataBody = Type.Object({
+  postData: Type.Object({
+    content: Type.String(),
+    mediaIds: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
+    sensitive: Type.Optional(Type.Boolean()),
+  }),
+});
 export type PostDataBody = Static<typeof PostDataBody>;
 
-export const CommentDataBody = Type.Object({ commentData: Type.Object({ text: Type.String() }) });
+/** Additive: `mediaIds`, at most one upload of the author's. */
+export const CommentDataBody = Type.Object({
+  commentData: Type.Object({
+    text: Type.String(),
+    mediaIds: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
+  }),
+});
 export type CommentDataBody = Static<typeof CommentDataBody>;
 
 /** The client may send its whole user object; only these fields are taken. */
@@ -464,3 +486,4 @@ export type AuthorizedAppsReply = Static<typeof AuthorizedAppsReply>;
 export const AppIdParams = Type.Object({ appId: Type.String() });
 export const NoContent = Type.Null();
 export * from './safety.js';
+export * from './media.js';

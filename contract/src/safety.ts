@@ -2,6 +2,7 @@
  * The Sync API's safety routes (issue 26): blocks, mutes, keyword filters, reports, the instance's
  * public page and the moderators' tools. Each part's schemas are a block of their own.
  */
+import { MediaConfiguration } from './media.js';
 import { Type, type Static } from 'typebox';
 import { NextCursor, PageQuery } from './common.js';
 import { UserSummary } from './user-summary.js';
@@ -181,6 +182,8 @@ export const InstanceInfo = Type.Object({
   moderators: Type.Array(Type.Object({ ...UserSummary.properties, role: Role })),
   rules: Type.Array(InstanceRule),
   registrations: Type.Object({ mode: RegistrationsMode, message: Type.String() }),
+  /** What an upload may be (POST /api/media). */
+  media: MediaConfiguration,
 });
 export type InstanceInfo = Static<typeof InstanceInfo>;
 export const InstanceReply = Type.Object({ instance: InstanceInfo });

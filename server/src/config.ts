@@ -13,6 +13,8 @@ export interface RateLimitConfig {
   signup: number;
   writes: number;
   reads: number;
+  /** Images uploaded per account per 30 minutes. */
+  uploads: number;
   redisUrl: string | undefined;
   /** A Redis command that takes longer is given up and the request let through (limits fail open). */
   redisCommandTimeoutMs: number;
@@ -91,6 +93,33 @@ export interface InstanceConfig {
   description: string;
 }
 
+/** Where uploaded images are kept: a folder on this machine, or an S3-compatible bucket for several. */
+export type MediaStoreConfig =
+  | { kind: 'disk'; folder: string }
+  | {
+      kind: 's3';
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+    };
+
+/** Uploads (docs/decisions/090). */
+export interface MediaConfig {
+  store: MediaStoreConfig;
+  /** Where the files are served from: `/media` (this server) unless a CDN or the bucket serves them. */
+  publicUrl: string;
+  maxPerPost: number;
+  maxBytes: number;
+  /** Width × height of the input, refused before it is decoded (a decompression bomb). */
+  maxPixels: number;
+  /** Each account's uploads together; 0: no quota. */
+  quotaBytes: number;
+  /** Images processed at once: the rest wait their turn, so a burst of uploads cannot starve requests. */
+  processingSlots: number;
+}
+
 export interface Config {
   /** Server processes sharing the port (node:cluster); 1 runs the server in this process. */
   workers: number;
@@ -132,6 +161,7 @@ export interface Config {
   viewerCacheMs: number;
   events: LiveEventsConfig;
   instance: InstanceConfig;
+  media: MediaConfig;
 }
 
 // Two folders up from server/src/config.ts and from the compiled server/dist/main.js alike.
@@ -199,6 +229,39 @@ function logFormat(raw: string | undefined, stdoutIsTerminal: boolean): LogForma
   return value;
 }
 
+/** MEDIA_*: S3 when MEDIA_S3_BUCKET is set, else `DATA_DIR/media`. */
+function mediaConfig(env: NodeJS.ProcessEnv, dataDir: string): MediaConfig {
+  const bucket = env.MEDIA_S3_BUCKET?.trim();
+  const store: MediaStoreConfig = bucket
+    ? {
+        kind: 's3',
+        endpoint: env.MEDIA_S3_ENDPOINT?.trim() || undefined,
+        bucket,
+        region: env.MEDIA_S3_REGION?.trim() || 'us-east-1',
+        accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID || undefined,
+        secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY || undefined,
+      }
+    : { kind: 'disk', folder: path.join(dataDir, 'media') };
+  if (!bucket && env.MEDIA_S3_ENDPOINT) {
+    throw new Error('MEDIA_S3_ENDPOINT is set but MEDIA_S3_BUCKET is not: name the bucket to keep media in.');
+  }
+  const publicUrl = (env.MEDIA_PUBLIC_URL?.trim() || '/media').replace(/\/+$/, '');
+  if (!publicUrl.startsWith('/') && !/^https?:\/\//.test(publicUrl)) {
+    throw new Error(
+      `MEDIA_PUBLIC_URL must be a path (/media) or an http(s) URL, got "${env.MEDIA_PUBLIC_URL}"`,
+    );
+  }
+  return {
+    store,
+    publicUrl,
+    maxPerPost: positive(env, 'MEDIA_MAX_PER_POST', 4),
+    maxBytes: positive(env, 'MEDIA_MAX_BYTES', 16 * 1024 * 1024),
+    maxPixels: positive(env, 'MEDIA_MAX_PIXELS', 33_177_600),
+    quotaBytes: integer(env, 'MEDIA_QUOTA_MB', 1000) * 1024 * 1024,
+    processingSlots: positive(env, 'MEDIA_PROCESSING_SLOTS', 2),
+  };
+}
+
 /**
  * `stdoutIsTerminal` decides the log format when LOG_FORMAT is unset: a person reads a terminal, a
  * log shipper or a file gets JSON.
@@ -207,11 +270,12 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   { stdoutIsTerminal = process.stdout.isTTY === true }: { stdoutIsTerminal?: boolean } = {},
 ): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   const config: Config = {
     workers: workers(env.WORKERS),
     port: integer(env, 'PORT', 3000),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseConnectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3000),
     databaseQueryTimeoutMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 5000),
@@ -230,6 +294,7 @@ export function loadConfig(
       signup: integer(env, 'RATE_LIMIT_SIGNUP', 5),
       writes: integer(env, 'RATE_LIMIT_WRITES', 300),
       reads: integer(env, 'RATE_LIMIT_READS', 3000),
+      uploads: integer(env, 'RATE_LIMIT_UPLOADS', 30),
       redisUrl: env.REDIS_URL || undefined,
       redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 200),
     },
@@ -268,6 +333,7 @@ export function loadConfig(
       title: env.INSTANCE_TITLE?.trim() || 'Sync',
       description: env.INSTANCE_DESCRIPTION?.trim() || 'A calm, self-hosted social network.',
     },
+    media: mediaConfig(env, dataDir),
   };
   const { headersTimeoutMs, requestTimeoutMs } = config.connections;
   if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {

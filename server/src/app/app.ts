@@ -52,6 +52,10 @@ import { roleRoutes } from '../api/sync/roles.js';
 import { registrationRoutes } from '../api/sync/registrations.js';
 import { moderationRoutes } from '../api/sync/moderation.js';
 import { runScheduledJobs } from './jobs.js';
+import { mediaRoutes } from '../api/sync/media.js';
+import { mediaFileRoutes } from '../api/files/media.js';
+import { openMediaStore } from '../platform/media/open-store.js';
+import { ProcessingSlots } from '../platform/media/processing-slots.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,6 +177,8 @@ export async function buildApp({
   // Before every route: it attaches itself to each route as the route is added.
   await registerCompression(app);
   await app.register(rateLimitPlugin, config.rateLimits);
+  const mediaStore = await openMediaStore(config.media.store);
+  app.addHook('onClose', async () => mediaStore.close?.());
   const live = await openLiveEvents(
     config,
     app.log,
@@ -189,12 +195,20 @@ export async function buildApp({
           clock,
           tokens: createTokenService(jwtSecret, config.tokenTtlSeconds, clock),
           cursors: new CursorCodec(jwtSecret),
-          hydrator: new Hydrator(database.db, database.dialect, config.answerCaps, config.postCacheBytes, {
-            clock,
-            keptMs: config.viewerCacheMs,
-            events: live.transport,
-          }),
+          hydrator: new Hydrator(
+            database.db,
+            database.dialect,
+            config.answerCaps,
+            config.postCacheBytes,
+            { clock, keptMs: config.viewerCacheMs, events: live.transport },
+            config.media.publicUrl,
+          ),
           caps: config.answerCaps,
+          media: {
+            store: mediaStore,
+            slots: new ProcessingSlots(config.media.processingSlots),
+            config: config.media,
+          },
           events: live.transport,
         };
         instance.decorate('deps', deps);
@@ -234,6 +248,7 @@ export async function buildApp({
       await api.register(reportRoutes, { prefix: '/reports' });
       await api.register(reportQueueRoutes, { prefix: '/admin/reports' });
       await api.register(filterRoutes, { prefix: '/filters' });
+      await api.register(mediaRoutes);
       await api.register(timelineRoutes);
       await api.register(searchRoutes);
       await api.register(eventRoutes, { prefix: '/events' });
@@ -253,6 +268,7 @@ export async function buildApp({
     events: live.transport,
   });
 
+  await app.register(mediaFileRoutes);
   await registerWebClient(app, config.webDir);
   return app;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { JobRunner, type Job } from '../platform/jobs/runner.js';
 import * as moderation from '../use-cases/moderation.js';
+import * as media from '../use-cases/media.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,11 @@ function scheduledJobs(app: FastifyInstance): Job[] {
       name: 'lift ended suspensions and limits',
       everyMs: 60_000,
       run: () => moderation.liftEndedModeration(deps),
+    },
+    {
+      name: 'delete the files of removed and abandoned media',
+      everyMs: 5 * 60_000,
+      run: async () => void (await media.sweepAbandonedMedia(deps)),
     },
     {
       name: 'purge accounts suspended for 30 days',

@@ -21,6 +21,7 @@ const commentColumns = [
   'reply_to_id',
   'created_at',
   'updated_at',
+  'media_count',
 ] as const satisfies readonly (keyof CommentRecord)[];
 
 export const commentsInOrder = cursorKind('comments', ['string', 'string']);

@@ -16,6 +16,7 @@ import * as mastodon from './migrations/009_mastodon.js';
 import * as idempotencyKeys from './migrations/010_idempotency_keys.js';
 import * as safety from './migrations/011_safety.js';
 import * as notificationTypes from './migrations/012_notification_types.js';
+import * as media from './migrations/013_media.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '010_idempotency_keys': idempotencyKeys,
   '011_safety': safety,
   '012_notification_types': notificationTypes,
+  '013_media': media,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

@@ -25,6 +25,8 @@ const recordColumns = [
   'posts.version',
   'posts.created_at',
   'posts.updated_at',
+  'posts.media_count',
+  'posts.sensitive',
 ] as const;
 
 export function findPost(db: Db, id: string): Promise<PostRecord | undefined> {
@@ -50,7 +52,15 @@ export function postsByIds(db: Db, dialect: Dialect, ids: readonly string[]): Pr
 
 export async function insertPost(
   db: Db,
-  row: { id: string; author_id: string; content: string; created_at: string; updated_at: string },
+  row: {
+    id: string;
+    author_id: string;
+    content: string;
+    created_at: string;
+    updated_at: string;
+    media_count?: number;
+    sensitive?: number;
+  },
 ): Promise<PostRecord> {
   return db.insertInto('posts').values(row).returning(recordColumns).executeTakeFirstOrThrow();
 }

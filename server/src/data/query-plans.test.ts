@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
+import { testMediaDeps } from '../test/media-deps.js';
 import SQLite from 'better-sqlite3';
 import path from 'node:path';
 import pg from 'pg';
@@ -130,6 +131,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     hydrator: hydrator(),
     events: inProcessTransport(),
     caps,
+    media: testMediaDeps(),
   });
   const timeline = async (limit: number, after?: skeletons.NewestKey, above?: skeletons.NewestKey) =>
     hydrator().page(
@@ -386,6 +388,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       hydrator: new Hydrator(db, dialect, caps, 1024 * 1024, { clock: systemClock, keptMs: 60_000, events }),
       caps,
       events,
+      media: testMediaDeps(),
     };
   };
   const statementKinds = () => captured.map((query) => query.sql.trim().split(/\s+/)[0]!.toLowerCase());

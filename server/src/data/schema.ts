@@ -33,6 +33,8 @@ export interface UsersTable {
   pending_since: ColumnType<string | null, string | null | undefined, string | null>;
   signup_reason: ColumnType<string, string | undefined, string>;
   invite_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The profile's header picture; empty when none. */
+  header_url: ColumnType<string, string | undefined, string>;
 }
 
 /** Roles, each with every permission of the ones after it (use-cases/shared/roles.ts). */
@@ -49,6 +51,10 @@ export interface PostsTable {
   version: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** How many of the media rows name this post: reads look for media only where there are some. */
+  media_count: Generated<number>;
+  /** 1: the author marked its images sensitive (shown blurred until clicked). */
+  sensitive: Generated<number>;
 }
 
 export type ReactionKind = 'like' | 'dislike';
@@ -68,6 +74,7 @@ export interface CommentsTable {
   reply_to_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+  media_count: Generated<number>;
 }
 
 export type VoteKind = 'up' | 'down';
@@ -337,6 +344,37 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export type MediaPurpose = 'attachment' | 'avatar' | 'header';
+/** An uploaded image and its two stored files (`<key>.<extension>`, `<key>.small.webp`). */
+export interface MediaTable {
+  id: string;
+  owner_id: string | null;
+  purpose: MediaPurpose;
+  post_id: string | null;
+  comment_id: string | null;
+  position: Generated<number>;
+  key: string;
+  content_type: string;
+  extension: string;
+  width: number;
+  height: number;
+  preview_width: number;
+  preview_height: number;
+  blurhash: string;
+  description: Generated<string>;
+  focus_x: Generated<number>;
+  focus_y: Generated<number>;
+  /** 1: an animated image (the preview is its first frame). */
+  animated: Generated<number>;
+  /** Both files: what counts against the owner's quota. */
+  bytes: number;
+  created_at: string;
+  /** Since when nothing shows it; swept a day later. */
+  unattached_since: string | null;
+  /** Its files are to be deleted; nothing shows it. */
+  removed_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   posts: PostsTable;
@@ -368,4 +406,5 @@ export interface Database {
   report_items: ReportItemsTable;
   moderation_actions: ModerationActionsTable;
   audit_log: AuditLogTable;
+  media: MediaTable;
 }

@@ -38,6 +38,7 @@ const userColumns = [
   'last_name',
   'email',
   'avatar_url',
+  'header_url',
   'bio',
   'links',
   'city',
@@ -198,6 +199,20 @@ export function updateProfile(
       .returningAll()
       .executeTakeFirstOrThrow();
   });
+}
+
+/** The avatar or header picture changes, in the caller's transaction; the user as they are after. */
+export async function setProfileImageUrl(
+  trx: Db,
+  input: { id: string; purpose: 'avatar' | 'header'; url: string; at: string },
+): Promise<UserRow> {
+  await bumpProfilesVersion(trx);
+  return trx
+    .updateTable('users')
+    .set({ [input.purpose === 'avatar' ? 'avatar_url' : 'header_url']: input.url, updated_at: input.at })
+    .where('id', '=', input.id)
+    .returning(userColumns)
+    .executeTakeFirstOrThrow();
 }
 
 /** Call in the transaction of any change to what a summary shows (a profile, a deleted account). */

@@ -188,6 +188,7 @@ async function createAccount(deps: Deps, fields: AccountFields, terms: Terms): P
         pending_since: pending && !first ? now : null,
         signup_reason: terms.reason,
         invite_id: invite?.id ?? null,
+        header_url: '',
       } satisfies NewUserRow;
       await insertUser(trx, row);
       return { ...row, follower_count: 0, following_count: 0 };

@@ -94,12 +94,21 @@ export async function listComments(
 /** `POST /comments/add/:postId` */
 export async function addComment(
   deps: Deps,
-  input: { viewerId: string; postId: string; text: string; changedOnly: boolean },
+  input: {
+    viewerId: string;
+    postId: string;
+    text: string;
+    mediaIds?: readonly string[] | undefined;
+    changedOnly: boolean;
+  },
 ): Promise<ChangeAnswer> {
   const { record, comment } = await writeComment(deps, input);
+  // Nobody voted on it yet; an image is read with it.
+  const [hydrated] =
+    comment.media_count > 0 ? await deps.hydrator.comments([comment]) : [newComment(comment)];
   return changeAnswer(deps, {
     record,
-    comment: newComment(comment),
+    comment: hydrated!,
     viewerId: input.viewerId,
     changedOnly: input.changedOnly,
   });

@@ -1,3 +1,5 @@
+import { MediaLimits, type MediaConfiguration } from '@sync/contract';
+import { acceptedImageTypes } from '../platform/media/image-types.js';
 import {
   InstanceLimits,
   type DeletedReply,
@@ -114,7 +116,20 @@ export async function about(deps: Deps, defaults: InstanceConfig): Promise<Insta
       moderators: others.map((account) => ({ ...userSummary(account), role: account.role })),
       rules: rulesInForce,
       registrations: { mode: settings.registrationsMode, message: settings.registrationsMessage },
+      media: mediaConfiguration(deps),
     },
+  };
+}
+
+/** What an upload may be, for a client to refuse a file before sending it. */
+export function mediaConfiguration(deps: Deps): MediaConfiguration {
+  const { config } = deps.media;
+  return {
+    maxPerPost: config.maxPerPost,
+    maxBytes: config.maxBytes,
+    maxPixels: config.maxPixels,
+    descriptionMax: MediaLimits.descriptionMax,
+    types: Object.keys(acceptedImageTypes),
   };
 }
 

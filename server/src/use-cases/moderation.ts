@@ -386,16 +386,14 @@ export async function deletePost(
   requirePermission(input.moderator.role, 'manage_reports');
   const post = await requirePost(deps, input.postId);
   const checked = await checkDeletion(deps, { ...input, authorId: post.author_id });
-  await erasePost(
-    deps,
-    post,
-    recordDeletion(deps, {
+  await erasePost(deps, post, {
+    alongside: recordDeletion(deps, {
       ...checked,
       moderator: input.moderator,
       type: 'delete_post',
       target: { id: post.id, text: post.content },
     }),
-  );
+  });
   return { deleted: post.id };
 }
 

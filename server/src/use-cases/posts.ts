@@ -137,7 +137,13 @@ export async function listReactors(
 /** `POST /posts` */
 export async function createPost(
   deps: Deps,
-  input: { viewerId: string; content: string; changedOnly: boolean },
+  input: {
+    viewerId: string;
+    content: string;
+    mediaIds?: readonly string[] | undefined;
+    sensitive?: boolean | undefined;
+    changedOnly: boolean;
+  },
 ): Promise<ChangeAnswer> {
   const record = await writePost(deps, input);
   return changeAnswer(deps, record, input.viewerId, input.changedOnly);
@@ -150,7 +156,7 @@ export async function editPost(
 ): Promise<ChangeAnswer> {
   const post = await requirePost(deps, input.postId);
   if (post.author_id !== input.viewerId) throw badRequest(Messages.editForeignPost);
-  const content = checkContent(input.content);
+  const content = checkContent(input.content, { withMedia: post.media_count > 0 });
   const at = deps.clock.now().toISOString();
   const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
     const taken = await posts.takeForChange(trx, post.id, { content, at });

@@ -58,6 +58,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         viewerId: viewerOf(request).id,
         postId: request.params.postId,
         text: request.body.commentData.text,
+        mediaIds: request.body.commentData.mediaIds,
         changedOnly: wantsChangedOnly(request.query),
       });
       return reply.code(201).send(answer);

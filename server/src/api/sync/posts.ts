@@ -97,9 +97,12 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
     },
     async (request, reply) => {
+      const { content, mediaIds, sensitive } = request.body.postData;
       const answer = await useCases.createPost(deps, {
         viewerId: viewerOf(request).id,
-        content: request.body.postData.content,
+        content,
+        mediaIds,
+        sensitive,
         changedOnly: wantsChangedOnly(request.query),
       });
       return reply.code(201).send(answer);

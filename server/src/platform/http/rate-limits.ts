@@ -17,7 +17,7 @@ export interface LimitState {
 declare module 'fastify' {
   interface FastifyInstance {
     limits: Record<
-      'loginByIp' | 'loginByUsername' | 'passwordChecks' | 'signup' | 'writes' | 'reads',
+      'loginByIp' | 'loginByUsername' | 'passwordChecks' | 'signup' | 'writes' | 'reads' | 'uploads',
       Limiter
     >;
   }
@@ -137,6 +137,14 @@ export const rateLimitPlugin = fp<RateLimitConfig>(
         "You're posting too fast.",
       ),
       reads: limiter('reads', config.reads, minutes(5), (r) => r.ip, 'Too many requests.'),
+      // Counted before the file is read: a refused upload costs its sender, not the server.
+      uploads: limiter(
+        'uploads',
+        config.uploads,
+        minutes(30),
+        (r) => r.viewer?.id ?? r.ip,
+        `You have uploaded ${config.uploads} images in the last 30 minutes, the most Sync takes.`,
+      ),
     });
   },
   { name: 'rate-limits' },

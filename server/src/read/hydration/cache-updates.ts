@@ -55,10 +55,11 @@ export function noteOwnReaction(
 
 /**
  * A post just written shows nothing but itself: it is cached at its first version with empty lists,
- * so its answer reads none.
+ * so its answer reads none. One with images is left to be read (its images are not in its record).
  */
 export function noteNewPost(cache: PostCache, record: posts.PostRecord): void {
-  const post: HydratedPost = { record, likers: [], dislikers: [], comments: [] };
+  if (record.media_count > 0) return;
+  const post: HydratedPost = { record, likers: [], dislikers: [], comments: [], media: [] };
   for (const shape of postShapes) {
     cache.set(postKey(shape, record.id), record.version, post, estimateBytes(post, shape));
   }
@@ -76,6 +77,8 @@ export function noteNewComment(
   record: posts.PostRecord,
   comment: comments.CommentRecord,
 ): void {
+  // Its image is not in its record: the post is read again.
+  if (comment.media_count > 0) return;
   for (const shape of postShapes) {
     const key = postKey(shape, record.id);
     const cached = cache.peek(key, record.version - 1);

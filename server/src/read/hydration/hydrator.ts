@@ -73,8 +73,10 @@ export class Hydrator {
     private readonly cacheBytes: number,
     /** What keeping accounts and rules between answers needs (account-cache.ts, rules-cache.ts); none: never kept. */
     keptAccounts?: KeptBetweenAnswers,
+    /** Where uploaded files are served (MEDIA_PUBLIC_URL). */
+    mediaPublicUrl?: string,
   ) {
-    this.postHydrator = new PostHydrator(db, dialect, caps, cacheBytes);
+    this.postHydrator = new PostHydrator(db, dialect, caps, cacheBytes, mediaPublicUrl);
     this.cache = this.postHydrator.cache;
     this.peopleHydrator = new PeopleHydrator(db, dialect, cacheBytes > 0);
     this.accountCache =

@@ -6,6 +6,8 @@ import * as posts from '../../data/posts.repo.js';
 import type { PostRef } from '../../data/post-ref.js';
 import { VersionedCache } from './post-cache.js';
 import type { KeywordMatch } from '../rules/keyword-match.js';
+import * as media from '../../data/media.repo.js';
+import { hydrateMedia, type HydratedMedia } from './media.js';
 
 /**
  * Hydrated posts: a post's record and the ids of its first likers, dislikers, comments and their voters,
@@ -23,13 +25,19 @@ interface Filtered {
 }
 
 /** A comment with its first voters, capped at the answer caps' `nested` (a comment is always listed). */
-export type HydratedComment = comments.CommentWithVoters & Filtered;
+export type HydratedComment = comments.CommentWithVoters &
+  Filtered & {
+    /** Its image, when it has one. */
+    media?: readonly HydratedMedia[];
+  };
 
 export interface HydratedPost extends Filtered {
   record: posts.PostRecord;
   likers: string[];
   dislikers: string[];
   comments: HydratedComment[];
+  /** Its images in their order; empty when it has none. */
+  media: readonly HydratedMedia[];
 }
 
 /** The posts and comments an answer shows. */
@@ -65,16 +73,23 @@ export const newComment = (record: comments.CommentRecord): HydratedComment => (
   downvoters: [],
 });
 
+/** Where uploaded files are served (MEDIA_PUBLIC_URL), unless the app says otherwise. */
+export const defaultMediaPublicUrl = '/media';
+
 export class PostHydrator {
   readonly cache: PostCache;
+
+  private readonly mediaOf: (record: media.MediaRecord) => HydratedMedia;
 
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
     private readonly caps: AnswerCaps,
     cacheBytes: number,
+    mediaPublicUrl = defaultMediaPublicUrl,
   ) {
     this.cache = new VersionedCache(cacheBytes);
+    this.mediaOf = hydrateMedia(mediaPublicUrl);
   }
 
   /**
@@ -100,13 +115,40 @@ export class PostHydrator {
   }
 
   /** Comments with their first voters (a comment change's answer, notifications). */
-  comments(records: readonly comments.CommentRecord[]): Promise<HydratedComment[]> {
-    return comments.withFirstVoters(this.db, this.dialect, records, this.caps.nested);
+  async comments(records: readonly comments.CommentRecord[]): Promise<HydratedComment[]> {
+    return this.withCommentMedia(
+      await comments.withFirstVoters(this.db, this.dialect, records, this.caps.nested),
+    );
   }
 
   /** A page of a post's comments with their first voters. */
-  commentPage(page: Parameters<typeof comments.commentPageWithVoters>[2]): Promise<HydratedComment[]> {
-    return comments.commentPageWithVoters(this.db, this.dialect, page, this.caps.nested);
+  async commentPage(page: Parameters<typeof comments.commentPageWithVoters>[2]): Promise<HydratedComment[]> {
+    return this.withCommentMedia(
+      await comments.commentPageWithVoters(this.db, this.dialect, page, this.caps.nested),
+    );
+  }
+
+  /** Images are looked for only under the comments that have some: most have none. */
+  private async withCommentMedia(list: comments.CommentWithVoters[]): Promise<HydratedComment[]> {
+    const ids = list.filter((comment) => comment.record.media_count > 0).map((comment) => comment.record.id);
+    if (ids.length === 0) return list;
+    const byComment = groupBy(
+      await media.mediaOfComments(this.db, this.dialect, ids),
+      (row) => row.comment_id,
+    );
+    return list.map((comment) => {
+      const own = byComment.get(comment.record.id);
+      return own ? { ...comment, media: own.map(this.mediaOf) } : comment;
+    });
+  }
+
+  /** The images of the posts that have some, by post. */
+  private async postMedia(
+    records: readonly posts.PostRecord[],
+  ): Promise<Map<string | null, media.MediaRecord[]>> {
+    const ids = records.filter((record) => record.media_count > 0).map((record) => record.id);
+    if (ids.length === 0) return new Map();
+    return groupBy(await media.mediaOfPosts(this.db, this.dialect, ids), (row) => row.post_id);
   }
 
   private async load(
@@ -123,9 +165,10 @@ export class PostHydrator {
     ];
     const ids = records.map((record) => record.id);
     const limit = listLimit(shape, this.caps);
-    const [reactors, commentRecords] = await Promise.all([
+    const [reactors, commentRecords, mediaByPost] = await Promise.all([
       posts.firstReactors(this.db, this.dialect, ids, limit),
       comments.firstComments(this.db, this.dialect, ids, limit),
+      this.postMedia(records),
     ]);
     const hydratedComments = groupBy(
       await this.comments(commentRecords),
@@ -139,6 +182,7 @@ export class PostHydrator {
         likers: own.filter((reactor) => reactor.kind === 'like').map((reactor) => reactor.user_id),
         dislikers: own.filter((reactor) => reactor.kind === 'dislike').map((reactor) => reactor.user_id),
         comments: hydratedComments.get(record.id) ?? [],
+        media: (mediaByPost.get(record.id) ?? []).map(this.mediaOf),
       };
     });
   }
@@ -154,8 +198,9 @@ export class PostHydrator {
 export function estimateBytes(post: HydratedPost, shape: PostShape): number {
   const idBytes = 90;
   const people = post.likers.length + post.dislikers.length;
-  let bytes = 900 + post.record.content.length * 2 + people * idBytes;
-  let textBytes = 150 + post.record.content.length + people * 120;
+  const mediaBytes = post.media.reduce((sum, image) => sum + 700 + image.record.description.length * 2, 0);
+  let bytes = 900 + post.record.content.length * 2 + people * idBytes + mediaBytes;
+  let textBytes = 150 + post.record.content.length + people * 120 + mediaBytes / 2;
   for (const comment of post.comments) {
     bytes += 300 + comment.record.text.length * 2;
     bytes += (comment.upvoters.length + comment.downvoters.length) * idBytes;

@@ -24,6 +24,8 @@ import {
   type UserRow,
 } from '../../data/users.repo.js';
 import type { Deps } from './deps.js';
+import { removeMediaOfOwner } from '../../data/media.repo.js';
+import { sweepMediaNow } from './media-sweep.js';
 
 /** What a deletion checks and writes besides, inside its transaction, once it holds the user's row. */
 export interface DeletionTerms {
@@ -36,8 +38,8 @@ export interface DeletionTerms {
 /**
  * Deletes a user and everything of theirs in one transaction, keeping every other row's counts exact:
  * their posts (with what hangs under them), their comments, reactions, comment votes and bookmarks,
- * their follows in both directions, their notifications and their part in everyone else's, then the
- * user row (their blocks, mutes, filters, reports about them and moderation history go with it, by
+ * their follows in both directions, their notifications and their part in everyone else's, their
+ * uploads (whose files are deleted once it has committed), then the user row (their blocks, mutes, filters, reports about them and moderation history go with it, by
  * cascade). The user as they were, or undefined when they were gone already or `when` said no. The
  * caller ends their sessions.
  *
@@ -51,9 +53,19 @@ export interface DeletionTerms {
  * of the two, and nothing is half done.
  */
 export async function deleteUserAndEverythingOf(
-  deps: Pick<Deps, 'db' | 'dialect'>,
+  deps: Deps,
   userId: string,
   terms: DeletionTerms = {},
+): Promise<UserRow | undefined> {
+  const deleted = await deleteInOneTransaction(deps, userId, terms);
+  if (deleted) await sweepMediaNow(deps);
+  return deleted;
+}
+
+async function deleteInOneTransaction(
+  deps: Deps,
+  userId: string,
+  terms: DeletionTerms,
 ): Promise<UserRow | undefined> {
   const { dialect } = deps;
   return deps.db.transaction().execute(async (trx) => {
@@ -77,6 +89,8 @@ export async function deleteUserAndEverythingOf(
 
     // The posts whose counts or lists change: their versions move, so no cache shows the user again.
     const touched = [...new Set(await changedPosts())];
+    // Their uploads (attached, waiting, avatar and header) go with them: the files right after.
+    await removeMediaOfOwner(trx, userId, deps.clock.now().toISOString());
     await deletePostsOf(trx, userId);
     await deleteReactionsOf(trx, userId);
     await takeOffCommentCounts(trx, commentCountsOf(trx, userId));

@@ -1,4 +1,7 @@
 import { Limits } from '@sync/contract';
+import { attachUploads, checkMediaIds } from './media-attachments.js';
+import { sweepMediaNow } from './media-sweep.js';
+import { removeMediaOfComment } from '../../data/media.repo.js';
 import type { Deps } from './deps.js';
 import { newId } from '../../platform/db/ids.js';
 import { publishCounts, publishNotified } from './live-messages.js';
@@ -18,8 +21,9 @@ import { onPost, refuseAcrossBlock } from './blocks-between.js';
  * favourites): each in one transaction that takes the post first. The answers are each API's own.
  */
 
-export const checkCommentText = (text: string) =>
-  checkText(text, { label: 'Comment', max: Limits.commentText, required: true });
+/** A comment's text; it may be empty when the comment shows an image. */
+export const checkCommentText = (text: string, options: { withMedia?: boolean } = {}) =>
+  checkText(text, { label: 'Comment', max: Limits.commentText, required: !options.withMedia });
 
 export async function requireComment(deps: Deps, postId: string, commentId: string) {
   const post = await requirePost(deps, postId);
@@ -54,10 +58,13 @@ export async function writeComment(
     postId: string;
     text: string;
     replyToId?: string | undefined;
+    /** At most one upload of the author's. */
+    mediaIds?: readonly string[] | undefined;
     alongside?: WrittenAlongside | undefined;
   },
 ): Promise<{ record: posts.PostRecord; comment: comments.CommentRecord }> {
-  const text = checkCommentText(input.text);
+  const mediaIds = checkMediaIds(deps, input.mediaIds, 'comment');
+  const text = checkCommentText(input.text, { withMedia: mediaIds.length > 0 });
   const now = deps.clock.now();
   const at = now.toISOString();
   const written: comments.CommentRecord = {
@@ -68,6 +75,7 @@ export async function writeComment(
     reply_to_id: input.replyToId ?? null,
     created_at: at,
     updated_at: at,
+    media_count: mediaIds.length,
   };
   const { record, result: notified } = await underPost(
     deps,
@@ -85,6 +93,7 @@ export async function writeComment(
         act: onPost(taken.id),
       });
       await comments.insertComment(trx, written);
+      await attachUploads(trx, { ids: mediaIds, ownerId: input.viewerId, to: { comment_id: written.id } });
       await input.alongside?.(trx, written.id);
       const commented = await notifications.addCause(trx, {
         recipientId: taken.author_id,
@@ -195,6 +204,7 @@ export async function eraseComment(
   const { record, deleted } = await deps.db.transaction().execute(async (trx) => {
     const taken = await posts.takeForChange(trx, comment.post_id);
     if (!taken) throw notFound(Messages.postNotFound(comment.post_id));
+    await removeMediaOfComment(trx, comment.id, deps.clock.now().toISOString());
     // Deleted meanwhile by someone else: nothing to count.
     if (!(await comments.deleteComment(trx, comment.id))) return { record: taken, deleted: false };
     await alongside?.(trx);
@@ -209,5 +219,6 @@ export async function eraseComment(
     });
   }
   publishCounts(deps.events, record);
+  await sweepMediaNow(deps);
   return record;
 }

@@ -10,14 +10,18 @@ import { recordTextEntities } from './text-entities.js';
 import * as posts from '../../data/posts.repo.js';
 import { requirePost } from './post-answers.js';
 import { onPost, refuseAcrossBlock } from './blocks-between.js';
+import { attachUploads, checkMediaIds } from './media-attachments.js';
+import { releaseMediaOfPost } from '../../data/media.repo.js';
+import { sweepMediaNow } from './media-sweep.js';
 
 /**
  * The changes to posts that both APIs make (Sync's /api/posts, the Mastodon API's statuses and
  * favourites). The answers are each API's own.
  */
 
-export const checkContent = (content: string) =>
-  checkText(content, { label: 'Post content', max: Limits.postContent, required: true });
+/** A post's text; it may be empty when the post shows images. */
+export const checkContent = (content: string, options: { withMedia?: boolean } = {}) =>
+  checkText(content, { label: 'Post content', max: Limits.postContent, required: !options.withMedia });
 
 /**
  * A step of the caller's in the transaction that writes a post or a comment, given its new id (the
@@ -28,9 +32,17 @@ export type WrittenAlongside = (trx: Deps['db'], id: string) => Promise<void>;
 /** A new post with its mentions and tags, in one transaction, then announced; its record. */
 export async function writePost(
   deps: Deps,
-  input: { viewerId: string; content: string; alongside?: WrittenAlongside | undefined },
+  input: {
+    viewerId: string;
+    content: string;
+    /** Uploads of the author's, shown in this order. */
+    mediaIds?: readonly string[] | undefined;
+    sensitive?: boolean | undefined;
+    alongside?: WrittenAlongside | undefined;
+  },
 ): Promise<posts.PostRecord> {
-  const content = checkContent(input.content);
+  const mediaIds = checkMediaIds(deps, input.mediaIds, 'post');
+  const content = checkContent(input.content, { withMedia: mediaIds.length > 0 });
   const now = deps.clock.now();
   const at = now.toISOString();
   const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
@@ -40,7 +52,10 @@ export async function writePost(
       content,
       created_at: at,
       updated_at: at,
+      media_count: mediaIds.length,
+      sensitive: input.sensitive && mediaIds.length > 0 ? 1 : 0,
     });
+    await attachUploads(trx, { ids: mediaIds, ownerId: input.viewerId, to: { post_id: post.id } });
     await input.alongside?.(trx, post.id);
     return {
       record: post,
@@ -56,28 +71,37 @@ export async function writePost(
 /** Deletes the viewer's own post; the post as it was (a Mastodon app redrafts it from its text). */
 export async function removePost(
   deps: Deps,
-  input: { viewerId: string; postId: string },
+  input: { viewerId: string; postId: string; keepMediaForRedraft?: boolean },
 ): Promise<posts.PostRecord> {
   const post = await requirePost(deps, input.postId);
   if (post.author_id !== input.viewerId) throw badRequest(Messages.deleteForeignPost);
-  await erasePost(deps, post);
+  await erasePost(deps, post, { keepMediaForRedraft: input.keepMediaForRedraft ?? false });
   return post;
 }
 
 /**
  * Deletes a post, with what hangs under it, and announces it: the step of deleting, whoever may (its
  * author, a moderator). `alongside` is written in the same transaction (a moderator's record of it).
+ * Its images' files are deleted right after, unless they are kept a day for a Mastodon app's
+ * delete-and-redraft.
  */
 export async function erasePost(
   deps: Deps,
   post: posts.PostRecord,
-  alongside?: (trx: Deps['db']) => Promise<void>,
+  terms: { alongside?: (trx: Deps['db']) => Promise<void>; keepMediaForRedraft?: boolean } = {},
 ): Promise<void> {
+  const at = deps.clock.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
+    await releaseMediaOfPost(trx, {
+      postId: post.id,
+      at,
+      keepForRedraft: terms.keepMediaForRedraft ?? false,
+    });
     await posts.deletePost(trx, post.id);
-    await alongside?.(trx);
+    await terms.alongside?.(trx);
   });
   deps.events.publish({ type: 'post-deleted', postId: post.id, authorId: post.author_id });
+  await sweepMediaNow(deps);
 }
 
 /** The like notification a like adds to the post's author's and an unlike takes back. */

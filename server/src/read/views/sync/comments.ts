@@ -4,6 +4,7 @@ import type { SummaryRow } from '../../../data/users.repo.js';
 import { withOwnEntry } from './own-entries.js';
 import { summariesOf } from './summaries.js';
 import { filteredField } from './filtered.js';
+import { mediaFields } from './media.js';
 
 export interface CommentContext {
   people: Map<string, SummaryRow>;
@@ -29,6 +30,7 @@ export function commentView(comment: HydratedComment, context: CommentContext): 
     createdAt: comment.record.created_at,
     updatedAt: comment.record.updated_at,
     ...filteredField(comment),
+    ...mediaFields(comment.media),
   };
 }
 

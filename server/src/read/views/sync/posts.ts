@@ -5,6 +5,7 @@ import { JsonText } from '../json-text.js';
 import { withOwnEntry } from './own-entries.js';
 import { summariesOf } from './summaries.js';
 import { filteredField } from './filtered.js';
+import { mediaFields } from './media.js';
 
 /** What a post's view reads from its page besides the post: the people, the viewer's marks. */
 type PageContext = Omit<HydratedPage, 'posts'>;
@@ -37,6 +38,7 @@ function basePost(post: HydratedPost, page: PageContext, viewerId: string | unde
     comments: commentViews(post.comments, context),
     commentCount: post.record.comment_count,
     ...filteredField(post),
+    ...mediaFields(post.media, post.record.sensitive === 1),
   };
 }
 

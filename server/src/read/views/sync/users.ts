@@ -30,6 +30,7 @@ export function userView(
     followingCount: row.following_count,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...(row.header_url && { headerURL: row.header_url }),
   };
 }
 

@@ -1,0 +1,267 @@
+import { randomBytes } from 'node:crypto';
+import { MediaLimits, type Focus } from '@sync/contract';
+import type { Deps } from './shared/deps.js';
+import * as media from '../data/media.repo.js';
+import * as posts from '../data/posts.repo.js';
+import * as users from '../data/users.repo.js';
+import { HttpError, notFound } from '../platform/http/errors.js';
+import { ImageRefused, processImage, type ProcessedImage } from '../platform/media/images.js';
+import { newId } from '../platform/db/ids.js';
+import { checkText } from './shared/text.js';
+import { mediaUrlsOf } from '../read/hydration/media.js';
+import { removeFiles, sweepMedia, sweepMediaNow } from './shared/media-sweep.js';
+
+/**
+ * Uploads (docs/decisions/090): an image is checked and processed before anything is stored, its two
+ * files are stored, then its row is written; a row's files are deleted before the row (the sweep), so a
+ * row never names files that are gone, and files without a row are only ever the moment between.
+ */
+
+/** The bytes of an uploaded file, read within MEDIA_MAX_BYTES (the API refuses larger ones). */
+export interface Upload {
+  bytes: Buffer;
+}
+
+const mediaNotFound = (id: string) =>
+  notFound(
+    `No upload with id "${id}" of yours exists. It may have been deleted, or posted and then deleted.`,
+  );
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+
+/** Random and unguessable: 144 bits, as base64url (no one finds a file by counting). */
+const newKey = () => randomBytes(18).toString('base64url');
+
+/** The store's refusal of an image, in the words and status of the API. */
+function refusal(error: ImageRefused): HttpError {
+  return new HttpError(error.reason === 'too-many-pixels' ? 413 : 422, error.message);
+}
+
+/** Refuses an upload the account's quota cannot take; `adding` 0 checks only that some room is left. */
+async function checkQuota(deps: Deps, db: Deps['db'], ownerId: string, adding: number): Promise<void> {
+  const quota = deps.media.config.quotaBytes;
+  if (quota === 0) return;
+  const used = await media.bytesUsedBy(db, ownerId);
+  const left = Math.max(0, quota - used);
+  if (used + adding > quota || left === 0) {
+    throw new HttpError(
+      413,
+      `Your uploads would pass your ${megabytes(quota)} of storage: ${megabytes(left)} is left. Delete posts with images you no longer need, or upload a smaller file.`,
+    );
+  }
+}
+
+/** Processes an image in turn with the other uploads, then stores its two files. */
+async function storeImage(
+  deps: Deps,
+  bytes: Buffer,
+  crop?: { width: number; height: number },
+): Promise<{ processed: ProcessedImage; key: string; bytes: number }> {
+  let processed: ProcessedImage;
+  try {
+    processed = await deps.media.slots.run(() =>
+      processImage(bytes, { maxPixels: deps.media.config.maxPixels, crop }),
+    );
+  } catch (error) {
+    if (error instanceof ImageRefused) throw refusal(error);
+    throw error;
+  }
+  const key = newKey();
+  const files = media.fileKeysOf({ key, extension: processed.original.extension });
+  await Promise.all([
+    deps.media.store.put(files.original, processed.original.bytes, processed.original.contentType),
+    deps.media.store.put(files.preview, processed.preview.bytes, 'image/webp'),
+  ]);
+  return { processed, key, bytes: processed.original.bytes.length + processed.preview.bytes.length };
+}
+
+export function checkDescription(description: string): string {
+  return checkText(description, { label: 'Alt text', max: MediaLimits.descriptionMax, required: false });
+}
+
+/** `POST /api/media`, `POST /api/v2/media`: an image to attach to a post or a comment. */
+export async function uploadMedia(
+  deps: Deps,
+  input: { viewerId: string; upload: Upload; description?: string | undefined; focus?: Focus | undefined },
+): Promise<media.MediaRecord> {
+  const description = checkDescription(input.description ?? '');
+  await checkQuota(deps, deps.db, input.viewerId, 0);
+  const stored = await storeImage(deps, input.upload.bytes);
+  return recordImage(deps, {
+    ownerId: input.viewerId,
+    purpose: 'attachment',
+    stored,
+    description,
+    focus: input.focus ?? { x: 0, y: 0 },
+  });
+}
+
+/** Writes the row of stored files, or deletes the files when the row cannot be written (over quota). */
+async function recordImage(
+  deps: Deps,
+  input: {
+    ownerId: string;
+    purpose: media.NewMedia['purpose'];
+    stored: Awaited<ReturnType<typeof storeImage>>;
+    description: string;
+    focus: Focus;
+  },
+  alongside?: (trx: Deps['db'], record: media.MediaRecord) => Promise<void>,
+): Promise<media.MediaRecord> {
+  const { processed, key, bytes } = input.stored;
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      // Checked again with the stored size: two uploads at once cannot both take the last megabytes.
+      await checkQuota(deps, trx, input.ownerId, bytes);
+      const record = await media.insertMedia(trx, {
+        id: newId(now),
+        owner_id: input.ownerId,
+        purpose: input.purpose,
+        key,
+        content_type: processed.original.contentType,
+        extension: processed.original.extension,
+        width: processed.original.width,
+        height: processed.original.height,
+        preview_width: processed.preview.width,
+        preview_height: processed.preview.height,
+        blurhash: processed.blurhash,
+        description: input.description,
+        focus_x: input.focus.x,
+        focus_y: input.focus.y,
+        animated: processed.animated ? 1 : 0,
+        bytes,
+        created_at: now.toISOString(),
+      });
+      await alongside?.(trx, record);
+      return record;
+    });
+  } catch (error) {
+    const files = media.fileKeysOf({ key, extension: processed.original.extension });
+    await deps.media.store.remove([files.original, files.preview]).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** An upload of the viewer's own; anyone else's is not found, as if it did not exist. */
+async function ownMedia(deps: Deps, viewerId: string, id: string): Promise<media.MediaRecord> {
+  const record = await media.findMedia(deps.db, id);
+  if (!record || record.owner_id !== viewerId || record.purpose !== 'attachment') throw mediaNotFound(id);
+  return record;
+}
+
+/** `GET /api/media/:id` */
+export const getMedia = (deps: Deps, input: { viewerId: string; id: string }) =>
+  ownMedia(deps, input.viewerId, input.id);
+
+/**
+ * `PATCH /api/media/:id`: alt text and focal point, before and after posting. A posted image's post
+ * (or comment's post) changes version, so every cached copy shows the new text.
+ */
+export async function updateMedia(
+  deps: Deps,
+  input: { viewerId: string; id: string; description?: string | undefined; focus?: Focus | undefined },
+): Promise<media.MediaRecord> {
+  const record = await ownMedia(deps, input.viewerId, input.id);
+  const changes = {
+    ...(input.description !== undefined && { description: checkDescription(input.description) }),
+    ...(input.focus && { focus_x: input.focus.x, focus_y: input.focus.y }),
+  };
+  const { updated, postId } = await deps.db.transaction().execute(async (trx) => {
+    const postId =
+      record.post_id ?? (record.comment_id && (await media.postOfComment(trx, record.comment_id)));
+    if (postId) await posts.takeForChange(trx, postId);
+    const updated = await media.updateMedia(trx, record.id, changes);
+    if (!updated) throw mediaNotFound(input.id);
+    return { updated, postId };
+  });
+  if (postId) deps.events.publish({ type: 'post-edited', postId, authorId: input.viewerId });
+  return updated;
+}
+
+/** `DELETE /api/media/:id`: an upload not posted yet (a posted one goes with its post). */
+export async function deleteMedia(deps: Deps, input: { viewerId: string; id: string }): Promise<void> {
+  const record = await ownMedia(deps, input.viewerId, input.id);
+  const at = deps.clock.now().toISOString();
+  const removed = await media.removeUnattached(deps.db, { id: record.id, ownerId: input.viewerId, at });
+  if (!removed) {
+    throw new HttpError(
+      422,
+      'This image is part of a post or a comment: delete that (or edit it) to take the image off.',
+    );
+  }
+  await removeFiles(deps, [record]);
+}
+
+export type ProfileImage = 'avatar' | 'header';
+
+/**
+ * Sets the viewer's avatar (cropped square, 400 px) or profile header (1500×500) from an upload; the one
+ * it replaces is removed. The user as they are after.
+ */
+export async function setProfileImage(
+  deps: Deps,
+  input: { viewerId: string; purpose: ProfileImage; upload: Upload },
+): Promise<users.UserRow> {
+  await checkQuota(deps, deps.db, input.viewerId, 0);
+  const crop = input.purpose === 'avatar' ? { width: 400, height: 400 } : { width: 1500, height: 500 };
+  const stored = await storeImage(deps, input.upload.bytes, crop);
+  let user: users.UserRow | undefined;
+  await recordImage(
+    deps,
+    { ownerId: input.viewerId, purpose: input.purpose, stored, description: '', focus: { x: 0, y: 0 } },
+    async (trx, record) => {
+      await media.removeProfileMedia(trx, {
+        ownerId: input.viewerId,
+        purpose: input.purpose,
+        except: record.id,
+        at: record.created_at,
+      });
+      user = await users.setProfileImageUrl(trx, {
+        id: input.viewerId,
+        purpose: input.purpose,
+        url: mediaUrlsOf(deps.media.config.publicUrl, record).url,
+        at: record.created_at,
+      });
+    },
+  );
+  await sweepMediaNow(deps);
+  return user!;
+}
+
+/** Takes the viewer's avatar (back to the default picture) or header (none) off. */
+export async function removeProfileImage(
+  deps: Deps,
+  input: { viewerId: string; purpose: ProfileImage },
+): Promise<users.UserRow> {
+  const at = deps.clock.now().toISOString();
+  const user = await deps.db.transaction().execute(async (trx) => {
+    await media.removeProfileMedia(trx, { ownerId: input.viewerId, purpose: input.purpose, at });
+    return users.setProfileImageUrl(trx, {
+      id: input.viewerId,
+      purpose: input.purpose,
+      // Empty: the default picture for an avatar, none for a header.
+      url: '',
+      at,
+    });
+  });
+  await sweepMediaNow(deps);
+  return user;
+}
+
+/** The media job: files of removed media, and of uploads nothing has shown for a day. */
+export const sweepAbandonedMedia = (deps: Deps) => sweepMedia(deps, { abandoned: true });
+
+/**
+ * A file to serve, by its name: the original or the preview of an image something may still show
+ * (removed media and a suspended owner's are not served).
+ */
+export async function fileToServe(deps: Deps, name: string): Promise<{ name: string; contentType: string }> {
+  const match = /^([A-Za-z0-9_-]{10,40})\.(small\.webp|[a-z0-9]{2,5})$/.exec(name);
+  const found = match ? await media.servableByKey(deps.db, match[1]!) : undefined;
+  if (!found || !match) throw notFound('No such file: it may have been deleted.');
+  const files = media.fileKeysOf(found);
+  if (name === files.preview) return { name, contentType: 'image/webp' };
+  if (name === files.original) return { name, contentType: found.content_type };
+  throw notFound('No such file: it may have been deleted.');
+}
