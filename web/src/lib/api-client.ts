@@ -13,7 +13,7 @@ export class ApiError extends Error {
 type Query = Record<string, string | number | null | undefined>;
 
 type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Query;
   /** The request carries a password the server checks: a 401 may be about it, not the session. */
@@ -58,15 +58,20 @@ async function send(path: string, { method = 'GET', body, query, checksPassword 
 
   if (!response.ok) {
     const data: unknown = await response.json().catch(() => undefined);
-    const errors = (data as { errors?: unknown } | undefined)?.errors;
-    const message =
-      Array.isArray(errors) && typeof errors[0] === 'string'
-        ? errors[0]
-        : `Request failed (${response.status} ${response.statusText})`;
     if (response.status === 401 && token && !checksPassword) endRefusedSession(token);
-    throw new ApiError(response.status, message);
+    throw refusalOf(response.status, response.statusText, data);
   }
   return response;
+}
+
+/** The server's first message of `{ errors: [...] }`, or the status when it gave none. */
+export function refusalOf(status: number, statusText: string, data: unknown): ApiError {
+  const errors = (data as { errors?: unknown } | undefined)?.errors;
+  const message =
+    Array.isArray(errors) && typeof errors[0] === 'string'
+      ? errors[0]
+      : `Request failed (${status}${statusText ? ` ${statusText}` : ''})`;
+  return new ApiError(status, message);
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {

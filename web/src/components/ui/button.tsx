@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, MouseEvent } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'sm' | 'md';
@@ -37,7 +37,12 @@ export function pendingProps(pending: boolean | undefined) {
   };
 }
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size; pending?: boolean };
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant;
+  size?: Size;
+  pending?: boolean;
+  ref?: Ref<HTMLButtonElement>;
+};
 
 export function Button({ variant, size, className = '', type = 'button', pending, ...props }: Props) {
   return (

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession } from '../../../lib/session';
 import { fakeApi } from '../../../lib/test/fake-api';
+import { mediaConfiguration } from '../../../lib/test/media';
 import { SignupForm } from './signup-form';
 
 function instance(mode: InstanceInfo['registrations']['mode'], message = ''): InstanceInfo {
@@ -16,6 +17,7 @@ function instance(mode: InstanceInfo['registrations']['mode'], message = ''): In
     moderators: [],
     rules: [{ id: 'r1', text: 'Be kind', hint: '' }],
     registrations: { mode, message },
+    media: mediaConfiguration,
   };
 }
 

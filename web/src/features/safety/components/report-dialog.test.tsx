@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, refusal } from '../../../lib/test/fake-api';
+import { mediaConfiguration } from '../../../lib/test/media';
 import { ReportDialog } from './report-dialog';
 
 const lena = { username: 'lena.hoffmann', firstName: 'Lena', lastName: 'Hoffmann' };
@@ -35,6 +36,7 @@ const instance: InstanceInfo = {
     { id: 'r2', text: 'No spam', hint: 'Ads included' },
   ],
   registrations: { mode: 'open', message: '' },
+  media: mediaConfiguration,
 };
 
 const reported = post('p1', 'The post reported');
