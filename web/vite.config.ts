@@ -30,7 +30,7 @@ function importsOnFirstUse(id: string, ctx: Rolldown.ChunkingContext, path = new
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   server: {
-    proxy: { '/api': api, '/avatars': api },
+    proxy: { '/api': api, '/avatars': api, '/media': api },
   },
   build: {
     outDir: 'dist',

@@ -2,6 +2,7 @@ import { Limits, type Comment } from '@sync/contract';
 import { ArrowBigDown, ArrowBigUp, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { MediaGallery } from '../../../components/media/media-gallery';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, pendingProps } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
@@ -154,6 +155,11 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
             <p className="mt-0.5 text-[15px] break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">
               <LinkifiedText text={comment.text} />
             </p>
+            {comment.media && (
+              <div className="max-w-sm">
+                <MediaGallery media={comment.media.slice(0, 1)} />
+              </div>
+            )}
           </FilteredContent>
         )}
         <div className="-ml-2 mt-1 flex flex-wrap items-center gap-1 text-zinc-600 dark:text-zinc-400">

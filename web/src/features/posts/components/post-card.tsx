@@ -3,6 +3,7 @@ import { Heart, MessageCircle } from 'lucide-react';
 import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
+import { MEDIA_GALLERY_ATTRIBUTE, MediaGallery } from '../../../components/media/media-gallery';
 import { FilteredContent } from '../../../components/ui/filtered-content';
 import { LinkifiedText } from '../../../components/ui/linkified-text';
 import { postActionClass, PostToggle } from '../../../components/ui/post-action';
@@ -21,7 +22,8 @@ const count =
 function fromControl(event: MouseEvent) {
   const target = event.target as HTMLElement;
   if (!event.currentTarget.contains(target)) return true;
-  return target.closest('a, button, input, textarea') !== null;
+  // The images' own controls, and their gaps and descriptions, are not the card's to open.
+  return target.closest(`a, button, input, textarea, [${MEDIA_GALLERY_ATTRIBUTE}]`) !== null;
 }
 
 type Props = {
@@ -106,9 +108,12 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
           )}
         </header>
         <FilteredContent filtered={post.filtered}>
-          <p className="mt-1 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">
-            <LinkifiedText text={post.content} />
-          </p>
+          {post.content && (
+            <p className="mt-1 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">
+              <LinkifiedText text={post.content} />
+            </p>
+          )}
+          {post.media && <MediaGallery media={post.media} sensitive={post.sensitive} />}
         </FilteredContent>
         <div className="-ml-2.5 mt-2 flex items-center gap-4 text-zinc-600 dark:text-zinc-400">
           <Link to={postPath} className={postActionClass} aria-label={`Comments: ${post.commentCount}`}>
