@@ -1,6 +1,7 @@
 import { ChangePasswordForm, ColorModeSetting, DeleteAccount, ExportData } from '../../features/account';
 import { FilterSettings } from '../../features/filters';
 import { AuthorizedApps, useRefreshAuthorizedApps } from '../../features/oauth';
+import { AltReminderSetting } from '../../features/posts';
 import { BlockedAccounts, MutedAccounts } from '../../features/safety';
 import { PageHeader } from '../layout/app-layout';
 
@@ -13,6 +14,9 @@ export default function SettingsRoute() {
       <PageHeader title="Settings" />
       <div className={section}>
         <ColorModeSetting />
+      </div>
+      <div className={section}>
+        <AltReminderSetting />
       </div>
       <div className={section}>
         {/* A new password ends every app's access too. */}

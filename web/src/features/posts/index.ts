@@ -1,5 +1,6 @@
 /** The posts feature's public face: the app imports from here only. */
 export { useFeed, usePost, useSearchPosts, useTagPosts, useTimeline, useUserPosts } from './api/posts';
+export { AltReminderSetting } from './components/alt-reminder-setting';
 export { Composer } from './components/composer';
 export { PostCard } from './components/post-card';
 export { PostList } from './components/post-list';

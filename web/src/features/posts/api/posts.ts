@@ -1,4 +1,12 @@
-import type { DeletedReply, Post, PostReply, PostSort, PostsPageReply, PostsReply } from '@sync/contract';
+import type {
+  DeletedReply,
+  Post,
+  PostDataBody,
+  PostReply,
+  PostSort,
+  PostsPageReply,
+  PostsReply,
+} from '@sync/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   findCachedPost,
@@ -110,15 +118,24 @@ export function usePost(postId: string) {
   });
 }
 
+/** A new post: its text, and the uploaded images in the order shown (then text may be empty). */
+export type NewPost = { content: string; mediaIds?: string[]; sensitive?: boolean };
+
 export function useCreatePost() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (content: string) =>
+    mutationFn: async ({ content, mediaIds = [], sensitive = false }: NewPost) =>
       (
         await api<PostReply>('/posts', {
           method: 'POST',
           query: { return: 'post' },
-          body: { postData: { content } },
+          body: {
+            postData: {
+              content,
+              ...(mediaIds.length > 0 && { mediaIds }),
+              ...(sensitive && { sensitive: true }),
+            },
+          } satisfies PostDataBody,
         })
       ).post,
     onSuccess: (post) => {

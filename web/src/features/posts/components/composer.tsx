@@ -1,50 +1,234 @@
 import { Limits } from '@sync/contract';
-import type { FormEvent } from 'react';
+import { ImagePlus, X } from 'lucide-react';
+import { lazy, Suspense, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { composerInputClass } from '../../../components/ui/field';
-import { isWithinLimit, MessageField } from '../../../components/ui/message-field';
+import { characterCount, MessageField } from '../../../components/ui/message-field';
+import { useAttachments } from '../../../entities/media';
+import { useInstance } from '../../../entities/instance';
 import { COMPOSER_ID } from '../../../entities/posts';
+import { isAltTextReminderOn } from '../../../lib/alt-text-reminder';
 import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useCreatePost } from '../api/posts';
+import { AttachmentList, descriptionFieldId } from './attachment-list';
+import { composerStrings as t } from './strings';
+
+// A Base UI dialog: it loads the first time an undescribed image is posted, not with the home screen.
+const AltReminderDialog = lazy(() => import('./alt-reminder-dialog'));
+
+const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+const imagesOf = (files: FileList | null | undefined) =>
+  Array.from(files ?? []).filter((file) => file.type === '' || file.type.startsWith('image/'));
 
 export function Composer() {
   const me = useMe();
   const draft = useDraft(draftKeys.composer);
   const create = useCreatePost();
+  const configuration = useInstance().data?.media;
+  const max = configuration?.maxPerPost ?? 0;
+  const attachments = useAttachments(configuration, max);
+  const [sensitive, setSensitive] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const [reminder, setReminder] = useState(false);
+  // Once asked, the dialog stays mounted, so it can close (and hand focus on) like any other.
+  const [reminded, setReminded] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const textField = useRef<HTMLTextAreaElement>(null);
+  const shareButton = useRef<HTMLButtonElement>(null);
+  const afterReminder = useRef<HTMLElement | null>(null);
+
+  const { items } = attachments;
+  const hasImages = items.length > 0;
+  const length = characterCount(draft.text);
+  const descriptionMax = configuration?.descriptionMax ?? 1500;
+  const ready =
+    length <= Limits.postContent &&
+    (length > 0 || hasImages) &&
+    items.every((item) => characterCount(item.description) <= descriptionMax);
+  const busy = create.isPending || saving || attachments.uploading;
+
+  const share = async () => {
+    setSaving(true);
+    try {
+      await attachments.saveDescriptions();
+    } catch (error) {
+      toastError(t.error, (error as Error).message);
+      return;
+    } finally {
+      setSaving(false);
+    }
+    create.mutate(
+      { content: draft.text, mediaIds: attachments.mediaIds, sensitive: sensitive && hasImages },
+      {
+        onSuccess: () => {
+          draft.discard();
+          attachments.clear();
+          setSensitive(false);
+        },
+        onError: (error) => toastError(t.error, error.message),
+      },
+    );
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isWithinLimit(draft.text, Limits.postContent) || create.isPending) return;
-    create.mutate(draft.text, {
-      onSuccess: () => draft.discard(),
-      onError: (error) => toastError('Error', error.message),
-    });
+    if (!ready || busy) return;
+    if (isAltTextReminderOn() && attachments.undescribed.length > 0) {
+      setReminder(true);
+      setReminded(true);
+      return;
+    }
+    void share();
+  };
+
+  const closeReminder = (then: HTMLElement | null) => {
+    afterReminder.current = then;
+    setReminder(false);
   };
 
   return (
-    <form onSubmit={submit} className="flex gap-3 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800">
+    <form
+      onSubmit={submit}
+      onPaste={(event) => {
+        const images = imagesOf(event.clipboardData.files);
+        if (images.length === 0) return;
+        event.preventDefault();
+        attachments.add(images);
+      }}
+      onDragEnter={(event) => hasFiles(event) && setDragging(true)}
+      onDragOver={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        setDragging(false);
+        attachments.add(imagesOf(event.dataTransfer.files));
+      }}
+      className={`relative flex gap-3 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800 ${dragging ? 'bg-teal-50 dark:bg-teal-950/40' : ''}`}
+    >
       <Avatar user={me} />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <MessageField
+          ref={textField}
           id={COMPOSER_ID}
-          label="Create a post"
-          placeholder="Create a post...."
-          required
+          label={t.label}
+          placeholder={t.placeholder}
+          required={!hasImages}
           rows={3}
           limit={Limits.postContent}
           value={draft.text}
           onValueChange={draft.setText}
           className={`${composerInputClass} w-full text-[15px]`}
         />
-        <div className="flex justify-end">
-          <Button type="submit" pending={create.isPending}>
-            Share
+        {attachments.refusals.length > 0 && (
+          <div
+            role="alert"
+            className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
+          >
+            <ul className="min-w-0 flex-1 list-none">
+              {attachments.refusals.map((refusal) => (
+                <li key={refusal}>{refusal}</li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              aria-label={t.dismiss}
+              title={t.dismiss}
+              onClick={attachments.dismissRefusals}
+              className="rounded-full p-0.5 focus-ring"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          </div>
+        )}
+        {hasImages && (
+          <AttachmentList
+            items={items}
+            descriptionMax={descriptionMax}
+            onDescribe={attachments.describe}
+            onRemove={attachments.remove}
+          />
+        )}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              accept={configuration?.types.join(',')}
+              tabIndex={-1}
+              aria-hidden="true"
+              className="hidden"
+              onChange={(event) => {
+                attachments.add(Array.from(event.target.files ?? []));
+                // The same file may be chosen again after it was removed.
+                event.target.value = '';
+              }}
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={!configuration || items.length >= max}
+              onClick={() => fileInput.current?.click()}
+            >
+              <ImagePlus className="size-4" aria-hidden="true" />
+              {t.addImages}
+            </Button>
+            {hasImages && (
+              <label
+                className="inline-flex cursor-pointer items-center gap-2 text-sm"
+                title={t.sensitiveHint}
+              >
+                <input
+                  type="checkbox"
+                  checked={sensitive}
+                  onChange={(event) => setSensitive(event.target.checked)}
+                  className="accent-teal-700 focus-ring dark:accent-teal-400"
+                />
+                {t.sensitive}
+              </label>
+            )}
+          </div>
+          <Button ref={shareButton} type="submit" pending={busy}>
+            {t.share}
           </Button>
         </div>
       </div>
+      {dragging && (
+        <p className="pointer-events-none absolute inset-1 flex items-center justify-center rounded-xl border-2 border-dashed border-teal-600 text-sm font-semibold text-teal-800 dark:border-teal-400 dark:text-teal-200">
+          {t.dropHere}
+        </p>
+      )}
+      {reminded && (
+        <Suspense fallback={null}>
+          <AltReminderDialog
+            open={reminder}
+            count={attachments.undescribed.length}
+            finalFocus={afterReminder}
+            onOpenChange={(open) => !open && closeReminder(shareButton.current)}
+            onAddDescription={() => {
+              const first = attachments.undescribed[0];
+              closeReminder(
+                first ? document.getElementById(descriptionFieldId(first.key)) : shareButton.current,
+              );
+            }}
+            onPostAnyway={() => {
+              closeReminder(textField.current);
+              void share();
+            }}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }

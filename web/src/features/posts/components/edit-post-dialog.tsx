@@ -2,7 +2,7 @@ import { Limits, type Post } from '@sync/contract';
 import type { FormEvent } from 'react';
 import { Modal, ModalFormActions } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/field';
-import { isWithinLimit, MessageField } from '../../../components/ui/message-field';
+import { characterCount, MessageField } from '../../../components/ui/message-field';
 import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useEditPost } from '../api/posts';
 
@@ -23,7 +23,9 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isWithinLimit(draft.text, Limits.postContent) || edit.isPending) return;
+    // A post with images may have no text, as when it was written.
+    const length = characterCount(draft.text);
+    if (length > Limits.postContent || (length === 0 && !post.media?.length) || edit.isPending) return;
     edit.mutate(
       { postId: post._id, content: draft.text },
       {
@@ -41,7 +43,7 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
       <MessageField
         label="Post content"
         placeholder="Edit a post...."
-        required
+        required={!post.media?.length}
         limit={Limits.postContent}
         value={draft.text}
         onValueChange={draft.setText}
