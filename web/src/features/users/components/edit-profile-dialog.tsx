@@ -4,6 +4,8 @@ import { Modal, ModalFormActions } from '../../../components/ui/dialog';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { toastSuccess } from '../../../lib/toast';
 import { useEditProfile } from '../api/users';
+import { PictureField } from './picture-field';
+import { pictureStrings } from './strings';
 
 type Props = { user: User; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -20,7 +22,6 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     links: user.links,
     bio: user.bio,
     city: user.city,
-    avatarURL: user.avatarURL,
   });
   const edit = useEditProfile();
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
@@ -30,7 +31,8 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     event.preventDefault();
     if (edit.isPending) return;
     edit.mutate(
-      { links: form.links.trim(), bio: form.bio, city: form.city.trim(), avatarURL: form.avatarURL.trim() },
+      // The pictures are uploaded by their own buttons, at once; an old avatar URL is left as it is.
+      { links: form.links.trim(), bio: form.bio, city: form.city.trim() },
       {
         onSuccess: () => {
           toastSuccess('Profile updated');
@@ -49,13 +51,11 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       <TextField label="Link" type="url" placeholder="https://" value={form.links} onChange={set('links')} />
       <TextAreaField label="Bio" value={form.bio} onChange={set('bio')} maxLength={300} />
       <TextField label="City" value={form.city} onChange={set('city')} />
-      <TextField
-        label="Avatar URL"
-        type="url"
-        placeholder="https://"
-        value={form.avatarURL}
-        onChange={set('avatarURL')}
-      />
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-sm font-bold">{pictureStrings.section}</legend>
+        <PictureField kind="avatar" user={user} />
+        <PictureField kind="header" user={user} />
+      </fieldset>
       <ModalFormActions error={edit.error} pending={edit.isPending} />
     </form>
   );

@@ -41,6 +41,17 @@ export function ProfileHeader({ user, menu, badge, canFollow = true }: Props) {
 
   return (
     <section className="border-b border-zinc-200 px-4 py-6 dark:border-zinc-800">
+      {user.headerURL && (
+        // Decoration, as the avatar is; 1500 × 500 as stored, so the box keeps its shape while it loads.
+        <img
+          src={user.headerURL}
+          alt=""
+          width={1500}
+          height={500}
+          decoding="async"
+          className="-mx-4 -mt-6 mb-4 aspect-[3/1] w-[calc(100%+2rem)] max-w-none bg-zinc-200 object-cover dark:bg-zinc-800"
+        />
+      )}
       <div className="flex items-start justify-between gap-4">
         <Avatar user={user} size="lg" />
         {isMe ? (
