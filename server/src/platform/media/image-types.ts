@@ -26,7 +26,9 @@ export async function sniffImageType(bytes: Buffer): Promise<SniffedType> {
   if (found?.mime === 'image/heic' || found?.mime === 'image/heif') {
     return { accepted: false, kind: 'heic', detected: found.mime };
   }
-  if (!found && /<svg[\s>]/i.test(bytes.subarray(0, 4096).toString('latin1'))) {
+  // An SVG with an XML declaration first (as drawing programs write it) shows as XML.
+  const textual = !found || found.mime === 'application/xml';
+  if (textual && /<svg[\s>]/i.test(bytes.subarray(0, 4096).toString('latin1'))) {
     return { accepted: false, kind: 'svg', detected: 'image/svg+xml' };
   }
   return { accepted: false, kind: 'other', detected: found?.mime };
