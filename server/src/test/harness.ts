@@ -128,7 +128,9 @@ export function requester(baseUrl: () => string): TestServer['request'] {
   return async (method, urlPath, { body, token, headers = {}, rawBody } = {}) => {
     const init: RequestInit = { method, headers: { ...headers } };
     if (token) (init.headers as Record<string, string>).authorization = token;
-    if (rawBody !== undefined || body !== undefined) {
+    // A form (an upload) goes as multipart/form-data, with the boundary fetch writes.
+    if (body instanceof FormData) init.body = body;
+    else if (rawBody !== undefined || body !== undefined) {
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
       init.body = rawBody ?? JSON.stringify(body);
     }
