@@ -347,9 +347,13 @@ export function commentsOfAuthorWindow(
   db: Db,
   authorId: string,
   window: TimeWindow,
-  { selfRepliesOnly = false }: { selfRepliesOnly?: boolean } = {},
+  {
+    selfRepliesOnly = false,
+    withMediaOnly = false,
+  }: { selfRepliesOnly?: boolean; withMediaOnly?: boolean } = {},
 ): Promise<CommentRecord[]> {
   let query = db.selectFrom('comments').select(commentColumns).where('author_id', '=', authorId);
+  if (withMediaOnly) query = query.where('media_count', '>', 0);
   if (selfRepliesOnly) {
     query = query.where((eb) => {
       const answered = eb

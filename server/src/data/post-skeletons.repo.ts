@@ -19,6 +19,8 @@ export type TrendingKey = CursorKey<typeof trendingPosts.shape>;
 
 interface PageOfRefs<Key> {
   authorId?: string | undefined;
+  /** Only posts with at least this many images (a Mastodon app's `only_media`: 1). */
+  minMedia?: number | undefined;
   after: Key | undefined;
   limit: number;
 }
@@ -43,9 +45,11 @@ const postRefsQueries = (['desc', 'asc'] as const).map((direction) =>
         id,
         newerAt,
         newerId,
+        minMedia,
         limit,
       }: {
         authorId?: string;
+        minMedia?: number;
         createdAt?: string;
         id?: string;
         newerAt?: string;
@@ -58,6 +62,7 @@ const postRefsQueries = (['desc', 'asc'] as const).map((direction) =>
         .modifyFront(preparedOnPostgres)
         .select(['id', 'version', 'created_at']);
       if (authorId !== undefined) query = query.where('author_id', '=', authorId);
+      if (minMedia !== undefined) query = query.where('media_count', '>=', minMedia);
       if (createdAt !== undefined && id !== undefined)
         query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt, id)));
       if (newerAt !== undefined && newerId !== undefined)
@@ -70,12 +75,13 @@ const postRefsQueries = (['desc', 'asc'] as const).map((direction) =>
 /** A page of posts, newest first (or, with `oldestFirst`, the oldest above `newerThan`), optionally of one author. */
 export async function newestPostRefs(
   db: Db,
-  { authorId, after, limit, newerThan, oldestFirst }: PageOfRefs<NewestKey> & NewerBound,
+  { authorId, minMedia, after, limit, newerThan, oldestFirst }: PageOfRefs<NewestKey> & NewerBound,
 ): Promise<(PostRef & { created_at: string })[]> {
   const [createdAt, id] = after ?? [];
   const [newerAt, newerId] = newerThan ?? [];
   const query = postRefsQueries[oldestFirst ? 1 : 0]!(db, {
     authorId,
+    minMedia,
     createdAt,
     id,
     newerAt,

@@ -140,7 +140,7 @@ export async function mastodonFacts(deps: Deps, defaults: InstanceConfig) {
     contactAccount(deps),
     rules(deps),
   ]);
-  return { settings, contact, rules: rulesInForce };
+  return { settings, contact, rules: rulesInForce, media: mediaConfiguration(deps) };
 }
 
 /** The setting each field of the settings page is kept under. */

@@ -299,6 +299,8 @@ export async function accountStatuses(
     viewerId: string | undefined;
     window: TimeWindow;
     excludeReplies: boolean;
+    /** Only statuses with images (`only_media`). */
+    onlyMedia: boolean;
     tagged?: string | undefined;
   },
 ): Promise<StatusWindow> {
@@ -325,11 +327,12 @@ export async function accountStatuses(
  */
 async function accountStatusesIn(
   deps: Deps,
-  input: { accountId: string; window: TimeWindow; excludeReplies: boolean },
+  input: { accountId: string; window: TimeWindow; excludeReplies: boolean; onlyMedia: boolean },
 ): Promise<{ at: string; id: string; status: StatusRef }[]> {
   const { window } = input;
   const ownPosts = await skeletons.newestPostRefs(deps.db, {
     authorId: input.accountId,
+    minMedia: input.onlyMedia ? 1 : undefined,
     after: window.olderThan,
     newerThan: window.newerThan,
     oldestFirst: window.oldestFirst,
@@ -342,6 +345,7 @@ async function accountStatusesIn(
   }));
   const written = await comments.commentsOfAuthorWindow(deps.db, input.accountId, window, {
     selfRepliesOnly: input.excludeReplies,
+    withMediaOnly: input.onlyMedia,
   });
   const parents = new Map(
     (
@@ -385,6 +389,9 @@ export async function createStatus(
     viewerId: string;
     text: string;
     inReplyToId: string | undefined;
+    /** Uploads of the viewer's (`media_ids[]`), in this order. */
+    mediaIds: readonly string[];
+    sensitive: boolean;
     idempotencyKey: string | undefined;
   },
 ) {
@@ -415,13 +422,22 @@ export async function createStatus(
 
 async function writeStatus(
   deps: Deps,
-  input: { viewerId: string; text: string; inReplyToId: string | undefined },
+  input: {
+    viewerId: string;
+    text: string;
+    inReplyToId: string | undefined;
+    mediaIds: readonly string[];
+    sensitive: boolean;
+  },
   alongside: WrittenAlongside | undefined,
 ) {
+  const withMedia = input.mediaIds.length > 0;
   if (input.inReplyToId === undefined) {
     const record = await writePost(deps, {
       viewerId: input.viewerId,
-      content: checkStatusText(input.text, 'post'),
+      content: checkStatusText(input.text, 'post', withMedia),
+      mediaIds: input.mediaIds,
+      sensitive: input.sensitive,
       alongside,
     });
     return deps.hydrator.statuses([{ kind: 'post', ref: record }], input.viewerId, 'post');
@@ -434,28 +450,39 @@ async function writeStatus(
   const { record, comment } = await writeComment(deps, {
     viewerId: input.viewerId,
     postId,
-    text: checkStatusText(input.text, 'comment'),
+    text: checkStatusText(input.text, 'comment', withMedia),
     replyToId: answered.kind === 'comment' ? answered.comment.id : undefined,
+    mediaIds: input.mediaIds,
     alongside,
   });
   return deps.hydrator.statuses([{ kind: 'comment', comment, post: record }], input.viewerId, 'post');
 }
 
 /** Sync's length rules, refused as Mastodon refuses an invalid status: 422. */
-function checkStatusText(text: string, kind: 'post' | 'comment'): string {
-  return validated(() => (kind === 'post' ? checkContent(text) : checkCommentText(text)));
+function checkStatusText(text: string, kind: 'post' | 'comment', withMedia: boolean): string {
+  return validated(() =>
+    kind === 'post' ? checkContent(text, { withMedia }) : checkCommentText(text, { withMedia }),
+  );
 }
 
 /**
  * `DELETE /api/v1/statuses/:id`: the viewer's own post, or a comment they wrote or that is on their
- * post; the status as it was, with its text (an app redrafts from it).
+ * post; the status as it was, with its text (an app redrafts from it). A post's images are kept a day
+ * for the redraft to attach again, unless `deleteMedia` (Mastodon's `delete_media`).
  */
-export async function deleteStatus(deps: Deps, input: { viewerId: string; id: string }) {
+export async function deleteStatus(
+  deps: Deps,
+  input: { viewerId: string; id: string; deleteMedia: boolean },
+) {
   const found = await requireStatus(deps, input.id);
   const before = await deps.hydrator.statuses([found], input.viewerId, 'post');
   if (found.kind === 'post') {
     if (found.ref.author_id !== input.viewerId) throw recordNotFound();
-    await removePost(deps, { viewerId: input.viewerId, postId: found.ref.id });
+    await removePost(deps, {
+      viewerId: input.viewerId,
+      postId: found.ref.id,
+      keepMediaForRedraft: !input.deleteMedia,
+    });
     return { hydrated: before, text: found.ref.content };
   }
   if (found.comment.author_id !== input.viewerId && found.post.author_id !== input.viewerId)

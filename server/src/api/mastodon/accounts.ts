@@ -1,4 +1,6 @@
 import { MuteLimits } from '@sync/contract';
+import { uploadIn, uploadRoute } from '../uploads.js';
+import * as media from '../../use-cases/media.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/http/errors.js';
 import type { AccountRecord } from '../../read/hydration/hydrator.js';
@@ -56,11 +58,21 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch(
     '/update_credentials',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'write:accounts' }) },
+    {
+      // `avatar` and `header` may come as files: the token is checked before they are read.
+      config: uploadRoute(['avatar', 'header'], deps.media.config.maxBytes),
+      onRequest: mastodonAccess(app, { user: true, scope: 'write:accounts' }),
+    },
     async (request) => {
+      // The profile as the pictures left it: the other fields are written over that.
+      let viewer = mastodonViewer(request);
+      for (const purpose of ['avatar', 'header'] as const) {
+        const upload = uploadIn(request, purpose);
+        if (upload) viewer = await media.setProfileImage(deps, { viewerId: viewer.id, purpose, upload });
+      }
       const fields = objectListParam(request.body, 'fields_attributes');
       const record = await users.updateCredentials(deps, {
-        viewer: mastodonViewer(request),
+        viewer,
         changes: {
           displayName: stringParam(request.body, 'display_name'),
           note: stringParam(request.body, 'note'),
@@ -156,8 +168,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { query } = request;
       const accountId = idOf(request);
-      // Sync has no pinned statuses and no media yet: those lists are empty (for a real account).
-      if (booleanParam(query, 'pinned') || booleanParam(query, 'only_media')) {
+      // Sync has no pinned statuses: that list is empty (for a real account).
+      if (booleanParam(query, 'pinned')) {
         await users.requireAccount(deps, accountId);
         return [];
       }
@@ -168,6 +180,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         viewerId: request.viewer?.id,
         window,
         excludeReplies: booleanParam(query, 'exclude_replies') ?? false,
+        onlyMedia: booleanParam(query, 'only_media') ?? false,
         tagged: stringParam(query, 'tagged') || undefined,
       });
       const page = statusesFor(request, found);

@@ -7,6 +7,8 @@ import type {
 } from 'fastify';
 import type { InstanceConfig } from '../../config.js';
 import { errorAnswer } from '../../platform/http/error-answers.js';
+import { keepUpload } from '../uploads.js';
+import { mediaRoutes } from './media.js';
 import multipart from '@fastify/multipart';
 import { bodyLimitBytes } from '../../platform/http/body-limit.js';
 import { parseRailsParams, railsParams } from '../../platform/http/rails-params.js';
@@ -86,7 +88,7 @@ function* multipartFields(body: unknown): Generator<[string, string]> {
 
 /**
  * Forms, multipart bodies and query strings read Rails-style (`id[]=1&id[]=2`), as Mastodon apps
- * write them. Multipart bodies carry fields only until uploads exist (the media issue).
+ * write them. A multipart body's files are kept aside (api/uploads.ts), its fields read as a form.
  */
 async function readRailsParams(app: FastifyInstance) {
   app.addContentTypeParser(
@@ -96,6 +98,8 @@ async function readRailsParams(app: FastifyInstance) {
   );
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
+    // Files only where a route takes them (uploadRoute): the media routes, update_credentials.
+    onFile: keepUpload,
     limits: { fieldSize: bodyLimitBytes, fields: 200, files: 0, parts: 200 },
   });
   app.addHook('preValidation', async (request) => {
@@ -148,6 +152,7 @@ export const mastodonApi: FastifyPluginAsync<MastodonApiOptions> = async (
     apiVersion(async (v1) => {
       await v1.register(appRoutes, { prefix: '/apps' });
       await v1.register(statusRoutes, { prefix: '/statuses' });
+      await v1.register(mediaRoutes, { prefix: '/media', version: 1 });
       await v1.register(timelineRoutes, { prefix: '/timelines' });
       await v1.register(accountRoutes, { prefix: '/accounts' });
       await v1.register(registrationRoutes, { prefix: '/accounts' });
@@ -171,6 +176,7 @@ export const mastodonApi: FastifyPluginAsync<MastodonApiOptions> = async (
   await app.register(
     apiVersion(async (v2) => {
       await v2.register(searchRoutes);
+      await v2.register(mediaRoutes, { prefix: '/media', version: 2 });
       await v2.register(suggestionRoutes, { prefix: '/suggestions' });
       await v2.register(v2InstanceRoutes, { prefix: '/instance', settings: instance });
       await v2.register(v2NotificationRoutes, { prefix: '/notifications' });

@@ -110,6 +110,12 @@ const routes: Record<string, RouteRule | OpenRoute> = {
     scope: 'write:statuses',
     request: () => ({ path: '/api/v1/statuses', body: { status: 'scoped' } }),
   },
+  // Media (media.test.ts): without a file or an upload of the caller's, past the scope check to a 422 or 404.
+  'POST /api/v1/media': { who: 'person', scope: 'write:media' },
+  'POST /api/v2/media': { who: 'person', scope: 'write:media' },
+  'GET /api/v1/media/:id': { who: 'person', scope: 'write:media' },
+  'PUT /api/v1/media/:id': { who: 'person', scope: 'write:media' },
+  'DELETE /api/v1/media/:id': { who: 'person', scope: 'write:media' },
   'GET /api/v1/statuses/:id': {
     who: 'anyone',
     scope: 'read:statuses',

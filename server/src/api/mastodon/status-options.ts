@@ -6,7 +6,7 @@ const cannotKeep = (message: string) => new HttpError(422, `Validation failed: $
 /**
  * What an app may ask of a new status that Sync cannot keep yet, refused with 422 rather than left out:
  * a followers-only or direct status would otherwise be shown to everyone, a content warning dropped in
- * front of what it was meant to hide, a scheduled status posted at once, media or a poll lost. An
+ * front of what it was meant to hide, a scheduled status posted at once, a poll lost. An
  * unlisted status is public on Mastodon too, only kept off its public timelines: it is posted as public.
  */
 export function refuseWhatSyncCannotKeep(body: unknown): void {
@@ -15,7 +15,6 @@ export function refuseWhatSyncCannotKeep(body: unknown): void {
     throw cannotKeep(`every status on Sync is public, so a ${visibility} one cannot be posted.`);
   if (stringParam(body, 'spoiler_text')?.trim())
     throw cannotKeep('Sync has no content warnings yet: post without one to show the text to everyone.');
-  if (listParam(body, 'media_ids').length > 0) throw cannotKeep('Sync has no media attachments yet.');
   if (Object.keys(objectParam(body, 'poll')).length > 0) throw cannotKeep('Sync has no polls yet.');
   if (stringParam(body, 'scheduled_at')) throw cannotKeep('Sync cannot schedule statuses yet.');
 }

@@ -5,7 +5,7 @@ import { accountView } from '../../read/views/mastodon/accounts.js';
 import { setLinks, windowOf } from './paging.js';
 import { contextTextFor, statusFor, urlsFor } from './views.js';
 import { sendJsonText } from '../json-text.js';
-import { stringParam } from './params.js';
+import { booleanParam, listParam, stringParam } from './params.js';
 import { refuseWhatSyncCannotKeep } from './status-options.js';
 
 /** `/api/v1/statuses`: read, create, delete, favourite and bookmark posts and comments as statuses. */
@@ -59,6 +59,8 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
         viewerId: viewer.id,
         text: stringParam(request.body, 'status') ?? '',
         inReplyToId: stringParam(request.body, 'in_reply_to_id'),
+        mediaIds: listParam(request.body, 'media_ids'),
+        sensitive: booleanParam(request.body, 'sensitive') ?? false,
         idempotencyKey: stringParam(request.headers, 'idempotency-key')?.trim() || undefined,
       });
       return statusFor(request, hydrated);
@@ -72,6 +74,8 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
       const { hydrated, text } = await statuses.deleteStatus(deps, {
         viewerId: mastodonViewer(request).id,
         id: idOf(request.params),
+        deleteMedia:
+          booleanParam(request.body, 'delete_media') ?? booleanParam(request.query, 'delete_media') ?? false,
       });
       return { ...statusFor(request, hydrated), text };
     },

@@ -1,6 +1,7 @@
 /**
  * The authorization matrix: every private route × every kind of caller, with the status each must get.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '../../platform/http/errors.js';
 import {
@@ -72,6 +73,21 @@ const filterBody = {
   action: 'warn',
   keywords: [{ keyword: 'finale', wholeWord: true }],
 };
+/** An upload's form: a small PNG in the field `file`. */
+const tinyPng = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888888' } })
+  .png()
+  .toBuffer();
+const imageForm = () => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(tinyPng)], { type: 'image/png' }), 'tiny.png');
+  return form;
+};
+const createUpload = async (server: TestServer, token: string) => {
+  const reply = await server.request('POST', '/api/media', { token, body: imageForm() });
+  if (reply.status !== 201) throw new Error(`upload: ${reply.status}`);
+  return reply.body.media.id as string;
+};
+
 const createFilter = async (server: TestServer, token: string) => {
   const reply = await server.request('POST', '/api/filters', { token, body: filterBody });
   if (reply.status !== 201) throw new Error(`create filter: ${reply.status}`);
@@ -398,6 +414,38 @@ const privateRoutes: PrivateRoute[] = [
   },
   {
     method: 'POST',
+    route: '/media',
+    ownerStatus: 201,
+    prepare: async () => ({ path: '/api/media', body: imageForm() }),
+  },
+  {
+    method: 'GET',
+    route: '/media/:id',
+    ownerStatus: 200,
+    prepare: async (server, owner) => ({ path: `/api/media/${await createUpload(server, owner.token)}` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/media/:id',
+    ownerStatus: 200,
+    prepare: async (server, owner) => ({ path: `/api/media/${await createUpload(server, owner.token)}` }),
+  },
+  ...(['avatar', 'header'] as const).flatMap((purpose): PrivateRoute[] => [
+    {
+      method: 'PUT',
+      route: `/account/${purpose}`,
+      ownerStatus: 200,
+      prepare: async () => ({ path: `/api/account/${purpose}`, body: imageForm() }),
+    },
+    {
+      method: 'DELETE',
+      route: `/account/${purpose}`,
+      ownerStatus: 200,
+      prepare: async () => ({ path: `/api/account/${purpose}` }),
+    },
+  ]),
+  {
+    method: 'POST',
     route: '/filters',
     ownerStatus: 201,
     prepare: async () => ({ path: '/api/filters', body: filterBody }),
@@ -720,6 +768,6 @@ describeEachDatabase('authorization', (dialect) => {
       .filter((route) => route.method !== 'GET')
       .map((route) => `${route.method} /api${route.route}`);
     expect([...changing].sort()).toEqual(listed.sort());
-    expect(privateRoutes).toHaveLength(66);
+    expect(privateRoutes).toHaveLength(73);
   });
 });

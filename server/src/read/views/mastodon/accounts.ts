@@ -25,7 +25,7 @@ function fieldsOf(record: AccountRecord): AccountField[] {
 export function accountView(record: AccountRecord, urls: Urls): Account {
   const { user } = record;
   const avatar = urls.file(user.avatar_url, defaultAvatar);
-  const header = urls.file('', defaultHeader);
+  const header = urls.file(user.header_url, defaultHeader);
   return {
     id: user.id,
     username: user.username,

@@ -64,6 +64,28 @@ export interface StatusTag {
   url: string;
 }
 
+/** One size of an image in a MediaAttachment's `meta`. */
+export interface MediaSize {
+  width: number;
+  height: number;
+  /** "WIDTHxHEIGHT". */
+  size: string;
+  aspect: number;
+}
+
+/** https://docs.joinmastodon.org/entities/MediaAttachment/ — Sync keeps images only. */
+export interface MediaAttachment {
+  id: string;
+  type: 'image';
+  url: string;
+  preview_url: string;
+  remote_url: null;
+  meta: { original: MediaSize; small: MediaSize; focus: { x: number; y: number } };
+  /** Alt text; null when none was written. */
+  description: string | null;
+  blurhash: string;
+}
+
 export interface Status {
   id: string;
   created_at: string;
@@ -84,7 +106,7 @@ export interface Status {
   reblog: null;
   application: null;
   account: Account;
-  media_attachments: never[];
+  media_attachments: MediaAttachment[];
   mentions: StatusMention[];
   tags: StatusTag[];
   emojis: never[];
@@ -404,7 +426,7 @@ export interface AdminAccount {
   disabled: boolean;
   silenced: boolean;
   suspended: boolean;
-  /** Sync has no media to mark sensitive: never. */
+  /** Sync has no account-wide sensitive mark (a post's images are marked by their author): never. */
   sensitized: false;
   account: Account;
 }

@@ -1,4 +1,10 @@
-import { Limits, type InstanceRule, type InstanceSettings, type RegistrationsMode } from '@sync/contract';
+import {
+  Limits,
+  type InstanceRule,
+  type InstanceSettings,
+  type MediaConfiguration,
+  type RegistrationsMode,
+} from '@sync/contract';
 import { serverVersion } from '../../../config.js';
 import type { AccountRecord } from '../../hydration/hydrator.js';
 import { accountView } from './accounts.js';
@@ -9,7 +15,7 @@ import type { Urls } from './urls.js';
 /**
  * The server as Mastodon apps read it (https://docs.joinmastodon.org/entities/Instance/). The version
  * names a Mastodon release so that apps which switch features on by version treat Sync as current;
- * `api_versions` says which API it speaks. What Sync lacks (media, polls, translation, push) is
+ * `api_versions` says which API it speaks. What Sync lacks (video, polls, translation, push) is
  * answered with limits of 0 and empty lists, as Mastodon's own settings would.
  */
 
@@ -29,6 +35,8 @@ export interface InstanceFacts {
   /** The owner. */
   contact: AccountRecord | undefined;
   rules: InstanceRule[];
+  /** What an upload may be. */
+  media: MediaConfiguration;
 }
 
 /** The WebFinger domain: the host (and port, when not the scheme's own) the server was reached at. */
@@ -37,22 +45,22 @@ export const domainOf = (urls: Urls) => new URL(urls.origin).host;
 /** The streaming API's origin: the server's, over WebSocket, without a path. */
 export const streamingOriginOf = (urls: Urls) => urls.origin.replace(/^http/, 'ws');
 
-const statusLimits: StatusLimits = {
+const statusLimits = (media: MediaConfiguration): StatusLimits => ({
   max_characters: Limits.postContent,
-  // Until uploads come (the media issue).
-  max_media_attachments: 0,
+  max_media_attachments: media.maxPerPost,
   // How Mastodon apps count a link's length; Sync counts a link as the characters it has.
   characters_reserved_per_url: 23,
-};
+});
 
-const mediaLimits: MediaLimits = {
-  supported_mime_types: [],
-  image_size_limit: 0,
-  image_matrix_limit: 0,
+/** Images only: video's limits are 0, which apps read as "no video". */
+const mediaLimits = (media: MediaConfiguration): MediaLimits => ({
+  supported_mime_types: media.types,
+  image_size_limit: media.maxBytes,
+  image_matrix_limit: media.maxPixels,
   video_size_limit: 0,
   video_frame_rate_limit: 0,
   video_matrix_limit: 0,
-};
+});
 
 const pollLimits: PollLimits = {
   max_options: 0,
@@ -108,8 +116,8 @@ export function instanceView(facts: InstanceFacts, activeMonth: number): Instanc
       },
       vapid: { public_key: '' },
       accounts: { max_featured_tags: 0, max_pinned_statuses: 0 },
-      statuses: statusLimits,
-      media_attachments: { ...mediaLimits, description_limit: 0 },
+      statuses: statusLimits(facts.media),
+      media_attachments: { ...mediaLimits(facts.media), description_limit: facts.media.descriptionMax },
       polls: pollLimits,
       translation: { enabled: false },
       timelines_access: { live_feeds: open, hashtag_feeds: open, trending_link_feeds: open },
@@ -152,8 +160,8 @@ export function v1InstanceView(
     invites_enabled: settings.registrationsMode === 'invite',
     configuration: {
       accounts: { max_featured_tags: 0 },
-      statuses: statusLimits,
-      media_attachments: mediaLimits,
+      statuses: statusLimits(facts.media),
+      media_attachments: mediaLimits(facts.media),
       polls: pollLimits,
     },
     contact_account: contactOf(facts),

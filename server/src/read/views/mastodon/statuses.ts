@@ -14,6 +14,7 @@ import type { Account, Context, Status, StatusMention } from './entities.js';
 import { textToHtml } from './html.js';
 import { filterResultView } from './filters.js';
 import type { Urls } from './urls.js';
+import { mediaAttachmentView } from './media.js';
 
 /**
  * Posts and comments as Mastodon statuses (docs/decisions/070): a post is a public status; a comment
@@ -91,7 +92,7 @@ function statusView(
     id: record.id,
     created_at: record.created_at,
     ...reply,
-    sensitive: false,
+    sensitive: item.kind === 'post' && item.post.record.sensitive === 1,
     spoiler_text: '',
     visibility: 'public',
     language: null,
@@ -106,7 +107,9 @@ function statusView(
     reblog: null,
     application: null,
     account,
-    media_attachments: [],
+    media_attachments: (item.kind === 'post' ? item.post.media : (item.comment.media ?? [])).map((image) =>
+      mediaAttachmentView(image, urls),
+    ),
     mentions,
     tags: hashtagsOf(text).map((name) => ({ name, url: urls.tag(name) })),
     emojis: [],

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as media from '../../use-cases/media.js';
+import { mastodonAccess, mastodonViewer } from './auth.js';
+import { focusParam, requireUpload, uploadRoute } from '../uploads.js';
+import { stringParam } from './params.js';
+import { urlsFor } from './views.js';
+import { hydrateMedia } from '../../read/hydration/media.js';
+import { mediaAttachmentView } from '../../read/views/mastodon/media.js';
+import type { MediaRecord } from '../../data/media.repo.js';
+
+/**
+ * `/api/v1/media` and `/api/v2/media` (https://docs.joinmastodon.org/methods/media/): upload an image,
+ * then attach it with `media_ids[]` on a new status. Images are processed before the answer, so v2
+ * answers 200 with the `url` set (never 202). A `thumbnail` is taken and ignored: it is for video.
+ */
+export const mediaRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async (app, { version }) => {
+  const { deps } = app;
+  const viewOf = hydrateMedia(deps.media.config.publicUrl);
+  const attachment = (request: FastifyRequest, record: MediaRecord) =>
+    mediaAttachmentView(viewOf(record), urlsFor(request));
+  const access = mastodonAccess(app, { user: true, scope: 'write:media' });
+  const uploadConfig = uploadRoute(['file', 'thumbnail'], deps.media.config.maxBytes);
+
+  app.post(
+    '/',
+    // The token and the upload limit are checked before the file is read.
+    { config: uploadConfig, onRequest: [access, app.limits.uploads] },
+    async (request) =>
+      attachment(
+        request,
+        await media.uploadMedia(deps, {
+          viewerId: mastodonViewer(request).id,
+          upload: requireUpload(request, 'file'),
+          description: stringParam(request.body, 'description'),
+          focus: focusParam(stringParam(request.body, 'focus')),
+        }),
+      ),
+  );
+  if (version === 2) return;
+
+  const idOf = (request: FastifyRequest) => stringParam(request.params, 'id') ?? '';
+
+  app.get('/:id', { preHandler: access }, async (request) =>
+    attachment(
+      request,
+      await media.getMedia(deps, { viewerId: mastodonViewer(request).id, id: idOf(request) }),
+    ),
+  );
+
+  app.put('/:id', { config: uploadConfig, onRequest: access }, async (request) =>
+    attachment(
+      request,
+      await media.updateMedia(deps, {
+        viewerId: mastodonViewer(request).id,
+        id: idOf(request),
+        description: stringParam(request.body, 'description'),
+        focus: focusParam(stringParam(request.body, 'focus')),
+      }),
+    ),
+  );
+
+  app.delete('/:id', { preHandler: access }, async (request) => {
+    await media.deleteMedia(deps, { viewerId: mastodonViewer(request).id, id: idOf(request) });
+    return {};
+  });
+};
