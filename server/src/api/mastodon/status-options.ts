@@ -1,5 +1,5 @@
 import { HttpError } from '../../platform/http/errors.js';
-import { listParam, objectParam, stringParam } from './params.js';
+import { objectParam, stringParam } from './params.js';
 
 const cannotKeep = (message: string) => new HttpError(422, `Validation failed: ${message}`);
 
