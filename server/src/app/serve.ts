@@ -1,4 +1,6 @@
 import { buildApp } from './app.js';
+import { seedDemoPhotos } from '../data/seed/demo-photos.js';
+import { openMediaStore } from '../platform/media/open-store.js';
 import { resolveJwtSecret } from '../platform/auth/tokens.js';
 import type { Config } from '../config.js';
 import { migrateToLatest, openDatabase } from '../data/database.js';
@@ -28,6 +30,14 @@ export async function prepareDataStore(config: Config): Promise<DataStoreSummary
   try {
     const newer = await migrateToLatest(setup.db);
     const seeded = config.seedDemo && (await seedDemoData(setup.db));
+    if (seeded) {
+      const store = await openMediaStore(config.media.store);
+      await seedDemoPhotos(setup.db, {
+        store,
+        maxPixels: config.media.maxPixels,
+        at: new Date().toISOString(),
+      }).finally(() => store.close?.());
+    }
     resolveJwtSecret(config.jwtSecret, config.dataDir);
     return {
       location: setup.location,
