@@ -12,6 +12,14 @@ const onFirstUse = /node_modules[\\/](@base-ui|@floating-ui|@tanstack[\\/]react-
 /** The shared layers of web/src, which most screens use. */
 const sharedLayers = /[\\/]web[\\/]src[\\/](lib|components|entities)[\\/]/;
 
+/**
+ * Shared modules that their importers load with `import()`, on first use (an image's lightbox, the
+ * upload code with the first file added): the shared group would otherwise take them into the first
+ * screen's file, dynamic import or not.
+ */
+const sharedOnFirstUse =
+  /[\\/]web[\\/]src[\\/](components[\\/]media[\\/]lightbox|entities[\\/]media[\\/](uploads|api|check-file|strings)|lib[\\/]upload)\.tsx?$/;
+
 const reachesOnFirstUse = new Map<string, boolean>();
 
 /** Whether a module imports, itself or through its imports, a library that loads on first use. */
@@ -46,12 +54,17 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+            // The blurhash decoder is imported on the first image shown; the shared group would take it in.
+            { name: 'blurhash', test: /node_modules[\\/]blurhash[\\/]/ },
             // lib/, components/ and entities/ in one file with what they import (React Router among
             // it), but for what would bring a first-use library along (dialogs, the toaster, windowing).
             // Grouping by the import graph alone would: the feature barrels reach everything.
             {
               debugName: 'shared',
-              name: (id, ctx) => (sharedLayers.test(id) && !importsOnFirstUse(id, ctx) ? 'shared' : null),
+              name: (id, ctx) =>
+                sharedLayers.test(id) && !sharedOnFirstUse.test(id) && !importsOnFirstUse(id, ctx)
+                  ? 'shared'
+                  : null,
             },
           ],
         },

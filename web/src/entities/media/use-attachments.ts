@@ -1,8 +1,8 @@
 import type { MediaAttachment, MediaConfiguration } from '@sync/contract';
 import { useEffect, useRef, useState } from 'react';
-import { deleteMedia, updateMedia, uploadMedia } from './api';
-import { sortFiles } from './check-file';
-import { uploadStrings as t } from './strings';
+
+// The checks and requests load with the first file added, not with the home screen (decision 040).
+const uploadCode = () => import('./uploads');
 
 /** An image being added to a post or a comment: uploading (no `media` yet), then uploaded. */
 export type Attachment = {
@@ -60,8 +60,9 @@ export function useAttachments(configuration: MediaConfiguration | undefined, ma
     };
   }, []);
 
-  const add = (files: readonly File[]) => {
+  const add = async (files: readonly File[]) => {
     if (!configuration || files.length === 0) return;
+    const { sortFiles, uploadMedia, uploadStrings: t } = await uploadCode();
     const sorted = sortFiles(files, configuration, current.current.length, max);
     setRefusals(sorted.refusals);
     for (const file of sorted.accepted) {
@@ -88,7 +89,11 @@ export function useAttachments(configuration: MediaConfiguration | undefined, ma
     if (!item) return;
     uploads.current.get(key)?.abort();
     // Not attached yet, so the server lets it go; had this failed, its cleanup removes it within a day.
-    if (item.media) deleteMedia(item.media.id).catch(() => undefined);
+    const { media } = item;
+    if (media)
+      uploadCode()
+        .then(({ deleteMedia }) => deleteMedia(media.id))
+        .catch(() => undefined);
     drop(key);
   };
 
@@ -96,6 +101,7 @@ export function useAttachments(configuration: MediaConfiguration | undefined, ma
 
   /** Saves every description that differs from the server's copy; fails with the first refusal. */
   const saveDescriptions = async () => {
+    const { updateMedia } = await uploadCode();
     await Promise.all(
       current.current.map(async (item) => {
         const description = item.description.trim();

@@ -1,10 +1,7 @@
 import { X } from 'lucide-react';
 import { MessageField } from '../../../components/ui/message-field';
 import type { Attachment } from '../../../entities/media';
-import { composerStrings as t } from './strings';
-
-/** The id of an image's description field, for the reminder to send focus to. */
-export const descriptionFieldId = (key: string) => `describe-${key}`;
+import { composerStrings as t, descriptionFieldId } from './strings';
 
 type Props = {
   items: Attachment[];
@@ -13,8 +10,8 @@ type Props = {
   onRemove: (key: string) => void;
 };
 
-/** The composer's images: a thumbnail each (its upload's progress, ALT once described), a description field, Remove. */
-export function AttachmentList({ items, descriptionMax, onDescribe, onRemove }: Props) {
+/** The composer's images (loaded with the first one added): a thumbnail each (its upload's progress, ALT once described), a description field, Remove. */
+export default function AttachmentList({ items, descriptionMax, onDescribe, onRemove }: Props) {
   return (
     <ul aria-label={t.images} className="flex flex-col gap-2">
       {items.map((item) => {

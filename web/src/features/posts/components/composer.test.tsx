@@ -71,6 +71,11 @@ async function choose(...files: File[]) {
   );
   fireEvent.change(fileInput(), { target: { files } });
 }
+/** The images' list has come, and every upload in it has finished. */
+async function uploaded() {
+  await screen.findByRole('list', { name: 'Images to post' });
+  await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+}
 const posted = (api: ReturnType<typeof fakeApi>) =>
   api.sent.filter((r) => r.method === 'POST' && r.path === '/posts');
 
@@ -103,7 +108,7 @@ describe('Composer with images', () => {
       file('d.jpg', 'image/jpeg'),
       file('e.jpg', 'image/jpeg'),
     );
-    const alert = screen.getByRole('alert');
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(
       '“IMG_0001.HEIC” is a HEIC photo, which Sync does not take. Export it as JPEG',
     );
@@ -132,8 +137,8 @@ describe('Composer with images', () => {
   it('uploads with a progress bar, then Remove deletes the upload', async () => {
     const { api } = renderComposer();
     await choose(file('photo.jpg', 'image/jpeg'));
-    expect(screen.getByRole('progressbar', { name: 'Uploading photo.jpg' })).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(await screen.findByRole('progressbar', { name: 'Uploading photo.jpg' })).toBeTruthy();
+    await uploaded();
     fireEvent.click(screen.getByRole('button', { name: 'Remove photo.jpg' }));
     expect(screen.queryByRole('list', { name: 'Images to post' })).toBeNull();
     await waitFor(() =>
@@ -144,7 +149,7 @@ describe('Composer with images', () => {
   it('reminds before posting an image with no description: Add a description goes to its field', async () => {
     const { api } = renderComposer();
     await choose(file('photo.jpg', 'image/jpeg'));
-    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    await uploaded();
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'An image has no description' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add a description' }));
@@ -172,7 +177,7 @@ describe('Composer with images', () => {
       target: { value: 'Golden hour' },
     });
     await choose(file('photo.jpg', 'image/jpeg'));
-    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    await uploaded();
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Post anyway' }));
     await waitFor(() => expect(posted(api)).toHaveLength(1));
@@ -180,7 +185,7 @@ describe('Composer with images', () => {
 
     setAltTextReminder(false);
     await choose(file('second.jpg', 'image/jpeg'));
-    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    await uploaded();
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     await waitFor(() => expect(posted(api)).toHaveLength(2));
     expect(screen.queryByRole('dialog')).toBeNull();

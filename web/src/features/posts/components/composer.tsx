@@ -13,10 +13,11 @@ import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useCreatePost } from '../api/posts';
-import { AttachmentList, descriptionFieldId } from './attachment-list';
-import { composerStrings as t } from './strings';
+import { composerStrings as t, descriptionFieldId } from './strings';
 
-// A Base UI dialog: it loads the first time an undescribed image is posted, not with the home screen.
+// Loaded when first needed, not with the home screen: the images' list with the first image added,
+// the reminder (a Base UI dialog) the first time an undescribed image is posted.
+const AttachmentList = lazy(() => import('./attachment-list'));
 const AltReminderDialog = lazy(() => import('./alt-reminder-dialog'));
 
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
@@ -97,7 +98,7 @@ export function Composer() {
         const images = imagesOf(event.clipboardData.files);
         if (images.length === 0) return;
         event.preventDefault();
-        attachments.add(images);
+        void attachments.add(images);
       }}
       onDragEnter={(event) => hasFiles(event) && setDragging(true)}
       onDragOver={(event) => {
@@ -112,7 +113,7 @@ export function Composer() {
         if (!hasFiles(event)) return;
         event.preventDefault();
         setDragging(false);
-        attachments.add(imagesOf(event.dataTransfer.files));
+        void attachments.add(imagesOf(event.dataTransfer.files));
       }}
       className={`relative flex gap-3 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800 ${dragging ? 'bg-teal-50 dark:bg-teal-950/40' : ''}`}
     >
@@ -152,12 +153,14 @@ export function Composer() {
           </div>
         )}
         {hasImages && (
-          <AttachmentList
-            items={items}
-            descriptionMax={descriptionMax}
-            onDescribe={attachments.describe}
-            onRemove={attachments.remove}
-          />
+          <Suspense fallback={null}>
+            <AttachmentList
+              items={items}
+              descriptionMax={descriptionMax}
+              onDescribe={attachments.describe}
+              onRemove={attachments.remove}
+            />
+          </Suspense>
         )}
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex flex-wrap items-center gap-3">
@@ -170,7 +173,7 @@ export function Composer() {
               aria-hidden="true"
               className="hidden"
               onChange={(event) => {
-                attachments.add(Array.from(event.target.files ?? []));
+                void attachments.add(Array.from(event.target.files ?? []));
                 // The same file may be chosen again after it was removed.
                 event.target.value = '';
               }}

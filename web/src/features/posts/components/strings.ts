@@ -30,3 +30,6 @@ export const altReminderStrings = {
   settingLabel: 'Remind me to describe my images before posting',
   settingHint: 'Asks before a post with an image that has no description (alt text) is shared',
 };
+
+/** The id of an image's description field, for the reminder to send focus to. */
+export const descriptionFieldId = (key: string) => `describe-${key}`;

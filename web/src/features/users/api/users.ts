@@ -11,7 +11,6 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { postKeys } from '../../../entities/posts';
 import { userKeys, type PeopleListKind } from '../../../entities/users';
 import { api } from '../../../lib/api-client';
-import { uploadForm } from '../../../lib/upload';
 import { PAGE_SIZE } from '../../../lib/query-client';
 import { getSession, updateSessionUser } from '../../../lib/session';
 
@@ -141,6 +140,8 @@ export function useProfilePicture(kind: ProfilePicture) {
   return useMutation({
     mutationFn: async ({ file, onProgress }: { file: File | null; onProgress?: (sent: number) => void }) => {
       if (!file) return (await api<UserReply>(`/account/${kind}`, { method: 'DELETE' })).user;
+      // The upload code loads when a picture is chosen: this module is on the first screen.
+      const { uploadForm } = await import('../../../lib/upload');
       const form = new FormData();
       form.append('file', file, file.name);
       return (await uploadForm<UserReply>(`/account/${kind}`, form, { method: 'PUT', onProgress })).user;
