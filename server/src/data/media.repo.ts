@@ -3,6 +3,7 @@ import type { Db, Dialect } from './database.js';
 import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { hasNul } from '../platform/db/nul.js';
 import type { MediaPurpose, MediaTable } from './schema.js';
+import type { ProcessedImage } from '../platform/media/images.js';
 
 /**
  * The `media` table: uploaded images, what shows them, and the files to delete. The files themselves
@@ -46,6 +47,39 @@ export type NewMedia = Omit<
   MediaRecord,
   'post_id' | 'comment_id' | 'position' | 'unattached_since' | 'removed_at'
 >;
+
+/** The row of a processed image, stored under `key`. */
+export function newMediaRow(input: {
+  id: string;
+  ownerId: string;
+  purpose: MediaPurpose;
+  key: string;
+  image: ProcessedImage;
+  description: string;
+  focus: { x: number; y: number };
+  at: string;
+}): NewMedia {
+  const { image } = input;
+  return {
+    id: input.id,
+    owner_id: input.ownerId,
+    purpose: input.purpose,
+    key: input.key,
+    content_type: image.original.contentType,
+    extension: image.original.extension,
+    width: image.original.width,
+    height: image.original.height,
+    preview_width: image.preview.width,
+    preview_height: image.preview.height,
+    blurhash: image.blurhash,
+    description: input.description,
+    focus_x: input.focus.x,
+    focus_y: input.focus.y,
+    animated: image.animated ? 1 : 0,
+    bytes: image.original.bytes.length + image.preview.bytes.length,
+    created_at: input.at,
+  };
+}
 
 /** A new upload, shown by nothing yet (an avatar or a header is attached to its owner at once). */
 export function insertMedia(db: Db, row: NewMedia): Promise<MediaRecord> {

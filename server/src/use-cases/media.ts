@@ -114,25 +114,19 @@ async function recordImage(
     return await deps.db.transaction().execute(async (trx) => {
       // Checked again with the stored size: two uploads at once cannot both take the last megabytes.
       await checkQuota(deps, trx, input.ownerId, bytes);
-      const record = await media.insertMedia(trx, {
-        id: newId(now),
-        owner_id: input.ownerId,
-        purpose: input.purpose,
-        key,
-        content_type: processed.original.contentType,
-        extension: processed.original.extension,
-        width: processed.original.width,
-        height: processed.original.height,
-        preview_width: processed.preview.width,
-        preview_height: processed.preview.height,
-        blurhash: processed.blurhash,
-        description: input.description,
-        focus_x: input.focus.x,
-        focus_y: input.focus.y,
-        animated: processed.animated ? 1 : 0,
-        bytes,
-        created_at: now.toISOString(),
-      });
+      const record = await media.insertMedia(
+        trx,
+        media.newMediaRow({
+          id: newId(now),
+          ownerId: input.ownerId,
+          purpose: input.purpose,
+          key,
+          image: processed,
+          description: input.description,
+          focus: input.focus,
+          at: now.toISOString(),
+        }),
+      );
       await alongside?.(trx, record);
       return record;
     });

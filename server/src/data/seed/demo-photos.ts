@@ -4,6 +4,7 @@ import type { Db } from '../database.js';
 import { newId } from '../../platform/db/ids.js';
 import { processImage } from '../../platform/media/images.js';
 import type { MediaStore } from '../../platform/media/storage.js';
+import { fileKeysOf, newMediaRow } from '../media.repo.js';
 
 /**
  * Photos for the demo's posts, drawn here (no binary files in the repository) and put through the same
@@ -74,29 +75,23 @@ export async function seedDemoPhotos(
     const drawn = await sharp(Buffer.from(photo.svg)).jpeg({ quality: 90 }).toBuffer();
     const processed = await processImage(drawn, { maxPixels: input.maxPixels });
     const key = randomBytes(18).toString('base64url');
-    const original = `${key}.${processed.original.extension}`;
-    await input.store.put(original, processed.original.bytes, processed.original.contentType);
-    await input.store.put(`${key}.small.webp`, processed.preview.bytes, 'image/webp');
+    const files = fileKeysOf({ key, extension: processed.original.extension });
+    await input.store.put(files.original, processed.original.bytes, processed.original.contentType);
+    await input.store.put(files.preview, processed.preview.bytes, 'image/webp');
     await db.transaction().execute(async (trx) => {
+      const row = newMediaRow({
+        id: newId(new Date(input.at)),
+        ownerId: post.author_id,
+        purpose: 'attachment',
+        key,
+        image: processed,
+        description: photo.description,
+        focus: { x: 0, y: 0 },
+        at: input.at,
+      });
       await trx
         .insertInto('media')
-        .values({
-          id: newId(new Date(input.at)),
-          owner_id: post.author_id,
-          purpose: 'attachment',
-          post_id: post.id,
-          key,
-          content_type: processed.original.contentType,
-          extension: processed.original.extension,
-          width: processed.original.width,
-          height: processed.original.height,
-          preview_width: processed.preview.width,
-          preview_height: processed.preview.height,
-          blurhash: processed.blurhash,
-          description: photo.description,
-          bytes: processed.original.bytes.length + processed.preview.bytes.length,
-          created_at: input.at,
-        })
+        .values({ ...row, post_id: post.id, unattached_since: null })
         .execute();
       await trx.updateTable('posts').set({ media_count: 1 }).where('id', '=', post.id).execute();
     });
