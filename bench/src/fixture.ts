@@ -4,7 +4,10 @@ import { createTokenService } from '../../server/src/platform/auth/tokens.js';
 import { newSecret, secretHash } from '../../server/src/platform/auth/opaque-tokens.js';
 import { newId } from '../../server/src/platform/db/ids.js';
 import { systemClock } from '../../server/src/clock.js';
+import { newestPosts } from '../../server/src/data/post-skeletons.repo.js';
+import { CursorCodec } from '../../server/src/platform/http/pagination.js';
 import { usernameOf } from './dataset.js';
+import { photoTwinsPerPage } from './photo-twins.js';
 
 export interface BenchUser {
   id: string;
@@ -46,7 +49,16 @@ export interface Fixture {
   mastodon: MastodonAccess;
   /** Twins of the bench users, without and with 1,000 blocks and 1,000 mutes each. */
   guarded: GuardedViewers;
+  /** The home feed's first page copied twice at its old end, without and with images. */
+  photoTwins: PhotoTwinPages;
 }
+
+/**
+ * The two pages of the home feed that show the photo twins (photo-twins.ts): the same posts, with and
+ * without images; or why a server or a data set has none.
+ */
+export type PhotoTwinPages =
+  { available: true; plainPath: string; photosPath: string } | { available: false; reason: string };
 
 /** Why a server has no blocks and mutes (a `bench:compare` base before them), or the viewers who have them. */
 export type GuardedViewers =
@@ -167,6 +179,7 @@ export async function prepareFixture(
     mostNotified: mostNotified!,
     mastodon: await mastodonAccess(db, users, options.serverUrl),
     guarded: await guardedViewers(db, users, options),
+    photoTwins: await photoTwinPages(db, users[0]!, options),
     users,
     postIds,
     usernames: randomUsers.rows.map((row) => row.username),
@@ -180,7 +193,7 @@ export async function prepareFixture(
  * Tokens are signed with the server's JWT_SECRET, as its login would sign them: logging in 50 users
  * through the API is measured by the login scenario, not paid for in the set-up.
  */
-async function signIn(db: Db, usernames: string[], jwtSecret: string): Promise<BenchUser[]> {
+export async function signIn(db: Db, usernames: string[], jwtSecret: string): Promise<BenchUser[]> {
   const tokens = createTokenService(jwtSecret, 24 * 60 * 60, systemClock);
   const rows = await db
     .selectFrom('users')
@@ -356,6 +369,58 @@ async function guardedViewers(
       options.jwtSecret,
     );
   return { available: true, plain: await signedIn(plainTwins), guarded: await signedIn(guardedTwins) };
+}
+
+/**
+ * The home feed's pages of the photo twins, read through a cursor as a client scrolling down reads them.
+ * The data set's oldest posts are the filler, the photos twins and the plain twins (photo-twins.ts); a
+ * page's cursor is the key of the post just newer than it, signed as the server signs its cursors (with
+ * its JWT_SECRET, which the bench sets). Both pages are fetched once and compared: the same posts, one
+ * with images on every post, the other with none.
+ */
+async function photoTwinPages(
+  db: Db,
+  viewer: BenchUser,
+  options: { serverUrl: string; jwtSecret: string },
+): Promise<PhotoTwinPages> {
+  const probe = await fetch(`${options.serverUrl}/api/media`, { method: 'POST' });
+  if (probe.status !== 401) return { available: false, reason: 'this server has no photos' };
+  const oldest = await db
+    .selectFrom('posts')
+    .select(['id', 'created_at', 'media_count'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(2 * photoTwinsPerPage + 2)
+    .execute();
+  const photos = oldest.slice(1, 1 + photoTwinsPerPage);
+  const plain = oldest.slice(1 + photoTwinsPerPage, 1 + 2 * photoTwinsPerPage);
+  if (
+    oldest.length < 2 * photoTwinsPerPage + 2 ||
+    photos.some((post) => post.media_count === 0) ||
+    plain.some((post) => post.media_count > 0)
+  )
+    return { available: false, reason: 'this data set has no photo twins (generate it again)' };
+  const codec = new CursorCodec(options.jwtSecret);
+  // The home feed's scope: every author's posts (use-cases/posts.ts).
+  const kind = { ...newestPosts, scope: `${newestPosts.scope}:*` };
+  const pathAfter = (post: { created_at: string; id: string }) =>
+    `/api/posts?limit=${photoTwinsPerPage}&cursor=${codec.encode(kind, [post.created_at, post.id])}`;
+  const pages = { plainPath: pathAfter(oldest.at(-1)!), photosPath: pathAfter(plain[0]!) };
+  const read = async (path: string) => {
+    const response = await fetch(options.serverUrl + path, { headers: { authorization: viewer.token } });
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { posts: { content: string; media?: unknown[] }[] }).posts;
+  };
+  const [withImages, without] = [await read(pages.photosPath), await read(pages.plainPath)];
+  const contents = (posts: { content: string }[]) => JSON.stringify(posts.map((post) => post.content));
+  if (
+    withImages.length !== photoTwinsPerPage ||
+    contents(withImages) !== contents(without) ||
+    withImages.some((post) => !post.media?.length) ||
+    without.some((post) => post.media?.length)
+  )
+    throw new Error('The photo twins pages are not the same posts with and without images.');
+  return { available: true, ...pages };
 }
 
 /** One item of `extra` after every few of `base`, so both kinds are spread over the run. */

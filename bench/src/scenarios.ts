@@ -19,7 +19,8 @@ export interface Scenario {
   /**
    * The page this one is held to, with the same data: its CPU per request may be at most `costAtMost`
    * times that page's (a Mastodon page against Sync's own, 1.25: issue 25; a viewer with blocks and
-   * mutes against one with none, 1.15: issue 26).
+   * mutes against one with none, 1.15: issue 26; the home feed with images against the same page
+   * without, 1.1: issue 27).
    */
   equivalentOf?: string;
   costAtMost?: number;
@@ -107,6 +108,43 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
       },
     ];
   };
+  const { photoTwins } = fixture;
+  const photosUnavailable = photoTwins.available ? {} : { unavailable: photoTwins.reason };
+  const plainFeed = 'home feed, photo twins without images: GET /api/posts?limit=20&cursor=…';
+  /**
+   * The home feed's page of 20 posts with 1–4 images each, held to the same page without (issue 27):
+   * images are static files, so a page that names them should cost little more than one that does not.
+   */
+  const photoScenarios: Scenario[] = [
+    {
+      name: plainFeed,
+      kind: 'read',
+      note: 'a copy of the first page of the home feed at its old end, read through a cursor',
+      requestsFor: (connection) => [
+        {
+          method: 'GET',
+          path: photoTwins.available ? photoTwins.plainPath : '',
+          headers: auth(connection),
+        },
+      ],
+      ...photosUnavailable,
+    },
+    {
+      name: 'home feed, photo twins with 1–4 images each: GET /api/posts?limit=20&cursor=…',
+      kind: 'read',
+      note: 'the same copy again, every post with 1–4 images (alt text on most), read through a cursor',
+      equivalentOf: plainFeed,
+      costAtMost: 1.1,
+      requestsFor: (connection) => [
+        {
+          method: 'GET',
+          path: photoTwins.available ? photoTwins.photosPath : '',
+          headers: auth(connection),
+        },
+      ],
+      ...photosUnavailable,
+    },
+  ];
   const profilePages =
     (usernames: string[]) =>
     (connection: number): autocannon.Request[] => {
@@ -150,6 +188,7 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
       ],
     },
     ...guardedScenarios(homeFeed, '/api/posts?limit=20'),
+    ...photoScenarios,
     {
       name: 'trending: GET /api/posts?limit=20&sort=trending',
       kind: 'read',

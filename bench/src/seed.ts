@@ -1,6 +1,12 @@
 import { hash } from '@node-rs/argon2';
 import { benchPassword, generateDataset, type DatasetSize, type TableTiming } from './dataset.js';
-import { openSink, prepareEmptyDatabase, type DatabaseTarget } from './database-target.js';
+import {
+  openServerDatabase,
+  openSink,
+  prepareEmptyDatabase,
+  type DatabaseTarget,
+} from './database-target.js';
+import { addPhotoTwins, type PhotoTwinsReport } from './photo-twins.js';
 
 export interface SeedOptions {
   force: boolean;
@@ -12,11 +18,16 @@ export interface SeedOptions {
 export interface SeedReport {
   tables: TableTiming[];
   indexSeconds: number;
+  /** The home feed's first page copied twice, with and without images (photo-twins.ts). */
+  photoTwins: PhotoTwinsReport;
   totalSeconds: number;
   rows: number;
 }
 
-/** Migrates, checks the database is empty, generates the data set, re-creates indexes and ANALYZEs. */
+/**
+ * Migrates, checks the database is empty, generates the data set, re-creates indexes and ANALYZEs, then
+ * adds the photo twins.
+ */
 export async function seedLargeDataset(
   target: DatabaseTarget,
   size: DatasetSize,
@@ -27,9 +38,10 @@ export async function seedLargeDataset(
   // One hash for everyone: argon2 is slow on purpose, and every user shares the password.
   const passwordHash = await hash(benchPassword);
   const sink = openSink(target);
+  let tables: Awaited<ReturnType<typeof generateDataset>>;
+  let indexSeconds: number;
   try {
     await sink.beginLoad({ dropIndexes: options.dropIndexes });
-    let tables: Awaited<ReturnType<typeof generateDataset>>;
     try {
       tables = await generateDataset(sink, size, { passwordHash, seed: options.seed });
     } catch (error) {
@@ -43,16 +55,25 @@ export async function seedLargeDataset(
       options.dropIndexes ? '  re-creating indexes and running (VACUUM) ANALYZE…' : '  running ANALYZE…',
     );
     await sink.finishLoad();
-    const indexSeconds = (performance.now() - indexStartedAt) / 1000;
-    return {
-      tables,
-      indexSeconds,
-      totalSeconds: (performance.now() - startedAt) / 1000,
-      rows: tables.reduce((sum, table) => sum + table.rows, 0),
-    };
+    indexSeconds = (performance.now() - indexStartedAt) / 1000;
   } finally {
     await sink.close();
   }
+  // Through the server's own database layer, with the indexes and the foreign keys in place.
+  const handle = openServerDatabase(target);
+  let photoTwins: PhotoTwinsReport;
+  try {
+    photoTwins = await addPhotoTwins(handle.db, options.seed);
+  } finally {
+    await handle.db.destroy();
+  }
+  return {
+    tables,
+    indexSeconds,
+    photoTwins,
+    totalSeconds: (performance.now() - startedAt) / 1000,
+    rows: tables.reduce((sum, table) => sum + table.rows, 0) + photoTwins.posts + photoTwins.media,
+  };
 }
 
 export function describeSeedReport(report: SeedReport): string {
@@ -62,6 +83,9 @@ export function describeSeedReport(report: SeedReport): string {
       ` (${Math.round(table.rows / table.seconds).toLocaleString('en-US')} rows/s)`,
   );
   lines.push(`  indexes + ANALYZE: ${report.indexSeconds.toFixed(1)} s`);
+  lines.push(
+    `  photo twins: ${report.photoTwins.posts} posts and ${report.photoTwins.media} images in ${report.photoTwins.seconds.toFixed(1)} s`,
+  );
   lines.push(
     `  total: ${report.rows.toLocaleString('en-US')} rows in ${report.totalSeconds.toFixed(1)} s` +
       ` (${Math.round(report.rows / report.totalSeconds).toLocaleString('en-US')} rows/s overall)`,
