@@ -105,6 +105,8 @@ export function startSyncServer(
     workers: number;
     cpuProfileDir?: string | undefined;
     checkout?: string;
+    /** More environment, after the bench's own (the uploads bench's limits, say). */
+    env?: Record<string, string>;
   },
 ): Promise<ServerProcess> {
   return startNodeProcess({
@@ -134,6 +136,7 @@ export function startSyncServer(
       MAX_EVENT_LOOP_DELAY_MS: '0',
       // The load generator is one address carrying many clients, as a proxy would be (1,000 event streams).
       MAX_CONNECTIONS_PER_IP: '0',
+      ...options.env,
     },
   });
 }
