@@ -23,7 +23,7 @@ import { homeAuthorIds } from './shared/home-authors.js';
 import type { Deps } from './shared/deps.js';
 import { checkContent, react, removePost, writePost, type WrittenAlongside } from './shared/post-writes.js';
 import { recordNotFound } from './shared/record-not-found.js';
-import { validated } from './shared/validated.js';
+import { validated, validatedWrite } from './shared/validated.js';
 import { offsetPage } from './shared/offset-pages.js';
 import { filledWindow } from './shared/window-pages.js';
 import { visiblePeopleRows, visiblePostRows, visibleStatusRows } from './shared/visible-rows.js';
@@ -433,13 +433,16 @@ async function writeStatus(
 ) {
   const withMedia = input.mediaIds.length > 0;
   if (input.inReplyToId === undefined) {
-    const record = await writePost(deps, {
-      viewerId: input.viewerId,
-      content: checkStatusText(input.text, 'post', withMedia),
-      mediaIds: input.mediaIds,
-      sensitive: input.sensitive,
-      alongside,
-    });
+    const content = checkStatusText(input.text, 'post', withMedia);
+    const record = await validatedWrite(() =>
+      writePost(deps, {
+        viewerId: input.viewerId,
+        content,
+        mediaIds: input.mediaIds,
+        sensitive: input.sensitive,
+        alongside,
+      }),
+    );
     return deps.hydrator.statuses([{ kind: 'post', ref: record }], input.viewerId, 'post');
   }
   const answered = await findStatus(deps, input.inReplyToId);
@@ -447,14 +450,17 @@ async function writeStatus(
     throw new HttpError(404, 'The status you are replying to does not exist: it may have been deleted.');
   await refuseAcrossBlockOn(deps.db, input.viewerId, answered);
   const postId = answered.kind === 'post' ? answered.ref.id : answered.post.id;
-  const { record, comment } = await writeComment(deps, {
-    viewerId: input.viewerId,
-    postId,
-    text: checkStatusText(input.text, 'comment', withMedia),
-    replyToId: answered.kind === 'comment' ? answered.comment.id : undefined,
-    mediaIds: input.mediaIds,
-    alongside,
-  });
+  const text = checkStatusText(input.text, 'comment', withMedia);
+  const { record, comment } = await validatedWrite(() =>
+    writeComment(deps, {
+      viewerId: input.viewerId,
+      postId,
+      text,
+      replyToId: answered.kind === 'comment' ? answered.comment.id : undefined,
+      mediaIds: input.mediaIds,
+      alongside,
+    }),
+  );
   return deps.hydrator.statuses([{ kind: 'comment', comment, post: record }], input.viewerId, 'post');
 }
 

@@ -58,7 +58,7 @@ describeEachDatabase('Mastodon API: instance, discovery and the small endpoints'
       expect(instance.configuration.urls.streaming).toBe(`ws://${host}`);
       expect(instance.configuration.statuses).toEqual({
         maxCharacters: Limits.postContent,
-        maxMediaAttachments: 0,
+        maxMediaAttachments: 4,
         charactersReservedPerUrl: 23,
       });
       // The owner: the demo's maya.chen.

@@ -1,7 +1,7 @@
 import { MediaLimits } from '@sync/contract';
 import type { Deps } from './deps.js';
 import * as media from '../../data/media.repo.js';
-import { HttpError } from '../../platform/http/errors.js';
+import { InvalidInput } from './validated.js';
 
 /** What a post or a comment may show: `maxPerPost` (MEDIA_MAX_PER_POST) images, a comment one. */
 export function checkMediaIds(
@@ -12,8 +12,7 @@ export function checkMediaIds(
   const unique = [...new Set(ids ?? [])];
   const max = on === 'post' ? deps.media.config.maxPerPost : MediaLimits.perComment;
   if (unique.length > max) {
-    throw new HttpError(
-      422,
+    throw new InvalidInput(
       `A ${on} can show at most ${max} image${max === 1 ? '' : 's'}; this one has ${unique.length}. Take ${unique.length - max} off.`,
     );
   }
@@ -32,8 +31,7 @@ export async function attachUploads(
   const attached = new Set(await media.attachMedia(trx, input));
   const missing = input.ids.find((id) => !attached.has(id));
   if (missing !== undefined) {
-    throw new HttpError(
-      422,
+    throw new InvalidInput(
       `Image "${missing}" cannot be attached: it is not an upload of yours waiting to be posted (it may be on another post already, or deleted). Upload it again.`,
     );
   }

@@ -8,8 +8,32 @@ export function validated<T>(check: () => T): T {
   try {
     return check();
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 400)
-      throw new HttpError(422, `Validation failed: ${error.message}`);
-    throw error;
+    throw asValidationFailure(error);
+  }
+}
+
+/** `validated` for a check that writes too (a status and its media), refusing the same way. */
+export async function validatedWrite<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw asValidationFailure(error);
+  }
+}
+
+/**
+ * Sync's refusals of what was written (400, and the 422s of input that cannot be used, such as
+ * someone else's upload) as Mastodon's "Validation failed"; any other error as it is.
+ */
+function asValidationFailure(error: unknown): unknown {
+  if (error instanceof InvalidInput || (error instanceof HttpError && error.statusCode === 400))
+    return new HttpError(422, `Validation failed: ${error.message}`);
+  return error;
+}
+
+/** Input that is well-formed but cannot be used (too many images, an upload that is not the writer's): 422. */
+export class InvalidInput extends HttpError {
+  constructor(message: string) {
+    super(422, message);
   }
 }
