@@ -41,6 +41,8 @@ export const Comment = Type.Object({
   filtered: Type.Optional(Type.Array(FilterMatch)),
   /** Additive: the comment's image (at most one), when it has one. */
   media: Type.Optional(Type.Array(MediaAttachment)),
+  /** Additive, present when it was edited: when, last (its history: GET /api/comments/:postId/:commentId/history). */
+  editedAt: Type.Optional(Type.String()),
 });
 export type Comment = Static<typeof Comment>;
 
@@ -75,6 +77,8 @@ export const Post = Type.Object({
   media: Type.Optional(Type.Array(MediaAttachment)),
   /** Additive, present when true: the author marked the images sensitive (shown blurred until clicked). */
   sensitive: Type.Optional(Type.Boolean()),
+  /** Additive, present when it was edited: when, last (its history: GET /api/posts/:postId/history). */
+  editedAt: Type.Optional(Type.String()),
 });
 export type Post = Static<typeof Post>;
 
@@ -487,3 +491,4 @@ export const AppIdParams = Type.Object({ appId: Type.String() });
 export const NoContent = Type.Null();
 export * from './safety.js';
 export * from './media.js';
+export * from './edits.js';

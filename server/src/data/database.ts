@@ -17,6 +17,7 @@ import * as idempotencyKeys from './migrations/010_idempotency_keys.js';
 import * as safety from './migrations/011_safety.js';
 import * as notificationTypes from './migrations/012_notification_types.js';
 import * as media from './migrations/013_media.js';
+import * as editHistory from './migrations/014_edit_history.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '011_safety': safety,
   '012_notification_types': notificationTypes,
   '013_media': media,
+  '014_edit_history': editHistory,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

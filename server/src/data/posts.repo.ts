@@ -75,7 +75,7 @@ export async function insertPost(
 export function takeForChange(
   trx: Db,
   id: string,
-  change: { likes?: number; comments?: number; content?: string; at?: string } = {},
+  change: { likes?: number; comments?: number; content?: string; sensitive?: number; at?: string } = {},
 ): Promise<PostRecord | undefined> {
   if (hasNul(id)) return Promise.resolve(undefined);
   return trx
@@ -85,6 +85,7 @@ export function takeForChange(
       like_count: eb('like_count', '+', change.likes ?? 0),
       comment_count: eb('comment_count', '+', change.comments ?? 0),
       ...(change.content === undefined ? {} : { content: change.content }),
+      ...(change.sensitive === undefined ? {} : { sensitive: change.sensitive }),
       ...(change.at === undefined ? {} : { updated_at: change.at }),
     }))
     .where('id', '=', id)

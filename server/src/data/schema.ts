@@ -375,6 +375,20 @@ export interface MediaTable {
   removed_at: string | null;
 }
 
+/** A version of a post or a comment that an edit replaced. */
+export interface EditHistoryTable {
+  id: string;
+  post_id: string;
+  /** Null: a version of the post itself. */
+  comment_id: string | null;
+  text: string;
+  sensitive: number;
+  /** JSON: `[{id, description}]`, the images it showed in their order. */
+  media: string;
+  written_at: string;
+  replaced_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   posts: PostsTable;
@@ -407,4 +421,5 @@ export interface Database {
   moderation_actions: ModerationActionsTable;
   audit_log: AuditLogTable;
   media: MediaTable;
+  edit_history: EditHistoryTable;
 }

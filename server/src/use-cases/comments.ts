@@ -1,19 +1,16 @@
-import type { Comment, CommentsReply, FullPost, PreviewPost } from '@sync/contract';
+import type { Comment, CommentsReply, EditHistoryReply, FullPost, PreviewPost } from '@sync/contract';
+import { versionsOf } from './shared/edit-history.js';
 import type { Deps } from './shared/deps.js';
-import { publishNotified } from './shared/live-messages.js';
 import type { VoteKind } from '../data/schema.js';
-import { Messages, badRequest, notFound } from '../platform/http/errors.js';
+import { Messages, notFound } from '../platform/http/errors.js';
 import type { PageQuery } from '../platform/http/pagination.js';
 import {
   castVote,
-  checkCommentText,
+  changeComment,
   removeComment,
   requireComment,
-  underPost,
   writeComment,
 } from './shared/comment-writes.js';
-import { recordTextEntities } from './shared/text-entities.js';
-import { onPost, refuseAcrossBlock } from './shared/blocks-between.js';
 import { newComment, type HydratedComment } from '../read/hydration/hydrator.js';
 import { visibleComments } from '../read/hydration/visible.js';
 import { everyPost, postPreview, requirePost } from './shared/post-answers.js';
@@ -119,32 +116,25 @@ export async function editComment(
   deps: Deps,
   input: { viewerId: string; postId: string; commentId: string; text: string; changedOnly: boolean },
 ): Promise<ChangeAnswer> {
-  const { comment } = await requireComment(deps, input.postId, input.commentId);
-  if (comment.author_id !== input.viewerId) throw badRequest(Messages.editForeignComment);
-  const text = checkCommentText(input.text);
-  const at = deps.clock.now().toISOString();
-  const { record, result: mentioned } = await underPost(deps, comment.post_id, {}, async (trx, taken) => {
-    await refuseAcrossBlock(trx, {
-      actorId: input.viewerId,
-      otherIds: [taken.author_id],
-      act: onPost(taken.id),
-    });
-    await comments.updateCommentText(trx, comment.id, text, at);
-    return recordTextEntities(trx, { post: taken, comment, text, isNew: false, at });
-  });
-  deps.events.publish({
-    type: 'comment-edited',
-    postId: record.id,
-    commentId: comment.id,
-    authorId: comment.author_id,
-  });
-  publishNotified(deps.events, mentioned);
+  const { record, comment } = await changeComment(deps, input);
   return changeAnswer(deps, {
     record,
     comment: { id: comment.id },
     viewerId: input.viewerId,
     changedOnly: input.changedOnly,
   });
+}
+
+/** `GET /comments/:postId/:commentId/history`: every version of the comment, oldest first. */
+export async function commentHistory(
+  deps: Deps,
+  input: { postId: string; commentId: string; viewerId: string | undefined },
+): Promise<EditHistoryReply> {
+  const { post, comment } = await requireComment(deps, input.postId, input.commentId);
+  const rules = await deps.hydrator.rules(input.viewerId);
+  if (!rules.seesAccount(post.author_id) || !rules.seesAccount(comment.author_id))
+    throw notFound(Messages.commentNotFound(input.commentId));
+  return { versions: await versionsOf(deps, { post, comment }) };
 }
 
 /** `POST /comments/delete/:postId/:commentId`: the comment's author or the post's author may delete it. */

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { MediaLimits, type Focus } from '@sync/contract';
+import type { Focus } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
 import * as media from '../data/media.repo.js';
-import * as posts from '../data/posts.repo.js';
 import * as users from '../data/users.repo.js';
 import { HttpError, notFound } from '../platform/http/errors.js';
 import { ImageRefused, processImage, type ProcessedImage } from '../platform/media/images.js';
 import { newId } from '../platform/db/ids.js';
-import { checkText } from './shared/text.js';
 import { mediaUrlsOf } from '../read/hydration/media.js';
 import { removeFiles, sweepMedia, sweepMediaNow } from './shared/media-sweep.js';
+import { checkDescription, describeMedia, ownMedia } from './shared/media-attachments.js';
 
 /**
  * Uploads (docs/decisions/090): an image is checked and processed before anything is stored, its two
@@ -21,11 +20,6 @@ import { removeFiles, sweepMedia, sweepMediaNow } from './shared/media-sweep.js'
 export interface Upload {
   bytes: Buffer;
 }
-
-const mediaNotFound = (id: string) =>
-  notFound(
-    `No upload with id "${id}" of yours exists. It may have been deleted, or posted and then deleted.`,
-  );
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
@@ -73,10 +67,6 @@ async function storeImage(
     deps.media.store.put(files.preview, processed.preview.bytes, 'image/webp'),
   ]);
   return { processed, key, bytes: processed.original.bytes.length + processed.preview.bytes.length };
-}
-
-export function checkDescription(description: string): string {
-  return checkText(description, { label: 'Alt text', max: MediaLimits.descriptionMax, required: false });
 }
 
 /** `POST /api/media`, `POST /api/v2/media`: an image to attach to a post or a comment. */
@@ -137,41 +127,12 @@ async function recordImage(
   }
 }
 
-/** An upload of the viewer's own; anyone else's is not found, as if it did not exist. */
-async function ownMedia(deps: Deps, viewerId: string, id: string): Promise<media.MediaRecord> {
-  const record = await media.findMedia(deps.db, id);
-  if (!record || record.owner_id !== viewerId || record.purpose !== 'attachment') throw mediaNotFound(id);
-  return record;
-}
-
 /** `GET /api/media/:id` */
 export const getMedia = (deps: Deps, input: { viewerId: string; id: string }) =>
   ownMedia(deps, input.viewerId, input.id);
 
-/**
- * `PATCH /api/media/:id`: alt text and focal point, before and after posting. A posted image's post
- * (or comment's post) changes version, so every cached copy shows the new text.
- */
-export async function updateMedia(
-  deps: Deps,
-  input: { viewerId: string; id: string; description?: string | undefined; focus?: Focus | undefined },
-): Promise<media.MediaRecord> {
-  const record = await ownMedia(deps, input.viewerId, input.id);
-  const changes = {
-    ...(input.description !== undefined && { description: checkDescription(input.description) }),
-    ...(input.focus && { focus_x: input.focus.x, focus_y: input.focus.y }),
-  };
-  const { updated, postId } = await deps.db.transaction().execute(async (trx) => {
-    const postId =
-      record.post_id ?? (record.comment_id && (await media.postOfComment(trx, record.comment_id)));
-    if (postId) await posts.takeForChange(trx, postId);
-    const updated = await media.updateMedia(trx, record.id, changes);
-    if (!updated) throw mediaNotFound(input.id);
-    return { updated, postId };
-  });
-  if (postId) deps.events.publish({ type: 'post-edited', postId, authorId: input.viewerId });
-  return updated;
-}
+/** `PATCH /api/media/:id`, `PUT /api/v1/media/:id` */
+export const updateMedia = describeMedia;
 
 /** `DELETE /api/media/:id`: an upload not posted yet (a posted one goes with its post). */
 export async function deleteMedia(deps: Deps, input: { viewerId: string; id: string }): Promise<void> {

@@ -1,4 +1,5 @@
 import {
+  type EditHistoryReply,
   type FullPost,
   type PostListQuery,
   type PostsReply,
@@ -6,14 +7,13 @@ import {
   type UserSummariesReply,
 } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
-import { publishNotified } from './shared/live-messages.js';
 import type { ReactionKind } from '../data/schema.js';
-import { Messages, badRequest, notFound } from '../platform/http/errors.js';
+import { Messages, notFound } from '../platform/http/errors.js';
 import type { PageQuery } from '../platform/http/pagination.js';
-import { checkContent, react, removePost, writePost } from './shared/post-writes.js';
-import { recordTextEntities } from './shared/text-entities.js';
+import { changePost, react, removePost, writePost } from './shared/post-writes.js';
 import * as users from '../data/users.repo.js';
 import { asJsonText, type JsonText } from '../read/views/json-text.js';
+import { versionsOf } from './shared/edit-history.js';
 import { fullPostViews, previewPostsPage } from '../read/views/sync/posts.js';
 import { summariesOf } from '../read/views/sync/summaries.js';
 import * as posts from '../data/posts.repo.js';
@@ -152,23 +152,27 @@ export async function createPost(
 /** `POST /posts/edit/:postId` */
 export async function editPost(
   deps: Deps,
-  input: { viewerId: string; postId: string; content: string; changedOnly: boolean },
+  input: {
+    viewerId: string;
+    postId: string;
+    content: string;
+    sensitive?: boolean | undefined;
+    changedOnly: boolean;
+  },
 ): Promise<ChangeAnswer> {
-  const post = await requirePost(deps, input.postId);
-  if (post.author_id !== input.viewerId) throw badRequest(Messages.editForeignPost);
-  const content = checkContent(input.content, { withMedia: post.media_count > 0 });
-  const at = deps.clock.now().toISOString();
-  const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
-    const taken = await posts.takeForChange(trx, post.id, { content, at });
-    if (!taken) throw notFound(Messages.postNotFound(post.id));
-    return {
-      record: taken,
-      mentioned: await recordTextEntities(trx, { post: taken, text: content, isNew: false, at }),
-    };
-  });
-  deps.events.publish({ type: 'post-edited', postId: record.id, authorId: record.author_id });
-  publishNotified(deps.events, mentioned);
+  const { record } = await changePost(deps, input);
   return changeAnswer(deps, record, input.viewerId, input.changedOnly);
+}
+
+/** `GET /posts/:postId/history`: every version of the post, oldest first; as visible as the post. */
+export async function postHistory(
+  deps: Deps,
+  input: { postId: string; viewerId: string | undefined },
+): Promise<EditHistoryReply> {
+  const post = await requirePost(deps, input.postId);
+  if (!(await deps.hydrator.rules(input.viewerId)).seesAccount(post.author_id))
+    throw notFound(Messages.postNotFound(input.postId));
+  return { versions: await versionsOf(deps, { post }) };
 }
 
 /** `DELETE /posts/:postId` */

@@ -17,11 +17,26 @@ import type {
   StatusItem,
   StatusRef,
 } from '../read/hydration/hydrator.js';
-import { castVote, checkCommentText, removeComment, writeComment } from './shared/comment-writes.js';
+import {
+  castVote,
+  changeComment,
+  checkCommentText,
+  removeComment,
+  writeComment,
+} from './shared/comment-writes.js';
+import { versionsOf } from './shared/edit-history.js';
+import { describeMedia } from './shared/media-attachments.js';
 import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
 import { homeAuthorIds } from './shared/home-authors.js';
 import type { Deps } from './shared/deps.js';
-import { checkContent, react, removePost, writePost, type WrittenAlongside } from './shared/post-writes.js';
+import {
+  changePost,
+  checkContent,
+  react,
+  removePost,
+  writePost,
+  type WrittenAlongside,
+} from './shared/post-writes.js';
 import { recordNotFound } from './shared/record-not-found.js';
 import { validated, validatedWrite } from './shared/validated.js';
 import { offsetPage } from './shared/offset-pages.js';
@@ -588,4 +603,90 @@ export async function bookmark(deps: Deps, input: { viewerId: string; id: string
     await bookmarks.deleteBookmark(deps.db, input.viewerId, found.ref.id);
   }
   return getStatus(deps, { id: input.id, viewerId: input.viewerId });
+}
+
+/** An image's new alt text or focal point in an edit (`media_attributes[]`). */
+export interface MediaAttributes {
+  id: string;
+  description?: string | undefined;
+  focus?: { x: number; y: number } | undefined;
+}
+
+/**
+ * `PUT /api/v1/statuses/:id`: the viewer's own post or comment, its text (and a post's `sensitive`), the
+ * version it replaces kept. Its images stay as they are (`media_ids`, when sent, must name them, in
+ * their order); their alt texts and focal points change with `media_attributes`.
+ */
+export async function editStatus(
+  deps: Deps,
+  input: {
+    viewerId: string;
+    id: string;
+    text: string;
+    sensitive: boolean | undefined;
+    mediaIds: readonly string[] | undefined;
+    mediaAttributes: readonly MediaAttributes[];
+  },
+) {
+  const found = await requireStatus(deps, input.id);
+  const author = found.kind === 'post' ? found.ref.author_id : found.comment.author_id;
+  if (author !== input.viewerId) throw recordNotFound();
+  const hydrated = await deps.hydrator.statuses([found], input.viewerId, 'post');
+  const item = hydrated.items[0];
+  if (!item) throw recordNotFound();
+  const shown = (item.kind === 'post' ? item.post.media : (item.comment.media ?? [])).map(
+    (image) => image.record.id,
+  );
+  if (input.mediaIds !== undefined && input.mediaIds.join(',') !== shown.join(',')) {
+    throw new HttpError(
+      422,
+      'Validation failed: Sync cannot add or take off images in an edit yet: send the same media_ids, in their order (their descriptions may change).',
+    );
+  }
+  const withMedia = shown.length > 0;
+  if (found.kind === 'post') {
+    await changePost(deps, {
+      viewerId: input.viewerId,
+      postId: found.ref.id,
+      content: checkStatusText(input.text, 'post', withMedia),
+      sensitive: input.sensitive,
+    });
+  } else {
+    await validatedWrite(() =>
+      changeComment(deps, {
+        viewerId: input.viewerId,
+        postId: found.post.id,
+        commentId: found.comment.id,
+        text: checkStatusText(input.text, 'comment', withMedia),
+      }),
+    );
+  }
+  for (const attributes of input.mediaAttributes) {
+    if (!shown.includes(attributes.id)) continue;
+    await describeMedia(deps, { viewerId: input.viewerId, ...attributes });
+  }
+  return getStatus(deps, { id: input.id, viewerId: input.viewerId });
+}
+
+/**
+ * `GET /api/v1/statuses/:id/history`: its versions, oldest first, the current last; as visible as the
+ * status. With the status as the viewer sees it now (its account and images).
+ */
+export async function statusHistory(deps: Deps, input: { id: string; viewerId: string | undefined }) {
+  const found = await requireStatus(deps, input.id);
+  const hydrated = await deps.hydrator.statuses([found], input.viewerId, 'post');
+  if (hydrated.items.length === 0) throw recordNotFound();
+  const versions = await versionsOf(
+    deps,
+    found.kind === 'post' ? { post: found.ref } : { post: found.post, comment: found.comment },
+  );
+  return { hydrated, versions };
+}
+
+/** `GET /api/v1/statuses/:id/source`: the viewer's own status's text as written, for an app's editor. */
+export async function statusSource(deps: Deps, input: { id: string; viewerId: string }) {
+  const found = await requireStatus(deps, input.id);
+  const record = found.kind === 'post' ? found.ref : found.comment;
+  if (record.author_id !== input.viewerId) throw recordNotFound();
+  return { id: record.id, text: found.kind === 'post' ? found.ref.content : found.comment.text };
 }

@@ -116,6 +116,20 @@ const routes: Record<string, RouteRule | OpenRoute> = {
   'GET /api/v1/media/:id': { who: 'person', scope: 'write:media' },
   'PUT /api/v1/media/:id': { who: 'person', scope: 'write:media' },
   'DELETE /api/v1/media/:id': { who: 'person', scope: 'write:media' },
+  'PUT /api/v1/statuses/:id': {
+    who: 'person',
+    scope: 'write:statuses',
+    request: async (fixtures) => ({
+      path: `/api/v1/statuses/${await fixtures.ownStatus()}`,
+      body: { status: 'edited' },
+    }),
+  },
+  'GET /api/v1/statuses/:id/history': {
+    who: 'anyone',
+    scope: 'read:statuses',
+    request: withId('/api/v1/statuses/:id/history'),
+  },
+  'GET /api/v1/statuses/:id/source': { who: 'person', scope: 'read:statuses' },
   'GET /api/v1/statuses/:id': {
     who: 'anyone',
     scope: 'read:statuses',

@@ -5,7 +5,10 @@ import { accountView } from '../../read/views/mastodon/accounts.js';
 import { setLinks, windowOf } from './paging.js';
 import { contextTextFor, statusFor, urlsFor } from './views.js';
 import { sendJsonText } from '../json-text.js';
-import { booleanParam, listParam, stringParam } from './params.js';
+import { booleanParam, listParam, objectListParam, stringParam } from './params.js';
+import { focusParam } from '../uploads.js';
+import { statusEditViews } from '../../read/views/mastodon/status-edits.js';
+import type { StatusSource } from '../../read/views/mastodon/entities.js';
 import { refuseWhatSyncCannotKeep } from './status-options.js';
 
 /** `/api/v1/statuses`: read, create, delete, favourite and bookmark posts and comments as statuses. */
@@ -65,6 +68,52 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
       });
       return statusFor(request, hydrated);
     },
+  );
+
+  app.put(
+    '/:id',
+    { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }) },
+    async (request) => {
+      const { body } = request;
+      refuseWhatSyncCannotKeep(body);
+      const hydrated = await statuses.editStatus(deps, {
+        viewerId: mastodonViewer(request).id,
+        id: idOf(request.params),
+        text: stringParam(body, 'status') ?? '',
+        sensitive: booleanParam(body, 'sensitive'),
+        mediaIds: listParam(body, 'media_ids').length > 0 ? listParam(body, 'media_ids') : undefined,
+        mediaAttributes: (objectListParam(body, 'media_attributes') ?? []).map((attributes) => ({
+          id: stringParam(attributes, 'id') ?? '',
+          description: stringParam(attributes, 'description'),
+          focus: focusParam(stringParam(attributes, 'focus')),
+        })),
+      });
+      return statusFor(request, hydrated);
+    },
+  );
+
+  app.get(
+    '/:id/history',
+    { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
+    async (request) => {
+      const { hydrated, versions } = await statuses.statusHistory(deps, {
+        id: idOf(request.params),
+        viewerId: request.viewer?.id,
+      });
+      return statusEditViews(versions, statusFor(request, hydrated), urlsFor(request));
+    },
+  );
+
+  app.get(
+    '/:id/source',
+    { preHandler: mastodonAccess(app, { user: true, scope: 'read:statuses' }) },
+    async (request): Promise<StatusSource> => ({
+      ...(await statuses.statusSource(deps, {
+        id: idOf(request.params),
+        viewerId: mastodonViewer(request).id,
+      })),
+      spoiler_text: '',
+    }),
   );
 
   app.delete(

@@ -3,6 +3,7 @@ import {
   CommentParams,
   CommentReply,
   CommentsReply,
+  EditHistoryReply,
   ErrorBody,
   PageQuery,
   PostIdParams,
@@ -23,6 +24,20 @@ export const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     querystring: ReturnQuery,
     response: { 201: ChangeReply, '4xx': ErrorBody },
   };
+
+  app.get(
+    '/:postId/:commentId/history',
+    {
+      schema: { params: CommentParams, response: { 200: EditHistoryReply, '4xx': ErrorBody } },
+      preHandler: app.identifyUser,
+    },
+    (request) =>
+      useCases.commentHistory(deps, {
+        postId: request.params.postId,
+        commentId: request.params.commentId,
+        viewerId: request.viewer?.id,
+      }),
+  );
 
   app.get(
     '/:postId',

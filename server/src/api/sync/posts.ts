@@ -1,5 +1,6 @@
 import {
   DeletedReply,
+  EditHistoryReply,
   ErrorBody,
   PageQuery,
   PostDataBody,
@@ -54,6 +55,15 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
           authorUsername: request.params.username,
         }),
       ),
+  );
+
+  app.get(
+    '/:postId/history',
+    {
+      schema: { params: PostIdParams, response: { 200: EditHistoryReply, '4xx': ErrorBody } },
+      preHandler: app.identifyUser,
+    },
+    (request) => useCases.postHistory(deps, { postId: request.params.postId, viewerId: request.viewer?.id }),
   );
 
   app.get(
@@ -125,6 +135,7 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
         viewerId: viewerOf(request).id,
         postId: request.params.postId,
         content: request.body.postData.content,
+        sensitive: request.body.postData.sensitive,
         changedOnly: wantsChangedOnly(request.query),
       });
       return reply.code(201).send(answer);

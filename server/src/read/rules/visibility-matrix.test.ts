@@ -119,6 +119,9 @@ const commentAs = async (server: TestServer, who: Person, postId: string, text: 
   (await succeed(server, 'POST', `/api/comments/add/${postId}?return=post`, who, { commentData: { text } }))
     .comment._id as string;
 
+/** Shown wherever the item itself is (marked or not): what a part of it read by itself shows. */
+const opens = (seen: Seen): Seen => (seen === 'hidden' ? 'hidden' : 'shown');
+
 const found = (item: { filtered?: unknown[] | null } | undefined): Seen =>
   !item ? 'hidden' : item.filtered && item.filtered.length > 0 ? 'filtered' : 'shown';
 
@@ -261,6 +264,22 @@ const cells: Cell[] = [
     what: "the subject's post by id",
     expect: (r) => text(r, 'post'),
     probe: (server, scene) => one(server, `/api/posts/${scene.post}`, scene.v.token, (body) => body.post),
+  },
+  {
+    route: 'GET /api/posts/:postId/history',
+    what: "the subject's post's versions: wherever the post opens (a filter marks the post, not them)",
+    expect: (r) => opens(text(r, 'post')),
+    probe: (server, scene) =>
+      one(server, `/api/posts/${scene.post}/history`, scene.v.token, (body) => body.versions.at(-1)),
+  },
+  {
+    route: 'GET /api/comments/:postId/:commentId/history',
+    what: "the subject's comment's versions, under someone else's post",
+    expect: (r) => opens(text(r, 'post')),
+    probe: (server, scene) =>
+      one(server, `/api/comments/${scene.tPost}/${scene.reply}/history`, scene.v.token, (body) =>
+        body.versions.at(-1),
+      ),
   },
   {
     route: 'GET /api/posts/:postId',
@@ -481,6 +500,13 @@ const cells: Cell[] = [
     what: "the subject's reply",
     expect: (r) => text(r, 'post'),
     probe: (server, scene) => one(server, `/api/v1/statuses/${scene.reply}`, scene.app, (body) => body),
+  },
+  {
+    route: 'GET /api/v1/statuses/:id/history',
+    what: "the subject's status's versions: wherever the status opens",
+    expect: (r) => opens(text(r, 'post')),
+    probe: (server, scene) =>
+      one(server, `/api/v1/statuses/${scene.post}/history`, scene.app, (body) => body.at(-1)),
   },
   {
     route: 'GET /api/v1/statuses/:id/context',
@@ -711,6 +737,7 @@ const showNoOneElse: Record<string, string> = {
   'GET /api/v1/filters': "the viewer's own keyword filters",
   'GET /api/v2/filters': "the viewer's own keyword filters",
   'GET /api/v1/media/:id': "the viewer's own upload (anyone else's is 404)",
+  'GET /api/v1/statuses/:id/source': "the viewer's own status, as written (anyone else's is 404)",
   'GET /api/v2/filters/:id': "the viewer's own keyword filters",
   'GET /api/v2/filters/:id/keywords': "the viewer's own keyword filters",
   'GET /api/v2/filters/keywords/:id': "the viewer's own keyword filters",

@@ -1,6 +1,7 @@
 import { Limits } from '@sync/contract';
 import { attachUploads, checkMediaIds } from './media-attachments.js';
 import { sweepMediaNow } from './media-sweep.js';
+import { keepReplacedVersion } from './edit-history.js';
 import { removeMediaOfComment } from '../../data/media.repo.js';
 import type { Deps } from './deps.js';
 import { newId } from '../../platform/db/ids.js';
@@ -189,6 +190,40 @@ export async function removeComment(
     throw badRequest(Messages.deleteForeignComment);
   }
   return eraseComment(deps, comment);
+}
+
+/**
+ * Edits the viewer's own comment, keeping the version it replaces (refused across a block with the
+ * post's author, as a new comment is): the post and the comment as they are after.
+ */
+export async function changeComment(
+  deps: Deps,
+  input: { viewerId: string; postId: string; commentId: string; text: string },
+): Promise<{ record: posts.PostRecord; comment: comments.CommentRecord }> {
+  const { comment } = await requireComment(deps, input.postId, input.commentId);
+  if (comment.author_id !== input.viewerId) throw badRequest(Messages.editForeignComment);
+  const text = checkCommentText(input.text, { withMedia: comment.media_count > 0 });
+  const at = deps.clock.now().toISOString();
+  const { record, result: mentioned } = await underPost(deps, comment.post_id, {}, async (trx, taken) => {
+    await refuseAcrossBlock(trx, {
+      actorId: input.viewerId,
+      otherIds: [taken.author_id],
+      act: onPost(taken.id),
+    });
+    const current = await comments.findComment(trx, taken.id, comment.id);
+    if (!current) throw notFound(Messages.commentNotFound(comment.id));
+    await keepReplacedVersion(deps, trx, { post: taken, comment: current, at });
+    await comments.updateCommentText(trx, comment.id, text, at);
+    return recordTextEntities(trx, { post: taken, comment, text, isNew: false, at });
+  });
+  deps.events.publish({
+    type: 'comment-edited',
+    postId: record.id,
+    commentId: comment.id,
+    authorId: comment.author_id,
+  });
+  publishNotified(deps.events, mentioned);
+  return { record, comment: { ...comment, text, updated_at: at } };
 }
 
 /**

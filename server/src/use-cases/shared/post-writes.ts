@@ -13,6 +13,7 @@ import { onPost, refuseAcrossBlock } from './blocks-between.js';
 import { attachUploads, checkMediaIds } from './media-attachments.js';
 import { releaseMediaOfPost } from '../../data/media.repo.js';
 import { sweepMediaNow } from './media-sweep.js';
+import { keepReplacedVersion } from './edit-history.js';
 
 /**
  * The changes to posts that both APIs make (Sync's /api/posts, the Mastodon API's statuses and
@@ -66,6 +67,36 @@ export async function writePost(
   deps.events.publish({ type: 'post', postId: record.id, authorId: record.author_id });
   publishNotified(deps.events, mentioned);
   return record;
+}
+
+/** Edits the viewer's own post, keeping the version it replaces: the post as it is after. */
+export async function changePost(
+  deps: Deps,
+  input: { viewerId: string; postId: string; content: string; sensitive?: boolean | undefined },
+) {
+  const post = await requirePost(deps, input.postId);
+  if (post.author_id !== input.viewerId) throw badRequest(Messages.editForeignPost);
+  const content = checkContent(input.content, { withMedia: post.media_count > 0 });
+  const at = deps.clock.now().toISOString();
+  const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
+    // The row is held first, as every change does: the version kept is exactly the one replaced.
+    if (!(await posts.lockPost(trx, post.id))) throw notFound(Messages.postNotFound(post.id));
+    const current = (await posts.findPost(trx, post.id))!;
+    await keepReplacedVersion(deps, trx, { post: current, at });
+    const taken = await posts.takeForChange(trx, post.id, {
+      content,
+      at,
+      ...(input.sensitive !== undefined && current.media_count > 0 && { sensitive: input.sensitive ? 1 : 0 }),
+    });
+    if (!taken) throw notFound(Messages.postNotFound(post.id));
+    return {
+      record: taken,
+      mentioned: await recordTextEntities(trx, { post: taken, text: content, isNew: false, at }),
+    };
+  });
+  deps.events.publish({ type: 'post-edited', postId: record.id, authorId: record.author_id });
+  publishNotified(deps.events, mentioned);
+  return { record };
 }
 
 /** Deletes the viewer's own post; the post as it was (a Mastodon app redrafts it from its text). */

@@ -86,6 +86,25 @@ export interface MediaAttachment {
   blurhash: string;
 }
 
+/** https://docs.joinmastodon.org/entities/StatusEdit/ — one version of an edited status. */
+export interface StatusEdit {
+  content: string;
+  spoiler_text: string;
+  sensitive: boolean;
+  created_at: string;
+  account: Account;
+  poll: null;
+  media_attachments: MediaAttachment[];
+  emojis: never[];
+}
+
+/** https://docs.joinmastodon.org/entities/StatusSource/ — a status as written, for an app's editor. */
+export interface StatusSource {
+  id: string;
+  text: string;
+  spoiler_text: string;
+}
+
 export interface Status {
   id: string;
   created_at: string;

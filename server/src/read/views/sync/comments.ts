@@ -5,6 +5,7 @@ import { withOwnEntry } from './own-entries.js';
 import { summariesOf } from './summaries.js';
 import { filteredField } from './filtered.js';
 import { mediaFields } from './media.js';
+import { editedAtField } from './edited.js';
 
 export interface CommentContext {
   people: Map<string, SummaryRow>;
@@ -31,6 +32,7 @@ export function commentView(comment: HydratedComment, context: CommentContext): 
     updatedAt: comment.record.updated_at,
     ...filteredField(comment),
     ...mediaFields(comment.media),
+    ...editedAtField(comment.record),
   };
 }
 

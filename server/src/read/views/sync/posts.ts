@@ -6,6 +6,7 @@ import { withOwnEntry } from './own-entries.js';
 import { summariesOf } from './summaries.js';
 import { filteredField } from './filtered.js';
 import { mediaFields } from './media.js';
+import { editedAtField } from './edited.js';
 
 /** What a post's view reads from its page besides the post: the people, the viewer's marks. */
 type PageContext = Omit<HydratedPage, 'posts'>;
@@ -39,6 +40,7 @@ function basePost(post: HydratedPost, page: PageContext, viewerId: string | unde
     commentCount: post.record.comment_count,
     ...filteredField(post),
     ...mediaFields(post.media, post.record.sensitive === 1),
+    ...editedAtField(post.record),
   };
 }
 

@@ -1,0 +1,54 @@
+import type { Selectable } from 'kysely';
+import type { Db } from './database.js';
+import type { EditHistoryTable } from './schema.js';
+
+/** The `edit_history` table: the versions of posts and comments that edits replaced. */
+
+export type EditRecord = Selectable<EditHistoryTable>;
+
+/** An image as a version showed it. */
+export interface VersionImage {
+  id: string;
+  description: string;
+}
+
+export function recordReplacedVersion(
+  trx: Db,
+  row: Omit<EditRecord, 'media'> & { media: readonly VersionImage[] },
+): Promise<void> {
+  return trx
+    .insertInto('edit_history')
+    .values({ ...row, media: JSON.stringify(row.media) })
+    .execute()
+    .then(() => undefined);
+}
+
+/** The replaced versions of a post (`commentId` null) or of one of its comments, oldest first. */
+export function replacedVersions(
+  db: Db,
+  item: { postId: string; commentId: string | null },
+): Promise<(Omit<EditRecord, 'media'> & { media: VersionImage[] })[]> {
+  let query = db
+    .selectFrom('edit_history')
+    .select(['id', 'post_id', 'comment_id', 'text', 'sensitive', 'media', 'written_at', 'replaced_at'])
+    .where('post_id', '=', item.postId);
+  query =
+    item.commentId === null
+      ? query.where('comment_id', 'is', null)
+      : query.where('comment_id', '=', item.commentId);
+  return query
+    .orderBy('replaced_at')
+    .orderBy('id')
+    .execute()
+    .then((rows) => rows.map((row) => ({ ...row, media: parseImages(row.media) })));
+}
+
+function parseImages(text: string): VersionImage[] {
+  const parsed: unknown = JSON.parse(text);
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((image: unknown) =>
+    typeof image === 'object' && image !== null && 'id' in image && typeof image.id === 'string'
+      ? [{ id: image.id, description: 'description' in image ? String(image.description) : '' }]
+      : [],
+  );
+}
