@@ -1,13 +1,33 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Columns, PageHeader } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
+import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, type Tab } from '../../components/ui/tabs';
 import { useMe } from '../../lib/session';
 import { postKeys } from '../../entities/posts';
 import { NewPostsPill } from '../../features/live';
 import { useFeed, useTimeline, Composer, PostList } from '../../features/posts';
-import { SuggestedPeople } from '../../features/users';
 import { postActions, postMenu } from './post-actions';
+
+// Only the Following tab of someone who follows nobody (or whose people have not posted) shows them:
+// the users feature's code loads then, not with the first screen (decision 040).
+const SuggestedPeople = lazy(() =>
+  import('../../features/users').then((users) => ({ default: users.SuggestedPeople })),
+);
+
+/** What `SuggestedPeople` shows while its list loads, shown while its code does. */
+function PeopleSkeleton() {
+  return (
+    <div className="space-y-3" role="status" aria-label="Loading suggested people">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="flex items-center gap-3">
+          <Skeleton className="size-11 rounded-full" />
+          <Skeleton className="h-3.5 w-32" />
+        </div>
+      ))}
+    </div>
+  );
+}
 
 type HomeTab = 'everyone' | 'following';
 
@@ -73,7 +93,9 @@ function FollowingFeed() {
           <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
             Follow people to see their posts here.
           </p>
-          <SuggestedPeople />
+          <Suspense fallback={<PeopleSkeleton />}>
+            <SuggestedPeople />
+          </Suspense>
         </section>
       )}
       <NewPostsPill queryKey={postKeys.timeline} />

@@ -1,19 +1,13 @@
 import type { MediaAttachment } from '@sync/contract';
 import { EyeOff } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useMediaQuery } from '../../lib/media-query';
+import { GALLERY_MAX, galleryFrame, galleryGridClass, MEDIA_GALLERY_ATTRIBUTE } from './frame';
 import { MediaTile } from './media-tile';
 import { mediaStrings as t } from './strings';
 
 // The lightbox is a Base UI dialog: it loads on the first image opened, not with the feed.
 const Lightbox = lazy(() => import('./lightbox'));
-
-/** Marks the gallery, so a click in it (on a gap, a description) does not also open the post around it. */
-export const MEDIA_GALLERY_ATTRIBUTE = 'data-media-gallery';
-
-/** One image keeps its own shape, within these bounds (width / height); several share a 16:9 frame. */
-const TALLEST = 3 / 4;
-const WIDEST = 2;
 
 /** Mastodon's layouts: one; two side by side; one tall and two stacked; two by two. */
 function tileClass(count: number, index: number) {
@@ -21,13 +15,25 @@ function tileClass(count: number, index: number) {
   return '';
 }
 
-function frame(media: MediaAttachment[]): { className: string; style?: CSSProperties } {
-  const [only] = media;
-  if (media.length === 1 && only) {
-    const ratio = Math.min(WIDEST, Math.max(TALLEST, only.width / Math.max(1, only.height)));
-    return { className: 'grid-cols-1 max-h-[32rem]', style: { aspectRatio: String(ratio) } };
-  }
-  return { className: 'aspect-video grid-cols-2 grid-rows-2' };
+/**
+ * Whether the element has come on screen (or a quarter of a screen below it): a grid's previews load
+ * then, not sooner. The browser's own `loading="lazy"` loads images 1,250 to 2,500 px ahead, which on
+ * a slow phone spends the first screen's bandwidth on previews below it (issue 27's budget: the first
+ * screen's images under 300 KB). Without IntersectionObserver (the tests' jsdom), at once.
+ */
+function useSeen(element: RefObject<HTMLElement | null>) {
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const target = element.current;
+    if (seen || !target) return;
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && setSeen(true),
+      { rootMargin: '0px 0px 25% 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, seen]);
+  return seen;
 }
 
 type Props = {
@@ -43,9 +49,11 @@ export function MediaGallery({ media, sensitive = false }: Props) {
   const opener = useRef<HTMLElement | null>(null);
   const firstTile = useRef<HTMLButtonElement>(null);
   const still = useMediaQuery('(prefers-reduced-motion: reduce)');
-  const shown = media.slice(0, 4);
+  const grid = useRef<HTMLDivElement>(null);
+  const seen = useSeen(grid);
+  const shown = media.slice(0, GALLERY_MAX);
   if (shown.length === 0) return null;
-  const { className, style } = frame(shown);
+  const { className, style } = galleryFrame(shown);
 
   const reveal = () => {
     setCovered(false);
@@ -56,10 +64,11 @@ export function MediaGallery({ media, sensitive = false }: Props) {
   return (
     <div {...{ [MEDIA_GALLERY_ATTRIBUTE]: '' }} className="relative mt-2">
       <div
+        ref={grid}
         role="group"
         aria-label={t.gallery(shown.length)}
         data-layout={shown.length}
-        className={`grid gap-0.5 overflow-hidden rounded-xl border border-zinc-200 dark:border-zinc-800 ${className}`}
+        className={`${galleryGridClass} ${className}`}
         style={style}
       >
         {shown.map((item, index) => (
@@ -69,6 +78,7 @@ export function MediaGallery({ media, sensitive = false }: Props) {
             position={index + 1}
             count={shown.length}
             covered={covered}
+            seen={seen}
             still={still}
             className={tileClass(shown.length, index)}
             buttonRef={index === 0 ? firstTile : undefined}
@@ -116,3 +126,6 @@ export function MediaGallery({ media, sensitive = false }: Props) {
     </div>
   );
 }
+
+/** For `lazy()`: the grid loads with the first post that has images (`LazyMediaGallery`). */
+export default MediaGallery;

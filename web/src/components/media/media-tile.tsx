@@ -19,6 +19,8 @@ type Props = {
   count: number;
   /** Covered (sensitive, not yet shown): only the blurhash is drawn, and nothing is loaded. */
   covered: boolean;
+  /** The grid has come on screen: the preview loads (until then the blurhash, and the description). */
+  seen: boolean;
   /** The still first frame of an animated image instead of its motion (prefers-reduced-motion). */
   still: boolean;
   className?: string;
@@ -35,6 +37,7 @@ export function MediaTile({
   position,
   count,
   covered,
+  seen,
   still,
   className = '',
   buttonRef,
@@ -63,7 +66,7 @@ export function MediaTile({
             className="block size-full cursor-zoom-in focus-ring-inset"
           >
             <img
-              src={animatedShown ? media.url : media.previewUrl}
+              src={seen ? (animatedShown ? media.url : media.previewUrl) : undefined}
               width={animatedShown ? media.width : media.previewWidth}
               height={animatedShown ? media.height : media.previewHeight}
               alt={media.description}

@@ -2,7 +2,7 @@ import { Limits, type Comment } from '@sync/contract';
 import { ArrowBigDown, ArrowBigUp, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { MediaGallery } from '../../../components/media/media-gallery';
+import { LazyMediaGallery } from '../../../components/media/lazy-media-gallery';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, pendingProps } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
@@ -157,7 +157,7 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
             </p>
             {comment.media && (
               <div className="max-w-sm">
-                <MediaGallery media={comment.media.slice(0, 1)} />
+                <LazyMediaGallery media={comment.media.slice(0, 1)} />
               </div>
             )}
           </FilteredContent>

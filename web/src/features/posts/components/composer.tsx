@@ -182,7 +182,10 @@ export function Composer() {
               variant="ghost"
               size="sm"
               disabled={!configuration || items.length >= max}
-              onClick={() => fileInput.current?.click()}
+              onClick={() => {
+                attachments.prepare();
+                fileInput.current?.click();
+              }}
             >
               <ImagePlus className="size-4" aria-hidden="true" />
               {t.addImages}

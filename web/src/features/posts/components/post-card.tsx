@@ -3,7 +3,8 @@ import { Heart, MessageCircle } from 'lucide-react';
 import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
-import { MEDIA_GALLERY_ATTRIBUTE, MediaGallery } from '../../../components/media/media-gallery';
+import { MEDIA_GALLERY_ATTRIBUTE } from '../../../components/media/frame';
+import { LazyMediaGallery } from '../../../components/media/lazy-media-gallery';
 import { FilteredContent } from '../../../components/ui/filtered-content';
 import { LinkifiedText } from '../../../components/ui/linkified-text';
 import { postActionClass, PostToggle } from '../../../components/ui/post-action';
@@ -113,7 +114,7 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
               <LinkifiedText text={post.content} />
             </p>
           )}
-          {post.media && <MediaGallery media={post.media} sensitive={post.sensitive} />}
+          {post.media && <LazyMediaGallery media={post.media} sensitive={post.sensitive} />}
         </FilteredContent>
         <div className="-ml-2.5 mt-2 flex items-center gap-4 text-zinc-600 dark:text-zinc-400">
           <Link to={postPath} className={postActionClass} aria-label={`Comments: ${post.commentCount}`}>

@@ -4,7 +4,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { useInstance } from '../../../entities/instance';
 import { refusalOf } from '../../../entities/media';
-import { useProfilePicture, type ProfilePicture } from '../api/users';
+import { useProfilePicture, type ProfilePicture } from '../api/profile-pictures';
 import { pictureStrings as t } from './strings';
 
 type Props = { kind: ProfilePicture; user: User };
