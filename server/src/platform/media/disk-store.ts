@@ -11,7 +11,9 @@ export class DiskStore implements MediaStore {
   }
 
   async put(key: string, bytes: Buffer): Promise<void> {
-    await fs.promises.mkdir(this.folder, { recursive: true });
+    // Private as the rest of DATA_DIR (which this may be the first to create, before the database or
+    // the token secret): Sync serves the files, nobody else on the machine needs to read the folder.
+    await fs.promises.mkdir(this.folder, { recursive: true, mode: 0o700 });
     // Written whole under a temporary name, then renamed: a reader never sees half a file.
     const target = this.pathOf(key);
     const partial = `${target}.partial`;
