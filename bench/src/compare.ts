@@ -152,6 +152,7 @@ try {
             );
             continue;
           }
+          await scenario.prepare?.();
           await warmUp(server.url, scenario, load.connections);
           const result = await runScenario(server.url, server.pid, scenario, load);
           if (result.errors + result.non2xx > 0)

@@ -51,7 +51,22 @@ export interface Fixture {
   guarded: GuardedViewers;
   /** The home feed's first page copied twice at its old end, without and with images. */
   photoTwins: PhotoTwinPages;
+  /**
+   * For each bench user, `perUser` of their posts that the bench wrote (`benchPostText`), the least
+   * recently changed first; made through the API first where they have fewer.
+   */
+  postsToEdit(perUser: number): Promise<string[][]>;
 }
+
+const benchPostPrefix = 'Benchmark post from connection';
+
+/**
+ * The text of a bench user's post, as the create scenario writes it, and (`edit` > 0) as the edit
+ * scenario rewrites it: as long, a little different each time. Its start marks the posts the bench
+ * wrote, the only ones it edits (never the data set's own: its photo twins, its rare word).
+ */
+export const benchPostText = (connection: number, edit?: number) =>
+  edit ? `${benchPostPrefix} ${connection}, edit ${edit}.` : `${benchPostPrefix} ${connection}.`;
 
 /**
  * The two pages of the home feed that show the photo twins (photo-twins.ts): the same posts, with and
@@ -186,7 +201,44 @@ export async function prepareFixture(
     famousUsernames: famous.map((row) => row.username),
     reactionPlans,
     followTargetIds,
+    postsToEdit: (perUser) => benchPostsToEdit(db, users, options.serverUrl, perUser),
   };
+}
+
+/** The bench users' posts that the bench wrote, `perUser` each, least recently changed first. */
+async function benchPostsToEdit(
+  db: Db,
+  users: BenchUser[],
+  serverUrl: string,
+  perUser: number,
+): Promise<string[][]> {
+  const postsOf = async (user: BenchUser) =>
+    (
+      await db
+        .selectFrom('posts')
+        .select('id')
+        .where('author_id', '=', user.id)
+        .where('content', 'like', `${benchPostPrefix} %`)
+        .orderBy('updated_at')
+        .orderBy('id')
+        .limit(perUser)
+        .execute()
+    ).map((row) => row.id);
+  return Promise.all(
+    users.map(async (user, connection) => {
+      const found = await postsOf(user);
+      for (let missing = perUser - found.length; missing > 0; missing--) {
+        const response = await fetch(`${serverUrl}/api/posts?return=post`, {
+          method: 'POST',
+          headers: { authorization: user.token, 'content-type': 'application/json' },
+          body: JSON.stringify({ postData: { content: benchPostText(connection) } }),
+        });
+        if (response.status !== 201)
+          throw new Error(`Creating a post to edit answered ${response.status}: ${await response.text()}`);
+      }
+      return found.length < perUser ? postsOf(user) : found;
+    }),
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import { checkTargets } from './targets.js';
 
 export interface RowCreation {
   scenario: string;
-  table: 'posts' | 'comments';
+  table: 'posts' | 'comments' | 'edit_history';
   /** 2xx answers: rows the server promised. */
   acknowledged: number;
   /** Rows counted after minus before (can exceed `acknowledged` by the requests in flight at the end). */

@@ -142,6 +142,7 @@ async function benchDataset(dialect: Dialect, posts: number): Promise<DatasetRun
             console.log(`  ${scenario.name.padEnd(72)} skipped: ${scenario.unavailable}`);
             continue;
           }
+          await scenario.prepare?.();
           const table = scenario.createsRowsIn;
           const rowsBefore = table ? await countRows(handle, table) : 0;
           await warmUp(server.url, scenario, load.connections);

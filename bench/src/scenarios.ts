@@ -1,7 +1,7 @@
 import type autocannon from 'autocannon';
 import { benchPassword } from './dataset.js';
 import { rareWord } from './text.js';
-import type { BenchUser, Fixture } from './fixture.js';
+import { benchPostText, type BenchUser, type Fixture } from './fixture.js';
 
 export type ScenarioKind = 'baseline' | 'read' | 'write' | 'login';
 
@@ -13,20 +13,28 @@ export interface Scenario {
   /** The requests one connection sends, in a loop. `connection` numbers the connections from 0. */
   requestsFor(connection: number): autocannon.Request[];
   /** Each 2xx answer promises one new row in this table: checked by counting before and after. */
-  createsRowsIn?: 'posts' | 'comments';
+  createsRowsIn?: 'posts' | 'comments' | 'edit_history';
+  /** Run just before the scenario (after the ones before it): what it needs of the data as they left it. */
+  prepare?: () => Promise<void>;
   /** Why this server cannot run it (a `bench:compare` base without the Mastodon API): skipped, and said so. */
   unavailable?: string;
   /**
    * The page this one is held to, with the same data: its CPU per request may be at most `costAtMost`
    * times that page's (a Mastodon page against Sync's own, 1.25: issue 25; a viewer with blocks and
    * mutes against one with none, 1.15: issue 26; the home feed with images against the same page
-   * without, 1.1: issue 27).
+   * without, 1.1: issue 27; an edit against a create, 1.5: issue 28).
    */
   equivalentOf?: string;
   costAtMost?: number;
 }
 
 const json = { 'content-type': 'application/json' };
+
+/**
+ * The posts each bench user edits: a scenario of 10 s edits tens of thousands of times, so spread over
+ * 20,000 posts each is edited a few times (a few versions in its history), as people edit posts.
+ */
+const postsToEditPerUser = 400;
 
 /** Cycles through `items`, each connection starting at its own offset. */
 function cycle<T>(items: readonly T[], connection: number): () => T {
@@ -51,6 +59,7 @@ function asOneUser(name: string, who: string, user: BenchUser, path: string): Sc
 const homeFeed = 'home feed: GET /api/posts?limit=20';
 const followingTimeline = 'following timeline: GET /api/timeline?limit=20';
 const fullPost = 'full post: GET /api/posts/:postId';
+const createPost = 'create post: POST /api/posts?return=post';
 
 export const baselineScenario: Scenario = {
   name: 'baseline: bare Fastify, 2 KB JSON',
@@ -63,6 +72,8 @@ export const baselineScenario: Scenario = {
  * contract reads, whose heavy answers are kept last.
  */
 export function serverScenarios(fixture: Fixture): Scenario[] {
+  /** Each bench user's posts for the edit scenario, found when it starts (its `prepare`). */
+  let postsToEdit: string[][] = [];
   const auth = (connection: number) => ({
     authorization: fixture.users[connection % fixture.users.length]!.token,
   });
@@ -269,7 +280,7 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
       },
     },
     {
-      name: 'create post: POST /api/posts?return=post',
+      name: createPost,
       kind: 'write',
       createsRowsIn: 'posts',
       requestsFor: (connection) => [
@@ -277,9 +288,38 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
           method: 'POST',
           path: '/api/posts?return=post',
           headers: { ...auth(connection), ...json },
-          body: JSON.stringify({ postData: { content: `Benchmark post from connection ${connection}.` } }),
+          body: JSON.stringify({ postData: { content: benchPostText(connection) } }),
         },
       ],
+    },
+    {
+      name: 'edit post: POST /api/posts/edit/:postId?return=post',
+      kind: 'write',
+      note:
+        `each user edits their own posts that the bench wrote, ${postsToEditPerUser} each, the least recently ` +
+        'changed first (made first if the create scenario has not), in turn; a new text of the same length each time; ' +
+        'every edit keeps the version it replaces',
+      createsRowsIn: 'edit_history',
+      equivalentOf: createPost,
+      costAtMost: 1.5,
+      prepare: async () => {
+        postsToEdit = await fixture.postsToEdit(postsToEditPerUser);
+      },
+      requestsFor: (connection) => {
+        const nextPost = cycle(postsToEdit[connection % postsToEdit.length]!, connection);
+        let edits = 0;
+        return [
+          {
+            method: 'POST',
+            headers: { ...auth(connection), ...json },
+            setupRequest: (request) => ({
+              ...request,
+              path: `/api/posts/edit/${nextPost()}?return=post`,
+              body: JSON.stringify({ postData: { content: benchPostText(connection, ++edits) } }),
+            }),
+          },
+        ];
+      },
     },
     {
       name: 'add comment: POST /api/comments/add/:postId?return=post',
