@@ -16,6 +16,7 @@ import { timeAgo } from '../../../lib/relative-time';
 import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useCommentAction, type VoteKind } from '../api/comments';
+import { CommentEditedMarker } from './edited-marker';
 
 const control =
   'inline-flex items-center gap-1 rounded-full px-2 py-1 text-sm transition-colors focus-ring hover:bg-zinc-100 aria-disabled:opacity-60 dark:hover:bg-zinc-800';
@@ -147,6 +148,7 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
           <time dateTime={comment.createdAt} className="text-zinc-600 dark:text-zinc-400">
             {timeAgo(comment.createdAt)}
           </time>
+          <CommentEditedMarker comment={comment} postId={postId} />
         </div>
         {editing ? (
           <EditCommentForm comment={comment} postId={postId} onDone={closeEditor} />

@@ -159,7 +159,7 @@ export function useEditPost() {
           body: { postData: { content } },
         })
       ).post,
-    onSuccess: (post) => updatePost(client, post._id, takeFields(post, ['content', 'updatedAt'])),
+    onSuccess: (post) => updatePost(client, post._id, takeFields(post, ['content', 'updatedAt', 'editedAt'])),
   });
 }
 

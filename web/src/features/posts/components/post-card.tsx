@@ -12,6 +12,7 @@ import { POST_CARD_ATTRIBUTE } from '../../../entities/posts';
 import { timeAgo } from '../../../lib/relative-time';
 import { useMe } from '../../../lib/session';
 import { useToggleLike } from '../api/posts';
+import { PostEditedMarker } from './edited-marker';
 
 // The author's own posts have this menu; its Base UI code loads when one is first shown.
 const PostMenu = lazy(() => import('./post-menu'));
@@ -99,6 +100,7 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
             >
               <time dateTime={post.createdAt}>{timeAgo(post.createdAt)}</time>
             </Link>
+            <PostEditedMarker post={post} />
           </div>
           {post.username === me.username ? (
             <Suspense fallback={<span className="size-9" />}>
