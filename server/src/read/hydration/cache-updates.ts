@@ -66,6 +66,23 @@ export function noteNewPost(cache: PostCache, record: posts.PostRecord): void {
 }
 
 /**
+ * After an edit of the post's own text (and sensitive flag) moved it by one version and nothing else
+ * did (the cached entry is exactly one behind), the cached lists are brought forward with the new
+ * record: an edit changes none of them (likers, dislikers, comments, images). An edit that changes an
+ * image's alt text moves the post once more (describeMedia), which leaves this entry stale.
+ */
+export function noteEditedPost(cache: PostCache, record: posts.PostRecord): void {
+  for (const shape of postShapes) {
+    const key = postKey(shape, record.id);
+    const cached = cache.peek(key, record.version - 1);
+    if (!cached) continue;
+    const { likers, dislikers, comments, media } = cached;
+    const post: HydratedPost = { record, likers, dislikers, comments, media };
+    cache.set(key, record.version, post, estimateBytes(post, shape));
+  }
+}
+
+/**
  * After a comment was added and nothing else moved the post (the cached entry is exactly one version
  * behind), the cached lists are brought forward instead of read again. Lists are in conversation
  * order, so a comment written after the last one listed joins only a list with room; one that is

@@ -5,7 +5,7 @@ import type * as comments from '../../data/comments.repo.js';
 import * as posts from '../../data/posts.repo.js';
 import * as users from '../../data/users.repo.js';
 import type { PostRef } from '../../data/post-ref.js';
-import { noteNewComment, noteNewPost, noteOwnReaction } from './cache-updates.js';
+import { noteEditedPost, noteNewComment, noteNewPost, noteOwnReaction } from './cache-updates.js';
 import { PeopleHydrator, peopleShown } from './people.js';
 import {
   PostHydrator,
@@ -202,6 +202,11 @@ export class Hydrator {
   /** See cache-updates.ts: a post just written is cached with empty lists. */
   noteNewPost(record: posts.PostRecord): void {
     noteNewPost(this.cache, record);
+  }
+
+  /** See cache-updates.ts: an edit of the post's text brings the cached post forward. */
+  noteEditedPost(record: posts.PostRecord): void {
+    noteEditedPost(this.cache, record);
   }
 
   /** See cache-updates.ts: an added comment brings the cached post forward. */

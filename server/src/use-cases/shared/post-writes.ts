@@ -94,6 +94,7 @@ export async function changePost(
       mentioned: await recordTextEntities(trx, { post: taken, text: content, isNew: false, at }),
     };
   });
+  deps.hydrator.noteEditedPost(record);
   deps.events.publish({ type: 'post-edited', postId: record.id, authorId: record.author_id });
   publishNotified(deps.events, mentioned);
   return { record };
