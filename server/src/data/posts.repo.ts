@@ -119,6 +119,20 @@ export async function lockPost(trx: Db, id: string): Promise<boolean> {
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Locks a post's row as `lockPost` does and reads it as locked, in one statement: the post as it is
+ * (nothing can change it until the transaction ends), or undefined when it is gone.
+ */
+export function lockAndReadPost(trx: Db, id: string): Promise<PostRecord | undefined> {
+  if (hasNul(id)) return Promise.resolve(undefined);
+  return trx
+    .updateTable('posts')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', '=', id)
+    .returning(recordColumns)
+    .executeTakeFirst();
+}
+
 /** Deletes a post; its comments, votes, reactions and bookmarks go with it (ON DELETE CASCADE, one statement). */
 export async function deletePost(db: Db, id: string): Promise<void> {
   await db.deleteFrom('posts').where('id', '=', id).execute();

@@ -80,8 +80,8 @@ export async function changePost(
   const at = deps.clock.now().toISOString();
   const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
     // The row is held first, as every change does: the version kept is exactly the one replaced.
-    if (!(await posts.lockPost(trx, post.id))) throw notFound(Messages.postNotFound(post.id));
-    const current = (await posts.findPost(trx, post.id))!;
+    const current = await posts.lockAndReadPost(trx, post.id);
+    if (!current) throw notFound(Messages.postNotFound(post.id));
     await keepReplacedVersion(deps, trx, { post: current, at });
     const taken = await posts.takeForChange(trx, post.id, {
       content,
