@@ -13,6 +13,19 @@ export const uploadStrings = {
   uploadFailed: (name: string, reason: string) => `“${name}” could not be added: ${reason}`,
 };
 
+/** What a composer's list of images says (`AttachmentList`), the post composer's and the comment's. */
+export const attachmentStrings = {
+  uploading: (name: string) => `Uploading ${name}`,
+  remove: (name: string) => `Remove ${name}`,
+  altBadge: 'ALT',
+  describe: (name: string) => `Description of ${name}`,
+  describePlaceholder: "Describe the image for people who can't see it",
+  dismiss: 'Dismiss',
+};
+
+/** The id of an image's description field, for a reminder to send focus to. */
+export const descriptionFieldId = (key: string) => `describe-${key}`;
+
 /** "JPEG, PNG, WebP, GIF, AVIF" from the MIME types the server lists. */
 export function kindsOf(types: readonly string[]): string {
   const names: Record<string, string> = {

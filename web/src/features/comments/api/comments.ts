@@ -33,7 +33,7 @@ export function flattenComments(data: CommentPages | undefined): Comment[] {
 }
 
 type Action =
-  | { kind: 'add'; text: string }
+  | { kind: 'add'; text: string; mediaIds?: string[] }
   | { kind: 'edit'; commentId: string; text: string }
   | { kind: 'delete'; commentId: string }
   | { kind: VoteKind | 'unvote'; commentId: string };
@@ -47,7 +47,11 @@ function request(postId: string, action: Action) {
     case 'add':
       return api<CommentReply>(`/comments/add/${post}`, {
         ...options,
-        body: { commentData: { text: action.text } },
+        body: {
+          commentData: action.mediaIds?.length
+            ? { text: action.text, mediaIds: action.mediaIds }
+            : { text: action.text },
+        },
       });
     case 'edit':
       return api<CommentReply>(`/comments/edit/${post}/${encodeURIComponent(action.commentId)}`, {

@@ -1,55 +1,9 @@
-import { Limits } from '@sync/contract';
-import type { FormEvent } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/error-state';
-import { composerInputClass } from '../../../components/ui/field';
 import { InfiniteList } from '../../../components/ui/infinite-list';
-import { isWithinLimit, MessageField } from '../../../components/ui/message-field';
 import { ListSkeleton } from '../../../components/ui/skeleton';
-import { draftKeys, useDraft } from '../../../lib/drafts';
-import { useMe } from '../../../lib/session';
-import { toastError } from '../../../lib/toast';
-import { flattenComments, useCommentAction, useComments } from '../api/comments';
-import { CommentCard, commentBoxId } from './comment-card';
-
-function CommentForm({ postId }: { postId: string }) {
-  const me = useMe();
-  const draft = useDraft(draftKeys.comment(postId));
-  const add = useCommentAction(postId);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isWithinLimit(draft.text, Limits.commentText) || add.isPending) return;
-    add.mutate(
-      { kind: 'add', text: draft.text },
-      { onSuccess: () => draft.discard(), onError: (error) => toastError('Error', error.message) },
-    );
-  };
-
-  return (
-    <form
-      onSubmit={submit}
-      className="flex items-start gap-3 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800"
-    >
-      <Avatar user={me} size="sm" />
-      <MessageField
-        id={commentBoxId(postId)}
-        label="Comment"
-        placeholder="Post your comment here..."
-        required
-        rows={1}
-        limit={Limits.commentText}
-        value={draft.text}
-        onValueChange={draft.setText}
-        className={`${composerInputClass} min-h-10 text-sm`}
-      />
-      <Button type="submit" pending={add.isPending}>
-        Post
-      </Button>
-    </form>
-  );
-}
+import { flattenComments, useComments } from '../api/comments';
+import { CommentCard } from './comment-card';
+import { CommentForm } from './comment-form';
 
 export function Comments({ postId, postAuthor }: { postId: string; postAuthor: string }) {
   const query = useComments(postId);

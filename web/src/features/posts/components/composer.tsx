@@ -1,11 +1,11 @@
 import { Limits } from '@sync/contract';
 import { ImagePlus, X } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { composerInputClass } from '../../../components/ui/field';
 import { characterCount, MessageField } from '../../../components/ui/message-field';
-import { useAttachments } from '../../../entities/media';
+import { descriptionFieldId, hasFiles, imagesOf, useAttachments } from '../../../entities/media';
 import { useInstance } from '../../../entities/instance';
 import { COMPOSER_ID } from '../../../entities/posts';
 import { isAltTextReminderOn } from '../../../lib/alt-text-reminder';
@@ -13,16 +13,12 @@ import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useCreatePost } from '../api/posts';
-import { composerStrings as t, descriptionFieldId } from './strings';
+import { composerStrings as t } from './strings';
 
 // Loaded when first needed, not with the home screen: the images' list with the first image added,
 // the reminder (a Base UI dialog) the first time an undescribed image is posted.
-const AttachmentList = lazy(() => import('./attachment-list'));
+const AttachmentList = lazy(() => import('../../../entities/media/attachment-list'));
 const AltReminderDialog = lazy(() => import('./alt-reminder-dialog'));
-
-const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
-const imagesOf = (files: FileList | null | undefined) =>
-  Array.from(files ?? []).filter((file) => file.type === '' || file.type.startsWith('image/'));
 
 export function Composer() {
   const me = useMe();
@@ -155,6 +151,7 @@ export function Composer() {
         {hasImages && (
           <Suspense fallback={null}>
             <AttachmentList
+              label={t.images}
               items={items}
               descriptionMax={descriptionMax}
               onDescribe={attachments.describe}

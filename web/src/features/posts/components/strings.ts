@@ -1,4 +1,4 @@
-/** What the composer and its images say, in one place. */
+/** What the composer says, in one place (its list of images speaks as entities/media's `attachmentStrings`). */
 export const composerStrings = {
   label: 'Create a post',
   placeholder: 'Create a post....',
@@ -6,11 +6,6 @@ export const composerStrings = {
   addImages: 'Add images',
   images: 'Images to post',
   dropHere: 'Drop images to add them',
-  uploading: (name: string) => `Uploading ${name}`,
-  remove: (name: string) => `Remove ${name}`,
-  altBadge: 'ALT',
-  describe: (name: string) => `Description of ${name}`,
-  describePlaceholder: "Describe the image for people who can't see it",
   sensitive: 'Mark as sensitive',
   sensitiveHint: 'Shown blurred until the reader chooses to see it',
   dismiss: 'Dismiss',
@@ -30,6 +25,3 @@ export const altReminderStrings = {
   settingLabel: 'Remind me to describe my images before posting',
   settingHint: 'Asks before a post with an image that has no description (alt text) is shared',
 };
-
-/** The id of an image's description field, for the reminder to send focus to. */
-export const descriptionFieldId = (key: string) => `describe-${key}`;

@@ -1,19 +1,25 @@
 import { X } from 'lucide-react';
-import { MessageField } from '../../../components/ui/message-field';
-import type { Attachment } from '../../../entities/media';
-import { composerStrings as t, descriptionFieldId } from './strings';
+import { MessageField } from '../../components/ui/message-field';
+import type { Attachment } from './attachment-store';
+import { attachmentStrings as t, descriptionFieldId } from './strings';
 
 type Props = {
+  /** The list's name: "Images to post", "Image to comment". */
+  label: string;
   items: Attachment[];
   descriptionMax: number;
   onDescribe: (key: string, text: string) => void;
   onRemove: (key: string) => void;
 };
 
-/** The composer's images (loaded with the first one added): a thumbnail each (its upload's progress, ALT once described), a description field, Remove. */
-export default function AttachmentList({ items, descriptionMax, onDescribe, onRemove }: Props) {
+/**
+ * A composer's images (a lazy module, loaded with the first one added; the post composer's and the
+ * comment composer's): a thumbnail each (its upload's progress, ALT once described), a description
+ * field, Remove.
+ */
+export default function AttachmentList({ label, items, descriptionMax, onDescribe, onRemove }: Props) {
   return (
-    <ul aria-label={t.images} className="flex flex-col gap-2">
+    <ul aria-label={label} className="flex flex-col gap-2">
       {items.map((item) => {
         const src = item.media?.previewUrl ?? item.localUrl;
         return (
