@@ -41,7 +41,7 @@ function renderMarker(queryFn: () => Promise<EditHistoryReply> = async () => ({ 
       </p>
     </QueryClientProvider>,
   );
-  return { load, button: screen.getByRole('button', { name: 'Edited, show edit history' }) };
+  return { load, button: screen.getByRole('button', { name: 'Edited (show edit history)' }) };
 }
 
 describe('EditedMarker', () => {

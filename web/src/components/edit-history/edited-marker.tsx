@@ -32,6 +32,7 @@ export function EditedMarker({ editedAt, history }: Props) {
       <button
         ref={button}
         type="button"
+        aria-label={strings.showHistory}
         title={strings.editedAt(new Date(editedAt).toLocaleString())}
         onPointerEnter={prefetch}
         onFocus={prefetch}
@@ -42,7 +43,6 @@ export function EditedMarker({ editedAt, history }: Props) {
         className="rounded-sm py-0.5 text-zinc-600 hover:underline focus-ring dark:text-zinc-400"
       >
         <time dateTime={editedAt}>{strings.edited}</time>
-        <span className="sr-only">{strings.showHistory}</span>
       </button>
       {opened && (
         <Suspense fallback={null}>

@@ -1,8 +1,8 @@
 /** What the "Edited" marker and the edit history dialog say, in one place. */
 export const editHistoryStrings = {
   edited: 'Edited',
-  /** After "Edited" for screen readers: what the button does. */
-  showHistory: ', show edit history',
+  /** The button's name: what it shows, then what it does. */
+  showHistory: 'Edited (show edit history)',
   editedAt: (when: string) => `Edited ${when}`,
   title: 'Edit history',
   order:
