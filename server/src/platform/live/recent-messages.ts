@@ -22,6 +22,12 @@ export interface Retention {
  */
 export class RecentMessages {
   private held: HeldMessage[] = [];
+  /**
+   * Where the messages still held start in `held`: an evicted message is stepped over, and the array
+   * cut only once that is most of it. Cutting one message off the front of a full array at every new
+   * one moved all 10,000 each time (2.5-3.6% of a write's CPU in the bench's edit profile).
+   */
+  private start = 0;
   /** The sequence of each held id. */
   private readonly positions = new Map<string, number>();
   private lastSequence = 0;
@@ -29,7 +35,7 @@ export class RecentMessages {
   constructor(private readonly retention: Retention) {}
 
   get newest(): HeldMessage | undefined {
-    return this.held.at(-1);
+    return this.held.length > this.start ? this.held.at(-1) : undefined;
   }
 
   add(id: string, message: LiveMessage, now: number): HeldMessage {
@@ -46,27 +52,32 @@ export class RecentMessages {
     this.evict(now);
     const sequence = this.positions.get(id);
     if (sequence === undefined) return undefined;
-    const first = this.held[0]!.sequence;
-    return this.held.slice(sequence - first + 1);
+    const first = this.held[this.start]!.sequence;
+    return this.held.slice(this.start + sequence - first + 1);
   }
 
   /** Forgets everything: what arrived may have gaps (the shared channel was down), so nothing resumes. */
   clear() {
     this.held = [];
+    this.start = 0;
     this.positions.clear();
   }
 
   private evict(now: number) {
-    let drop = 0;
-    const keep = this.held.length - 1;
+    let start = this.start;
+    const newest = this.held.length - 1;
     while (
-      drop < keep &&
-      (this.held.length - drop > this.retention.maxCount ||
-        now - this.held[drop]!.arrivedAt > this.retention.maxAgeMs)
+      start < newest &&
+      (this.held.length - start > this.retention.maxCount ||
+        now - this.held[start]!.arrivedAt > this.retention.maxAgeMs)
     ) {
-      this.positions.delete(this.held[drop]!.id);
-      drop += 1;
+      this.positions.delete(this.held[start]!.id);
+      start += 1;
     }
-    if (drop > 0) this.held.splice(0, drop);
+    this.start = start;
+    if (start > 0 && start * 2 >= this.held.length) {
+      this.held = this.held.slice(start);
+      this.start = 0;
+    }
   }
 }
