@@ -14,11 +14,12 @@ const sharedLayers = /[\\/]web[\\/]src[\\/](lib|components|entities)[\\/]/;
 
 /**
  * Shared modules that their importers load with `import()`, on first use (a post's image grid and its
- * tiles, an image's lightbox, the upload code with the first file added): the shared group would
- * otherwise take them into the first screen's file, dynamic import or not.
+ * tiles, an image's lightbox, the upload code with the first file added, a composer's list of images
+ * with the first image): the shared group would otherwise take them into the first screen's file,
+ * dynamic import or not.
  */
 const sharedOnFirstUse =
-  /[\\/]web[\\/]src[\\/](components[\\/]media[\\/](lightbox|media-gallery|media-tile|blurhash|strings)|entities[\\/]media[\\/](attachment-store|api|check-file|strings)|lib[\\/]upload)\.tsx?$/;
+  /[\\/]web[\\/]src[\\/](components[\\/]media[\\/](lightbox|media-gallery|media-tile|blurhash|strings)|entities[\\/]media[\\/](attachment-store|attachment-list|api|check-file|strings)|lib[\\/]upload)\.tsx?$/;
 
 const reachesOnFirstUse = new Map<string, boolean>();
 

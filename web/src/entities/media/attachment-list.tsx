@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { MessageField } from '../../components/ui/message-field';
 import type { Attachment } from './attachment-store';
-import { attachmentStrings as t, descriptionFieldId } from './strings';
+import { attachmentStrings as t } from './strings';
+import { descriptionFieldId } from './use-attachments';
 
 type Props = {
   /** The list's name: "Images to post", "Image to comment". */

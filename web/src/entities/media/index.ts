@@ -7,5 +7,5 @@
 export { deleteMedia, updateMedia, uploadMedia } from './api';
 export { refusalOf, sortFiles } from './check-file';
 export { hasFiles, imagesOf } from './dropped-files';
-export { attachmentStrings, descriptionFieldId, kindsOf, uploadStrings } from './strings';
-export { useAttachments, type Attachment, type Attachments } from './use-attachments';
+export { attachmentStrings, kindsOf, uploadStrings } from './strings';
+export { descriptionFieldId, useAttachments, type Attachment, type Attachments } from './use-attachments';

@@ -23,9 +23,6 @@ export const attachmentStrings = {
   dismiss: 'Dismiss',
 };
 
-/** The id of an image's description field, for a reminder to send focus to. */
-export const descriptionFieldId = (key: string) => `describe-${key}`;
-
 /** "JPEG, PNG, WebP, GIF, AVIF" from the MIME types the server lists. */
 export function kindsOf(types: readonly string[]): string {
   const names: Record<string, string> = {

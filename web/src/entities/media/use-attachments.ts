@@ -4,6 +4,12 @@ import type { AttachmentState, AttachmentStore } from './attachment-store';
 
 export type { Attachment } from './attachment-store';
 
+/**
+ * The id of an image's description field (`AttachmentList`'s), for a reminder to send focus to. Here,
+ * with the first screen's code, not in strings.ts, which loads with the first image.
+ */
+export const descriptionFieldId = (key: string) => `describe-${key}`;
+
 const none: AttachmentState = { items: [], refusals: [] };
 const nothingToFollow = () => () => {};
 const noImages = () => none;
