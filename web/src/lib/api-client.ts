@@ -1,4 +1,4 @@
-import { clearSession, getSession } from './session';
+import { clearSession, getSession, tokenSettled } from './session';
 
 export class ApiError extends Error {
   constructor(
@@ -36,7 +36,9 @@ function withQuery(path: string, query: Query | undefined) {
  * already replaced (signed in again meanwhile) is left alone.
  */
 export function endRefusedSession(token: string) {
-  if (getSession()?.token === token) clearSession('expired');
+  void tokenSettled().then(() => {
+    if (getSession()?.token === token) clearSession('expired');
+  });
 }
 
 async function send(path: string, { method = 'GET', body, query, checksPassword }: RequestOptions) {

@@ -66,6 +66,28 @@ export function getSession(): Session | null {
   return current;
 }
 
+/**
+ * A request that replaces the session's token (a password change), until it has set the new one. The
+ * server ends the old token as the change commits, so the event stream and other requests may hear 401
+ * for it before the answer with the new one arrives: a refusal waits for this first (api-client.ts).
+ */
+let replacingToken: Promise<unknown> | undefined;
+
+export function replacesToken<T>(work: Promise<T>): Promise<T> {
+  const settled = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  replacingToken = settled;
+  void settled.then(() => {
+    if (replacingToken === settled) replacingToken = undefined;
+  });
+  return work;
+}
+
+/** Resolves once no request is replacing the session's token. */
+export const tokenSettled = (): Promise<unknown> => replacingToken ?? Promise.resolve();
+
 export function setSession(token: string, user: User | SessionUser) {
   const { bookmarks: _bookmarks, ...rest } = user as User;
   current = { token, user: rest };

@@ -2,17 +2,22 @@ import type { ChangePasswordBody, ChangePasswordReply, DeleteAccountReply } from
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiDownload } from '../../../lib/api-client';
 import { clearDraftsOf } from '../../../lib/drafts';
-import { clearSession, getSession, setSession } from '../../../lib/session';
+import { clearSession, getSession, replacesToken, setSession } from '../../../lib/session';
 
 /** Every other token stops working; this browser keeps going with the new one from the answer. */
 export function useChangePassword() {
   return useMutation({
+    // The new token is stored before the request counts as done: refusals of the old one wait for it.
     mutationFn: (body: ChangePasswordBody) =>
-      api<ChangePasswordReply>('/account/password', { method: 'POST', body, checksPassword: true }),
-    onSuccess: ({ encodedToken }) => {
-      const session = getSession();
-      if (session) setSession(encodedToken, session.user);
-    },
+      replacesToken(
+        api<ChangePasswordReply>('/account/password', { method: 'POST', body, checksPassword: true }).then(
+          (answer) => {
+            const session = getSession();
+            if (session) setSession(answer.encodedToken, session.user);
+            return answer;
+          },
+        ),
+      ),
   });
 }
 
