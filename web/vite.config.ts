@@ -19,7 +19,7 @@ const sharedLayers = /[\\/]web[\\/]src[\\/](lib|components|entities)[\\/]/;
  * dynamic import or not.
  */
 const sharedOnFirstUse =
-  /[\\/]web[\\/]src[\\/](components[\\/]media[\\/](lightbox|media-gallery|media-tile|blurhash|strings)|entities[\\/]media[\\/](attachment-store|attachment-list|api|check-file|strings)|lib[\\/]upload)\.tsx?$/;
+  /[\\/]web[\\/]src[\\/](components[\\/]edit-history[\\/](word-diff|strings|history-dialog)|components[\\/]media[\\/](lightbox|media-gallery|media-tile|blurhash|strings)|entities[\\/]media[\\/](attachment-store|attachment-list|api|check-file|strings)|lib[\\/]upload)\.tsx?$/;
 
 const reachesOnFirstUse = new Map<string, boolean>();
 
