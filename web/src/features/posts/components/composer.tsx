@@ -1,9 +1,10 @@
 import { Limits } from '@sync/contract';
-import { ImagePlus, X } from 'lucide-react';
+import { ImagePlus } from 'lucide-react';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { composerInputClass } from '../../../components/ui/field';
+import { DropOverlay, RefusalsAlert } from '../../../components/ui/refusals-alert';
 import { characterCount, MessageField } from '../../../components/ui/message-field';
 import { descriptionFieldId, hasFiles, imagesOf, useAttachments } from '../../../entities/media';
 import { useInstance } from '../../../entities/instance';
@@ -127,27 +128,11 @@ export function Composer() {
           onValueChange={draft.setText}
           className={`${composerInputClass} w-full text-[15px]`}
         />
-        {attachments.refusals.length > 0 && (
-          <div
-            role="alert"
-            className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
-          >
-            <ul className="min-w-0 flex-1 list-none">
-              {attachments.refusals.map((refusal) => (
-                <li key={refusal}>{refusal}</li>
-              ))}
-            </ul>
-            <button
-              type="button"
-              aria-label={t.dismiss}
-              title={t.dismiss}
-              onClick={attachments.dismissRefusals}
-              className="rounded-full p-0.5 focus-ring"
-            >
-              <X className="size-4" aria-hidden="true" />
-            </button>
-          </div>
-        )}
+        <RefusalsAlert
+          refusals={attachments.refusals}
+          dismissLabel={t.dismiss}
+          onDismiss={attachments.dismissRefusals}
+        />
         {hasImages && (
           <Suspense fallback={null}>
             <AttachmentList
@@ -207,11 +192,7 @@ export function Composer() {
           </Button>
         </div>
       </div>
-      {dragging && (
-        <p className="pointer-events-none absolute inset-1 flex items-center justify-center rounded-xl border-2 border-dashed border-teal-600 text-sm font-semibold text-teal-800 dark:border-teal-400 dark:text-teal-200">
-          {t.dropHere}
-        </p>
-      )}
+      {dragging && <DropOverlay label={t.dropHere} />}
       {reminded && (
         <Suspense fallback={null}>
           <AltReminderDialog
