@@ -295,23 +295,27 @@ export function abandonedMedia(
   db: Db,
   input: { unattachedBefore: string; limit: number },
 ): Promise<SweptMedia[]> {
-  return db
-    .selectFrom('media')
-    .select(['id', 'key', 'extension'])
-    .where((eb) =>
-      eb.or([
-        eb('unattached_since', '<', input.unattachedBefore),
-        eb('owner_id', 'is', null),
-        eb.and([
-          eb('purpose', '=', 'attachment'),
-          eb('unattached_since', 'is', null),
-          eb('post_id', 'is', null),
-          eb('comment_id', 'is', null),
+  return (
+    db
+      .selectFrom('media')
+      .select(['id', 'key', 'extension'])
+      // Removed ones are removedMedia's: the sweep reads each row once.
+      .where('removed_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('unattached_since', '<', input.unattachedBefore),
+          eb('owner_id', 'is', null),
+          eb.and([
+            eb('purpose', '=', 'attachment'),
+            eb('unattached_since', 'is', null),
+            eb('post_id', 'is', null),
+            eb('comment_id', 'is', null),
+          ]),
         ]),
-      ]),
-    )
-    .limit(input.limit)
-    .execute();
+      )
+      .limit(input.limit)
+      .execute()
+  );
 }
 
 /** Rows whose files are gone from the store. */
