@@ -8,6 +8,7 @@ import { UserSummary } from './user-summary.js';
 import { NextCursor, PageQuery } from './common.js';
 import { Permission, Role } from './safety.js';
 import { MediaAttachment } from './media.js';
+import { ProfileFilter, Quote, QuotePolicy, RepostedBy } from './sharing.js';
 
 export { UserSummary };
 export * from './common.js';
@@ -51,6 +52,8 @@ export const ViewerState = Type.Object({
   liked: Type.Boolean(),
   disliked: Type.Boolean(),
   bookmarked: Type.Boolean(),
+  /** Additive, present when true: the viewer reposted it. */
+  reposted: Type.Optional(Type.Boolean()),
 });
 export type ViewerState = Static<typeof ViewerState>;
 
@@ -79,6 +82,14 @@ export const Post = Type.Object({
   sensitive: Type.Optional(Type.Boolean()),
   /** Additive, present when it was edited: when, last (its history: GET /api/posts/:postId/history). */
   editedAt: Type.Optional(Type.String()),
+  /** Additive, present when above 0: how many people reposted it (who: GET /api/posts/:postId/reposts). */
+  repostCount: Type.Optional(Type.Integer()),
+  /** Additive, present when not `anyone`: who may quote it. */
+  quotePolicy: Type.Optional(QuotePolicy),
+  /** Additive, present on a post that quotes another. */
+  quote: Type.Optional(Quote),
+  /** Additive, on a timeline's or profile's item that is a repost: who reposted it, when. */
+  reposted: Type.Optional(RepostedBy),
 });
 export type Post = Static<typeof Post>;
 
@@ -160,6 +171,10 @@ export const PostDataBody = Type.Object({
     content: Type.String(),
     mediaIds: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
     sensitive: Type.Optional(Type.Boolean()),
+    /** Additive: the post this one quotes (on creation only). */
+    quoteId: Type.Optional(Type.String()),
+    /** Additive: who may quote this post; the author's default (preferences) when left out. */
+    quotePolicy: Type.Optional(QuotePolicy),
   }),
 });
 export type PostDataBody = Static<typeof PostDataBody>;
@@ -197,6 +212,12 @@ export const PostListQuery = Type.Object({
 });
 export type PostListQuery = Static<typeof PostListQuery>;
 export type PostSort = NonNullable<PostListQuery['sort']>;
+/** `GET /api/posts/user/:username`; additive `filter` (newest first only): posts, reposts, or both. */
+export const ProfilePostsQuery = Type.Object({
+  ...PostListQuery.properties,
+  filter: Type.Optional(ProfileFilter),
+});
+export type ProfilePostsQuery = Static<typeof ProfilePostsQuery>;
 
 /**
  * Additive: `?return=post` (post changes), `?return=comment` (comment changes) or `?return=minimal`
@@ -368,6 +389,14 @@ export const NotificationType = Type.Union([
   Type.Literal('report_resolved'),
   /** Additive (issue 26): a moderator warned, limited or suspended the person; `moderationWarning` says so. */
   Type.Literal('moderation_warning'),
+  /** Additive (issue 28): people reposted the person's post (grouped per post, like likes). */
+  Type.Literal('repost'),
+  /** Additive (issue 28): someone quoted the person's post; `post` is the quoting post. */
+  Type.Literal('quote'),
+  /** Additive (issue 28): a post the person liked, commented, reposted or bookmarked was edited; `post` is it. */
+  Type.Literal('update'),
+  /** Additive (issue 28): a post the person quoted was edited; `post` is the person's quoting post. */
+  Type.Literal('quoted_update'),
 ]);
 export type NotificationType = Static<typeof NotificationType>;
 
@@ -491,4 +520,5 @@ export const AppIdParams = Type.Object({ appId: Type.String() });
 export const NoContent = Type.Null();
 export * from './safety.js';
 export * from './media.js';
+export * from './sharing.js';
 export * from './edits.js';

@@ -90,6 +90,8 @@ export const Relationship = Type.Object({
   mutingNotifications: Type.Boolean(),
   /** When the mute ends by itself; null: until unmuted, or not muting. */
   muteExpiresAt: Type.Union([Type.String(), Type.Null()]),
+  /** Their reposts show in the viewer's Following timeline (true when not following). */
+  showingReposts: Type.Boolean(),
 });
 export type Relationship = Static<typeof Relationship>;
 export const RelationshipReply = Type.Object({ relationship: Relationship });

@@ -18,6 +18,7 @@ import * as safety from './migrations/011_safety.js';
 import * as notificationTypes from './migrations/012_notification_types.js';
 import * as media from './migrations/013_media.js';
 import * as editHistory from './migrations/014_edit_history.js';
+import * as sharing from './migrations/015_sharing.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '012_notification_types': notificationTypes,
   '013_media': media,
   '014_edit_history': editHistory,
+  '015_sharing': sharing,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

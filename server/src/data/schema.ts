@@ -35,7 +35,14 @@ export interface UsersTable {
   invite_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The profile's header picture; empty when none. */
   header_url: ColumnType<string, string | undefined, string>;
+  /** Who may quote a new post of theirs, unless the post says otherwise. */
+  quote_policy: ColumnType<QuotePolicy, QuotePolicy | undefined, QuotePolicy>;
 }
+
+/** Who may quote a post (docs/decisions/092): anyone, the author's followers, people the author follows, nobody. */
+export type QuotePolicy = 'anyone' | 'followers' | 'following' | 'nobody';
+/** A quote's state: shown, or detached by the quoted author. Null on a post that quotes nothing. */
+export type QuoteState = 'accepted' | 'revoked';
 
 /** Roles, each with every permission of the ones after it (use-cases/shared/roles.ts). */
 export type Role = 'owner' | 'admin' | 'moderator' | 'user';
@@ -55,6 +62,20 @@ export interface PostsTable {
   media_count: Generated<number>;
   /** 1: the author marked its images sensitive (shown blurred until clicked). */
   sensitive: Generated<number>;
+  /** Always equal to the number of its `reposts` rows. */
+  repost_count: Generated<number>;
+  /** The post it quotes; null when it quotes none, or when the quoted post was deleted (`quote_state` stays). */
+  quoted_post_id: ColumnType<string | null, string | null | undefined, string | null>;
+  quote_state: ColumnType<QuoteState | null, QuoteState | null | undefined, QuoteState | null>;
+  quote_policy: ColumnType<QuotePolicy, QuotePolicy | undefined, QuotePolicy>;
+}
+
+/** One person's repost of a post; its id is the repost's place in timelines. */
+export interface RepostsTable {
+  id: string;
+  user_id: string;
+  post_id: string;
+  created_at: string;
 }
 
 export type ReactionKind = 'like' | 'dislike';
@@ -95,6 +116,8 @@ export interface FollowsTable {
   follower_id: string;
   followee_id: string;
   created_at: string;
+  /** 0: the followee's reposts are left out of the follower's Following timeline. */
+  show_reposts: Generated<number>;
 }
 
 /** One row: moves with every change to what a user summary shows, so summaries are cached while it stays. */
@@ -128,7 +151,15 @@ export type NotificationKind =
   /** A moderator's warning, limit or suspension: no actor; `group_key` is the moderation action. */
   | 'moderation_warning'
   /** A report the recipient filed was resolved: `group_key` is the report. */
-  | 'report_resolved';
+  | 'report_resolved'
+  /** Reposts of the recipient's post, grouped like likes: `group_key` is the post. */
+  | 'repost'
+  /** A post quoting the recipient's: `post_id` and `group_key` are the quoting post. */
+  | 'quote'
+  /** The author edited a post the recipient liked, commented, reposted or bookmarked: `group_key` is the post. */
+  | 'update'
+  /** A post the recipient quoted was edited: `post_id` and `group_key` are the recipient's quoting post. */
+  | 'quoted_update';
 /** One entry of a user's notifications: the causes of one kind about one thing, grouped. */
 export interface NotificationsTable {
   id: string;
@@ -422,4 +453,5 @@ export interface Database {
   audit_log: AuditLogTable;
   media: MediaTable;
   edit_history: EditHistoryTable;
+  reposts: RepostsTable;
 }
