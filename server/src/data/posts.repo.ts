@@ -6,7 +6,7 @@ import { chunksOf, isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { firstPerGroup } from '../platform/db/first-per-group.js';
 import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
-import type { PostsTable, ReactionKind } from './schema.js';
+import type { PostsTable, QuotePolicy, QuoteState, ReactionKind } from './schema.js';
 import { cursorKind, withinWindow, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
 
 /**
@@ -22,11 +22,15 @@ const recordColumns = [
   'posts.content',
   'posts.like_count',
   'posts.comment_count',
+  'posts.repost_count',
   'posts.version',
   'posts.created_at',
   'posts.updated_at',
   'posts.media_count',
   'posts.sensitive',
+  'posts.quoted_post_id',
+  'posts.quote_state',
+  'posts.quote_policy',
 ] as const;
 
 export function findPost(db: Db, id: string): Promise<PostRecord | undefined> {
@@ -60,6 +64,9 @@ export async function insertPost(
     updated_at: string;
     media_count?: number;
     sensitive?: number;
+    quoted_post_id?: string;
+    quote_state?: QuoteState;
+    quote_policy?: QuotePolicy;
   },
 ): Promise<PostRecord> {
   return db.insertInto('posts').values(row).returning(recordColumns).executeTakeFirstOrThrow();
@@ -75,7 +82,15 @@ export async function insertPost(
 export function takeForChange(
   trx: Db,
   id: string,
-  change: { likes?: number; comments?: number; content?: string; sensitive?: number; at?: string } = {},
+  change: {
+    likes?: number;
+    comments?: number;
+    reposts?: number;
+    content?: string;
+    sensitive?: number;
+    quotePolicy?: QuotePolicy;
+    at?: string;
+  } = {},
 ): Promise<PostRecord | undefined> {
   if (hasNul(id)) return Promise.resolve(undefined);
   return trx
@@ -84,8 +99,10 @@ export function takeForChange(
       version: eb('version', '+', 1),
       like_count: eb('like_count', '+', change.likes ?? 0),
       comment_count: eb('comment_count', '+', change.comments ?? 0),
+      ...(change.reposts === undefined ? {} : { repost_count: eb('repost_count', '+', change.reposts) }),
       ...(change.content === undefined ? {} : { content: change.content }),
       ...(change.sensitive === undefined ? {} : { sensitive: change.sensitive }),
+      ...(change.quotePolicy === undefined ? {} : { quote_policy: change.quotePolicy }),
       ...(change.at === undefined ? {} : { updated_at: change.at }),
     }))
     .where('id', '=', id)
@@ -131,6 +148,30 @@ export function lockAndReadPost(trx: Db, id: string): Promise<PostRecord | undef
     .where('id', '=', id)
     .returning(recordColumns)
     .executeTakeFirst();
+}
+
+/**
+ * The quoted author detaches a quote of their post (docs/decisions/092): the quoting post shows
+ * "Removed by the author" from now on, so its version moves. The quoting post as it is after, or
+ * undefined when no post quotes that one under this id; detaching again changes nothing.
+ */
+export async function detachQuote(
+  trx: Db,
+  quotedId: string,
+  quotingId: string,
+): Promise<PostRecord | undefined> {
+  if (hasNul(quotedId) || hasNul(quotingId)) return undefined;
+  const detached = await trx
+    .updateTable('posts')
+    .set((eb) => ({ quote_state: 'revoked', version: eb('version', '+', 1) }))
+    .where('id', '=', quotingId)
+    .where('quoted_post_id', '=', quotedId)
+    .where('quote_state', '=', 'accepted')
+    .returning(recordColumns)
+    .executeTakeFirst();
+  if (detached) return detached;
+  const current = await lockAndReadPost(trx, quotingId);
+  return current?.quoted_post_id === quotedId ? current : undefined;
 }
 
 /** Deletes a post; its comments, votes, reactions and bookmarks go with it (ON DELETE CASCADE, one statement). */
