@@ -313,3 +313,41 @@ export async function followeeIds(db: Db, userId: string): Promise<string[]> {
     .execute();
   return rows.map((row) => row.followee_id);
 }
+
+/**
+ * Shows or hides a followed person's reposts in the follower's Following timeline
+ * (docs/decisions/092). False when the follower does not follow them.
+ */
+export async function setShowReposts(
+  trx: Db,
+  followerId: string,
+  followeeId: string,
+  show: boolean,
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable('follows')
+    .set({ show_reposts: show ? 1 : 0 })
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+/** Which of these people the user follows with their reposts hidden. */
+export async function repostsHiddenAmong(
+  db: Db,
+  dialect: Dialect,
+  userId: string,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  const rows = await loadInChunks(userIds, (chunk) =>
+    db
+      .selectFrom('follows')
+      .select('followee_id')
+      .where('follower_id', '=', userId)
+      .where('show_reposts', '=', 0)
+      .where(isOneOf(dialect, 'followee_id', chunk))
+      .execute(),
+  );
+  return new Set(rows.map((row) => row.followee_id));
+}

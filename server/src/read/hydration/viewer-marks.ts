@@ -7,8 +7,8 @@ import { preparedOnPostgres } from '../../platform/db/prepared.js';
 import type { Shown } from './posts.js';
 
 /**
- * The viewer's marks: their likes, dislikes, bookmarks and comment votes on what an answer shows, in one
- * query, read per request and never cached. It reads three features' tables at once (a page adds the
+ * The viewer's marks: their likes, dislikes, bookmarks, reposts and comment votes on what an answer
+ * shows, in one query, read per request and never cached. It reads three features' tables at once (a page adds the
  * profiles' version) because this is the one per-request read of every page (decision 006). Its text is
  * per dialect: on SQLite the ids are parameters one by one, compiled once per shape; on PostgreSQL they
  * are arrays, so the text never changes and the statement is prepared once per connection.
@@ -18,10 +18,17 @@ import type { Shown } from './posts.js';
 export interface ViewerMarks {
   reactions: Map<string, ReactionKind>;
   bookmarks: Set<string>;
+  /** The posts the viewer reposted (docs/decisions/092). */
+  reposts: Set<string>;
   votes: Map<string, VoteKind>;
 }
 
-export const noMarks = (): ViewerMarks => ({ reactions: new Map(), bookmarks: new Set(), votes: new Map() });
+export const noMarks = (): ViewerMarks => ({
+  reactions: new Map(),
+  bookmarks: new Set(),
+  reposts: new Set(),
+  votes: new Map(),
+});
 
 /** Several viewers' marks at once (a live event shown to everyone connected), still one query. */
 export async function marksOfViewers(
@@ -112,6 +119,9 @@ const marksQuery = (
   select user_id, post_id, 'bookmark' from bookmarks
     where user_id in (${inList(viewers)}) and post_id in (${inList(postIds)})
   union all
+  select user_id, post_id, 'repost' from reposts
+    where user_id in (${inList(viewers)}) and post_id in (${inList(postIds)})
+  union all
   select user_id, comment_id, kind from comment_votes
     where user_id in (${inList(viewers)}) and comment_id in (${inList(commentIds)})`;
 
@@ -138,6 +148,10 @@ const viewerMarksByArrays = (
       from unnest(${[...postIds]}::varchar[]) as shown(id)
     union all
     select ${viewerId}::varchar, shown.id,
+      (select 'repost' from reposts where user_id = ${viewerId} and post_id = shown.id)
+      from unnest(${[...postIds]}::varchar[]) as shown(id)
+    union all
+    select ${viewerId}::varchar, shown.id,
       (select kind from comment_votes where user_id = ${viewerId} and comment_id = shown.id)
       from unnest(${[...commentIds]}::varchar[]) as shown(id)
   ) as marks where mark is not null`;
@@ -145,6 +159,7 @@ const viewerMarksByArrays = (
 function addMark(byViewer: Map<string, ViewerMarks>, { viewer, target, mark }: MarkRow) {
   const marks = byViewer.get(viewer)!;
   if (mark === 'bookmark') marks.bookmarks.add(target);
+  else if (mark === 'repost') marks.reposts.add(target);
   else if (mark === 'like' || mark === 'dislike') marks.reactions.set(target, mark);
   else if (mark === 'up' || mark === 'down') marks.votes.set(target, mark);
 }

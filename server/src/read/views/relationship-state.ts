@@ -11,4 +11,6 @@ export interface RelationshipState {
   blocks: BlockState;
   /** The viewer's mutes of these people, by whom they mute. */
   mutes: ReadonlyMap<string, ActiveMute>;
+  /** The people the viewer follows with their reposts hidden (docs/decisions/092). */
+  repostsHidden: ReadonlySet<string>;
 }

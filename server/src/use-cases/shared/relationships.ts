@@ -25,7 +25,7 @@ export async function relationshipState(
   viewerId: string,
   ids: readonly string[],
 ): Promise<RelationshipState> {
-  const [{ state }, blockState, muted] = await Promise.all([
+  const [{ state }, blockState, muted, repostsHidden] = await Promise.all([
     follows.relationLists(deps.db, deps.dialect, {
       lists: [],
       order: 'newest',
@@ -33,8 +33,14 @@ export async function relationshipState(
     }),
     blocks.blockStateAmong(deps.db, viewerId, ids),
     mutes.activeMutesAmong(deps.db, deps.dialect, viewerId, ids, deps.clock.now().toISOString()),
+    follows.repostsHiddenAmong(deps.db, deps.dialect, viewerId, ids),
   ]);
-  return { follows: state, blocks: blockState, mutes: new Map(muted.map((mute) => [mute.muted_id, mute])) };
+  return {
+    follows: state,
+    blocks: blockState,
+    mutes: new Map(muted.map((mute) => [mute.muted_id, mute])),
+    repostsHidden,
+  };
 }
 
 /** Ids that can name an account: Sync's (UUIDv7), each once; anything else names nobody. */

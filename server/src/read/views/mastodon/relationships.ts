@@ -4,7 +4,7 @@ import type { Relationship } from './entities.js';
 /**
  * How the viewer and each account stand, as Mastodon's Relationship: follows, blocks and mutes; Sync has
  * no follow requests, notes, endorsements or domain blocks yet, so those are what Mastodon answers
- * without them. Following shows the account's reblogs, as a Mastodon follow does by default.
+ * without them. Following shows the account's reblogs, as a Mastodon follow does by default, until hidden (follows.show_reposts).
  */
 export function relationshipViews(ids: readonly string[], state: RelationshipState): Relationship[] {
   return ids.map((id) => {
@@ -12,7 +12,7 @@ export function relationshipViews(ids: readonly string[], state: RelationshipSta
     return {
       id,
       following: state.follows.follows.has(id),
-      showing_reblogs: state.follows.follows.has(id),
+      showing_reblogs: state.follows.follows.has(id) && !state.repostsHidden.has(id),
       notifying: false,
       languages: null,
       followed_by: state.follows.followedBy.has(id),

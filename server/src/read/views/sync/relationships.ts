@@ -20,6 +20,7 @@ export function relationshipView(
     muting: mute !== undefined,
     mutingNotifications: mute?.notifications ?? false,
     muteExpiresAt: mute?.expires_at ?? null,
+    showingReposts: !state.repostsHidden.has(user.id),
   };
 }
 
