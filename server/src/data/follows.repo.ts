@@ -351,3 +351,15 @@ export async function repostsHiddenAmong(
   );
   return new Set(rows.map((row) => row.followee_id));
 }
+
+/** The people the user follows with their reposts hidden (the Following timeline leaves those out). */
+export async function repostsHiddenBy(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('follows')
+    .modifyFront(preparedOnPostgres)
+    .select('followee_id')
+    .where('follower_id', '=', userId)
+    .where('show_reposts', '=', 0)
+    .execute();
+  return new Set(rows.map((row) => row.followee_id));
+}

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { hasNul } from '../platform/db/nul.js';
@@ -55,7 +56,11 @@ export function findRepost(db: Db, id: string): Promise<RepostRow | undefined> {
 /** Reposts by their ids. */
 export function repostsByIds(db: Db, dialect: Dialect, ids: readonly string[]): Promise<RepostRow[]> {
   return loadInChunks(ids, (chunk) =>
-    db.selectFrom('reposts').select(rowColumns).where(isOneOf(dialect, 'reposts.id', chunk)).execute(),
+    db
+      .selectFrom('reposts')
+      .select(rowColumns)
+      .where(isOneOf(dialect, 'reposts.id', chunk))
+      .execute(),
   );
 }
 
@@ -154,3 +159,89 @@ export function repostsOfUserPage(
     limit,
   });
 }
+
+/**
+ * An item of a list that merges posts with reposts (the Following timeline, a profile's reposts): the
+ * post (`id`, `version`), and, for a repost, the repost's id and who made it. `item_id` and
+ * `created_at` are the item's place in the list (the post's own for a post).
+ */
+export interface RepostItem {
+  id: string;
+  version: number;
+  created_at: string;
+  item_id: string;
+  reposter_id: string;
+}
+
+/** A window of a merged list by (created_at, item id): as `TimeWindow`, newest first unless asked. */
+export interface ItemWindow {
+  olderThan?: [string, string] | undefined;
+  newerThan?: [string, string] | undefined;
+  oldestFirst?: boolean | undefined;
+  limit: number;
+}
+
+/**
+ * The newest reposts of some people in a window, with their posts' versions: each person's own range
+ * of `reposts_by_user`, at most `limit` rows each (decision 052's bound: the cost grows with the number
+ * of people, never with how many reposts they made), then the newest `limit` of those.
+ */
+export async function repostItemsOfUsers(
+  db: Db,
+  dialect: Dialect,
+  userIds: readonly string[],
+  window: ItemWindow,
+): Promise<RepostItem[]> {
+  if (userIds.length === 0) return [];
+  const direction = sql.raw(window.oldestFirst ? 'asc' : 'desc');
+  const bounds = (table: string) => {
+    const key = sql`(${sql.ref(`${table}.created_at`)}, ${sql.ref(`${table}.id`)})`;
+    return sql`${window.olderThan ? sql`and ${key} < (${window.olderThan[0]}, ${window.olderThan[1]})` : sql``} ${
+      window.newerThan ? sql`and ${key} > (${window.newerThan[0]}, ${window.newerThan[1]})` : sql``
+    }`;
+  };
+  const people =
+    dialect === 'postgres'
+      ? sql`select unnest(${[...userIds]}::varchar[]) as id`
+      : sql`select value as id from json_each(${JSON.stringify(userIds)})`;
+  const { rows } = await sql<RepostItem>`
+    select ${preparedOnPostgres} p.id, p.version, r.created_at, r.id as item_id, r.user_id as reposter_id
+    from (${people}) as person
+    join reposts as r on r.id in (
+      select own.id from reposts as own where own.user_id = person.id ${bounds('own')}
+      order by own.created_at ${direction}, own.id ${direction} limit ${window.limit})
+    join posts as p on p.id = r.post_id
+    order by r.created_at ${direction}, r.id ${direction} limit ${window.limit}`.execute(db);
+  return rows;
+}
+
+/**
+ * For each of these posts, its newest repost by any of these people: a list keeps an item only when
+ * no newer item of the same post is in it (docs/decisions/092).
+ */
+export async function newestRepostsAmong(
+  db: Db,
+  dialect: Dialect,
+  postIds: readonly string[],
+  userIds: readonly string[],
+): Promise<Map<string, { created_at: string; id: string }>> {
+  const newest = new Map<string, { created_at: string; id: string }>();
+  if (postIds.length === 0 || userIds.length === 0) return newest;
+  const rows = await loadInChunks(userIds, (chunk) =>
+    db
+      .selectFrom('reposts')
+      .select(['post_id', 'created_at', 'id'])
+      .where(isOneOf(dialect, 'post_id', postIds))
+      .where(isOneOf(dialect, 'user_id', chunk))
+      .execute(),
+  );
+  for (const row of rows) {
+    const kept = newest.get(row.post_id);
+    if (!kept || isAfter(row, kept)) newest.set(row.post_id, row);
+  }
+  return newest;
+}
+
+/** Whether an item comes after another in (created_at, id) order. */
+export const isAfter = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) =>
+  a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);

@@ -1,29 +1,27 @@
 import { isHashtag, normalizeTag, type PostsPageReply } from '@sync/contract';
-import { homeAuthorIds } from './shared/home-authors.js';
+import { homeItems, itemsPageAnswer } from './shared/repost-items.js';
 import type { Deps } from './shared/deps.js';
 import type { PageQuery } from '../platform/http/pagination.js';
-import * as skeletons from '../data/post-skeletons.repo.js';
 import * as entities from '../data/text-entities.repo.js';
 import { asJsonText, type JsonText } from '../read/views/json-text.js';
 import { previewPostsPage } from '../read/views/sync/posts.js';
-import { visiblePostIdRows, visiblePostRows } from './shared/visible-rows.js';
+import { visiblePostIdRows } from './shared/visible-rows.js';
 
-/** `GET /timeline`: the posts of the people the viewer follows and the viewer's own, newest first. */
+/**
+ * `GET /timeline`: the posts of the people the viewer follows and the viewer's own, and their reposts,
+ * newest first, each post once (docs/decisions/092).
+ */
 export async function followingTimeline(
   deps: Deps,
   input: { viewerId: string; query: PageQuery },
 ): Promise<JsonText<PostsPageReply>> {
-  const authorIds = await homeAuthorIds(deps, input.viewerId);
-  const kind = { ...skeletons.newestPosts, scope: `timeline:${input.viewerId}` };
-  const { items, nextCursor } = await deps.cursors.pageOrFirst(
-    kind,
-    input.query,
-    (after, limit) => skeletons.newestPostRefsByAuthors(deps.db, deps.dialect, { authorIds, after, limit }),
-    (row) => [row.created_at, row.id],
-    visiblePostRows(deps, input.viewerId, 'home'),
-  );
-  const page = await deps.hydrator.page(items, 'preview', input.viewerId, 'home');
-  return previewPostsPage(page, input.viewerId, nextCursor);
+  return itemsPageAnswer(deps, {
+    list: await homeItems(deps, input.viewerId),
+    scope: `timeline:${input.viewerId}`,
+    query: input.query,
+    viewerId: input.viewerId,
+    context: 'home',
+  });
 }
 
 /** `GET /tags/:tag`: the posts with the tag (any case, with or without its #), newest first. */

@@ -20,6 +20,11 @@ describeEachDatabase('reposts', (dialect) => {
       .select(['repost_count', 'version'])
       .where('id', '=', postId)
       .executeTakeFirstOrThrow();
+  const timeline = async (who: Person, query = '') =>
+    (await succeed(server, 'GET', `/api/timeline${query}`, who)) as {
+      posts: any[];
+      nextCursor: string | null;
+    };
   const follow = (who: Person, whom: Person) => succeed(server, 'POST', `/api/users/follow/${whom.id}`, who);
 
   it('POST and DELETE /api/posts/:postId/repost: idempotent, counted once under 30 at once, the version moves', async () => {
@@ -100,5 +105,92 @@ describeEachDatabase('reposts', (dialect) => {
     expect(hidden.relationship).toMatchObject({ following: true, showingReposts: false });
     const shown = await succeed(server, 'POST', `/api/follows/reposts/${friend.id}`, me, { show: true });
     expect(shown.relationship.showingReposts).toBe(true);
+  });
+
+  it('the Following timeline shows a post once, at its newest repost, and never repeats it across pages', async () => {
+    const me = await newPerson(server, 'reader');
+    const [a, b, c] = await Promise.all(['ann', 'bob', 'cat'].map((name) => newPerson(server, name)));
+    const stranger = await newPerson(server, 'stranger');
+    for (const who of [a!, b!, c!]) await follow(me, who);
+    server.clock.advance(1000);
+    const shared = await newPost(server, stranger, 'Shared twice');
+    server.clock.advance(1000);
+    const own = await newPost(server, a!, 'Ann wrote it, Bob reposted it');
+    const fillers: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      server.clock.advance(1000);
+      fillers.push(await newPost(server, c!, `Filler ${i}`));
+    }
+    server.clock.advance(1000);
+    await succeed(server, 'POST', `/api/posts/${shared}/repost`, a);
+    server.clock.advance(1000);
+    await succeed(server, 'POST', `/api/posts/${own}/repost`, b);
+    server.clock.advance(1000);
+    await succeed(server, 'POST', `/api/posts/${shared}/repost`, b);
+
+    const first = await timeline(me);
+    expect(first.posts.map((post) => post._id)).toEqual([shared, own, ...fillers.reverse()]);
+    expect(first.posts[0].reposted).toMatchObject({ by: { username: b!.username } });
+    expect(first.posts[0].repostCount).toBe(2);
+    expect(first.posts[1].reposted.by.username).toBe(b!.username);
+    expect(first.posts[2].reposted).toBeUndefined();
+    const [bRepost] = await server.database.db
+      .selectFrom('reposts')
+      .select('id')
+      .where('user_id', '=', b!.id)
+      .where('post_id', '=', shared)
+      .execute();
+    expect(first.posts[0].reposted.repostId).toBe(bRepost!.id);
+
+    // Page by page (two at a time), every post once, in the same order.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { posts: any[]; nextCursor: string | null } = await timeline(
+        me,
+        `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      seen.push(...page.posts.map((post) => post._id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(first.posts.map((post) => post._id));
+
+    // Hide Bob's reposts: the shared post falls back to Ann's repost, Ann's post to itself.
+    await succeed(server, 'POST', `/api/follows/reposts/${b!.id}`, me, { show: false });
+    const hidden = await timeline(me);
+    expect(hidden.posts[0]._id).toBe(shared);
+    expect(hidden.posts[0].reposted.by.username).toBe(a!.username);
+    const ownItem = hidden.posts.find((post) => post._id === own);
+    expect(ownItem.reposted).toBeUndefined();
+    await succeed(server, 'POST', `/api/follows/reposts/${b!.id}`, me, { show: true });
+
+    // A mute of the reposter, then a block of the post's author: their items go.
+    await succeed(server, 'POST', `/api/users/${b!.username}/mute`, me, {});
+    const muted = await timeline(me);
+    expect(muted.posts[0].reposted.by.username).toBe(a!.username);
+    expect(muted.posts.some((post) => post.reposted?.by.username === b!.username)).toBe(false);
+    await succeed(server, 'DELETE', `/api/users/${b!.username}/mute`, me);
+    await succeed(server, 'POST', `/api/users/${stranger.username}/block`, me);
+    expect((await timeline(me)).posts.map((post) => post._id)).not.toContain(shared);
+  });
+
+  it('a profile lists its reposts (filter=reposts) or both (filter=all), newest first; trending with them is 400', async () => {
+    const author = await newPerson(server, 'profiled');
+    const other = await newPerson(server, 'otherone');
+    const theirs = await newPost(server, other, 'Theirs');
+    server.clock.advance(1000);
+    const mine = await newPost(server, author, 'Mine');
+    server.clock.advance(1000);
+    await succeed(server, 'POST', `/api/posts/${theirs}/repost`, author);
+    const path = `/api/posts/user/${author.username}`;
+    expect((await succeed(server, 'GET', path)).posts.map((post: any) => post._id)).toEqual([mine]);
+    const shared = await succeed(server, 'GET', `${path}?filter=reposts`);
+    expect(shared.posts.map((post: any) => post._id)).toEqual([theirs]);
+    expect(shared.posts[0].reposted.by.username).toBe(author.username);
+    const all = await succeed(server, 'GET', `${path}?filter=all&limit=10`);
+    expect(all.posts.map((post: any) => post._id)).toEqual([theirs, mine]);
+    const refused = await server.request('GET', `${path}?filter=reposts&sort=trending`);
+    expectError(refused, 400);
+    expect(refused.body.errors[0]).toContain('newest first');
   });
 });
