@@ -3,7 +3,7 @@ import type { Db, Dialect } from './database.js';
 import { compiledPerShape } from '../platform/db/compiled-per-shape.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
 import type { PostRef } from './post-ref.js';
-import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
+import { cursorKind, withinWindow, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
 
 /**
  * The skeletons of post pages, step one of the read pipeline (docs/decisions/006): keyset queries over
@@ -284,4 +284,21 @@ async function newestPostRefsBySeeking(
     where true ${aboveFloor('p')} ${ownBound} ${before('p')}
     order by p.created_at ${direction}, p.id ${direction} limit ${limit}`.execute(db);
   return rows;
+}
+
+/**
+ * A window of the posts that quote a post and show it (`quote_state` accepted), newest first
+ * (`posts_by_quoted`): `GET /api/posts/:postId/quotes` and a Mastodon app's list of a status's quotes.
+ */
+export function quotingPostRefs(
+  db: Db,
+  quotedId: string,
+  window: TimeWindow,
+): Promise<(PostRef & { created_at: string })[]> {
+  const query = db
+    .selectFrom('posts')
+    .select(['id', 'version', 'created_at'])
+    .where('quoted_post_id', '=', quotedId)
+    .where('quote_state', '=', 'accepted');
+  return withinWindow(query, ['created_at', 'id'], window).execute();
 }

@@ -89,6 +89,8 @@ export function takeForChange(
     content?: string;
     sensitive?: number;
     quotePolicy?: QuotePolicy;
+    /** The number of images it shows after an edit that adds or removes some. */
+    mediaCount?: number;
     at?: string;
   } = {},
 ): Promise<PostRecord | undefined> {
@@ -103,6 +105,7 @@ export function takeForChange(
       ...(change.content === undefined ? {} : { content: change.content }),
       ...(change.sensitive === undefined ? {} : { sensitive: change.sensitive }),
       ...(change.quotePolicy === undefined ? {} : { quote_policy: change.quotePolicy }),
+      ...(change.mediaCount === undefined ? {} : { media_count: change.mediaCount }),
       ...(change.at === undefined ? {} : { updated_at: change.at }),
     }))
     .where('id', '=', id)
@@ -172,6 +175,26 @@ export async function detachQuote(
   if (detached) return detached;
   const current = await lockAndReadPost(trx, quotingId);
   return current?.quoted_post_id === quotedId ? current : undefined;
+}
+
+/**
+ * The accepted quotes of a post (`posts_by_quoted`), the newest first, up to `limit`: their authors
+ * hear of an edit of it (`quoted_update`). Detached quotes no longer show it, so they are left out.
+ */
+export function acceptedQuotesOf(
+  db: Db,
+  postId: string,
+  limit: number,
+): Promise<{ id: string; author_id: string }[]> {
+  return db
+    .selectFrom('posts')
+    .select(['id', 'author_id'])
+    .where('quoted_post_id', '=', postId)
+    .where('quote_state', '=', 'accepted')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Deletes a post; its comments, votes, reactions and bookmarks go with it (ON DELETE CASCADE, one statement). */
@@ -449,4 +472,18 @@ export function authorCountSince(db: Db, since: string): Promise<number> {
       .select((eb) => eb.fn.count<string | number>('author_id').distinct().as('count'))
       .where('created_at', '>=', since),
   );
+}
+
+/**
+ * Takes a deleted user's reposts off their posts' counts (one each: a person reposts a post once).
+ * Run it holding those posts' rows, before the reposts are deleted.
+ */
+export async function takeOffRepostCounts(trx: Db, postIds: readonly string[]): Promise<void> {
+  for (const chunk of chunksOf(postIds)) {
+    await trx
+      .updateTable('posts')
+      .set((eb) => ({ repost_count: eb('repost_count', '-', 1) }))
+      .where('id', 'in', chunk)
+      .execute();
+  }
 }

@@ -12,7 +12,7 @@ import { countOf } from '../platform/db/count.js';
 import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
-import type { Role, UsersTable } from './schema.js';
+import type { QuotePolicy, Role, UsersTable } from './schema.js';
 import { cursorKind, withinWindow, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
 import { nameKeys } from './name-keys.js';
 
@@ -55,6 +55,7 @@ const userColumns = [
   'pending_since',
   'signup_reason',
   'invite_id',
+  'quote_policy',
 ] as const satisfies readonly (keyof UserRow)[];
 
 /**
@@ -199,6 +200,16 @@ export function updateProfile(
       .returningAll()
       .executeTakeFirstOrThrow();
   });
+}
+
+/** Who may quote the user's new posts by default (their preferences); the user as they are after. */
+export function setQuotePolicy(db: Db, id: string, policy: QuotePolicy): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ quote_policy: policy })
+    .where('id', '=', id)
+    .returning(userColumns)
+    .executeTakeFirst();
 }
 
 /** The avatar or header picture changes, in the caller's transaction; the user as they are after. */

@@ -36,9 +36,9 @@ export const postKeys = [
 ];
 /**
  * Additive keys a post or comment carries only when they say something (contract/src/index.ts): a warn
- * filter's match, images, the sensitive mark, the last edit. The spec's keys are always all there.
+ * filter's match, images, the sensitive mark, the last edit, a quote and its policy when not `anyone`. The spec's keys are always all there.
  */
-const sometimesKeys = ['editedAt', 'filtered', 'media', 'sensitive'];
+const sometimesKeys = ['editedAt', 'filtered', 'media', 'sensitive', 'quote', 'quotePolicy'];
 const withoutSometimes = (object: object) =>
   Object.keys(object).filter((key) => !sometimesKeys.includes(key));
 

@@ -189,6 +189,8 @@ async function createAccount(deps: Deps, fields: AccountFields, terms: Terms): P
         signup_reason: terms.reason,
         invite_id: invite?.id ?? null,
         header_url: '',
+        // Anyone may quote a new account's posts until its preferences say otherwise (decision 092).
+        quote_policy: 'anyone',
       } satisfies NewUserRow;
       await insertUser(trx, row);
       return { ...row, follower_count: 0, following_count: 0 };

@@ -49,10 +49,21 @@ async function postsFor(
     deps.hydrator.marksOfViewers(viewerIds, { posts: hydrated }),
     Promise.all(viewerIds.map((viewerId) => deps.hydrator.rules(viewerId))),
   ]);
-  return new Map(
-    viewerIds.map((viewerId, i) => {
+  const pages = await Promise.all(
+    viewerIds.map(async (viewerId, i) => {
       const shown = visiblePosts(rules[i]!, hydrated, 'home');
-      const page = { posts: shown, users: people, marks: marks.get(viewerId) };
+      return { viewerId, shown, ...(await deps.hydrator.quotesOf(shown, rules[i]!)) };
+    }),
+  );
+  // The quoted posts' authors, whom the quotes show (none read when nothing quotes).
+  const quotedAuthors = [...new Set(pages.flatMap((page) => page.quotedAuthorIds))];
+  const users =
+    quotedAuthors.length === 0
+      ? people
+      : new Map([...people, ...(await deps.hydrator.peopleByIds(quotedAuthors))]);
+  return new Map(
+    pages.map(({ viewerId, shown, quotes }) => {
+      const page = { posts: shown, quotes, users, marks: marks.get(viewerId) };
       return [viewerId, previewPostViews(page, viewerId)];
     }),
   );

@@ -1,16 +1,21 @@
 import {
+  type DetachQuoteReply,
   type EditHistoryReply,
+  type PostsPageReply,
   type FullPost,
   type PostListQuery,
+  type ProfileFilter,
   type PostsReply,
   type PreviewPost,
   type UserSummariesReply,
 } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
 import type { ReactionKind } from '../data/schema.js';
-import { Messages, notFound } from '../platform/http/errors.js';
+import { Messages, badRequest, notFound } from '../platform/http/errors.js';
 import type { PageQuery } from '../platform/http/pagination.js';
 import { changePost, react, removePost, writePost } from './shared/post-writes.js';
+import { unquote } from './shared/quotes.js';
+import type { QuotePolicy } from '../data/schema.js';
 import * as users from '../data/users.repo.js';
 import { asJsonText, type JsonText } from '../read/views/json-text.js';
 import { versionsOf } from './shared/edit-history.js';
@@ -20,6 +25,7 @@ import * as posts from '../data/posts.repo.js';
 import * as skeletons from '../data/post-skeletons.repo.js';
 import { everyPost, postPreview, requirePost } from './shared/post-answers.js';
 import { visiblePeopleRows, visiblePostRows } from './shared/visible-rows.js';
+import { itemsPageAnswer, profileItems } from './shared/repost-items.js';
 
 /** One function per endpoint of /api/posts: validate, one transaction for a change, then the answer. */
 
@@ -40,7 +46,13 @@ async function changeAnswer(
 /** `GET /posts` and `GET /posts/user/:username`: a page (newest or trending), or the capped whole list. */
 export async function listPosts(
   deps: Deps,
-  input: { query: PostListQuery; viewerId: string | undefined; authorUsername?: string },
+  input: {
+    query: PostListQuery;
+    viewerId: string | undefined;
+    authorUsername?: string;
+    /** A profile's posts (the default), its reposts, or both (docs/decisions/092). */
+    filter?: ProfileFilter | undefined;
+  },
 ): Promise<JsonText<PostsReply>> {
   const { query, viewerId } = input;
   let authorId: string | undefined;
@@ -51,6 +63,19 @@ export async function listPosts(
   }
   const scope = authorId ?? '*';
   const listContext = authorId === undefined ? 'public' : 'account';
+  if (authorId !== undefined && input.filter !== undefined && input.filter !== 'posts') {
+    if (query.sort === 'trending')
+      throw badRequest(
+        "A profile's reposts are listed newest first only: leave out sort=trending, or ask for filter=posts.",
+      );
+    return itemsPageAnswer(deps, {
+      list: profileItems(deps, { authorId, viewerId, withPosts: input.filter === 'all' }),
+      scope: `profile:${input.filter}:${authorId}`,
+      query,
+      viewerId,
+      context: listContext,
+    });
+  }
   if (query.sort === 'trending') {
     const kind = { ...skeletons.trendingPosts, scope: `${skeletons.trendingPosts.scope}:${scope}` };
     const request = deps.cursors.pageRequest(kind, query);
@@ -134,6 +159,39 @@ export async function listReactors(
   return { users: summariesOf(ids, await deps.hydrator.peopleByIds(ids)), nextCursor };
 }
 
+/** `GET /posts/:postId/quotes`: the posts that quote it and show it, newest first, a page at a time. */
+export async function listQuotes(
+  deps: Deps,
+  input: { postId: string; query: PageQuery; viewerId: string | undefined },
+): Promise<JsonText<PostsPageReply>> {
+  const post = await requirePost(deps, input.postId);
+  if (!(await deps.hydrator.rules(input.viewerId)).seesAccount(post.author_id))
+    throw notFound(Messages.postNotFound(input.postId));
+  const kind = { ...skeletons.newestPosts, scope: `quotes:${post.id}` };
+  const { items, nextCursor } = await deps.cursors.pageOrFirst(
+    kind,
+    input.query,
+    (after, limit) =>
+      skeletons.quotingPostRefs(deps.db, post.id, { olderThan: after, oldestFirst: false, limit }),
+    (row) => [row.created_at, row.id],
+    visiblePostRows(deps, input.viewerId, 'public'),
+  );
+  return previewPostsPage(
+    await deps.hydrator.page(items, 'preview', input.viewerId, 'public'),
+    input.viewerId,
+    nextCursor,
+  );
+}
+
+/** `POST /posts/:postId/quotes/:quotingPostId/detach`: the quoted author takes their post out of a quote. */
+export async function detachQuote(
+  deps: Deps,
+  input: { viewerId: string; postId: string; quotingPostId: string },
+): Promise<DetachQuoteReply> {
+  await unquote(deps, input);
+  return { detached: true };
+}
+
 /** `POST /posts` */
 export async function createPost(
   deps: Deps,
@@ -142,6 +200,8 @@ export async function createPost(
     content: string;
     mediaIds?: readonly string[] | undefined;
     sensitive?: boolean | undefined;
+    quoteId?: string | undefined;
+    quotePolicy?: QuotePolicy | undefined;
     changedOnly: boolean;
   },
 ): Promise<ChangeAnswer> {
@@ -157,6 +217,9 @@ export async function editPost(
     postId: string;
     content: string;
     sensitive?: boolean | undefined;
+    quotePolicy?: QuotePolicy | undefined;
+    /** The images from now on, in order; left out, the same. */
+    mediaIds?: readonly string[] | undefined;
     changedOnly: boolean;
   },
 ): Promise<ChangeAnswer> {

@@ -45,6 +45,8 @@ import { visiblePeopleRows, visiblePostRows, visibleStatusRows } from './shared/
 import type { PostRef } from '../data/post-ref.js';
 import type { ReadContext } from '../read/rules/viewer-rules.js';
 import { refuseAcrossBlock, type ActAcross } from './shared/blocks-between.js';
+import { changeQuotePolicy, unquote } from './shared/quotes.js';
+import type { QuotePolicy } from '../data/schema.js';
 
 /**
  * Statuses: the Mastodon API's one resource for Sync's posts and comments (docs/decisions/070). Reads
@@ -407,6 +409,9 @@ export async function createStatus(
     /** Uploads of the viewer's (`media_ids[]`), in this order. */
     mediaIds: readonly string[];
     sensitive: boolean;
+    /** Mastodon 4.5's `quoted_status_id`: the post it quotes (a post only: Sync's comments quote nothing). */
+    quotedStatusId?: string | undefined;
+    quotePolicy?: QuotePolicy | undefined;
     idempotencyKey: string | undefined;
   },
 ) {
@@ -443,6 +448,8 @@ async function writeStatus(
     inReplyToId: string | undefined;
     mediaIds: readonly string[];
     sensitive: boolean;
+    quotedStatusId?: string | undefined;
+    quotePolicy?: QuotePolicy | undefined;
   },
   alongside: WrittenAlongside | undefined,
 ) {
@@ -455,11 +462,18 @@ async function writeStatus(
         content,
         mediaIds: input.mediaIds,
         sensitive: input.sensitive,
+        quoteId: input.quotedStatusId,
+        quotePolicy: input.quotePolicy,
         alongside,
       }),
     );
     return deps.hydrator.statuses([{ kind: 'post', ref: record }], input.viewerId, 'post');
   }
+  if (input.quotedStatusId !== undefined)
+    throw new HttpError(
+      422,
+      'Validation failed: a reply cannot quote a status on this server; post it instead.',
+    );
   const answered = await findStatus(deps, input.inReplyToId);
   if (!answered)
     throw new HttpError(404, 'The status you are replying to does not exist: it may have been deleted.');
@@ -689,4 +703,54 @@ export async function statusSource(deps: Deps, input: { id: string; viewerId: st
   const record = found.kind === 'post' ? found.ref : found.comment;
   if (record.author_id !== input.viewerId) throw recordNotFound();
   return { id: record.id, text: found.kind === 'post' ? found.ref.content : found.comment.text };
+}
+
+/**
+ * `PUT /api/v1/statuses/:id/interaction_policy` (Mastodon 4.5): the author changes who may quote their
+ * post; the status after.
+ */
+export async function setQuotePolicy(
+  deps: Deps,
+  input: { viewerId: string; id: string; policy: QuotePolicy },
+) {
+  const record = await changeQuotePolicy(deps, {
+    viewerId: input.viewerId,
+    postId: input.id,
+    policy: input.policy,
+  });
+  return deps.hydrator.statuses([postStatus(record)], input.viewerId, 'post');
+}
+
+/**
+ * `POST /api/v1/statuses/:id/quotes/:quoting_status_id/revoke` (Mastodon 4.5): the quoted post's author
+ * detaches a quote of it; the quoting status after.
+ */
+export async function revokeQuote(deps: Deps, input: { viewerId: string; id: string; quotingId: string }) {
+  const record = await unquote(deps, {
+    viewerId: input.viewerId,
+    postId: input.id,
+    quotingPostId: input.quotingId,
+  });
+  return deps.hydrator.statuses([postStatus(record)], input.viewerId, 'post');
+}
+
+/**
+ * `GET /api/v1/statuses/:id/quotes` (Mastodon 4.5): the statuses that quote a post and show it, newest
+ * first, a window at a time; a post the viewer cannot open is not there (404).
+ */
+export async function statusQuotes(
+  deps: Deps,
+  input: { id: string; viewerId: string | undefined; window: TimeWindow },
+): Promise<StatusWindow> {
+  const post = await posts.findPost(deps.db, input.id);
+  if (!post || !(await deps.hydrator.rules(input.viewerId)).seesAccount(post.author_id))
+    throw recordNotFound();
+  return statusWindow(deps, {
+    viewerId: input.viewerId,
+    window: input.window,
+    context: 'public',
+    load: (window) => skeletons.quotingPostRefs(deps.db, post.id, window),
+    keyOf: newestKey,
+    statusOf: postStatus,
+  });
 }

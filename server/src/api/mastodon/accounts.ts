@@ -18,7 +18,9 @@ import * as statuses from '../../use-cases/statuses.js';
 import * as users from '../../use-cases/users.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { offsetOf, setLinks, setStatusLinks, timeWindowOf, windowOf } from './paging.js';
-import { booleanParam, listParam, objectListParam, stringParam } from './params.js';
+import { booleanParam, listParam, objectListParam, objectParam, stringParam } from './params.js';
+import { quotePolicyParam } from './quote-params.js';
+import * as preferences from '../../use-cases/preferences.js';
 import { statusesFor, urlsFor } from './views.js';
 
 /** The accounts of an answer as Mastodon apps read them. */
@@ -71,6 +73,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         if (upload) viewer = await media.setProfileImage(deps, { viewerId: viewer.id, purpose, upload });
       }
       const fields = objectListParam(request.body, 'fields_attributes');
+      // Mastodon 4.5's default quote policy for new posts, Sync's preferences.
+      const quotePolicy = quotePolicyParam(objectParam(request.body, 'source'), 'quote_policy');
+      if (quotePolicy !== undefined)
+        await preferences.changePreferences(deps, { viewerId: viewer.id, body: { quotePolicy } });
       const record = await users.updateCredentials(deps, {
         viewer,
         changes: {

@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as statuses from '../../use-cases/statuses.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { accountView } from '../../read/views/mastodon/accounts.js';
-import { setLinks, windowOf } from './paging.js';
-import { contextTextFor, statusFor, urlsFor } from './views.js';
+import { setLinks, setStatusLinks, timeWindowOf, windowOf } from './paging.js';
+import { contextTextFor, statusFor, statusesTextFor, urlsFor } from './views.js';
+import { quotePolicyParam, unknownPolicy } from './quote-params.js';
 import { sendJsonText } from '../json-text.js';
 import { booleanParam, listParam, objectListParam, stringParam } from './params.js';
 import { focusParam } from '../uploads.js';
@@ -64,6 +65,8 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
         inReplyToId: stringParam(request.body, 'in_reply_to_id'),
         mediaIds: listParam(request.body, 'media_ids'),
         sensitive: booleanParam(request.body, 'sensitive') ?? false,
+        quotedStatusId: stringParam(request.body, 'quoted_status_id'),
+        quotePolicy: quotePolicyParam(request.body),
         idempotencyKey: stringParam(request.headers, 'idempotency-key')?.trim() || undefined,
       });
       return statusFor(request, hydrated);
@@ -89,6 +92,53 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
         })),
       });
       return statusFor(request, hydrated);
+    },
+  );
+
+  app.put(
+    '/:id/interaction_policy',
+    { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }) },
+    async (request) => {
+      const policy = quotePolicyParam(request.body);
+      if (policy === undefined) throw unknownPolicy();
+      return statusFor(
+        request,
+        await statuses.setQuotePolicy(deps, {
+          viewerId: mastodonViewer(request).id,
+          id: idOf(request.params),
+          policy,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/:id/quotes/:quoting_status_id/revoke',
+    { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }) },
+    async (request) =>
+      statusFor(
+        request,
+        await statuses.revokeQuote(deps, {
+          viewerId: mastodonViewer(request).id,
+          id: idOf(request.params),
+          quotingId: stringParam(request.params, 'quoting_status_id') ?? '',
+        }),
+      ),
+  );
+
+  app.get(
+    '/:id/quotes',
+    { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
+    async (request, reply) => {
+      const window = timeWindowOf(windowOf(request.query));
+      const found = await statuses.statusQuotes(deps, {
+        id: idOf(request.params),
+        viewerId: request.viewer?.id,
+        window,
+      });
+      const { text, ids } = statusesTextFor(request, found);
+      setStatusLinks(request, reply, ids, { readUpTo: found.readUpTo, oldestFirst: window.oldestFirst });
+      return sendJsonText(reply, text);
     },
   );
 

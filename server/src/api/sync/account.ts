@@ -5,11 +5,14 @@ import {
   DeleteAccountBody,
   DeleteAccountReply,
   ErrorBody,
+  PreferencesBody,
+  PreferencesReply,
 } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { changePassword, deleteAccount, exportAccount } from '../../use-cases/account.js';
 import { viewerOf } from './auth.plugin.js';
+import { changePreferences, getPreferences } from '../../use-cases/preferences.js';
 
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const signedInWithPassword = [app.requireUser, app.limits.passwordChecks];
@@ -40,6 +43,21 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('cache-control', 'no-store')
         .send(Readable.from(text));
     },
+  );
+
+  app.get(
+    '/preferences',
+    { schema: { response: { 200: PreferencesReply, '4xx': ErrorBody } }, preHandler: app.requireUser },
+    (request) => getPreferences(app.deps, { viewerId: viewerOf(request).id }),
+  );
+
+  app.put(
+    '/preferences',
+    {
+      schema: { body: PreferencesBody, response: { 200: PreferencesReply, '4xx': ErrorBody } },
+      preHandler: app.requireUser,
+    },
+    (request) => changePreferences(app.deps, { viewerId: viewerOf(request).id, body: request.body }),
   );
 
   app.post(

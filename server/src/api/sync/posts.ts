@@ -1,5 +1,8 @@
 import {
   DeletedReply,
+  DetachQuoteParams,
+  DetachQuoteReply,
+  PostsPageReply,
   EditHistoryReply,
   ErrorBody,
   PageQuery,
@@ -8,6 +11,7 @@ import {
   PostListQuery,
   PostReply,
   PostsReply,
+  ProfilePostsQuery,
   ReturnQuery,
   UserSummariesReply,
 } from '@sync/contract';
@@ -41,7 +45,7 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: Type.Object({ username: Type.String() }),
-        querystring: PostListQuery,
+        querystring: ProfilePostsQuery,
         response: { 200: PostsReply, '4xx': ErrorBody },
       },
       preHandler: app.identifyUser,
@@ -53,6 +57,7 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
           query: request.query,
           viewerId: request.viewer?.id,
           authorUsername: request.params.username,
+          filter: request.query.filter,
         }),
       ),
   );
@@ -64,6 +69,41 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.identifyUser,
     },
     (request) => useCases.postHistory(deps, { postId: request.params.postId, viewerId: request.viewer?.id }),
+  );
+
+  app.get(
+    '/:postId/quotes',
+    {
+      schema: {
+        params: PostIdParams,
+        querystring: PageQuery,
+        response: { 200: PostsPageReply, '4xx': ErrorBody },
+      },
+      preHandler: app.identifyUser,
+    },
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await useCases.listQuotes(deps, {
+          postId: request.params.postId,
+          query: request.query,
+          viewerId: request.viewer?.id,
+        }),
+      ),
+  );
+
+  app.post(
+    '/:postId/quotes/:quotingPostId/detach',
+    {
+      schema: { params: DetachQuoteParams, response: { 200: DetachQuoteReply, '4xx': ErrorBody } },
+      preHandler: app.requireUser,
+    },
+    (request) =>
+      useCases.detachQuote(deps, {
+        viewerId: viewerOf(request).id,
+        postId: request.params.postId,
+        quotingPostId: request.params.quotingPostId,
+      }),
   );
 
   app.get(
@@ -107,12 +147,14 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
     },
     async (request, reply) => {
-      const { content, mediaIds, sensitive } = request.body.postData;
+      const { content, mediaIds, sensitive, quoteId, quotePolicy } = request.body.postData;
       const answer = await useCases.createPost(deps, {
         viewerId: viewerOf(request).id,
         content,
         mediaIds,
         sensitive,
+        quoteId,
+        quotePolicy,
         changedOnly: wantsChangedOnly(request.query),
       });
       return reply.code(201).send(answer);
@@ -136,6 +178,8 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
         postId: request.params.postId,
         content: request.body.postData.content,
         sensitive: request.body.postData.sensitive,
+        quotePolicy: request.body.postData.quotePolicy,
+        mediaIds: request.body.postData.mediaIds,
         changedOnly: wantsChangedOnly(request.query),
       });
       return reply.code(201).send(answer);

@@ -23,6 +23,14 @@ import type { KeptBetweenAnswers } from '../kept.js';
 import { RulesCache } from '../rules/rules-cache.js';
 import type { ReadContext, ViewerRules } from '../rules/viewer-rules.js';
 import { seesPost, visiblePosts, visibleStatuses } from './visible.js';
+import {
+  acceptedQuotes,
+  noQuotes,
+  quotableBy,
+  quotedIdsOf,
+  shownQuotes,
+  type ShownQuotes,
+} from './quotes.js';
 
 /**
  * The middle of the read pipeline (skeleton → hydrate → view): everything a list of posts shows,
@@ -45,9 +53,12 @@ export { newComment } from './posts.js';
 export type { ViewerMarks } from './viewer-marks.js';
 export type { AccountRecord } from './accounts.js';
 export type { HydratedStatuses, StatusItem } from './statuses.js';
+export type { ShownQuote, ShownQuotes } from './quotes.js';
 
 export interface HydratedPage {
   posts: HydratedPost[];
+  /** The quotes of the posts that quote another, as the viewer sees them (quotes.ts). */
+  quotes: ShownQuotes;
   /** The people the page shows (user summaries by id: people.ts). */
   users: Map<string, users.SummaryRow>;
   marks: ViewerMarks | undefined;
@@ -162,9 +173,37 @@ export class Hydrator {
   ): Promise<HydratedPage> {
     const hydrated = await this.posts(refs, shape);
     // Nothing to show needs no rules (a search that found nothing reads nothing more).
-    const shown =
-      hydrated.length === 0 ? hydrated : visiblePosts(await this.rules(viewerId), hydrated, context);
-    return { posts: shown, ...(await this.peopleAndMarks({ posts: shown, comments }, viewerId)) };
+    if (hydrated.length === 0)
+      return {
+        posts: hydrated,
+        quotes: noQuotes,
+        ...(await this.peopleAndMarks({ posts: hydrated, comments }, viewerId)),
+      };
+    const rules = await this.rules(viewerId);
+    const shown = visiblePosts(rules, hydrated, context);
+    const { quotes, quotedAuthorIds } = await this.quotesOf(shown, rules);
+    return {
+      posts: shown,
+      quotes,
+      ...(await this.peopleAndMarks({ posts: shown, comments }, viewerId, quotedAuthorIds)),
+    };
+  }
+
+  /**
+   * The quotes of these posts as the viewer sees them (docs/decisions/092), and the authors of the
+   * quoted posts shown, whom the answer shows besides. The quoted posts come from the post cache in
+   * the preview shape, their records read in one query with the page (none when nothing quotes).
+   */
+  async quotesOf(
+    shown: readonly HydratedPost[],
+    rules: ViewerRules,
+  ): Promise<{ quotes: ShownQuotes; quotedAuthorIds: string[] }> {
+    if (!shown.some((post) => post.record.quote_state !== null))
+      return { quotes: noQuotes, quotedAuthorIds: [] };
+    const ids = quotedIdsOf(shown);
+    const quoted = ids.length === 0 ? [] : await this.posts(await this.recordsOf(ids), 'preview');
+    const quotes = shownQuotes(rules, shown, new Map(quoted.map((post) => [post.record.id, post])));
+    return { quotes, quotedAuthorIds: acceptedQuotes(quotes).map((post) => post.record.author_id) };
   }
 
   /**
@@ -175,7 +214,7 @@ export class Hydrator {
     shown: Required<Shown>,
     viewerId: string | undefined,
     extra: readonly string[] = [],
-  ): Promise<Omit<HydratedPage, 'posts'>> {
+  ): Promise<Omit<HydratedPage, 'posts' | 'quotes'>> {
     // An empty page (a post nobody commented on) shows nobody and nothing to mark: no query.
     if (shown.posts.length === 0 && shown.comments.length === 0 && extra.length === 0)
       return { users: new Map(), marks: viewerId ? noMarks() : undefined };
@@ -290,12 +329,20 @@ export class Hydrator {
     context: ReadContext,
     accountIds: readonly string[] = [],
   ): Promise<HydratedStatuses> {
-    const shown = items.length === 0 ? items : visibleStatuses(await this.rules(viewerId), items, context);
-    const { marks, accounts } = await this.marksAndAccounts(viewerId, {
-      posts: shown.flatMap((item) => (item.kind === 'post' ? [item.post] : [])),
-      comments: shown.flatMap((item) => (item.kind === 'comment' ? [item.comment] : [])),
-    });
-    return statusesContext(this.db, this.dialect, accounts, shown, marks, accountIds);
+    const rules = items.length === 0 ? undefined : await this.rules(viewerId);
+    const shown = rules ? visibleStatuses(rules, items, context) : items;
+    const posts = shown.flatMap((item) => (item.kind === 'post' ? [item.post] : []));
+    const { quotes } = rules ? await this.quotesOf(posts, rules) : { quotes: noQuotes };
+    // A quoted status is a status of the answer's too: its account, its mentions, the viewer's marks.
+    const quoted = acceptedQuotes(quotes);
+    const [{ marks, accounts }, quotable] = await Promise.all([
+      this.marksAndAccounts(viewerId, {
+        posts: [...posts, ...quoted],
+        comments: shown.flatMap((item) => (item.kind === 'comment' ? [item.comment] : [])),
+      }),
+      rules ? quotableBy(this.db, this.dialect, rules, [...posts, ...quoted]) : undefined,
+    ]);
+    return statusesContext(this.db, this.dialect, accounts, shown, marks, accountIds, quotes, quotable);
   }
 
   /**

@@ -97,10 +97,13 @@ export async function hydrateNotifications(
   const hydratedPosts = visiblePosts(rules, allPosts, 'notifications');
   const hydratedComments = visibleComments(rules, allComments, 'notifications');
   const shown = { posts: hydratedPosts, comments: hydratedComments };
-  const page = await hydrator.peopleAndMarks(shown, viewerId, [
+  const { quotes, quotedAuthorIds } = await hydrator.quotesOf(hydratedPosts, rules);
+  const people = await hydrator.peopleAndMarks(shown, viewerId, [
     ...actors.map((actor) => actor.actor_id),
     ...reportRecords.map((report) => report.target_id),
+    ...quotedAuthorIds,
   ]);
+  const page = { ...people, quotes };
   return {
     records: items,
     actors: actorIdsByNotification(actors),

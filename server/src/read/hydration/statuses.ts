@@ -5,6 +5,7 @@ import type * as posts from '../../data/posts.repo.js';
 import type { AccountRecord, AccountSource } from './accounts.js';
 import type { HydratedComment, HydratedPost } from './posts.js';
 import type { ViewerMarks } from './viewer-marks.js';
+import { acceptedQuotes, noQuotes, type ShownQuotes } from './quotes.js';
 
 /**
  * Statuses, as the Mastodon API sees Sync (docs/decisions/070): a post, or a comment (a reply to its
@@ -25,6 +26,10 @@ export interface HydratedStatuses {
   /** The comments the comments answer, by id (for `in_reply_to_account_id`). */
   answered: Map<string, comments.CommentRecord>;
   marks: ViewerMarks | undefined;
+  /** The quotes of the posts that quote another, as the viewer sees them (quotes.ts). */
+  quotes: ShownQuotes;
+  /** The posts (quoted ones too) the viewer may quote; undefined when signed out (quotes.ts). */
+  quotable: ReadonlySet<string> | undefined;
 }
 
 const textOf = (item: StatusItem) =>
@@ -54,7 +59,10 @@ export async function statusesContext(
   items: StatusItem[],
   marks: ViewerMarks | undefined,
   extraAccountIds: readonly string[] = [],
+  quotes: ShownQuotes = noQuotes,
+  quotable?: ReadonlySet<string>,
 ): Promise<HydratedStatuses> {
+  const quoted = acceptedQuotes(quotes).map((post): StatusItem => ({ kind: 'post', post }));
   // A thread holds most of the comments its comments answer: only the others are read.
   const shown = new Map(
     items.flatMap((item) => (item.kind === 'comment' ? [[item.comment.record.id, item.comment.record]] : [])),
@@ -73,10 +81,11 @@ export async function statusesContext(
     ...items.flatMap((item) => (item.kind === 'comment' ? [item.post.author_id] : [])),
     ...answeredRows.map((row) => row.author_id),
     ...extraAccountIds,
+    ...quoted.map(authorOf),
   ];
   const [byId, mentioned] = await Promise.all([
     accounts.byIds(accountIds),
-    accounts.byUsernames(items.flatMap(mentionsOf)),
+    accounts.byUsernames([...items, ...quoted].flatMap(mentionsOf)),
   ]);
-  return { items, accounts: byId, mentioned, answered, marks };
+  return { items, accounts: byId, mentioned, answered, marks, quotes, quotable };
 }

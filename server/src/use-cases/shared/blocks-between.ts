@@ -12,7 +12,7 @@ import { HttpError, Messages, notFound } from '../../platform/http/errors.js';
  *   first.", which says what to do.
  * - The blocked person acting on the blocker's post or comment: it does not exist for them, as a read
  *   of it does not, so the write answers the same 404 an unknown one would.
- * - The blocked person following or mentioning the blocker: 403, "You cannot follow @x.".
+ * - The blocked person following, mentioning or quoting the blocker: 403, "You cannot follow @x.".
  */
 
 /** What the actor does to the other people. */
@@ -21,7 +21,11 @@ export type ActAcross =
    * Acts on what they wrote (a like, a comment, a vote, a bookmark); `notFound`: the answer for an
    * unknown post or comment, given the person who blocked the actor.
    */
-  { on: 'content'; notFound: (blockerId: string) => HttpError } | { on: 'follow' } | { on: 'mention' };
+  | { on: 'content'; notFound: (blockerId: string) => HttpError }
+  | { on: 'follow' }
+  | { on: 'mention' }
+  /** Quotes their post (docs/decisions/092): refused with 403 either way, as a mention is. */
+  | { on: 'quote' };
 
 /** Acting on a post (or a comment under it) through Sync's API: the blocked person gets an unknown post's 404. */
 export const onPost = (postId: string): ActAcross => ({

@@ -2,7 +2,9 @@ import { Limits } from '@sync/contract';
 import type { Deps } from './deps.js';
 import { newId } from '../../platform/db/ids.js';
 import { publishCounts, publishNotified } from './live-messages.js';
-import type { ReactionKind } from '../../data/schema.js';
+import type { QuotePolicy, ReactionKind } from '../../data/schema.js';
+import * as users from '../../data/users.repo.js';
+import { consentToQuote, requireQuotable } from './quotes.js';
 import { AlreadyDone, Messages, badRequest, notFound } from '../../platform/http/errors.js';
 import { checkText } from './text.js';
 import * as notifications from '../../data/notifications.repo.js';
@@ -39,14 +41,25 @@ export async function writePost(
     /** Uploads of the author's, shown in this order. */
     mediaIds?: readonly string[] | undefined;
     sensitive?: boolean | undefined;
+    /** The post it quotes, with its author's consent (shared/quotes.ts). */
+    quoteId?: string | undefined;
+    /** Who may quote it; the author's default (users.quote_policy) when left out. */
+    quotePolicy?: QuotePolicy | undefined;
     alongside?: WrittenAlongside | undefined;
   },
 ): Promise<posts.PostRecord> {
   const mediaIds = checkMediaIds(deps, input.mediaIds, 'post');
   const content = checkContent(input.content, { withMedia: mediaIds.length > 0 });
+  const { quoteId } = input;
+  if (quoteId !== undefined) await requireQuotable(deps, input.viewerId, quoteId);
   const now = deps.clock.now();
   const at = now.toISOString();
   const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
+    const quoted =
+      quoteId === undefined
+        ? undefined
+        : await consentToQuote(deps, trx, { quoterId: input.viewerId, quotedId: quoteId });
+    const quotePolicy = input.quotePolicy ?? (await users.findUserById(trx, input.viewerId))?.quote_policy;
     const post = await posts.insertPost(trx, {
       id: newId(now),
       author_id: input.viewerId,
@@ -55,12 +68,29 @@ export async function writePost(
       updated_at: at,
       media_count: mediaIds.length,
       sensitive: input.sensitive && mediaIds.length > 0 ? 1 : 0,
+      ...(quoted && { quoted_post_id: quoted.id, quote_state: 'accepted' }),
+      ...(quotePolicy && { quote_policy: quotePolicy }),
     });
     await attachUploads(trx, { ids: mediaIds, ownerId: input.viewerId, to: { post_id: post.id } });
     await input.alongside?.(trx, post.id);
+    // The quoted author hears of it (not of their own quote: addCause skips it); a quoter they muted
+    // with notifications is left out where notifications are read, as a mention is.
+    const quotedNotice =
+      quoted &&
+      (await notifications.addCause(trx, {
+        recipientId: quoted.author_id,
+        actorId: input.viewerId,
+        type: 'quote',
+        groupKey: post.id,
+        postId: post.id,
+        at,
+      }));
     return {
       record: post,
-      mentioned: await recordTextEntities(trx, { post, text: content, isNew: true, at }),
+      mentioned: [
+        ...(await recordTextEntities(trx, { post, text: content, isNew: true, at })),
+        ...(quotedNotice ? [quotedNotice] : []),
+      ],
     };
   });
   deps.hydrator.noteNewPost(record);
@@ -72,7 +102,14 @@ export async function writePost(
 /** Edits the viewer's own post, keeping the version it replaces: the post as it is after. */
 export async function changePost(
   deps: Deps,
-  input: { viewerId: string; postId: string; content: string; sensitive?: boolean | undefined },
+  input: {
+    viewerId: string;
+    postId: string;
+    content: string;
+    sensitive?: boolean | undefined;
+    /** Who may quote it from now on; what it quotes never changes. */
+    quotePolicy?: QuotePolicy | undefined;
+  },
 ) {
   const post = await requirePost(deps, input.postId);
   if (post.author_id !== input.viewerId) throw badRequest(Messages.editForeignPost);
@@ -87,6 +124,7 @@ export async function changePost(
       content,
       at,
       ...(input.sensitive !== undefined && current.media_count > 0 && { sensitive: input.sensitive ? 1 : 0 }),
+      ...(input.quotePolicy !== undefined && { quotePolicy: input.quotePolicy }),
     });
     if (!taken) throw notFound(Messages.postNotFound(post.id));
     return {

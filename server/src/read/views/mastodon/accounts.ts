@@ -1,3 +1,4 @@
+import { approvalPolicyOf } from './quotes.js';
 import type { AccountRecord } from '../../hydration/hydrator.js';
 import type { Account, AccountField, CredentialAccount, FamiliarFollowers, Suggestion } from './entities.js';
 import { escapeHtml, textToHtml } from './html.js';
@@ -71,6 +72,7 @@ export function credentialAccountView(record: AccountRecord, urls: Urls): Creden
       note: record.user.bio,
       fields: plainFields,
       follow_requests_count: 0,
+      quote_policy: approvalPolicyOf(record.user.quote_policy),
     },
   };
 }

@@ -49,7 +49,31 @@ export interface CredentialAccount extends Account {
     note: string;
     fields: AccountField[];
     follow_requests_count: number;
+    /** Mastodon 4.5: who may quote the account's new posts by default (`public`, `followers`, `nobody`). */
+    quote_policy: QuoteApprovalPolicy;
   };
+}
+
+/**
+ * Mastodon 4.5's quote posts (https://docs.joinmastodon.org/entities/Quote/, ShallowQuote,
+ * QuoteApproval): the policy an app sets, a quote's state as Mastodon names them, and who may quote.
+ */
+export type QuoteApprovalPolicy = 'public' | 'followers' | 'nobody';
+export type QuoteStateName = 'accepted' | 'revoked' | 'deleted' | 'unauthorized';
+/** A quote whose quoted status is shown (one level deep). */
+export interface Quote {
+  state: QuoteStateName;
+  quoted_status: Status | null;
+}
+/** A quote inside a quoted status: only the id of what it quotes. */
+export interface ShallowQuote {
+  state: QuoteStateName;
+  quoted_status_id: string | null;
+}
+export interface QuoteApproval {
+  automatic: ('public' | 'followers')[];
+  manual: never[];
+  current_user: 'automatic' | 'denied' | 'unknown';
 }
 
 export interface StatusMention {
@@ -122,7 +146,8 @@ export interface Status {
   quotes_count: number;
   edited_at: string | null;
   content: string;
-  reblog: null;
+  /** On a reblog (a repost, docs/decisions/092): the status reblogged; null on any other. */
+  reblog: Status | null;
   application: null;
   account: Account;
   media_attachments: MediaAttachment[];
@@ -131,7 +156,8 @@ export interface Status {
   emojis: never[];
   card: null;
   poll: null;
-  quote: null;
+  quote: Quote | ShallowQuote | null;
+  quote_approval: QuoteApproval;
   /** The viewer's `warn` filters that matched it (their `hide` filters leave it out). */
   filtered?: FilterResult[];
   favourited?: boolean;
@@ -319,7 +345,17 @@ export interface Preferences {
 }
 
 /** The notification types Sync has causes for (Mastodon's others, such as reblog or poll, never come). */
-export type NotificationType = 'favourite' | 'mention' | 'follow' | 'moderation_warning';
+export type NotificationType =
+  | 'favourite'
+  | 'mention'
+  | 'follow'
+  | 'moderation_warning'
+  | 'reblog'
+  | 'quote'
+  /** A status one interacted with was edited (Mastodon: one reblogged). */
+  | 'update'
+  /** A status one quoted was edited; the notification's status is one's own quoting status. */
+  | 'quoted_update';
 
 export interface Notification {
   id: string;

@@ -29,6 +29,8 @@ import type { Urls } from './urls.js';
  * | comment on a post           | `mention`   | the comment (a reply to you)  |
  * | mention in a post / comment | `mention`   | the post / the comment        |
  * | follow                      | `follow`    | none                          |
+ * | edit of a post one liked, commented, reposted or bookmarked | `update` | the post  |
+ * | edit of a post one quoted   | `quoted_update` | one's quoting post        |
  *
  * A comment is a `mention` because Mastodon has no "reply" type: a reply always mentions the person it
  * answers, so apps show replies to you under mentions.
@@ -47,6 +49,10 @@ export const notificationTypeOf: Record<MastodonKind, NotificationType> = {
   mention: 'mention',
   follow: 'follow',
   moderation_warning: 'moderation_warning',
+  repost: 'reblog',
+  quote: 'quote',
+  update: 'update',
+  quoted_update: 'quoted_update',
 };
 
 const isShown = (kind: string): kind is MastodonKind => kind in notificationTypeOf;

@@ -82,6 +82,8 @@ function reportedStatus(item: ReportItemRecord, account: Account, urls: Urls): S
     card: null,
     poll: null,
     quote: null,
+    // A report's copy of what was reported: nothing to quote there.
+    quote_approval: { automatic: [], manual: [], current_user: 'denied' },
   };
 }
 

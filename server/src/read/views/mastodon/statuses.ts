@@ -15,6 +15,7 @@ import { textToHtml } from './html.js';
 import { filterResultView } from './filters.js';
 import type { Urls } from './urls.js';
 import { mediaAttachmentView } from './media.js';
+import { quoteFields } from './quotes.js';
 
 /**
  * Posts and comments as Mastodon statuses (docs/decisions/070): a post is a public status; a comment
@@ -59,6 +60,44 @@ function statusView(
   urls: Urls,
   accountOf: (id: string) => Account | undefined,
 ): Status | undefined {
+  const shared = sharedStatusView(item, hydrated, urls, accountOf);
+  if (!shared) return undefined;
+  const status: Status = { ...shared, ...quoteFieldsOf(item, hydrated, viewerId, urls, accountOf) };
+  const marks = hydrated.marks;
+  if (viewerId === undefined || !marks) return status;
+  return { ...status, ...viewerFields(item, marks) };
+}
+
+/** What a comment shows of quotes: nothing, and nobody may quote it (Sync quotes posts only). */
+const commentQuoteFields = (hydrated: HydratedStatuses): Pick<Status, 'quote' | 'quote_approval'> => ({
+  quote: null,
+  quote_approval: { automatic: [], manual: [], current_user: hydrated.quotable ? 'denied' : 'unknown' },
+});
+
+/** A status's `quote` (its quoted status with the viewer's own fields) and `quote_approval` (quotes.ts). */
+function quoteFieldsOf(
+  item: StatusItem,
+  hydrated: HydratedStatuses,
+  viewerId: string | undefined,
+  urls: Urls,
+  accountOf: (id: string) => Account | undefined,
+): Pick<Status, 'quote' | 'quote_approval'> {
+  if (item.kind === 'comment') return commentQuoteFields(hydrated);
+  return quoteFields(item.post, hydrated, (post) => {
+    const quoted: StatusItem = { kind: 'post', post };
+    const shared = sharedStatusView(quoted, hydrated, urls, accountOf);
+    const marks = hydrated.marks;
+    return shared && viewerId !== undefined && marks ? { ...shared, ...viewerFields(quoted, marks) } : shared;
+  });
+}
+
+/** What every viewer sees of a status: all but its quote and the viewer's own fields. */
+function sharedStatusView(
+  item: StatusItem,
+  hydrated: HydratedStatuses,
+  urls: Urls,
+  accountOf: (id: string) => Account | undefined,
+): Omit<Status, 'quote' | 'quote_approval'> | undefined {
   const record = item.kind === 'post' ? item.post.record : item.comment.record;
   const account = accountOf(record.author_id);
   if (!account) return undefined;
@@ -75,7 +114,6 @@ function statusView(
     tagUrl: urls.tag,
   });
   const url = item.kind === 'post' ? urls.post(record.id) : urls.comment(item.post.id, record.id);
-  const marks = hydrated.marks;
   let reply: Pick<Status, 'in_reply_to_id' | 'in_reply_to_account_id'> = {
     in_reply_to_id: null,
     in_reply_to_account_id: null,
@@ -88,7 +126,7 @@ function statusView(
       ? { in_reply_to_id: answered.id, in_reply_to_account_id: answered.author_id }
       : { in_reply_to_id: item.post.id, in_reply_to_account_id: item.post.author_id };
   }
-  const status: Status = {
+  return {
     id: record.id,
     created_at: record.created_at,
     ...reply,
@@ -99,7 +137,7 @@ function statusView(
     uri: url,
     url,
     replies_count: item.kind === 'post' ? item.post.record.comment_count : 0,
-    reblogs_count: 0,
+    reblogs_count: item.kind === 'post' ? item.post.record.repost_count : 0,
     favourites_count: item.kind === 'post' ? item.post.record.like_count : item.comment.upvoters.length,
     quotes_count: 0,
     edited_at: editedAt(record),
@@ -115,10 +153,7 @@ function statusView(
     emojis: [],
     card: null,
     poll: null,
-    quote: null,
   };
-  if (viewerId === undefined || !marks) return status;
-  return { ...status, ...viewerFields(item, marks) };
 }
 
 /** What a signed-in viewer's own state adds to a status. */
@@ -126,19 +161,26 @@ type ViewerFields = Required<
   Pick<Status, 'filtered' | 'favourited' | 'reblogged' | 'muted' | 'bookmarked' | 'pinned'>
 >;
 
-/** What varies in a viewer's own fields on Sync: whether they favourited the status, and bookmarked it. */
-function viewerMarksOf(item: StatusItem, marks: ViewerMarks): [favourited: boolean, bookmarked: boolean] {
+/**
+ * What varies in a viewer's own fields on Sync: whether they favourited the status, bookmarked it and
+ * reblogged it.
+ */
+function viewerMarksOf(
+  item: StatusItem,
+  marks: ViewerMarks,
+): [favourited: boolean, bookmarked: boolean, reblogged: boolean] {
   const id = item.kind === 'post' ? item.post.record.id : item.comment.record.id;
   return [
     item.kind === 'post' ? marks.reactions.get(id) === 'like' : marks.votes.get(id) === 'up',
     item.kind === 'post' && marks.bookmarks.has(id),
+    item.kind === 'post' && marks.reposts.has(id),
   ];
 }
 
-const ownFields = (favourited: boolean, bookmarked: boolean): ViewerFields => ({
+const ownFields = (favourited: boolean, bookmarked: boolean, reblogged: boolean): ViewerFields => ({
   filtered: [],
   favourited,
-  reblogged: false,
+  reblogged,
   muted: false,
   bookmarked,
   pinned: false,
@@ -152,13 +194,15 @@ const viewerFields = (item: StatusItem, marks: ViewerMarks): ViewerFields => ({
   filtered: filteredOf(item).map(filterResultView),
 });
 
-/** The viewer's own fields as JSON text after a comma, made once for each of their four values. */
+/** The viewer's own fields as JSON text after a comma, made once for each of their eight values. */
 const ownTexts = new Map(
   [false, true].flatMap((favourited) =>
-    [false, true].map((bookmarked) => [
-      `${favourited} ${bookmarked}`,
-      `,${JSON.stringify(ownFields(favourited, bookmarked)).slice(1)}`,
-    ]),
+    [false, true].flatMap((bookmarked) =>
+      [false, true].map((reblogged) => [
+        `${favourited} ${bookmarked} ${reblogged}`,
+        `,${JSON.stringify(ownFields(favourited, bookmarked, reblogged)).slice(1)}`,
+      ]),
+    ),
   ),
 );
 
@@ -243,7 +287,7 @@ function sharedStatusText(
     kept.mentionedNames.every((name, index) => hydrated.mentioned.get(name) === kept.mentioned[index])
   )
     return kept.open;
-  const status = statusView(item, hydrated, undefined, urls, accountOf);
+  const status = sharedStatusView(item, hydrated, urls, accountOf);
   if (!status) return undefined;
   const mentionedNames = mentionsOf(item);
   const open = JSON.stringify(status).slice(0, -1);
@@ -275,7 +319,9 @@ export function statusesText(
   for (const item of hydrated.items) {
     const open = sharedStatusText(item, hydrated, urls, accountOf);
     if (open === undefined) continue;
-    texts.push(viewerId === undefined || !marks ? `${open}}` : open + ownText(item, marks));
+    // The quote and who may quote are the viewer's, as their own fields are: spliced in per answer.
+    const quote = `,${JSON.stringify(quoteFieldsOf(item, hydrated, viewerId, urls, accountOf)).slice(1, -1)}`;
+    texts.push(viewerId === undefined || !marks ? `${open}${quote}}` : open + quote + ownText(item, marks));
     ids.push(hydratedOf(item).record.id);
   }
   return { text: new JsonText(`[${texts.join(',')}]`), ids };

@@ -7,6 +7,7 @@ import { summariesOf } from './summaries.js';
 import { filteredField } from './filtered.js';
 import { mediaFields } from './media.js';
 import { editedAtField } from './edited.js';
+import { quoteField, quotePolicyField, quoteText } from './quotes.js';
 
 /** What a post's view reads from its page besides the post: the people, the viewer's marks. */
 type PageContext = Omit<HydratedPage, 'posts'>;
@@ -41,6 +42,8 @@ function basePost(post: HydratedPost, page: PageContext, viewerId: string | unde
     ...filteredField(post),
     ...mediaFields(post.media, post.record.sensitive === 1),
     ...editedAtField(post.record),
+    ...quotePolicyField(post.record),
+    ...(post.record.repost_count > 0 && { repostCount: post.record.repost_count }),
   };
 }
 
@@ -50,6 +53,7 @@ function viewerState(post: HydratedPost, page: PageContext): ViewerState {
     liked: reaction === 'like',
     disliked: reaction === 'dislike',
     bookmarked: page.marks?.bookmarks.has(post.record.id) ?? false,
+    ...(page.marks?.reposts.has(post.record.id) && { reposted: true }),
   };
 }
 
@@ -65,7 +69,10 @@ export function fullPostViews(
   return page.posts.flatMap((post) => {
     const base = basePost(post, page, viewerId, true);
     if (!base) return [];
-    return viewerId && options.withViewerState ? [{ ...base, viewer: viewerState(post, page) }] : [base];
+    const withQuote = { ...base, ...quoteField(post, page) };
+    return viewerId && options.withViewerState
+      ? [{ ...withQuote, viewer: viewerState(post, page) }]
+      : [withQuote];
   });
 }
 
@@ -73,7 +80,7 @@ export function fullPostViews(
 export function previewPostViews(page: HydratedPage, viewerId: string | undefined): PreviewPost[] {
   return page.posts.flatMap((post) => {
     const base = basePost(post, page, viewerId, false);
-    return base ? [{ ...base, viewer: viewerState(post, page) }] : [];
+    return base ? [{ ...base, ...quoteField(post, page), viewer: viewerState(post, page) }] : [];
   });
 }
 
@@ -105,7 +112,9 @@ export function previewPostText(
   viewerId: string | undefined,
 ): string | undefined {
   const shared = sharedPreviewText(post, page, viewerId);
-  return shared === undefined ? undefined : `${shared},"viewer":${JSON.stringify(viewerState(post, page))}}`;
+  if (shared === undefined) return undefined;
+  // The quote is spliced in per answer, as `viewer` is: the kept text is the quoting post's alone.
+  return `${shared}${quoteText(post, page)},"viewer":${JSON.stringify(viewerState(post, page))}}`;
 }
 
 /** The same posts as `previewPostViews`, as the JSON text of their array. */

@@ -1,0 +1,33 @@
+import type { Preferences, PreferencesBody, PreferencesReply } from '@sync/contract';
+import type { UserRow } from '../data/users.repo.js';
+import * as users from '../data/users.repo.js';
+import { Messages, notFound } from '../platform/http/errors.js';
+import type { Deps } from './shared/deps.js';
+
+/**
+ * `GET|PUT /account/preferences` (and a Mastodon app's `source[quote_policy]`): the signed-in person's
+ * defaults for what they write. Read from the row itself, not the viewer row a request may reuse for a
+ * moment (recent-viewers), so a PUT is seen by the next GET.
+ */
+
+const preferencesOf = (user: Pick<UserRow, 'quote_policy'>): Preferences => ({
+  quotePolicy: user.quote_policy,
+});
+
+export async function getPreferences(deps: Deps, input: { viewerId: string }): Promise<PreferencesReply> {
+  const user = await users.findUserById(deps.db, input.viewerId);
+  if (!user) throw notFound(Messages.userNotFound(input.viewerId));
+  return { preferences: preferencesOf(user) };
+}
+
+/** Changes what the body names; the preferences as they are after. */
+export async function changePreferences(
+  deps: Deps,
+  input: { viewerId: string; body: PreferencesBody },
+): Promise<PreferencesReply> {
+  const { quotePolicy } = input.body;
+  if (quotePolicy === undefined) return getPreferences(deps, input);
+  const user = await users.setQuotePolicy(deps.db, input.viewerId, quotePolicy);
+  if (!user) throw notFound(Messages.userNotFound(input.viewerId));
+  return { preferences: preferencesOf(user) };
+}
