@@ -50,6 +50,12 @@ export function bookmarkWindow(
   return withinWindow(query, ['created_at', 'post_id'], window).execute();
 }
 
+/** Up to `limit` of the people who bookmarked a post (`bookmarks_by_post`): those an edit of it notifies. */
+export async function bookmarkerIdsOf(db: Db, postId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('bookmarks').select('user_id').where('post_id', '=', postId).limit(limit).execute();
+  return rows.map((row) => row.user_id);
+}
+
 export async function deleteBookmarksOf(trx: Db, userId: string): Promise<void> {
   await trx.deleteFrom('bookmarks').where('user_id', '=', userId).execute();
 }

@@ -244,6 +244,18 @@ export async function postIdsCommentedOn(
   return rows.map((row) => row.post_id);
 }
 
+/** Up to `limit` of the people who commented on a post (`comments_by_post`): those an edit of it notifies. */
+export async function commenterIdsOf(db: Db, postId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .select('author_id')
+    .distinct()
+    .where('post_id', '=', postId)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.author_id);
+}
+
 /** The posts a user commented on: deleting the user changes their comment counts. */
 export async function postIdsCommentedBy(db: Db, userId: string): Promise<string[]> {
   const rows = await db

@@ -151,9 +151,16 @@ export async function bytesUsedBy(db: Db, ownerId: string): Promise<number> {
  */
 export async function attachMedia(
   trx: Db,
-  input: { ids: readonly string[]; ownerId: string; to: { post_id: string } | { comment_id: string } },
+  input: {
+    ids: readonly string[];
+    ownerId: string;
+    to: { post_id: string } | { comment_id: string };
+    /** An edit's post, whose own images it may show again (in a new order). */
+    keepingOf?: string | undefined;
+  },
 ): Promise<string[]> {
   const attached: string[] = [];
+  const { keepingOf } = input;
   for (const [position, id] of input.ids.entries()) {
     const row = await trx
       .updateTable('media')
@@ -161,7 +168,11 @@ export async function attachMedia(
       .where('id', '=', id)
       .where('owner_id', '=', input.ownerId)
       .where('purpose', '=', 'attachment')
-      .where('unattached_since', 'is not', null)
+      .where((eb) =>
+        keepingOf === undefined
+          ? eb('unattached_since', 'is not', null)
+          : eb.or([eb('unattached_since', 'is not', null), eb('post_id', '=', keepingOf)]),
+      )
       .where('removed_at', 'is', null)
       .returning('id')
       .executeTakeFirst();
@@ -224,6 +235,24 @@ export async function releaseMediaOfPost(
     .where('post_id', '=', input.postId)
     .where('removed_at', 'is', null)
     .execute();
+}
+
+/**
+ * The images an edit took off a post (all of its images but `keep`): unattached, as a deleted post's
+ * kept for a redraft, so the sweep deletes their files a day later unless posted again meanwhile.
+ */
+export async function releaseMediaOfPostExcept(
+  trx: Db,
+  input: { postId: string; keep: readonly string[]; at: string },
+): Promise<void> {
+  let released = trx
+    .updateTable('media')
+    .set({ unattached_since: input.at, post_id: null })
+    .where('post_id', '=', input.postId)
+    .where('removed_at', 'is', null);
+  // At most the per-post limit of ids: one `IN` list.
+  if (input.keep.length > 0) released = released.where('id', 'not in', input.keep);
+  await released.execute();
 }
 
 /** A comment about to be deleted: its image is to be removed. */

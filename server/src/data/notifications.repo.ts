@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db, Dialect } from './database.js';
+import { chunksOf } from '../platform/db/chunks.js';
 import { firstPerGroup } from '../platform/db/first-per-group.js';
 import { newId } from '../platform/db/ids.js';
 import type { Database, NotificationKind, NotificationsTable } from './schema.js';
@@ -71,6 +72,60 @@ export async function addCause(trx: Db, cause: Cause): Promise<NotifiedGroup | u
     .values({ notification_id: id, actor_id: cause.actorId, created_at: cause.at })
     .execute();
   return { recipientId: cause.recipientId, notificationId: id };
+}
+
+/**
+ * One cause from one actor to many recipients, each in a group of its own (an edit: `update` to the
+ * post's likers, commenters, reposters and bookmarkers, `quoted_update` to its quoters). A group made
+ * before is not grown but renewed: the same single actor at `at`, so it is newest and unread again.
+ * Written 500 recipients per statement (8 parameters each, under both databases' caps), so 2,000
+ * recipients are 8 statements, not 4,000.
+ */
+export async function renewGroups(
+  trx: Db,
+  cause: {
+    type: NotificationKind;
+    actorId: string;
+    at: string;
+    groups: readonly { recipientId: string; groupKey: string; postId: string }[];
+  },
+): Promise<NotifiedGroup[]> {
+  const notified: NotifiedGroup[] = [];
+  const groups = cause.groups.filter((group) => group.recipientId !== cause.actorId);
+  for (const chunk of chunksOf(groups)) {
+    const rows = await trx
+      .insertInto('notifications')
+      .values(
+        chunk.map((group) => ({
+          id: newId(new Date(cause.at)),
+          recipient_id: group.recipientId,
+          type: cause.type,
+          group_key: group.groupKey,
+          post_id: group.postId,
+          comment_id: null,
+          actor_count: 1,
+          latest_at: cause.at,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['recipient_id', 'type', 'group_key']).doUpdateSet((eb) => ({
+          latest_at: eb.ref('excluded.latest_at'),
+        })),
+      )
+      .returning(['id', 'recipient_id'])
+      .execute();
+    await trx
+      .insertInto('notification_actors')
+      .values(rows.map((row) => ({ notification_id: row.id, actor_id: cause.actorId, created_at: cause.at })))
+      .onConflict((oc) =>
+        oc.columns(['notification_id', 'actor_id']).doUpdateSet((eb) => ({
+          created_at: eb.ref('excluded.created_at'),
+        })),
+      )
+      .execute();
+    notified.push(...rows.map((row) => ({ recipientId: row.recipient_id, notificationId: row.id })));
+  }
+  return notified;
 }
 
 /**

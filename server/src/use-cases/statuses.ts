@@ -628,8 +628,8 @@ export interface MediaAttributes {
 
 /**
  * `PUT /api/v1/statuses/:id`: the viewer's own post or comment, its text (and a post's `sensitive`), the
- * version it replaces kept. Its images stay as they are (`media_ids`, when sent, must name them, in
- * their order); their alt texts and focal points change with `media_attributes`.
+ * version it replaces kept. A post's images change with `media_ids` (added, taken off, reordered; left
+ * out: the same); a reply keeps its image. Alt texts and focal points change with `media_attributes`.
  */
 export async function editStatus(
   deps: Deps,
@@ -651,20 +651,25 @@ export async function editStatus(
   const shown = (item.kind === 'post' ? item.post.media : (item.comment.media ?? [])).map(
     (image) => image.record.id,
   );
-  if (input.mediaIds !== undefined && input.mediaIds.join(',') !== shown.join(',')) {
+  const changesImages = input.mediaIds !== undefined && input.mediaIds.join(',') !== shown.join(',');
+  if (changesImages && found.kind === 'comment') {
     throw new HttpError(
       422,
-      'Validation failed: Sync cannot add or take off images in an edit yet: send the same media_ids, in their order (their descriptions may change).',
+      'Validation failed: a reply on Sync keeps its image in an edit: send the same media_ids (its description may change).',
     );
   }
-  const withMedia = shown.length > 0;
+  const images = (changesImages && input.mediaIds) || shown;
+  const withMedia = images.length > 0;
   if (found.kind === 'post') {
-    await changePost(deps, {
-      viewerId: input.viewerId,
-      postId: found.ref.id,
-      content: checkStatusText(input.text, 'post', withMedia),
-      sensitive: input.sensitive,
-    });
+    await validatedWrite(() =>
+      changePost(deps, {
+        viewerId: input.viewerId,
+        postId: found.ref.id,
+        content: checkStatusText(input.text, 'post', withMedia),
+        sensitive: input.sensitive,
+        ...(changesImages && { mediaIds: images }),
+      }),
+    );
   } else {
     await validatedWrite(() =>
       changeComment(deps, {
@@ -676,8 +681,9 @@ export async function editStatus(
     );
   }
   for (const attributes of input.mediaAttributes) {
-    if (!shown.includes(attributes.id)) continue;
-    await describeMedia(deps, { viewerId: input.viewerId, ...attributes });
+    if (!images.includes(attributes.id)) continue;
+    // The edit above kept the version these alt texts were part of: no second one.
+    await describeMedia(deps, { viewerId: input.viewerId, ...attributes, keepVersion: false });
   }
   return getStatus(deps, { id: input.id, viewerId: input.viewerId });
 }

@@ -157,7 +157,7 @@ describeEachDatabase('edit history', (dialect) => {
       });
     });
 
-    it('media_attributes change alt text with the edit; other images than the status’s are refused', async () => {
+    it('media_attributes change alt text with the edit; an image on another status is refused', async () => {
       const media = await maya.v2.media.create({
         file: new Blob([new Uint8Array(await png())], { type: 'image/png' }),
         description: 'old words',
@@ -177,6 +177,7 @@ describeEachDatabase('edit history', (dialect) => {
       const other = await maya.v2.media.create({
         file: new Blob([new Uint8Array(await png())], { type: 'image/png' }),
       });
+      await maya.v1.statuses.create({ status: 'Elsewhere', mediaIds: [other.id] });
       const refused = await failure(
         maya.v1.statuses.$select(status.id).update({ status: 'Swap', mediaIds: [other.id] }),
       );

@@ -3,6 +3,8 @@ import type { Deps } from './deps.js';
 import * as media from '../../data/media.repo.js';
 import { InvalidInput } from './validated.js';
 import * as posts from '../../data/posts.repo.js';
+import * as comments from '../../data/comments.repo.js';
+import { keepReplacedVersion } from './edit-history.js';
 import { notFound } from '../../platform/http/errors.js';
 import { checkText } from './text.js';
 import type { Focus } from '@sync/contract';
@@ -29,7 +31,7 @@ export function checkMediaIds(
  */
 export async function attachUploads(
   trx: Deps['db'],
-  input: { ids: readonly string[]; ownerId: string; to: { post_id: string } | { comment_id: string } },
+  input: Parameters<typeof media.attachMedia>[1],
 ): Promise<void> {
   if (input.ids.length === 0) return;
   const attached = new Set(await media.attachMedia(trx, input));
@@ -39,6 +41,25 @@ export async function attachUploads(
       `Image "${missing}" cannot be attached: it is not an upload of yours waiting to be posted (it may be on another post already, or deleted). Upload it again.`,
     );
   }
+}
+
+/**
+ * An edit's images for a post, in the edit's transaction and the new order: images left out are
+ * released (media.repo `releaseMediaOfPostExcept`: their files are swept a day later; the version the
+ * edit keeps still names them with their alt text), the rest attached or kept; an id that is not an
+ * upload of the author's waiting to be posted, nor already on this post, refuses the edit.
+ */
+export async function replacePostMedia(
+  trx: Deps['db'],
+  input: { ids: readonly string[]; ownerId: string; postId: string; at: string },
+): Promise<void> {
+  await media.releaseMediaOfPostExcept(trx, { postId: input.postId, keep: input.ids, at: input.at });
+  await attachUploads(trx, {
+    ids: input.ids,
+    ownerId: input.ownerId,
+    to: { post_id: input.postId },
+    keepingOf: input.postId,
+  });
 }
 
 const mediaNotFound = (id: string) =>
@@ -59,25 +80,56 @@ export async function ownMedia(deps: Deps, viewerId: string, id: string): Promis
 
 /**
  * `PATCH /api/media/:id`: alt text and focal point, before and after posting. A posted image's post
- * (or comment's post) changes version, so every cached copy shows the new text.
+ * (or comment's post) changes version, so every cached copy shows the new text. A new alt text of a
+ * posted image is an edit (docs/decisions/091): the version it replaces is kept and the post (or the
+ * comment) shows "Edited", unless the caller's edit kept that version already (`keepVersion: false`,
+ * a Mastodon app's `media_attributes`).
  */
 export async function describeMedia(
   deps: Deps,
-  input: { viewerId: string; id: string; description?: string | undefined; focus?: Focus | undefined },
+  input: {
+    viewerId: string;
+    id: string;
+    description?: string | undefined;
+    focus?: Focus | undefined;
+    keepVersion?: boolean | undefined;
+  },
 ): Promise<media.MediaRecord> {
   const record = await ownMedia(deps, input.viewerId, input.id);
   const changes = {
     ...(input.description !== undefined && { description: checkDescription(input.description) }),
     ...(input.focus && { focus_x: input.focus.x, focus_y: input.focus.y }),
   };
+  const edits =
+    input.keepVersion !== false &&
+    changes.description !== undefined &&
+    changes.description !== record.description;
+  const at = deps.clock.now().toISOString();
   const { updated, postId } = await deps.db.transaction().execute(async (trx) => {
     const postId =
       record.post_id ?? (record.comment_id && (await media.postOfComment(trx, record.comment_id)));
-    if (postId) await posts.takeForChange(trx, postId);
+    if (postId) {
+      // Held first, as an edit does: the version kept is exactly the one replaced.
+      const post = await posts.lockAndReadPost(trx, postId);
+      if (post && edits) await keepVersionOfImage(deps, trx, { post, commentId: record.comment_id, at });
+      await posts.takeForChange(trx, postId, edits && record.post_id ? { at } : {});
+    }
     const updated = await media.updateMedia(trx, record.id, changes);
     if (!updated) throw mediaNotFound(input.id);
     return { updated, postId };
   });
   if (postId) deps.events.publish({ type: 'post-edited', postId, authorId: input.viewerId });
   return updated;
+}
+
+/** Keeps the version of the post (or of its comment) an image's new alt text replaces, and dates the edit. */
+async function keepVersionOfImage(
+  deps: Deps,
+  trx: Deps['db'],
+  input: { post: posts.PostRecord; commentId: string | null; at: string },
+): Promise<void> {
+  const comment =
+    input.commentId === null ? undefined : await comments.findComment(trx, input.post.id, input.commentId);
+  await keepReplacedVersion(deps, trx, { post: input.post, comment, at: input.at });
+  if (comment) await comments.updateCommentText(trx, comment.id, comment.text, input.at);
 }

@@ -12,7 +12,8 @@ import { recordTextEntities } from './text-entities.js';
 import * as posts from '../../data/posts.repo.js';
 import { requirePost } from './post-answers.js';
 import { onPost, refuseAcrossBlock } from './blocks-between.js';
-import { attachUploads, checkMediaIds } from './media-attachments.js';
+import { attachUploads, checkMediaIds, replacePostMedia } from './media-attachments.js';
+import { noticesOfEdit } from './edit-notices.js';
 import { releaseMediaOfPost } from '../../data/media.repo.js';
 import { sweepMediaNow } from './media-sweep.js';
 import { keepReplacedVersion } from './edit-history.js';
@@ -109,30 +110,44 @@ export async function changePost(
     sensitive?: boolean | undefined;
     /** Who may quote it from now on; what it quotes never changes. */
     quotePolicy?: QuotePolicy | undefined;
+    /** The images it shows from now on, in order (uploads of the author's); left out, the same. */
+    mediaIds?: readonly string[] | undefined;
   },
 ) {
   const post = await requirePost(deps, input.postId);
   if (post.author_id !== input.viewerId) throw badRequest(Messages.editForeignPost);
-  const content = checkContent(input.content, { withMedia: post.media_count > 0 });
+  const mediaIds = input.mediaIds && checkMediaIds(deps, input.mediaIds, 'post');
+  const content = checkContent(input.content, { withMedia: (mediaIds?.length ?? post.media_count) > 0 });
   const at = deps.clock.now().toISOString();
   const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
     // The row is held first, as every change does: the version kept is exactly the one replaced.
     const current = await posts.lockAndReadPost(trx, post.id);
     if (!current) throw notFound(Messages.postNotFound(post.id));
     await keepReplacedVersion(deps, trx, { post: current, at });
+    if (mediaIds)
+      await replacePostMedia(trx, { ids: mediaIds, ownerId: input.viewerId, postId: post.id, at });
+    const mediaCount = mediaIds?.length ?? current.media_count;
     const taken = await posts.takeForChange(trx, post.id, {
       content,
       at,
-      ...(input.sensitive !== undefined && current.media_count > 0 && { sensitive: input.sensitive ? 1 : 0 }),
+      ...(mediaIds && { mediaCount }),
+      // Only images are sensitive: a post left without any is not.
+      ...(mediaCount === 0
+        ? { sensitive: 0 }
+        : input.sensitive !== undefined && { sensitive: input.sensitive ? 1 : 0 }),
       ...(input.quotePolicy !== undefined && { quotePolicy: input.quotePolicy }),
     });
     if (!taken) throw notFound(Messages.postNotFound(post.id));
     return {
       record: taken,
-      mentioned: await recordTextEntities(trx, { post: taken, text: content, isNew: false, at }),
+      mentioned: [
+        ...(await recordTextEntities(trx, { post: taken, text: content, isNew: false, at })),
+        ...(await noticesOfEdit(trx, taken, at)),
+      ],
     };
   });
-  deps.hydrator.noteEditedPost(record);
+  // Other images: the cached post's list of them is stale, and it is read again.
+  if (!mediaIds) deps.hydrator.noteEditedPost(record);
   deps.events.publish({ type: 'post-edited', postId: record.id, authorId: record.author_id });
   publishNotified(deps.events, mentioned);
   return { record };
