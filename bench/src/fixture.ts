@@ -7,7 +7,9 @@ import { systemClock } from '../../server/src/clock.js';
 import { newestPosts } from '../../server/src/data/post-skeletons.repo.js';
 import { CursorCodec } from '../../server/src/platform/http/pagination.js';
 import { usernameOf } from './dataset.js';
+import { followAll, insertUsers, madeUpUser } from './made-up-users.js';
 import { photoTwinsPerPage } from './photo-twins.js';
+import { repostTwinsPerPage, repostTwinsReposts, repostTwinUsernames } from './repost-twins.js';
 
 export interface BenchUser {
   id: string;
@@ -51,6 +53,8 @@ export interface Fixture {
   guarded: GuardedViewers;
   /** The home feed's first page copied twice at its old end, without and with images. */
   photoTwins: PhotoTwinPages;
+  /** Two accounts whose Following timeline shows the same page, one with 30% of it reposts. */
+  repostTwins: RepostTwins;
   /**
    * For each bench user, `perUser` of their posts that the bench wrote (`benchPostText`), the least
    * recently changed first; made through the API first where they have fewer.
@@ -75,6 +79,14 @@ export const benchPostText = (connection: number, edit?: number) =>
 export type PhotoTwinPages =
   { available: true; plainPath: string; photosPath: string } | { available: false; reason: string };
 
+/**
+ * The repost twins (repost-twins.ts), signed in: `reposts` sees 6 of its page's 20 posts as reposts by
+ * people it follows, `plain` the same posts as posts of people it follows; or why a server or a data set
+ * has none.
+ */
+export type RepostTwins =
+  { available: true; plain: BenchUser; reposts: BenchUser } | { available: false; reason: string };
+
 /** Why a server has no blocks and mutes (a `bench:compare` base before them), or the viewers who have them. */
 export type GuardedViewers =
   { available: true; plain: BenchUser[]; guarded: BenchUser[] } | { available: false; reason: string };
@@ -94,8 +106,10 @@ export async function prepareFixture(
   db: Db,
   options: { connections: number; jwtSecret: string; serverUrl: string },
 ): Promise<Fixture> {
+  // The data set's members only: the accounts the bench makes (made-up-users.ts) never post.
   const userCount = Number(
-    (await sql<{ n: number }>`SELECT count(*) AS n FROM users`.execute(db)).rows[0]!.n,
+    (await sql<{ n: number }>`SELECT count(*) AS n FROM users WHERE username NOT LIKE 'bench-%'`.execute(db))
+      .rows[0]!.n,
   );
   if (userCount < options.connections + 2)
     throw new Error(`Need more than ${options.connections + 2} users.`);
@@ -121,7 +135,9 @@ export async function prepareFixture(
 
   const randomUsers = await sql<{
     username: string;
-  }>`SELECT username FROM users ORDER BY random() LIMIT ${sampleSize}`.execute(db);
+  }>`SELECT username FROM users WHERE username NOT LIKE 'bench-%' ORDER BY random() LIMIT ${sampleSize}`.execute(
+    db,
+  );
   const famous = await db
     .selectFrom('users')
     .select('username')
@@ -195,6 +211,7 @@ export async function prepareFixture(
     mastodon: await mastodonAccess(db, users, options.serverUrl),
     guarded: await guardedViewers(db, users, options),
     photoTwins: await photoTwinPages(db, users[0]!, options),
+    repostTwins: await repostTwins(db, options),
     users,
     postIds,
     usernames: randomUsers.rows.map((row) => row.username),
@@ -304,35 +321,6 @@ async function mastodonAccess(db: Db, users: BenchUser[], serverUrl: string): Pr
   return { available: true, authorizations: tokens.map(({ token }) => `Bearer ${token}`) };
 }
 
-/** A made-up account of the fixture's (never posts, nobody logs in with a password). */
-function madeUpUser(username: string, createdAt: string) {
-  return {
-    id: newId(new Date()),
-    username,
-    username_key: username,
-    password_hash: 'not a password hash: nobody logs in',
-    first_name: 'Bench',
-    last_name: username,
-    email: `${username}@example.com`,
-    avatar_url: '',
-    bio: '',
-    links: '',
-    city: '',
-    created_at: createdAt,
-    updated_at: createdAt,
-    name_key: `bench ${username}`,
-    last_name_key: username,
-  };
-}
-
-async function insertUsers(db: Db, rows: ReturnType<typeof madeUpUser>[]) {
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto('users')
-      .values(rows.slice(i, i + 500))
-      .execute();
-}
-
 /**
  * Two sets of twins of the bench users, so a page read with blocks and mutes is held to the same page
  * read without, on the same data: for each bench user, two new accounts that follow exactly whom that
@@ -369,23 +357,7 @@ async function guardedViewers(
       await db.selectFrom('follows').select('followee_id').where('follower_id', '=', benchUser.id).execute()
     ).map((row) => row.followee_id);
     const [plain, guarded] = [plainTwins[index]!, guardedTwins[index]!];
-    for (const twin of [plain, guarded]) {
-      if (followees.length === 0) continue;
-      await db
-        .insertInto('follows')
-        .values(followees.map((id) => ({ follower_id: twin.id, followee_id: id, created_at: createdAt })))
-        .execute();
-      await db
-        .updateTable('users')
-        .set({ following_count: followees.length })
-        .where('id', '=', twin.id)
-        .execute();
-      await db
-        .updateTable('users')
-        .set((eb) => ({ follower_count: eb('follower_count', '+', 1) }))
-        .where('id', 'in', followees)
-        .execute();
-    }
+    for (const twin of [plain, guarded]) await followAll(db, twin.id, followees, createdAt);
     const others = members.rows.map((row) => row.id).filter((id) => !followees.includes(id));
     // A fifth of the people they follow (their timeline keeps most of its authors), the rest others.
     const mutedFollowees = followees.slice(0, Math.min(guardedMembers, Math.floor(followees.length / 5)));
@@ -473,6 +445,45 @@ async function photoTwinPages(
   )
     throw new Error('The photo twins pages are not the same posts with and without images.');
   return { available: true, ...pages };
+}
+
+/**
+ * Signs the repost twins in and reads both pages once: the same posts in the same order, 6 of them
+ * reposts on the reposts twin's page and none on the other's. A server whose timeline carries no
+ * `reposted` (a `bench:compare` base before issue 28) skips the scenarios.
+ */
+async function repostTwins(db: Db, options: { serverUrl: string; jwtSecret: string }): Promise<RepostTwins> {
+  const found = await db
+    .selectFrom('users')
+    .select('username')
+    .where('username', 'in', Object.values(repostTwinUsernames))
+    .execute();
+  if (found.length < 2)
+    return { available: false, reason: 'this data set has no repost twins (generate it again)' };
+  const [plain, reposts] = await signIn(
+    db,
+    [repostTwinUsernames.plain, repostTwinUsernames.reposts],
+    options.jwtSecret,
+  );
+  const read = async (viewer: BenchUser) => {
+    const path = `/api/timeline?limit=${repostTwinsPerPage}`;
+    const response = await fetch(options.serverUrl + path, { headers: { authorization: viewer.token } });
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { posts: { _id: string; reposted?: unknown }[] }).posts;
+  };
+  const [withReposts, without] = [await read(reposts!), await read(plain!)];
+  const repostCount = withReposts.filter((post) => post.reposted).length;
+  if (repostCount === 0)
+    return { available: false, reason: 'this server has no reposts in the Following timeline' };
+  const ids = (posts: { _id: string }[]) => JSON.stringify(posts.map((post) => post._id));
+  if (
+    without.length !== repostTwinsPerPage ||
+    ids(withReposts) !== ids(without) ||
+    repostCount !== repostTwinsReposts ||
+    without.some((post) => post.reposted)
+  )
+    throw new Error('The repost twins pages are not the same posts, 30% of them reposts on one.');
+  return { available: true, plain: plain!, reposts: reposts! };
 }
 
 /** One item of `extra` after every few of `base`, so both kinds are spread over the run. */

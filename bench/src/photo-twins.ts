@@ -1,6 +1,8 @@
 import { encode as encodeBlurhash } from 'blurhash';
 import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../server/src/data/database.js';
+import type { CommentsTable, PostReactionsTable, PostTagsTable } from '../../server/src/data/schema.js';
 import { newId } from '../../server/src/platform/db/ids.js';
 import { Random } from './random.js';
 import { randomText } from './text.js';
@@ -36,6 +38,95 @@ const shapes = [
 /** Images per post, weighted: one is the most common, four (Mastodon's and Sync's limit) the least. */
 const imageCounts = [1, 1, 1, 1, 2, 2, 3, 4] as const;
 
+/** The data set's newest posts (the home feed's first page) and what a copy of them takes along. */
+export interface SourcePage {
+  posts: { id: string; author_id: string; content: string; like_count: number; comment_count: number }[];
+  reactions: Selectable<PostReactionsTable>[];
+  comments: Pick<
+    Selectable<CommentsTable>,
+    'post_id' | 'author_id' | 'text' | 'reply_to_id' | 'created_at' | 'updated_at'
+  >[];
+  tags: Selectable<PostTagsTable>[];
+  mentions: { post_id: string | null; user_id: string; created_at: string }[];
+}
+
+/** The newest `count` posts of the data set, with their reactions, comments, tags and mentions. */
+export async function newestPage(db: Db, count = photoTwinsPerPage): Promise<SourcePage> {
+  const posts = await db
+    .selectFrom('posts')
+    .select(['id', 'author_id', 'content', 'like_count', 'comment_count'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(count)
+    .execute();
+  const sourceIds = posts.map((source) => source.id);
+  return {
+    posts,
+    reactions: await db.selectFrom('post_reactions').selectAll().where('post_id', 'in', sourceIds).execute(),
+    comments: await db
+      .selectFrom('comments')
+      .select(['post_id', 'author_id', 'text', 'reply_to_id', 'created_at', 'updated_at'])
+      .where('post_id', 'in', sourceIds)
+      .execute(),
+    tags: await db.selectFrom('post_tags').selectAll().where('post_id', 'in', sourceIds).execute(),
+    mentions: await db
+      .selectFrom('mentions')
+      .select(['post_id', 'user_id', 'created_at'])
+      .where('post_id', 'in', sourceIds)
+      .where('comment_id', 'is', null)
+      .execute(),
+  };
+}
+
+/**
+ * Writes a copy of `source` at `at` by `authorId`: its text, like and comment counts, reactions,
+ * comments, tag and mention (its images are the caller's). Returns the copy's id, a UUIDv7 of `at`.
+ */
+export async function copyPost(
+  db: Db,
+  page: SourcePage,
+  source: SourcePage['posts'][number],
+  copy: { at: Date; authorId: string; mediaCount: number },
+): Promise<string> {
+  const created = copy.at.toISOString();
+  const id = newId(copy.at);
+  await db
+    .insertInto('posts')
+    .values({
+      id,
+      author_id: copy.authorId,
+      content: source.content,
+      like_count: source.like_count,
+      comment_count: source.comment_count,
+      media_count: copy.mediaCount,
+      created_at: created,
+      updated_at: created,
+    })
+    .execute();
+  const own = page.reactions.filter((row) => row.post_id === source.id);
+  if (own.length > 0)
+    await db
+      .insertInto('post_reactions')
+      .values(own.map((row) => ({ ...row, post_id: id })))
+      .execute();
+  for (const comment of page.comments.filter((row) => row.post_id === source.id))
+    await db
+      .insertInto('comments')
+      .values({ ...comment, id: newId(new Date(comment.created_at)), post_id: id })
+      .execute();
+  for (const tag of page.tags.filter((row) => row.post_id === source.id))
+    await db
+      .insertInto('post_tags')
+      .values({ ...tag, post_id: id, created_at: created })
+      .execute();
+  for (const mention of page.mentions.filter((row) => row.post_id === source.id))
+    await db
+      .insertInto('mentions')
+      .values({ ...mention, source_id: id, post_id: id, comment_id: null, created_at: created })
+      .execute();
+  return id;
+}
+
 export interface PhotoTwinsReport {
   posts: number;
   media: number;
@@ -49,13 +140,8 @@ export interface PhotoTwinsReport {
 export async function addPhotoTwins(db: Db, seed: number): Promise<PhotoTwinsReport> {
   const startedAt = performance.now();
   const random = new Random(seed ^ 0x9e3779b9);
-  const sources = await db
-    .selectFrom('posts')
-    .select(['id', 'author_id', 'content', 'like_count', 'comment_count'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(photoTwinsPerPage)
-    .execute();
+  const page = await newestPage(db);
+  const sources = page.posts;
   const oldest = await db
     .selectFrom('posts')
     .select('created_at')
@@ -68,25 +154,6 @@ export async function addPhotoTwins(db: Db, seed: number): Promise<PhotoTwinsRep
   const timeOf = (blocksBefore: number, i: number) =>
     firstPostAt - blocksBefore * blockMs + (photoTwinsPerPage - i) * twinSpacingSeconds * 1000;
 
-  const sourceIds = sources.map((source) => source.id);
-  const reactions = await db
-    .selectFrom('post_reactions')
-    .selectAll()
-    .where('post_id', 'in', sourceIds)
-    .execute();
-  const comments = await db
-    .selectFrom('comments')
-    .select(['post_id', 'author_id', 'text', 'reply_to_id', 'created_at', 'updated_at'])
-    .where('post_id', 'in', sourceIds)
-    .execute();
-  const tags = await db.selectFrom('post_tags').selectAll().where('post_id', 'in', sourceIds).execute();
-  const mentions = await db
-    .selectFrom('mentions')
-    .select(['post_id', 'user_id', 'created_at'])
-    .where('post_id', 'in', sourceIds)
-    .where('comment_id', 'is', null)
-    .execute();
-
   let postCount = 0;
   let mediaCount = 0;
   /** One copy of every source post, at `blocksBefore`; with images when `photos`. */
@@ -94,43 +161,9 @@ export async function addPhotoTwins(db: Db, seed: number): Promise<PhotoTwinsRep
     for (const [i, source] of sources.entries()) {
       const at = new Date(timeOf(blocksBefore, i));
       const created = at.toISOString();
-      const id = newId(at);
       const images = photos ? random.pick(imageCounts) : 0;
-      await db
-        .insertInto('posts')
-        .values({
-          id,
-          author_id: source.author_id,
-          content: source.content,
-          like_count: source.like_count,
-          comment_count: source.comment_count,
-          media_count: images,
-          created_at: created,
-          updated_at: created,
-        })
-        .execute();
+      const id = await copyPost(db, page, source, { at, authorId: source.author_id, mediaCount: images });
       postCount++;
-      const own = reactions.filter((row) => row.post_id === source.id);
-      if (own.length > 0)
-        await db
-          .insertInto('post_reactions')
-          .values(own.map((row) => ({ ...row, post_id: id })))
-          .execute();
-      for (const comment of comments.filter((row) => row.post_id === source.id))
-        await db
-          .insertInto('comments')
-          .values({ ...comment, id: newId(new Date(comment.created_at)), post_id: id })
-          .execute();
-      for (const tag of tags.filter((row) => row.post_id === source.id))
-        await db
-          .insertInto('post_tags')
-          .values({ ...tag, post_id: id, created_at: created })
-          .execute();
-      for (const mention of mentions.filter((row) => row.post_id === source.id))
-        await db
-          .insertInto('mentions')
-          .values({ ...mention, source_id: id, post_id: id, comment_id: null, created_at: created })
-          .execute();
       for (let position = 0; position < images; position++) {
         await db
           .insertInto('media')

@@ -22,7 +22,8 @@ export interface Scenario {
    * The page this one is held to, with the same data: its CPU per request may be at most `costAtMost`
    * times that page's (a Mastodon page against Sync's own, 1.25: issue 25; a viewer with blocks and
    * mutes against one with none, 1.15: issue 26; the home feed with images against the same page
-   * without, 1.1: issue 27; an edit against a create, 1.5: issue 28).
+   * without, 1.1: issue 27; an edit against a create, 1.5, and the Following timeline with 30% reposts
+   * against the same page without, 1.2: issue 28).
    */
   equivalentOf?: string;
   costAtMost?: number;
@@ -156,6 +157,40 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
       ...photosUnavailable,
     },
   ];
+  const { repostTwins } = fixture;
+  const plainTimeline = 'following timeline, repost twins without reposts: GET /api/timeline?limit=20';
+  /** The repost twin's page, or the plain one's, on every connection (one account each, as photo twins). */
+  const asRepostTwin = (twin: 'plain' | 'reposts') => () => [
+    {
+      method: 'GET' as const,
+      path: '/api/timeline?limit=20',
+      headers: { authorization: repostTwins.available ? repostTwins[twin].token : '' },
+    },
+  ];
+  const repostsUnavailable = repostTwins.available ? {} : { unavailable: repostTwins.reason };
+  /**
+   * The Following timeline's page with 6 of its 20 posts reposts by followed people, held to the same
+   * page of posts by followed authors (issue 28): a repost is one more row to merge and a summary of who
+   * reposted it, not a dearer page.
+   */
+  const repostScenarios: Scenario[] = [
+    {
+      name: plainTimeline,
+      kind: 'read',
+      note: "an account following the 20 authors of a copy of the home feed's first page, on every connection",
+      requestsFor: asRepostTwin('plain'),
+      ...repostsUnavailable,
+    },
+    {
+      name: 'following timeline, repost twins with 30% reposts: GET /api/timeline?limit=20',
+      kind: 'read',
+      note: 'the same page for an account following 14 of those authors and 6 people who reposted the other 6 posts',
+      equivalentOf: plainTimeline,
+      costAtMost: 1.2,
+      requestsFor: asRepostTwin('reposts'),
+      ...repostsUnavailable,
+    },
+  ];
   const profilePages =
     (usernames: string[]) =>
     (connection: number): autocannon.Request[] => {
@@ -228,6 +263,7 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
       ],
     },
     ...guardedScenarios(followingTimeline, '/api/timeline?limit=20'),
+    ...repostScenarios,
     mastodonScenario({
       name: 'mastodon home: GET /api/v1/timelines/home?limit=20',
       kind: 'read',

@@ -7,6 +7,7 @@ import {
   type DatabaseTarget,
 } from './database-target.js';
 import { addPhotoTwins, type PhotoTwinsReport } from './photo-twins.js';
+import { addRepostTwins, type RepostTwinsReport } from './repost-twins.js';
 
 export interface SeedOptions {
   force: boolean;
@@ -20,13 +21,15 @@ export interface SeedReport {
   indexSeconds: number;
   /** The home feed's first page copied twice, with and without images (photo-twins.ts). */
   photoTwins: PhotoTwinsReport;
+  /** The Following timeline's page of 20 posts, for a follower of their authors and of reposters (repost-twins.ts). */
+  repostTwins: RepostTwinsReport;
   totalSeconds: number;
   rows: number;
 }
 
 /**
  * Migrates, checks the database is empty, generates the data set, re-creates indexes and ANALYZEs, then
- * adds the photo twins.
+ * adds the photo twins and the repost twins.
  */
 export async function seedLargeDataset(
   target: DatabaseTarget,
@@ -62,8 +65,10 @@ export async function seedLargeDataset(
   // Through the server's own database layer, with the indexes and the foreign keys in place.
   const handle = openServerDatabase(target);
   let photoTwins: PhotoTwinsReport;
+  let repostTwins: RepostTwinsReport;
   try {
     photoTwins = await addPhotoTwins(handle.db, options.seed);
+    repostTwins = await addRepostTwins(handle.db);
   } finally {
     await handle.db.destroy();
   }
@@ -71,8 +76,15 @@ export async function seedLargeDataset(
     tables,
     indexSeconds,
     photoTwins,
+    repostTwins,
     totalSeconds: (performance.now() - startedAt) / 1000,
-    rows: tables.reduce((sum, table) => sum + table.rows, 0) + photoTwins.posts + photoTwins.media,
+    rows:
+      tables.reduce((sum, table) => sum + table.rows, 0) +
+      photoTwins.posts +
+      photoTwins.media +
+      repostTwins.posts +
+      repostTwins.reposts +
+      repostTwins.users,
   };
 }
 
@@ -85,6 +97,9 @@ export function describeSeedReport(report: SeedReport): string {
   lines.push(`  indexes + ANALYZE: ${report.indexSeconds.toFixed(1)} s`);
   lines.push(
     `  photo twins: ${report.photoTwins.posts} posts and ${report.photoTwins.media} images in ${report.photoTwins.seconds.toFixed(1)} s`,
+  );
+  lines.push(
+    `  repost twins: ${report.repostTwins.posts} posts, ${report.repostTwins.reposts} reposts and ${report.repostTwins.users} accounts in ${report.repostTwins.seconds.toFixed(1)} s`,
   );
   lines.push(
     `  total: ${report.rows.toLocaleString('en-US')} rows in ${report.totalSeconds.toFixed(1)} s` +
