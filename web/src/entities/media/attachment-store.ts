@@ -14,6 +14,8 @@ export type Attachment = {
   media: MediaAttachment | null;
   /** The description as typed; saved with PATCH before posting. */
   description: string;
+  /** Already on the post being edited: removing it takes it off the post with the edit, not at once. */
+  posted?: boolean;
 };
 
 /** What a composer shows of its images: the images, and why files were not added. */
@@ -101,8 +103,24 @@ export class AttachmentStore {
     if (!item) return;
     this.uploads.get(key)?.abort();
     // Not attached yet, so the server lets it go; had this failed, its cleanup removes it within a day.
-    if (item.media) deleteMedia(item.media.id).catch(() => undefined);
+    if (item.media && !item.posted) deleteMedia(item.media.id).catch(() => undefined);
     this.drop(key);
+  }
+
+  /** The images a post being edited shows already, first, in their order. */
+  seed(posted: readonly MediaAttachment[]) {
+    this.change((old) => [
+      ...posted.map((media, index) => ({
+        key: `posted-${media.id}`,
+        name: `image ${index + 1}`,
+        localUrl: '',
+        progress: 1,
+        media,
+        description: media.description,
+        posted: true,
+      })),
+      ...old,
+    ]);
   }
 
   describe(key: string, description: string) {

@@ -1,4 +1,4 @@
-import type { MediaConfiguration } from '@sync/contract';
+import type { MediaAttachment, MediaConfiguration } from '@sync/contract';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { AttachmentState, AttachmentStore } from './attachment-store';
 
@@ -21,7 +21,12 @@ const noImages = () => none;
  * does it (`AttachmentStore`, with the checks and requests) loads with the first file added, or when
  * `prepare` says one is coming: the home screen loads none of it (decision 040).
  */
-export function useAttachments(configuration: MediaConfiguration | undefined, max: number) {
+export function useAttachments(
+  configuration: MediaConfiguration | undefined,
+  max: number,
+  /** The images of the post being edited, which the list starts with (read once, as it mounts). */
+  posted: readonly MediaAttachment[] = [],
+) {
   const [store, setStore] = useState<AttachmentStore | null>(null);
   const loading = useRef<Promise<AttachmentStore> | null>(null);
   const { items, refusals } = useSyncExternalStore(
@@ -33,13 +38,22 @@ export function useAttachments(configuration: MediaConfiguration | undefined, ma
   const load = () =>
     (loading.current ??= import('./attachment-store').then(({ AttachmentStore }) => {
       const created = new AttachmentStore();
+      created.seed(posted);
       setStore(created);
       return created;
     }));
+  const firstPosted = useRef(posted.length > 0);
+  useEffect(() => {
+    // A post's own images show as the dialog opens, not with the first file added.
+    if (firstPosted.current) void load().catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as it mounts
+  }, []);
 
   return {
     items,
     refusals,
+    /** The list's code is there (and a post's own images are in it). */
+    loaded: store !== null,
     /** Starts loading the code ahead of the first file (the file chooser is opening). */
     prepare: () => void load().catch(() => undefined),
     add: async (files: readonly File[]) => {

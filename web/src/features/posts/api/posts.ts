@@ -151,15 +151,29 @@ export function useCreatePost() {
 export function useEditPost() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ postId, content }: { postId: string; content: string }) =>
+    mutationFn: async ({
+      postId,
+      ...postData
+    }: {
+      postId: string;
+      content: string;
+      sensitive?: boolean;
+      /** The images from now on, in order; left out, the same. */
+      mediaIds?: string[];
+    }) =>
       (
         await api<PostReply>(`/posts/edit/${encodeURIComponent(postId)}`, {
           method: 'POST',
           query: { return: 'post' },
-          body: { postData: { content } },
+          body: { postData },
         })
       ).post,
-    onSuccess: (post) => updatePost(client, post._id, takeFields(post, ['content', 'updatedAt', 'editedAt'])),
+    onSuccess: (post) =>
+      updatePost(
+        client,
+        post._id,
+        takeFields(post, ['content', 'updatedAt', 'editedAt', 'media', 'sensitive']),
+      ),
   });
 }
 

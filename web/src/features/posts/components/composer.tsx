@@ -1,5 +1,4 @@
 import { Limits } from '@sync/contract';
-import { ImagePlus } from 'lucide-react';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -14,6 +13,7 @@ import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useCreatePost } from '../api/posts';
+import { ImageControls } from './image-controls';
 import { composerStrings as t } from './strings';
 
 // Loaded when first needed, not with the home screen: the images' list with the first image added,
@@ -34,7 +34,6 @@ export function Composer() {
   const [reminder, setReminder] = useState(false);
   // Once asked, the dialog stays mounted, so it can close (and hand focus on) like any other.
   const [reminded, setReminded] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const textField = useRef<HTMLTextAreaElement>(null);
   const shareButton = useRef<HTMLButtonElement>(null);
   const afterReminder = useRef<HTMLElement | null>(null);
@@ -145,48 +144,13 @@ export function Composer() {
           </Suspense>
         )}
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <div className="flex flex-wrap items-center gap-3">
-            <input
-              ref={fileInput}
-              type="file"
-              multiple
-              accept={configuration?.types.join(',')}
-              tabIndex={-1}
-              aria-hidden="true"
-              className="hidden"
-              onChange={(event) => {
-                void attachments.add(Array.from(event.target.files ?? []));
-                // The same file may be chosen again after it was removed.
-                event.target.value = '';
-              }}
-            />
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={!configuration || items.length >= max}
-              onClick={() => {
-                attachments.prepare();
-                fileInput.current?.click();
-              }}
-            >
-              <ImagePlus className="size-4" aria-hidden="true" />
-              {t.addImages}
-            </Button>
-            {hasImages && (
-              <label
-                className="inline-flex cursor-pointer items-center gap-2 text-sm"
-                title={t.sensitiveHint}
-              >
-                <input
-                  type="checkbox"
-                  checked={sensitive}
-                  onChange={(event) => setSensitive(event.target.checked)}
-                  className="accent-teal-700 focus-ring dark:accent-teal-400"
-                />
-                {t.sensitive}
-              </label>
-            )}
-          </div>
+          <ImageControls
+            attachments={attachments}
+            types={configuration?.types}
+            max={max}
+            sensitive={sensitive}
+            onSensitiveChange={setSensitive}
+          />
           <Button ref={shareButton} type="submit" pending={busy}>
             {t.share}
           </Button>
