@@ -66,10 +66,20 @@ export async function insertPost(
     sensitive?: number;
     quoted_post_id?: string;
     quote_state?: QuoteState;
+    /** Who may quote it; the author's default (`users.quote_policy`), read in the same statement, when left out. */
     quote_policy?: QuotePolicy;
   },
 ): Promise<PostRecord> {
-  return db.insertInto('posts').values(row).returning(recordColumns).executeTakeFirstOrThrow();
+  return db
+    .insertInto('posts')
+    .values((eb) => ({
+      ...row,
+      quote_policy:
+        row.quote_policy ??
+        eb.selectFrom('users').select('users.quote_policy').where('users.id', '=', row.author_id),
+    }))
+    .returning(recordColumns)
+    .executeTakeFirstOrThrow();
 }
 
 /**

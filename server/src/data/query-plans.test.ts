@@ -288,6 +288,10 @@ describeEachDatabase('read pipeline queries', (dialect) => {
         ),
     ],
     [
+      "a post's quotes, newest first (posts_by_quoted)",
+      (limit) => skeletons.quotingPostRefs(db, postId, { oldestFirst: false, limit }),
+    ],
+    [
       'comments of a post',
       async (limit) => hydrator().comments(await comments.commentPage(db, postId, undefined, limit)),
     ],

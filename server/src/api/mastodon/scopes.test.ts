@@ -130,6 +130,20 @@ const routes: Record<string, RouteRule | OpenRoute> = {
     request: withId('/api/v1/statuses/:id/history'),
   },
   'GET /api/v1/statuses/:id/source': { who: 'person', scope: 'read:statuses' },
+  'PUT /api/v1/statuses/:id/interaction_policy': {
+    who: 'person',
+    scope: 'write:statuses',
+    request: async (fixtures) => ({
+      path: `/api/v1/statuses/${await fixtures.ownStatus()}/interaction_policy`,
+      body: { quote_approval_policy: 'followers' },
+    }),
+  },
+  'POST /api/v1/statuses/:id/quotes/:quoting_status_id/revoke': { who: 'person', scope: 'write:statuses' },
+  'GET /api/v1/statuses/:id/quotes': {
+    who: 'anyone',
+    scope: 'read:statuses',
+    request: withId('/api/v1/statuses/:id/quotes'),
+  },
   'GET /api/v1/statuses/:id': {
     who: 'anyone',
     scope: 'read:statuses',
@@ -149,6 +163,21 @@ const routes: Record<string, RouteRule | OpenRoute> = {
     who: 'anyone',
     scope: 'read:accounts',
     request: withId('/api/v1/statuses/:id/favourited_by'),
+  },
+  'GET /api/v1/statuses/:id/reblogged_by': {
+    who: 'anyone',
+    scope: 'read:accounts',
+    request: withId('/api/v1/statuses/:id/reblogged_by'),
+  },
+  'POST /api/v1/statuses/:id/reblog': {
+    who: 'person',
+    scope: 'write:statuses',
+    request: withId('/api/v1/statuses/:id/reblog'),
+  },
+  'POST /api/v1/statuses/:id/unreblog': {
+    who: 'person',
+    scope: 'write:statuses',
+    request: withId('/api/v1/statuses/:id/unreblog'),
   },
   'POST /api/v1/statuses/:id/favourite': {
     who: 'person',

@@ -35,6 +35,8 @@ interface PrivateRoute {
   foreignMessage?: string;
   /** A moderators' or admins' route: another signed-in user (a plain user) gets 403. */
   staffOnly?: true;
+  /** Only the owner may (the quoted post's author detaching a quote): another signed-in user gets 403. */
+  ownerOnly?: true;
   /** Builds fresh data for the route and the request the owner may make. */
   prepare(server: TestServer, owner: Account, other: Account): Promise<{ path: string; body?: unknown }>;
 }
@@ -179,6 +181,48 @@ const privateRoutes: PrivateRoute[] = [
   },
   {
     method: 'POST',
+    route: '/posts/:postId/quotes/:quotingPostId/detach',
+    ownerStatus: 200,
+    ownerOnly: true,
+    prepare: async (server, owner, other) => {
+      const postId = await createPost(server, owner.token);
+      const reply = await server.request('POST', '/api/posts?return=post', {
+        token: other.token,
+        body: { postData: { content: 'quoting', quoteId: postId } },
+      });
+      if (reply.status !== 201) throw new Error(`quote: ${reply.status}`);
+      return { path: `/api/posts/${postId}/quotes/${reply.body.post._id}/detach` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/posts/:postId/repost',
+    ownerStatus: 200,
+    prepare: async (server, _owner, other) => ({
+      path: `/api/posts/${await createPost(server, other.token)}/repost`,
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/posts/:postId/repost',
+    ownerStatus: 200,
+    prepare: async (server, owner, other) => {
+      const postId = await createPost(server, other.token);
+      await server.request('POST', `/api/posts/${postId}/repost`, { token: owner.token });
+      return { path: `/api/posts/${postId}/repost` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/follows/reposts/:followUserId',
+    ownerStatus: 200,
+    prepare: async (server, owner, other) => {
+      await server.request('POST', `/api/users/follow/${other.user._id}`, { token: owner.token });
+      return { path: `/api/follows/reposts/${other.user._id}`, body: { show: false } };
+    },
+  },
+  {
+    method: 'POST',
     route: '/posts/like/:postId',
     ownerStatus: 201,
     prepare: async (server, _owner, other) => ({
@@ -271,6 +315,18 @@ const privateRoutes: PrivateRoute[] = [
     route: '/account/export',
     ownerStatus: 200,
     prepare: async () => ({ path: '/api/account/export' }),
+  },
+  {
+    method: 'GET',
+    route: '/account/preferences',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/account/preferences' }),
+  },
+  {
+    method: 'PUT',
+    route: '/account/preferences',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/account/preferences', body: { quotePolicy: 'followers' } }),
   },
   {
     method: 'POST',
@@ -684,7 +740,7 @@ describeEachDatabase('authorization', (dialect) => {
         });
       }
 
-      if (route.staffOnly) {
+      if (route.staffOnly || route.ownerOnly) {
         it('a user without the permission → 403, nothing changes', async () => {
           const before = await snapshot(server.database.db);
           const reply = await server.request(route.method, scene.path, {
@@ -718,6 +774,7 @@ describeEachDatabase('authorization', (dialect) => {
         '/api/posts/user/maya.chen',
         `/api/posts/${posts[0]._id}/likes`,
         `/api/posts/${posts[1]._id}/dislikes`,
+        `/api/posts/${posts[0]._id}/quotes`,
         `/api/comments/${withComments._id}`,
         '/api/users',
         '/api/users/maya.chen',
@@ -768,6 +825,6 @@ describeEachDatabase('authorization', (dialect) => {
       .filter((route) => route.method !== 'GET')
       .map((route) => `${route.method} /api${route.route}`);
     expect([...changing].sort()).toEqual(listed.sort());
-    expect(privateRoutes).toHaveLength(73);
+    expect(privateRoutes).toHaveLength(76);
   });
 });

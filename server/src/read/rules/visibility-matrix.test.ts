@@ -77,6 +77,14 @@ const actor = (r: Relation): Seen => {
   const seen = text(r, 'notifications');
   return r === 'viewer hide filter matches' || seen === 'filtered' ? 'shown' : seen;
 };
+/**
+ * The subject's post quoted in someone else's post (docs/decisions/092): shown, or a placeholder where
+ * the viewer does not see the subject (a block either way, a suspension: `deleted`; any mute).
+ */
+const quoted = (r: Relation): Seen =>
+  gone(r) || r === 'viewer muted subject' || r === 'viewer muted subject, notifications shown'
+    ? 'hidden'
+    : 'shown';
 /** The subject in a list of people. */
 const person = (r: Relation): Seen => (gone(r) ? 'hidden' : 'shown');
 /** The subject's profile asked for by name or id: a block still shows it (the blocker unblocks there). */
@@ -108,6 +116,9 @@ interface Scene {
   /** The viewer's post, which the subject commented on (`vComment`) and liked. */
   vPost: string;
   vComment: string;
+  /** The subject's quote of the third person's post, and the control's quote of the subject's post. */
+  sQuote: string;
+  kQuote: string;
 }
 
 const letters = () => uniqueName('w').replace(/[^a-z0-9]/g, '');
@@ -308,6 +319,26 @@ const cells: Cell[] = [
       const liked = posts.find((post) => post._id === scene.tPost);
       return found(liked.likes.likedBy.find((user: any) => user.username === scene.s.username));
     },
+  },
+  {
+    route: 'GET /api/posts/:postId/quotes',
+    what: "the subject's quote among a post's quotes",
+    expect: (r) => text(r, 'public'),
+    probe: async (server, scene) =>
+      found(
+        (await syncAll(server, `/api/posts/${scene.tPost}/quotes`, 'posts', scene.v.token)).find(
+          (post) => post._id === scene.sQuote,
+        ),
+      ),
+  },
+  {
+    route: 'GET /api/posts/:postId',
+    what: "the subject's post quoted in someone else's post",
+    expect: quoted,
+    probe: (server, scene) =>
+      one(server, `/api/posts/${scene.kQuote}`, scene.v.token, (body) =>
+        body.post.quote.state === 'accepted' ? body.post.quote.post : undefined,
+      ),
   },
   {
     route: 'GET /api/posts/:postId/likes',
@@ -518,6 +549,24 @@ const cells: Cell[] = [
       ),
   },
   {
+    route: 'GET /api/v1/statuses/:id/quotes',
+    what: "the subject's quote among a status's quotes",
+    expect: (r) => text(r, 'public'),
+    probe: mastodonStatus(
+      (scene) => `/api/v1/statuses/${scene.tPost}/quotes`,
+      (scene) => scene.sQuote,
+    ),
+  },
+  {
+    route: 'GET /api/v1/statuses/:id',
+    what: "the subject's status quoted in someone else's",
+    expect: quoted,
+    probe: (server, scene) =>
+      one(server, `/api/v1/statuses/${scene.kQuote}`, scene.app, (body) =>
+        body.quote.state === 'accepted' ? body.quote.quoted_status : undefined,
+      ),
+  },
+  {
     route: 'GET /api/v1/statuses/:id/favourited_by',
     what: "the subject among a post's favourites",
     expect: person,
@@ -697,6 +746,7 @@ const liveRoutes = [
 const showNoOneElse: Record<string, string> = {
   'GET /api/health': 'the server is up',
   'GET /api/account/export': "the viewer's own data",
+  'GET /api/account/preferences': "the viewer's own defaults",
   'GET /api/users/:username/relationship':
     'how the viewer and a person stand: both must see it across a block (to unblock, to be told why)',
   'GET /api/blocks': "the viewer's own blocks: the one list that must show whom they blocked",
@@ -821,8 +871,30 @@ describeEachDatabase('visibility matrix', (dialect) => {
     await succeed(server, 'POST', `/api/users/follow/${k.id}`, v);
     await succeed(server, 'POST', `/api/users/bookmark/${post}`, v);
     await succeed(server, 'POST', `/api/posts/like/${post}`, v);
+    const quote = async (who: Person, quoteId: string, content: string) =>
+      (await succeed(server, 'POST', '/api/posts?return=post', who, { postData: { content, quoteId } })).post
+        ._id as string;
+    const sQuote = await quote(s, tPost, `${word} quotes a post`);
+    const kQuote = await quote(k, post, 'the control quotes the subject');
     const app = bearer(await accessToken(server, v.token));
-    return { relation, v, s, t, k, app, word, tag, post, tPost, reply, tDisliked, vPost, vComment };
+    return {
+      relation,
+      v,
+      s,
+      t,
+      k,
+      app,
+      word,
+      tag,
+      post,
+      tPost,
+      reply,
+      tDisliked,
+      vPost,
+      vComment,
+      sQuote,
+      kQuote,
+    };
   }
 
   /** The relation itself, through the routes a person (or the owner) uses. */

@@ -3,7 +3,6 @@ import type { Deps } from './deps.js';
 import { newId } from '../../platform/db/ids.js';
 import { publishCounts, publishNotified } from './live-messages.js';
 import type { QuotePolicy, ReactionKind } from '../../data/schema.js';
-import * as users from '../../data/users.repo.js';
 import { consentToQuote, requireQuotable } from './quotes.js';
 import { AlreadyDone, Messages, badRequest, notFound } from '../../platform/http/errors.js';
 import { checkText } from './text.js';
@@ -60,7 +59,6 @@ export async function writePost(
       quoteId === undefined
         ? undefined
         : await consentToQuote(deps, trx, { quoterId: input.viewerId, quotedId: quoteId });
-    const quotePolicy = input.quotePolicy ?? (await users.findUserById(trx, input.viewerId))?.quote_policy;
     const post = await posts.insertPost(trx, {
       id: newId(now),
       author_id: input.viewerId,
@@ -70,7 +68,7 @@ export async function writePost(
       media_count: mediaIds.length,
       sensitive: input.sensitive && mediaIds.length > 0 ? 1 : 0,
       ...(quoted && { quoted_post_id: quoted.id, quote_state: 'accepted' }),
-      ...(quotePolicy && { quote_policy: quotePolicy }),
+      ...(input.quotePolicy && { quote_policy: input.quotePolicy }),
     });
     await attachUploads(trx, { ids: mediaIds, ownerId: input.viewerId, to: { post_id: post.id } });
     await input.alongside?.(trx, post.id);
