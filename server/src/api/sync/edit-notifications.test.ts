@@ -12,6 +12,7 @@ import { uniqueName } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { jpeg } from '../../test/images.js';
 import { accessToken } from '../../test/mastodon.js';
+import { openStreamingApp } from '../../test/mastodon-streaming.js';
 import { bulkUserRow, newComment, newPerson, newPost, succeed, type Person } from '../../test/people.js';
 import { fetchFile, sendFile } from '../../test/uploads.js';
 import { chunksOf } from '../../platform/db/chunks.js';
@@ -42,14 +43,22 @@ describeEachDatabase('edit notifications', (dialect) => {
   const ofType = async (who: Person, type: string) =>
     (await notificationsOf(who)).filter((shown) => shown.type === type);
   const uploaded = async (who: Person, description = '') => {
-    const reply = await sendFile(server.url, '/api/media', who.token, { bytes: await jpeg(64, 48) }, {
-      fields: { description },
-    });
+    const reply = await sendFile(
+      server.url,
+      '/api/media',
+      who.token,
+      { bytes: await jpeg(64, 48) },
+      {
+        fields: { description },
+      },
+    );
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     return reply.body.media as { id: string; url: string; previewUrl: string };
   };
-  const served = async (media: { url: string; previewUrl: string }) =>
-    [(await fetchFile(server.url, media.url)).status, (await fetchFile(server.url, media.previewUrl)).status];
+  const served = async (media: { url: string; previewUrl: string }) => [
+    (await fetchFile(server.url, media.url)).status,
+    (await fetchFile(server.url, media.previewUrl)).status,
+  ];
   const history = async (postId: string) =>
     (await succeed(server, 'GET', `/api/posts/${postId}/history`)).versions as {
       text: string;
@@ -167,7 +176,12 @@ describeEachDatabase('edit notifications', (dialect) => {
       await db
         .insertInto('post_reactions')
         .values(
-          chunk.map((liker) => ({ post_id: postId, user_id: liker.id, kind: 'like', created_at: at.toISOString() })),
+          chunk.map((liker) => ({
+            post_id: postId,
+            user_id: liker.id,
+            kind: 'like',
+            created_at: at.toISOString(),
+          })),
         )
         .execute();
     }
@@ -190,7 +204,11 @@ describeEachDatabase('edit notifications', (dialect) => {
   describe('images in an edit', () => {
     it('adds, takes off and reorders; an image taken off is swept a day later, the history keeps it', async () => {
       const author = await person('pictures');
-      const [a, b, c] = [await uploaded(author, 'A red door'), await uploaded(author, 'A blue sky'), await uploaded(author, 'A cat')];
+      const [a, b, c] = [
+        await uploaded(author, 'A red door'),
+        await uploaded(author, 'A blue sky'),
+        await uploaded(author, 'A cat'),
+      ];
       const posted = await succeed(server, 'POST', '/api/posts?return=post', author, {
         postData: { content: 'Two pictures', mediaIds: [a.id, b.id], sensitive: true },
       });
@@ -274,7 +292,9 @@ describeEachDatabase('edit notifications', (dialect) => {
         [{ id: a.id, description: 'Old words' }],
         [{ id: a.id, description: 'New words' }],
       ]);
-      expect((await succeed(server, 'GET', `/api/posts/${postId}`)).post.editedAt).toEqual(expect.any(String));
+      expect((await succeed(server, 'GET', `/api/posts/${postId}`)).post.editedAt).toEqual(
+        expect.any(String),
+      );
     });
   });
 
@@ -313,6 +333,40 @@ describeEachDatabase('edit notifications', (dialect) => {
       expect(grouped.notificationGroups).toContainEqual(
         expect.objectContaining({ type: 'quoted_update', statusId: quoting.post._id }),
       );
+    });
+
+    it('a PUT reaches a follower’s stream as `status.update`, and a fan’s as an `update` notification', async () => {
+      const fan = await person('streamfan');
+      const fanToken = await accessToken(server, fan.token);
+      await succeed(server, 'POST', `/api/users/follow/${author.id}`, fan);
+      const status = await writer.v1.statuses.create({ status: 'Streamed' });
+      await succeed(server, 'POST', `/api/posts/like/${status.id}`, fan);
+      const app = await openStreamingApp(server.url, fanToken);
+      try {
+        const home = await app.subscribe((client) => client.user.subscribe());
+        const image = await uploaded(author, 'added');
+        await writer.v1.statuses
+          .$select(status.id)
+          .update({ status: 'Streamed, edited', mediaIds: [image.id] });
+        const edited = await home.waitFor(
+          (event) => event.event === 'status.update' && event.payload.id === status.id,
+          'the edit',
+        );
+        expect(edited.payload).toMatchObject({
+          content: '<p>Streamed, edited</p>',
+          mediaAttachments: [{ id: image.id }],
+        });
+        const told = await home.waitFor(
+          (event) =>
+            event.event === 'notification' &&
+            event.payload.type === 'update' &&
+            event.payload.status?.id === status.id,
+          'the update notification',
+        );
+        expect(told.payload).toMatchObject({ status: { id: status.id } });
+      } finally {
+        app.close();
+      }
     });
 
     it('PUT with other media_ids adds, takes off and reorders images', async () => {
