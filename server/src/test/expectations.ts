@@ -38,7 +38,17 @@ export const postKeys = [
  * Additive keys a post or comment carries only when they say something (contract/src/index.ts): a warn
  * filter's match, images, the sensitive mark, the last edit, a quote and its policy when not `anyone`. The spec's keys are always all there.
  */
-const sometimesKeys = ['editedAt', 'filtered', 'media', 'sensitive', 'quote', 'quotePolicy'];
+const sometimesKeys = [
+  'editedAt',
+  'filtered',
+  'media',
+  'sensitive',
+  'quote',
+  'quotePolicy',
+  // Reposts (docs/decisions/092): the count when above 0; on a timeline's item that is a repost.
+  'repostCount',
+  'reposted',
+];
 const withoutSometimes = (object: object) =>
   Object.keys(object).filter((key) => !sometimesKeys.includes(key));
 
@@ -92,7 +102,14 @@ export function expectPost(post: any, { preview = false } = {}) {
   expect(Number.isInteger(post.likes.likeCount)).toBe(true);
   expect(post.likes.likeCount).toBeGreaterThanOrEqual(0);
   if (preview) {
-    expect(Object.keys(post.viewer).sort()).toEqual(['bookmarked', 'disliked', 'liked']);
+    // `reposted`: additive, present when true.
+    expect(
+      Object.keys(post.viewer)
+        .filter((key) => key !== 'reposted')
+        .sort(),
+    ).toEqual(['bookmarked', 'disliked', 'liked']);
+    if ('reposted' in post.viewer) expect(post.viewer.reposted).toBe(true);
+    if ('repostCount' in post) expect(post.repostCount).toBeGreaterThan(0);
     expect(post.likes.likedBy.length).toBeLessThanOrEqual(3);
     expect(post.likes.dislikedBy.length).toBeLessThanOrEqual(3);
     expect(post.comments.length).toBeLessThanOrEqual(3);

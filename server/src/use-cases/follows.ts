@@ -106,7 +106,7 @@ export async function getRelationship(
  */
 export async function setFollow(
   deps: Deps,
-  input: { viewerId: string; targetId: string; follow: boolean },
+  input: { viewerId: string; targetId: string; follow: boolean; reblogs?: boolean | undefined },
 ): Promise<Relationships> {
   const { viewerId, targetId } = input;
   const target = timeOfId(targetId) ? await users.findUserById(deps.db, targetId) : undefined;
@@ -115,6 +115,13 @@ export async function setFollow(
     if (input.follow) throw new HttpError(403, 'Following your own account is not allowed');
   } else {
     await writeFollow(deps, viewerId, targetId, input.follow ? 'follow' : 'unfollow');
+    // Showing their reblogs at home or not (docs/decisions/092), as Mastodon's follow sets it.
+    if (
+      input.follow &&
+      input.reblogs !== undefined &&
+      (await follows.setShowReposts(deps.db, viewerId, targetId, input.reblogs))
+    )
+      deps.events.publish({ type: 'follow-changed', followerId: viewerId, followeeId: targetId });
   }
   return relationships(deps, { viewerId, ids: [targetId] });
 }

@@ -27,7 +27,11 @@ import {
 import { versionsOf } from './shared/edit-history.js';
 import { describeMedia } from './shared/media-attachments.js';
 import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
-import { homeAuthorIds } from './shared/home-authors.js';
+import { homeItems, itemKey, profileItems, repostOfItem, type ListItem } from './shared/repost-items.js';
+import type { RepostRow } from '../data/reposts.repo.js';
+import * as reposts from '../data/reposts.repo.js';
+import type { Keep } from '../platform/http/pagination.js';
+import { addRepost, removeRepost } from './shared/repost-writes.js';
 import type { Deps } from './shared/deps.js';
 import {
   changePost,
@@ -56,9 +60,12 @@ import type { QuotePolicy } from '../data/schema.js';
 
 export { recordNotFound };
 
-/** A status found by id: a post's record, or a comment with its post. */
+/**
+ * A status found by id: a post's record (`repost`: found by the id of a repost of it, a reblog's), or
+ * a comment with its post.
+ */
 type FoundStatus =
-  | { kind: 'post'; ref: posts.PostRecord }
+  | { kind: 'post'; ref: posts.PostRecord; repost?: RepostRow }
   | { kind: 'comment'; comment: comments.CommentRecord; post: posts.PostRecord };
 
 /** A status by id: a post, else a comment with its post; undefined when neither exists. */
@@ -68,7 +75,12 @@ async function findStatus(deps: Deps, id: string): Promise<FoundStatus | undefin
   const post = await posts.findPost(deps.db, id);
   if (post) return { kind: 'post', ref: post };
   const [comment] = await comments.commentsByIds(deps.db, deps.dialect, [id]);
-  if (!comment) return undefined;
+  if (!comment) {
+    // A reblog's id: Mastodon acts on the status it reblogs.
+    const repost = await reposts.findRepost(deps.db, id);
+    const reblogged = repost && (await posts.findPost(deps.db, repost.post_id));
+    return reblogged && { kind: 'post', ref: reblogged, repost };
+  }
   const parent = await posts.findPost(deps.db, comment.post_id);
   return parent && { kind: 'comment', comment, post: parent };
 }
@@ -118,21 +130,31 @@ async function statusWindow<Row>(
     load: (window: TimeWindow) => Promise<Row[]>;
     keyOf: (row: Row) => [string, string];
     statusOf: (row: Row) => StatusRef;
+    /** A list that holds reblogs (docs/decisions/092): the repost a row is, and what else it keeps. */
+    reblogs?: { repostOf: (row: Row) => RepostRow | undefined; keep: Keep<Row> };
   },
 ): Promise<StatusWindow> {
-  const { window, statusOf } = input;
+  const { window, statusOf, reblogs } = input;
+  const visible = visibleStatusRows(deps, input.viewerId, input.context, statusOf);
   const { rows, readUpTo } = await filledWindow(
     window,
     input.load,
     input.keyOf,
-    visibleStatusRows(deps, input.viewerId, input.context, statusOf),
+    reblogs ? async (read) => reblogs.keep(await visible(read)) : visible,
   );
+  const shown = newestFirst(rows, window);
+  const reposts = reblogs ? shown.flatMap((row) => reblogs.repostOf(row) ?? []) : [];
   const hydrated = await deps.hydrator.statuses(
-    newestFirst(rows, window).map(statusOf),
+    shown.map(statusOf),
     input.viewerId,
     input.context,
+    reposts.map((repost) => repost.user_id),
   );
-  return { ...hydrated, readUpTo: readUpTo?.[1] };
+  return {
+    ...hydrated,
+    ...(reposts.length > 0 && { reblogs: new Map(reposts.map((repost) => [repost.post_id, repost])) }),
+    readUpTo: readUpTo?.[1],
+  };
 }
 
 const newestKey = <Row extends { created_at: string; id: string }>(row: Row): [string, string] => [
@@ -144,28 +166,96 @@ const postStatus = (ref: PostRef): StatusRef => ({ kind: 'post', ref });
 /** `GET /api/v1/statuses/:id` */
 export async function getStatus(deps: Deps, input: { id: string; viewerId: string | undefined }) {
   const found = await requireStatus(deps, input.id);
+  if (found.kind === 'post' && found.repost)
+    return reblogStatus(deps, found.ref, found.repost, input.viewerId);
   const hydrated = await deps.hydrator.statuses([found], input.viewerId, 'post');
   if (hydrated.items.length === 0) throw recordNotFound();
   return hydrated;
 }
 
-/** `GET /api/v1/timelines/home`: the posts of the people the viewer follows and the viewer's own. */
+/** A reblog as the viewer sees it (docs/decisions/092); 404 when they see neither it nor its post. */
+async function reblogStatus(
+  deps: Deps,
+  post: posts.PostRecord,
+  repost: RepostRow,
+  viewerId: string | undefined,
+): Promise<HydratedStatuses> {
+  if (!(await deps.hydrator.rules(viewerId)).seesAccount(repost.user_id)) throw recordNotFound();
+  const hydrated = await deps.hydrator.statuses([{ kind: 'post', ref: post }], viewerId, 'post', [
+    repost.user_id,
+  ]);
+  if (hydrated.items.length === 0) throw recordNotFound();
+  return { ...hydrated, reblogs: new Map([[post.id, repost]]) };
+}
+
+/**
+ * `POST /api/v1/statuses/:id/reblog|unreblog`: a post's repost (a reblog's id names its post, as on
+ * Mastodon); idempotent. A reblog answers the reblog; an unreblog, the post. Replies are not reposted
+ * (422); a reblog across a block is refused, an unreblog is not.
+ */
+export async function reblog(deps: Deps, input: { viewerId: string; id: string; on: boolean }) {
+  const found = await requireStatus(deps, input.id);
+  if (found.kind === 'comment')
+    throw new HttpError(422, 'Only posts can be reblogged on Sync, not replies: reblog the post it is on.');
+  // Before the post is read as the viewer sees it: the blocker is told why, not that it is gone.
+  if (input.on) await refuseAcrossBlockOn(deps.db, input.viewerId, found);
+  if (!(await deps.hydrator.rules(input.viewerId)).seesAccount(found.ref.author_id)) throw recordNotFound();
+  if (input.on) {
+    const { record, repost } = await addRepost(deps, {
+      viewerId: input.viewerId,
+      postId: found.ref.id,
+      act: onStatus,
+    });
+    if (!repost) throw recordNotFound();
+    return reblogStatus(deps, record, repost, input.viewerId);
+  }
+  const { record } = await removeRepost(deps, { viewerId: input.viewerId, postId: found.ref.id });
+  const hydrated = await deps.hydrator.statuses([{ kind: 'post', ref: record }], input.viewerId, 'post');
+  if (hydrated.items.length === 0) throw recordNotFound();
+  return hydrated;
+}
+
+/**
+ * `GET /api/v1/statuses/:id/reblogged_by`: who reposted a post, the latest first, paged as
+ * `favourited_by` is; a reply has none.
+ */
+export async function rebloggedBy(
+  deps: Deps,
+  input: { id: string; viewerId: string | undefined; window: CursorWindow },
+): Promise<{ accounts: AccountRecord[]; bounds: PageBounds }> {
+  const found = await requireStatus(deps, input.id);
+  const rules = await deps.hydrator.rules(input.viewerId);
+  const authors =
+    found.kind === 'post' ? [found.ref.author_id] : [found.comment.author_id, found.post.author_id];
+  if (!authors.every((author) => rules.seesAccount(author))) throw recordNotFound();
+  if (found.kind === 'comment') return { accounts: [], bounds: { newest: undefined, oldest: undefined } };
+  const kind = { ...reposts.reposters, scope: `reblogged_by:${found.ref.id}` };
+  const { rows, bounds } = await cursorPage(
+    deps,
+    kind,
+    input.window,
+    (window) => reposts.reposterWindow(deps.db, found.ref.id, window),
+    (row) => [row.created_at, row.id],
+    visiblePeopleRows(deps, input.viewerId, (row) => row.user_id),
+  );
+  const accounts = await deps.hydrator.accounts(rows.map((row) => row.user_id));
+  return { accounts: rows.flatMap((row) => accounts.get(row.user_id) ?? []), bounds };
+}
+
+/**
+ * `GET /api/v1/timelines/home`: the posts of the people the viewer follows and the viewer's own, and
+ * their reblogs, each post once (docs/decisions/092).
+ */
 export async function homeTimeline(deps: Deps, input: { viewerId: string; window: TimeWindow }) {
-  const authorIds = await homeAuthorIds(deps, input.viewerId);
+  const list = await homeItems(deps, input.viewerId);
   return statusWindow(deps, {
     viewerId: input.viewerId,
     window: input.window,
     context: 'home',
-    load: (window) =>
-      skeletons.newestPostRefsByAuthors(deps.db, deps.dialect, {
-        authorIds,
-        after: window.olderThan,
-        newerThan: window.newerThan,
-        oldestFirst: window.oldestFirst,
-        limit: window.limit,
-      }),
-    keyOf: newestKey,
+    load: list.load,
+    keyOf: itemKey,
     statusOf: postStatus,
+    reblogs: { repostOf: repostOfItem, keep: list.keep },
   });
 }
 
@@ -319,6 +409,8 @@ export async function accountStatuses(
     /** Only statuses with images (`only_media`). */
     onlyMedia: boolean;
     tagged?: string | undefined;
+    /** Leaves the account's reblogs out (`exclude_reblogs`). */
+    excludeReblogs?: boolean | undefined;
   },
 ): Promise<StatusWindow> {
   if (!timeOfId(input.accountId) || !(await users.findUserById(deps.db, input.accountId)))
@@ -328,14 +420,52 @@ export async function accountStatuses(
     return deps.hydrator.statuses([], input.viewerId, 'account');
   if (input.tagged !== undefined)
     return taggedStatuses(deps, { ...input, tag: input.tagged, authorId: input.accountId });
+  // Its reblogs are among its statuses, each post once (its own post it reblogged, as the reblog).
+  const shared =
+    input.excludeReblogs || input.onlyMedia
+      ? undefined
+      : profileItems(deps, { authorId: input.accountId, viewerId: input.viewerId, withPosts: false });
   return statusWindow(deps, {
     viewerId: input.viewerId,
     window: input.window,
     context: 'account',
-    load: (window) => accountStatusesIn(deps, { ...input, window }),
+    load: async (window) => {
+      const [own, reblogs] = await Promise.all([
+        accountStatusesIn(deps, { ...input, window }),
+        shared ? shared.load(window) : [],
+      ]);
+      const items: AccountItem[] = [
+        ...own,
+        ...reblogs.map((item) => ({ at: item.created_at, id: item.item_id, status: postStatus(item), item })),
+      ];
+      return inWindowOrder(items, window).slice(0, window.limit);
+    },
     keyOf: (item) => [item.at, item.id],
     statusOf: (item) => item.status,
+    reblogs: {
+      repostOf: (row) => (row.item ? repostOfItem(row.item) : undefined),
+      keep: async (rows) => {
+        const reblogged = new Set(rows.flatMap((row) => (row.item ? [row.item.id] : [])));
+        const newest = await reposts.newestRepostsAmong(
+          deps.db,
+          deps.dialect,
+          rows.flatMap((row) => (row.status.kind === 'post' && !row.item ? [row.id] : [])),
+          [input.accountId],
+        );
+        // A post of its own it reblogged shows once, as the reblog.
+        return rows.filter((row) => row.item || !(newest.has(row.id) || reblogged.has(row.id)));
+      },
+    },
   });
+}
+
+/** A status of an account's list: its own post or comment, or (`item`) its reblog of a post. */
+type AccountItem = { at: string; id: string; status: StatusRef; item?: ListItem };
+
+/** Items by (at, id), in the window's reading order. */
+function inWindowOrder<Item extends { at: string; id: string }>(items: Item[], window: TimeWindow): Item[] {
+  const sign = window.oldestFirst ? 1 : -1;
+  return items.sort((a, b) => sign * (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? -1 : 1));
 }
 
 /**
@@ -378,9 +508,7 @@ async function accountStatusesIn(
     if (post)
       items.push({ at: comment.created_at, id: comment.id, status: { kind: 'comment', comment, post } });
   }
-  const sign = window.oldestFirst ? 1 : -1;
-  items.sort((a, b) => sign * (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? -1 : 1));
-  return items.slice(0, window.limit);
+  return inWindowOrder(items, window).slice(0, window.limit);
 }
 
 /** How long an `Idempotency-Key` answers with the status it made, as on Mastodon. */

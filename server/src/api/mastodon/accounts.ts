@@ -179,7 +179,6 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         await users.requireAccount(deps, accountId);
         return [];
       }
-      // Sync has no reblogs, so `exclude_reblogs` changes nothing.
       const window = timeWindowOf(windowOf(query));
       const found = await statuses.accountStatuses(deps, {
         accountId,
@@ -188,6 +187,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         excludeReplies: booleanParam(query, 'exclude_replies') ?? false,
         onlyMedia: booleanParam(query, 'only_media') ?? false,
         tagged: stringParam(query, 'tagged') || undefined,
+        excludeReblogs: booleanParam(query, 'exclude_reblogs') ?? false,
       });
       const page = statusesFor(request, found);
       setStatusLinks(
@@ -230,6 +230,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
           viewerId: mastodonViewer(request).id,
           targetId: idOf(request),
           follow,
+          // Mastodon's `reblogs`: show (the default) or hide their reblogs at home.
+          reblogs: follow
+            ? (booleanParam(request.body, 'reblogs') ?? booleanParam(request.query, 'reblogs'))
+            : undefined,
         });
         return relationshipViews(ids, state)[0];
       },

@@ -12,7 +12,7 @@ import { statusEditViews } from '../../read/views/mastodon/status-edits.js';
 import type { StatusSource } from '../../read/views/mastodon/entities.js';
 import { refuseWhatSyncCannotKeep } from './status-options.js';
 
-/** `/api/v1/statuses`: read, create, delete, favourite and bookmark posts and comments as statuses. */
+/** `/api/v1/statuses`: read, create, delete, favourite, reblog and bookmark posts and comments as statuses. */
 export const statusRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
   const idOf = (params: unknown) => stringParam(params, 'id') ?? '';
@@ -39,20 +39,25 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
-    '/:id/favourited_by',
-    { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
-    async (request, reply) => {
-      const { accounts, bounds } = await statuses.favouritedBy(deps, {
-        id: idOf(request.params),
-        viewerId: request.viewer?.id,
-        window: windowOf(request.query),
-      });
-      setLinks(request, reply, bounds);
-      const urls = urlsFor(request);
-      return accounts.map((account) => accountView(account, urls));
-    },
-  );
+  for (const [path, list] of [
+    ['favourited_by', statuses.favouritedBy],
+    ['reblogged_by', statuses.rebloggedBy],
+  ] as const) {
+    app.get(
+      `/:id/${path}`,
+      { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
+      async (request, reply) => {
+        const { accounts, bounds } = await list(deps, {
+          id: idOf(request.params),
+          viewerId: request.viewer?.id,
+          window: windowOf(request.query),
+        });
+        setLinks(request, reply, bounds);
+        const urls = urlsFor(request);
+        return accounts.map((account) => accountView(account, urls));
+      },
+    );
+  }
   app.post(
     '/',
     { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }) },
@@ -190,6 +195,16 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
       'unfavourite',
       'write:favourites',
       (viewerId: string, id: string) => statuses.favourite(deps, { viewerId, id, on: false }),
+    ],
+    [
+      'reblog',
+      'write:statuses',
+      (viewerId: string, id: string) => statuses.reblog(deps, { viewerId, id, on: true }),
+    ],
+    [
+      'unreblog',
+      'write:statuses',
+      (viewerId: string, id: string) => statuses.reblog(deps, { viewerId, id, on: false }),
     ],
     [
       'bookmark',

@@ -32,6 +32,10 @@ describeEachDatabase('reposts', (dialect) => {
     const fan = await newPerson(server, 'fan');
     const postId = await newPost(server, author, 'Worth sharing');
     const before = await postRow(postId);
+    // A page read first keeps the post in the cache: the moved version shows the new count at once.
+    const listed = async () =>
+      (await succeed(server, 'GET', `/api/posts/user/${author.username}?limit=5`)).posts[0];
+    expect((await listed()).repostCount).toBeUndefined();
 
     const replies = await Promise.all(Array.from({ length: 30 }, () => repost(fan, postId)));
     for (const reply of replies) {
@@ -42,6 +46,7 @@ describeEachDatabase('reposts', (dialect) => {
     const after = await postRow(postId);
     expect(after.repost_count).toBe(1);
     expect(after.version).toBe(before.version + 1);
+    expect((await listed()).repostCount).toBe(1);
 
     const read = await succeed(server, 'GET', `/api/posts/${postId}`, fan);
     expect(read.post.repostCount).toBe(1);
@@ -192,5 +197,42 @@ describeEachDatabase('reposts', (dialect) => {
     const refused = await server.request('GET', `${path}?filter=reposts&sort=trending`);
     expectError(refused, 400);
     expect(refused.body.errors[0]).toContain('newest first');
+  });
+
+  it('the export lists one’s reposts; deleting the account takes them off the counts and moves the versions', async () => {
+    const author = await newPerson(server, 'kept');
+    const leaver = await newPerson(server, 'leaver');
+    const postId = await newPost(server, author, 'Reposted by someone who leaves');
+    await succeed(server, 'POST', `/api/posts/${postId}/repost`, leaver);
+    const exported = await succeed(server, 'GET', '/api/account/export', leaver);
+    expect(exported.reposts).toEqual([{ postId, createdAt: expect.any(String) }]);
+    const before = await postRow(postId);
+    expect(before.repost_count).toBe(1);
+    await succeed(server, 'POST', '/api/account/delete', leaver, { password: 'password123' });
+    const after = await postRow(postId);
+    expect(after.repost_count).toBe(0);
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(await rowsOf(postId)).toHaveLength(0);
+  });
+
+  it('notifies the author of reposts, grouped per post; an undo takes its reposter out', async () => {
+    const author = await newPerson(server, 'notified');
+    const [one, two] = await Promise.all(['first', 'second'].map((name) => newPerson(server, name)));
+    const postId = await newPost(server, author);
+    await succeed(server, 'POST', `/api/posts/${postId}/repost`, one);
+    server.clock.advance(1000);
+    await succeed(server, 'POST', `/api/posts/${postId}/repost`, two);
+    const listed = await succeed(server, 'GET', '/api/notifications', author);
+    const reposts = listed.notifications.filter((entry: any) => entry.type === 'repost');
+    expect(reposts).toHaveLength(1);
+    expect(reposts[0].actorCount).toBe(2);
+    expect(reposts[0].actors.map((actor: any) => actor.username)).toEqual([two!.username, one!.username]);
+    expect(reposts[0].post._id).toBe(postId);
+    await succeed(server, 'DELETE', `/api/posts/${postId}/repost`, two);
+    const after = (await succeed(server, 'GET', '/api/notifications', author)).notifications.filter(
+      (entry: any) => entry.type === 'repost',
+    );
+    expect(after[0].actorCount).toBe(1);
+    expect(after[0].actors.map((actor: any) => actor.username)).toEqual([one!.username]);
   });
 });

@@ -2,6 +2,7 @@ import { mentionedUsernames } from '@sync/contract';
 import type { Db, Dialect } from '../../data/database.js';
 import * as comments from '../../data/comments.repo.js';
 import type * as posts from '../../data/posts.repo.js';
+import type { RepostRow } from '../../data/reposts.repo.js';
 import type { AccountRecord, AccountSource } from './accounts.js';
 import type { HydratedComment, HydratedPost } from './posts.js';
 import type { ViewerMarks } from './viewer-marks.js';
@@ -30,6 +31,11 @@ export interface HydratedStatuses {
   quotes: ShownQuotes;
   /** The posts (quoted ones too) the viewer may quote; undefined when signed out (quotes.ts). */
   quotable: ReadonlySet<string> | undefined;
+  /**
+   * The posts shown as reblogs (docs/decisions/092), by post id: the repost each is shown as, whose
+   * reposter is among `accounts`. A list holds a post once, so once as a reblog at most.
+   */
+  reblogs?: ReadonlyMap<string, RepostRow>;
 }
 
 const textOf = (item: StatusItem) =>

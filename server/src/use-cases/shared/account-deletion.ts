@@ -15,7 +15,9 @@ import {
   deleteReactionsOf,
   postIdsTouchedBy,
   takeOffCommentCounts,
+  takeOffRepostCounts,
 } from '../../data/posts.repo.js';
+import { deleteRepostsOf, repostedPostIdsOf } from '../../data/reposts.repo.js';
 import {
   bumpProfilesVersion,
   deleteUserRow,
@@ -37,7 +39,7 @@ export interface DeletionTerms {
 
 /**
  * Deletes a user and everything of theirs in one transaction, keeping every other row's counts exact:
- * their posts (with what hangs under them), their comments, reactions, comment votes and bookmarks,
+ * their posts (with what hangs under them), their comments, reactions, reposts, comment votes and bookmarks,
  * their follows in both directions, their notifications and their part in everyone else's, their
  * uploads (whose files are deleted once it has committed), then the user row (their blocks, mutes, filters, reports about them and moderation history go with it, by
  * cascade). The user as they were, or undefined when they were gone already or `when` said no. The
@@ -73,6 +75,7 @@ async function deleteInOneTransaction(
       ...(await postIdsTouchedBy(trx, userId)),
       ...(await postIdsCommentedBy(trx, userId)),
       ...(await postIdsOfCommentsVotedBy(trx, userId)),
+      ...(await repostedPostIdsOf(trx, userId)),
     ];
     const lockAffectedRows = async () => {
       await lockRowsInOrder(trx, dialect, 'posts', changedPosts);
@@ -89,10 +92,13 @@ async function deleteInOneTransaction(
 
     // The posts whose counts or lists change: their versions move, so no cache shows the user again.
     const touched = [...new Set(await changedPosts())];
+    const reposted = await repostedPostIdsOf(trx, userId);
     // Their uploads (attached, waiting, avatar and header) go with them: the files right after.
     await removeMediaOfOwner(trx, userId, deps.clock.now().toISOString());
     await deletePostsOf(trx, userId);
     await deleteReactionsOf(trx, userId);
+    await takeOffRepostCounts(trx, reposted);
+    await deleteRepostsOf(trx, userId);
     await takeOffCommentCounts(trx, commentCountsOf(trx, userId));
     await deleteCommentsOf(trx, userId);
     await deleteCommentVotesOf(trx, userId);

@@ -31,6 +31,15 @@ export interface ListItem {
 
 export type ItemWindow = reposts.ItemWindow;
 
+/** An item's place in its list. */
+export const itemKey = (item: ListItem): [string, string] => [item.created_at, item.item_id];
+
+/** The repost an item is, or undefined for a post. */
+export const repostOfItem = (item: ListItem): reposts.RepostRow | undefined =>
+  item.reposter_id === null
+    ? undefined
+    : { id: item.item_id, user_id: item.reposter_id, post_id: item.id, created_at: item.created_at };
+
 const asItem = (row: { id: string; version: number; created_at: string }): ListItem => ({
   ...row,
   item_id: row.id,

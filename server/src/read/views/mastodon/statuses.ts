@@ -16,6 +16,7 @@ import { filterResultView } from './filters.js';
 import type { Urls } from './urls.js';
 import { mediaAttachmentView } from './media.js';
 import { quoteFields } from './quotes.js';
+import { reblogWrapper } from './reblogs.js';
 
 /**
  * Posts and comments as Mastodon statuses (docs/decisions/070): a post is a public status; a comment
@@ -49,8 +50,23 @@ export function statusViews(hydrated: HydratedStatuses, viewerId: string | undef
   const accountOf = accountsOf(hydrated, urls);
   return hydrated.items.flatMap((item) => {
     const status = statusView(item, hydrated, viewerId, urls, accountOf);
-    return status ? [status] : [];
+    if (!status) return [];
+    const wrapped = asReblog(item, hydrated, urls, accountOf, status);
+    return [wrapped ?? status];
   });
+}
+
+/** The status as the reblog it is shown as in this answer (`hydrated.reblogs`), if it is one. */
+function asReblog(
+  item: StatusItem,
+  hydrated: HydratedStatuses,
+  urls: Urls,
+  accountOf: (id: string) => Account | undefined,
+  status: Status,
+): Status | undefined {
+  const repost = item.kind === 'post' ? hydrated.reblogs?.get(item.post.record.id) : undefined;
+  const reposter = repost && accountOf(repost.user_id);
+  return repost && reposter ? reblogWrapper(repost, reposter, urls, status) : undefined;
 }
 
 function statusView(
@@ -317,6 +333,16 @@ export function statusesText(
   const texts: string[] = [];
   const ids: string[] = [];
   for (const item of hydrated.items) {
+    const reblogged = item.kind === 'post' ? hydrated.reblogs?.get(item.post.record.id) : undefined;
+    if (reblogged) {
+      // A reblog is rendered whole: a timeline shows few beside its posts.
+      const status = statusView(item, hydrated, viewerId, urls, accountOf);
+      const wrapped = status && asReblog(item, hydrated, urls, accountOf, status);
+      if (!wrapped) continue;
+      texts.push(JSON.stringify(wrapped));
+      ids.push(wrapped.id);
+      continue;
+    }
     const open = sharedStatusText(item, hydrated, urls, accountOf);
     if (open === undefined) continue;
     // The quote and who may quote are the viewer's, as their own fields are: spliced in per answer.
