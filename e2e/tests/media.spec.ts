@@ -1,39 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { scan } from './axe';
-import { createUser, logIn, postCard, uniqueName, type TestUser } from './helpers';
-import { gradientPng } from './png';
-
-const dunes = {
-  name: 'dunes.png',
-  mimeType: 'image/png',
-  buffer: gradientPng(320, 200, [250, 160, 60], [120, 40, 20]),
-};
-const sky = {
-  name: 'sky.png',
-  mimeType: 'image/png',
-  buffer: gradientPng(200, 300, [40, 90, 200], [200, 230, 255]),
-};
-
-/** A post with images made through the API (upload, describe, attach), for the screens to show. */
-async function postWithImages(request: APIRequestContext, user: TestUser, content: string) {
-  const ids: string[] = [];
-  for (const [file, description] of [
-    [dunes, 'Red dunes at sunset'],
-    [sky, 'A clear blue sky'],
-  ] as const) {
-    const upload = await request.post('/api/media', {
-      headers: { authorization: user.token },
-      multipart: { file, description },
-    });
-    expect(upload.status()).toBe(201);
-    ids.push((await upload.json()).media.id);
-  }
-  const response = await request.post('/api/posts?return=post', {
-    headers: { authorization: user.token },
-    data: { postData: { content, mediaIds: ids } },
-  });
-  expect(response.status()).toBe(201);
-}
+import { createUser, logIn, postCard, uniqueName } from './helpers';
+import { dunes, postWithImages, sky } from './images';
 
 /** Whether every image in the locator's scope has loaded from the server (not a broken picture). */
 async function expectLoaded(page: Page, selector: string) {
