@@ -4,6 +4,9 @@ import {
   Heart,
   MessageCircle,
   ArrowBigUp,
+  Pencil,
+  Quote,
+  Repeat2,
   ShieldAlert,
   ShieldCheck,
   UserPlus,
@@ -27,6 +30,10 @@ const icons: Record<Notification['type'], LucideIcon> = {
   upvote: ArrowBigUp,
   report_resolved: ShieldCheck,
   moderation_warning: ShieldAlert,
+  repost: Repeat2,
+  quote: Quote,
+  update: Pencil,
+  quoted_update: Pencil,
 };
 
 /**

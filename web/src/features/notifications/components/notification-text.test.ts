@@ -71,6 +71,19 @@ describe('notificationText', () => {
       'Ada Lovelace upvoted your comment',
     );
   });
+
+  it('says reposts, quotes and edits (decision 092), each leading to its post', () => {
+    const repost = entry({ type: 'repost', actors: [ada, alan, grace], actorCount: 3, post });
+    expect(notificationText(repost)).toBe('Ada Lovelace and 2 others reposted your post');
+    expect(notificationText(entry({ type: 'quote', post }))).toBe('Ada Lovelace quoted your post');
+    expect(notificationText(entry({ type: 'update', post }))).toBe(
+      'Ada Lovelace edited a post you interacted with',
+    );
+    const quotedUpdate = entry({ type: 'quoted_update', post });
+    expect(notificationText(quotedUpdate)).toBe('A post you quoted was edited');
+    expect(notificationPath(quotedUpdate)).toBe('/post/p1');
+    expect(notificationPath(repost)).toBe('/post/p1');
+  });
 });
 
 describe("the moderators' notices", () => {

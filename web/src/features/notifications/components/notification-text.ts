@@ -9,9 +9,13 @@ const actions: Record<Exclude<Notification['type'], ServerNotice>, string> = {
   mention: 'mentioned you',
   follow: 'followed you',
   upvote: 'upvoted your comment',
+  repost: 'reposted your post',
+  quote: 'quoted your post',
+  update: 'edited a post you interacted with',
 };
 
-type ServerNotice = 'report_resolved' | 'moderation_warning';
+/** What the server tells without naming who (a quoted post's edit says itself, the post is the quote). */
+type ServerNotice = 'report_resolved' | 'moderation_warning' | 'quoted_update';
 
 const moderationActions: Record<NonNullable<Notification['moderationWarning']>['action'], string> = {
   warn: 'A moderator sent you a warning',
@@ -47,6 +51,7 @@ export function notificationText(notification: Notification): string {
     return target ? `Your report about @${target} was resolved` : 'Your report was resolved';
   }
   if (notification.type === 'moderation_warning') return moderationText(notification.moderationWarning);
+  if (notification.type === 'quoted_update') return 'A post you quoted was edited';
   const where = notification.type === 'mention' && notification.comment ? ' in a comment' : '';
   return `${actorsText(notification)} ${actions[notification.type]}${where}`;
 }

@@ -33,6 +33,7 @@ const relationship = (patch: Partial<Relationship>): Relationship => ({
   muting: false,
   mutingNotifications: false,
   muteExpiresAt: null,
+  showingReposts: true,
   ...patch,
 });
 

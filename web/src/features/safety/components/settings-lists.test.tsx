@@ -29,6 +29,7 @@ const relationship = (username: string, patch: Partial<Relationship> = {}): Rela
   muting: false,
   mutingNotifications: false,
   muteExpiresAt: null,
+  showingReposts: true,
   ...patch,
 });
 
