@@ -5,6 +5,7 @@ import * as notifications from '../data/notifications.repo.js';
 import * as posts from '../data/posts.repo.js';
 import type { HydratedStatuses, StatusItem, StatusRef } from '../read/hydration/hydrator.js';
 import { visibleStatuses } from '../read/hydration/visible.js';
+import { acceptedQuotes, quotableByViewers, quotesSeenBy } from '../read/hydration/quotes.js';
 import { hydrateNotificationStatuses } from '../read/hydration/notifications.js';
 import { notificationViews } from '../read/views/mastodon/notifications.js';
 import { statusTextsFor } from '../read/views/mastodon/statuses.js';
@@ -109,6 +110,11 @@ export async function statusTexts(
     Promise.all([undefined, ...viewerIds].map((viewerId) => deps.hydrator.rules(viewerId))),
   ]);
   const rulesOf = new Map(rules.map((ruled) => [ruled.viewerId, ruled]));
+  // Who may quote the status (and the status it quotes) is each viewer's, as in the REST API.
+  const quotableOf = await quotableByViewers(deps.db, deps.dialect, rules, [
+    ...shown.posts,
+    ...acceptedQuotes(streamed.hydrated.quotes),
+  ]);
   const seen = new Map<string, StatusItem | undefined>();
   const itemFor = (viewerId: string | undefined, context: StreamContext) => {
     const key = `${viewerId ?? ''} ${context}`;
@@ -122,8 +128,15 @@ export async function statusTexts(
   return (viewerId, origin, context) => {
     const item = itemFor(viewerId, context);
     if (!item) return undefined;
-    if (!byOrigin.has(origin)) byOrigin.set(origin, statusTextsFor(streamed.hydrated, urlsOf(origin)));
-    return byOrigin.get(origin)?.(viewerId === undefined ? undefined : marks.get(viewerId), item);
+    // A quote of a post by someone the viewer blocked or muted shows its placeholder to them alone.
+    const { hydrated } = streamed;
+    const quotes = quotesSeenBy(rulesOf.get(viewerId)!, hydrated.quotes);
+    const quotable = quotableOf.get(viewerId);
+    // Viewers alike in both share one text.
+    const key = `${origin} ${quotes === hydrated.quotes ? '' : viewerId} ${quotable ? [...quotable].join() : '-'}`;
+    if (!byOrigin.has(key))
+      byOrigin.set(key, statusTextsFor({ ...hydrated, quotes, quotable }, urlsOf(origin)));
+    return byOrigin.get(key)?.(viewerId === undefined ? undefined : marks.get(viewerId), item);
   };
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { bearer, failure, linksOf, newAppUser, type AppUser } from '../../test/mastodon.js';
 import { succeed } from '../../test/people.js';
+import { openEventStream } from '../../test/mastodon-streaming.js';
 
 describeEachDatabase('Mastodon API: quote posts', (dialect) => {
   let server: TestServer;
@@ -202,6 +203,45 @@ describeEachDatabase('Mastodon API: quote posts', (dialect) => {
       state: 'deleted',
       quotedStatus: null,
     });
+  });
+
+  it('streamed: a quote of a blocked author comes as unauthorized to the blocker, accepted to others', async () => {
+    const [author, quoter, blocker, other] = [
+      await appUser('sa'),
+      await appUser('sq'),
+      await appUser('sb'),
+      await appUser('so'),
+    ];
+    await blocker.app.v1.accounts.$select(author.id).block();
+    const original = await post(author, 'Streamed original');
+    const streams = await Promise.all(
+      [blocker, other].map(async (who) => {
+        const stream = await openEventStream(server.url, '/api/v1/streaming/public', {
+          authorization: bearer(who.accessToken),
+        });
+        await stream.text.waitFor((part) => part.includes(':)'), 'the opening comment');
+        return stream;
+      }),
+    );
+    try {
+      const quoting = await post(quoter, 'Streamed quote', { quotedStatusId: original.id });
+      const [toBlocker, toOther] = await Promise.all(
+        streams.map(async (stream) =>
+          JSON.parse(
+            (
+              await stream.events.waitFor(
+                (received) => received.event === 'update' && JSON.parse(received.data).id === quoting.id,
+                'the quote',
+              )
+            ).data,
+          ),
+        ),
+      );
+      expect(toBlocker.quote).toEqual({ state: 'unauthorized', quoted_status: null });
+      expect(toOther.quote).toMatchObject({ state: 'accepted', quoted_status: { id: original.id } });
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 
   it('notification type quote: its status is the quoting status', async () => {

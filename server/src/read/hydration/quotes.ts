@@ -60,12 +60,28 @@ function quoteOf(
   if (record.quote_state === 'revoked') return { state: 'revoked' };
   const post = record.quoted_post_id === null ? undefined : quoted.get(record.quoted_post_id);
   if (!post || rules.moderated.suspended.has(post.record.author_id)) return { state: 'deleted' };
-  // Wherever the quote is read (a profile, a notification too): the quoting post is someone else's
-  // choice to show, and the viewer chose not to see this author.
-  const author = post.record.author_id;
-  if (author !== rules.viewerId && (rules.blockedWith(author) || rules.settings.mutes.has(author)))
-    return { state: 'hidden' };
-  return { state: 'accepted', post };
+  return hidesQuoted(rules, post.record.author_id) ? { state: 'hidden' } : { state: 'accepted', post };
+}
+
+/**
+ * Whether the viewer does not see a quoted post of this author's, wherever the quote is read (a
+ * profile, a notification too): the quoting post is someone else's choice to show, and the viewer
+ * chose not to see this author (a block either way, a mute).
+ */
+const hidesQuoted = (rules: ViewerRules, author: string) =>
+  author !== rules.viewerId && (rules.blockedWith(author) || rules.settings.mutes.has(author));
+
+/**
+ * Quotes hydrated for one viewer (a live event's, for nobody) as another viewer's rules make them:
+ * the same map when they change nothing, which is the common case.
+ */
+export function quotesSeenBy(rules: ViewerRules, quotes: ShownQuotes): ShownQuotes {
+  let changed: Map<string, ShownQuote> | undefined;
+  for (const [id, quote] of quotes) {
+    if (quote.state === 'accepted' && hidesQuoted(rules, quote.post.record.author_id))
+      (changed ??= new Map(quotes)).set(id, { state: 'hidden' });
+  }
+  return changed ?? quotes;
 }
 
 /**
@@ -99,15 +115,58 @@ export async function quotableBy(
       : follows.relationMembersAmong(db, dialect, viewerId, 'followers', asFollowing),
   ]);
   const allowed = { followers: new Set(followed), following: new Set(following) };
-  const quotable = new Set<string>();
-  for (const { record } of posts) {
-    const author = record.author_id;
-    const policy = record.quote_policy;
-    const may =
-      author === viewerId ||
-      (!rules.blockedWith(author) &&
-        (policy === 'anyone' || (policy !== 'nobody' && allowed[policy].has(author))));
-    if (may) quotable.add(record.id);
-  }
-  return quotable;
+  return new Set(
+    posts.flatMap(({ record }) =>
+      mayQuote(rules, record, (policy) => allowed[policy].has(record.author_id)) ? [record.id] : [],
+    ),
+  );
+}
+
+/** Whether the signed-in viewer may quote the post, `related` saying whether the follow its policy asks for stands. */
+function mayQuote(
+  rules: ViewerRules,
+  record: HydratedPost['record'],
+  related: (policy: 'followers' | 'following') => boolean,
+): boolean {
+  const { author_id: author, quote_policy: policy } = record;
+  if (author === rules.viewerId) return true;
+  if (rules.blockedWith(author) || policy === 'nobody') return false;
+  return policy === 'anyone' || related(policy);
+}
+
+/**
+ * `quotableBy` for many viewers of a few posts at once (a live event): per viewer (undefined: signed
+ * out), the posts they may quote; a policy that asks for a follow reads it for every viewer in one query
+ * per post.
+ */
+export async function quotableByViewers(
+  db: Db,
+  dialect: Dialect,
+  viewers: readonly ViewerRules[],
+  posts: readonly HydratedPost[],
+): Promise<Map<string | undefined, ReadonlySet<string> | undefined>> {
+  const viewerIds = viewers.flatMap((rules) => (rules.viewerId === undefined ? [] : [rules.viewerId]));
+  // followers: the viewers among the author's followers; following: among the people they follow.
+  const related = new Map(
+    await Promise.all(
+      posts.map(async ({ record }) => {
+        const policy = record.quote_policy;
+        const among =
+          (policy === 'followers' || policy === 'following') && viewerIds.length > 0
+            ? await follows.relationMembersAmong(db, dialect, record.author_id, policy, viewerIds)
+            : [];
+        return [record.id, new Set(among)] as const;
+      }),
+    ),
+  );
+  return new Map(
+    viewers.map((rules) => {
+      const { viewerId } = rules;
+      if (viewerId === undefined) return [viewerId, undefined];
+      const quotable = posts.flatMap(({ record }) =>
+        mayQuote(rules, record, () => related.get(record.id)?.has(viewerId) ?? false) ? [record.id] : [],
+      );
+      return [viewerId, new Set(quotable)];
+    }),
+  );
 }

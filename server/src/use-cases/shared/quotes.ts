@@ -53,6 +53,18 @@ function refusalOf(policy: Exclude<QuotePolicy, 'anyone'>, name: string): string
   return `${name} does not allow quotes of this post.`;
 }
 
+/** The viewer's own post, for a change only its author may make: unknown 404, someone else's 403 `refusal`. */
+async function requireOwnPost(
+  deps: Deps,
+  input: { viewerId: string; postId: string },
+  refusal: string,
+): Promise<posts.PostRecord> {
+  const post = await posts.findPost(deps.db, input.postId);
+  if (!post) throw notFound(Messages.postNotFound(input.postId));
+  if (post.author_id !== input.viewerId) throw new HttpError(403, refusal);
+  return post;
+}
+
 /**
  * The quoted author detaches a quote of their post: it shows "Removed by the author" from then on,
  * everywhere (the quoting post's version moves). Idempotent; only the quoted post's author may (403);
@@ -62,10 +74,7 @@ export async function unquote(
   deps: Deps,
   input: { viewerId: string; postId: string; quotingPostId: string },
 ): Promise<posts.PostRecord> {
-  const quoted = await posts.findPost(deps.db, input.postId);
-  if (!quoted) throw notFound(Messages.postNotFound(input.postId));
-  if (quoted.author_id !== input.viewerId)
-    throw new HttpError(403, 'Only the author of a post can detach quotes of it.');
+  await requireOwnPost(deps, input, 'Only the author of a post can detach quotes of it.');
   const quoting = await deps.db
     .transaction()
     .execute((trx) => posts.detachQuote(trx, input.postId, input.quotingPostId));
@@ -79,10 +88,7 @@ export async function changeQuotePolicy(
   deps: Deps,
   input: { viewerId: string; postId: string; policy: QuotePolicy },
 ): Promise<posts.PostRecord> {
-  const post = await posts.findPost(deps.db, input.postId);
-  if (!post) throw notFound(Messages.postNotFound(input.postId));
-  if (post.author_id !== input.viewerId)
-    throw new HttpError(403, 'Only the author of a post can change who may quote it.');
+  const post = await requireOwnPost(deps, input, 'Only the author of a post can change who may quote it.');
   const record = await deps.db
     .transaction()
     .execute((trx) => posts.takeForChange(trx, post.id, { quotePolicy: input.policy }));
