@@ -5,6 +5,8 @@ import type {
   PostReply,
   PostSort,
   PostsPageReply,
+  ProfileFilter,
+  QuotePolicy,
   PostsReply,
 } from '@sync/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -41,13 +43,14 @@ export function useFeed(sort: PostSort) {
   });
 }
 
-export function useUserPosts(username: string) {
+/** A profile's posts; `filter` (reposts, or both) is asked only when not the plain posts. */
+export function useUserPosts(username: string, filter: ProfileFilter = 'posts') {
   return useInfiniteQuery({
-    queryKey: postKeys.user(username),
+    queryKey: filter === 'posts' ? postKeys.user(username) : [...postKeys.user(username), filter],
     queryFn: async ({ pageParam }) =>
       toPage(
         await api<PostsReply>(`/posts/user/${encodeURIComponent(username)}`, {
-          query: { limit: PAGE_SIZE, cursor: pageParam },
+          query: { limit: PAGE_SIZE, cursor: pageParam, ...(filter !== 'posts' && { filter }) },
         }),
       ),
     ...pageOptions,
@@ -119,12 +122,20 @@ export function usePost(postId: string) {
 }
 
 /** A new post: its text, and the uploaded images in the order shown (then text may be empty). */
-export type NewPost = { content: string; mediaIds?: string[]; sensitive?: boolean };
+export type NewPost = {
+  content: string;
+  mediaIds?: string[];
+  sensitive?: boolean;
+  /** The post it quotes (decision 092). */
+  quoteId?: string;
+  /** Who may quote it; left out, the author's default. */
+  quotePolicy?: QuotePolicy;
+};
 
 export function useCreatePost() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ content, mediaIds = [], sensitive = false }: NewPost) =>
+    mutationFn: async ({ content, mediaIds = [], sensitive = false, quoteId, quotePolicy }: NewPost) =>
       (
         await api<PostReply>('/posts', {
           method: 'POST',
@@ -134,6 +145,8 @@ export function useCreatePost() {
               content,
               ...(mediaIds.length > 0 && { mediaIds }),
               ...(sensitive && { sensitive: true }),
+              ...(quoteId && { quoteId }),
+              ...(quotePolicy && { quotePolicy }),
             },
           } satisfies PostDataBody,
         })

@@ -1,5 +1,5 @@
 import type { Post } from '@sync/contract';
-import { Heart, MessageCircle } from 'lucide-react';
+import { Heart, MessageCircle, Repeat2 } from 'lucide-react';
 import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -13,6 +13,9 @@ import { timeAgo } from '../../../lib/relative-time';
 import { useMe } from '../../../lib/session';
 import { useToggleLike } from '../api/posts';
 import { PostEditedMarker } from './edited-marker';
+import { QuoteBlock } from './quoted-post';
+import { RepostButton } from './repost-button';
+import { sharingStrings } from './strings';
 
 // The author's own posts have this menu; its Base UI code loads when one is first shown.
 const PostMenu = lazy(() => import('./post-menu'));
@@ -54,13 +57,14 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
   const name = `${post.firstName} ${post.lastName}`;
   const postPath = `/post/${post._id}`;
   const likeCount = post.likes.likeCount;
+  const reposter = post.reposted && `${post.reposted.by.firstName} ${post.reposted.by.lastName}`;
 
   return (
     // The feed pattern's article: focusable, opened by a click anywhere or by Enter (and o, see
     // keyboard shortcuts); its time is also a plain link to the post.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <article
-      aria-label={`Post by ${name}`}
+      aria-label={reposter ? `Post by ${name}, reposted by ${reposter}` : `Post by ${name}`}
       {...{ [POST_CARD_ATTRIBUTE]: post._id }}
       tabIndex={linked ? 0 : undefined}
       onClick={linked ? (event) => !fromControl(event) && navigate(postPath) : undefined}
@@ -69,12 +73,20 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
           ? (event) => event.key === 'Enter' && event.target === event.currentTarget && navigate(postPath)
           : undefined
       }
-      className={`flex gap-3 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800 ${
+      className={`flex flex-wrap gap-x-3 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800 ${
         linked
           ? 'cursor-pointer transition-colors hover:bg-zinc-50 focus-visible:bg-zinc-50 focus-ring-inset dark:hover:bg-zinc-900/60 dark:focus-visible:bg-zinc-900/60'
           : ''
       }`}
     >
+      {post.reposted && reposter && (
+        <p className="-mt-1 mb-1 flex w-full items-center gap-2 pl-6 text-sm text-zinc-600 dark:text-zinc-400">
+          <Repeat2 className="size-4" aria-hidden="true" />
+          <Link to={`/profile/${post.reposted.by.username}`} className="py-0.5 hover:underline focus-ring">
+            {sharingStrings.repostedBy(reposter)}
+          </Link>
+        </p>
+      )}
       {/* The name link goes to the same profile; the picture is for the eye only. */}
       <Link to={`/profile/${post.username}`} className="h-fit rounded-full" tabIndex={-1} aria-hidden="true">
         <Avatar user={post} />
@@ -117,6 +129,7 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
             </p>
           )}
           {post.media && <LazyMediaGallery media={post.media} sensitive={post.sensitive} />}
+          {post.quote && <QuoteBlock quote={post.quote} />}
         </FilteredContent>
         <div className="-ml-2.5 mt-2 flex items-center gap-4 text-zinc-600 dark:text-zinc-400">
           <Link to={postPath} className={postActionClass} aria-label={`Comments: ${post.commentCount}`}>
@@ -138,6 +151,7 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
               <span className="sr-only"> {likeCount === 1 ? 'like' : 'likes'}</span>
             </Link>
           </span>
+          <RepostButton post={post} />
           {actions}
         </div>
       </div>

@@ -25,3 +25,27 @@ export const altReminderStrings = {
   settingLabel: 'Remind me to describe my images before posting',
   settingHint: 'Asks before a post with an image that has no description (alt text) is shared',
 };
+
+/** Reposts and quotes (decision 092). */
+export const sharingStrings = {
+  repost: 'Repost',
+  undoRepost: 'Undo repost',
+  quote: 'Quote',
+  repostOptions: 'Repost or quote',
+  reposts: (count: number) => (count === 1 ? 'repost' : 'reposts'),
+  repostedBy: (name: string) => `${name} reposted`,
+  quotedLabel: (name: string) => `Quoted post by ${name}`,
+  revoked: 'Removed by the author',
+  unavailable: 'This post is unavailable',
+  hidden: "You don't see posts from this person",
+  quoteTitle: 'Quote post',
+  quoteLabel: 'Add a comment',
+  quotePolicy: 'Who can quote',
+  quotePolicyHint: 'Who may quote your new posts, unless you choose otherwise when writing one',
+  quotes: 'Quotes',
+  noQuotes: 'No one has quoted this post',
+  detach: 'Detach',
+  detachTitle: 'Detach your post from this quote?',
+  detachText: 'The quote will show "Removed by the author" instead of your post. This can\'t be undone.',
+  error: 'Error',
+};

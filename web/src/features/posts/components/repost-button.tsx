@@ -1,0 +1,74 @@
+import type { Post } from '@sync/contract';
+import { Repeat2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { pendingProps } from '../../../components/ui/button';
+import { postActionClass } from '../../../components/ui/post-action';
+import { useToggleRepost } from '../api/sharing';
+import { sharingStrings as t } from './strings';
+
+// The menu (Base UI's) and the quote dialog load on first use, never with the list of posts (decision 040).
+const loadMenu = () => import('./repost-menu');
+const RepostMenu = lazy(loadMenu);
+const QuoteDialog = lazy(() => import('./quote-dialog'));
+const preload = () => void loadMenu();
+
+/**
+ * Repost (a menu: Repost or Undo repost, Quote) and the count. The keyboard's t and q press the hidden
+ * buttons (`data-shortcut`), which do the same without the menu.
+ */
+export function RepostButton({ post }: { post: Post }) {
+  const repost = useToggleRepost();
+  const [menuWanted, setMenuWanted] = useState(false);
+  const [quoting, setQuoting] = useState(false);
+  const reposted = post.viewer?.reposted ?? false;
+  const repostCount = post.repostCount ?? 0;
+  const toggle = () => repost.mutate({ postId: post._id, repost: !reposted });
+  const className = `${postActionClass} ${reposted ? 'text-emerald-700 dark:text-emerald-400' : ''}`;
+  const label = reposted ? `${t.repostOptions} (reposted)` : t.repostOptions;
+  const icon = <Repeat2 className="size-[18px]" aria-hidden="true" />;
+  const button = (
+    <button
+      type="button"
+      aria-label={label}
+      aria-haspopup="menu"
+      className={className}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setMenuWanted(true)}
+      {...pendingProps(repost.isPending)}
+    >
+      {icon}
+    </button>
+  );
+
+  return (
+    <span className="inline-flex items-center">
+      {menuWanted ? (
+        <Suspense fallback={button}>
+          <RepostMenu
+            label={label}
+            className={className}
+            reposted={reposted}
+            onToggle={toggle}
+            onQuote={() => setQuoting(true)}
+          >
+            {icon}
+          </RepostMenu>
+        </Suspense>
+      ) : (
+        button
+      )}
+      <span className="min-w-6 px-1 text-sm tabular-nums">
+        <span data-testid="repost-count">{repostCount}</span>
+        <span className="sr-only"> {t.reposts(repostCount)}</span>
+      </span>
+      <button type="button" hidden data-shortcut="repost" onClick={toggle} />
+      <button type="button" hidden data-shortcut="quote" onClick={() => setQuoting(true)} />
+      {quoting && (
+        <Suspense fallback={null}>
+          <QuoteDialog post={post} onClose={() => setQuoting(false)} />
+        </Suspense>
+      )}
+    </span>
+  );
+}
