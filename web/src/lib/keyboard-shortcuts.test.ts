@@ -16,11 +16,13 @@ function key(value: string, extra: Partial<KeyboardEvent> & { target?: EventTarg
 describe('keyboard shortcuts', () => {
   it('maps single keys to their actions', () => {
     const read = createShortcutReader(all);
-    expect(['j', 'k', 'l', 'b', 'o', 'n', '/', '?'].map((k) => read(key(k)))).toEqual([
+    expect(['j', 'k', 'l', 'b', 't', 'q', 'o', 'n', '/', '?'].map((k) => read(key(k)))).toEqual([
       'next',
       'previous',
       'like',
       'bookmark',
+      'repost',
+      'quote',
       'open',
       'newPost',
       'search',

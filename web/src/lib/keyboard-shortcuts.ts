@@ -7,6 +7,8 @@ export type ShortcutAction =
   | 'previous'
   | 'like'
   | 'bookmark'
+  | 'repost'
+  | 'quote'
   | 'open'
   | 'newPost'
   | 'search'
@@ -21,6 +23,8 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['k'], action: 'previous', description: 'Previous post' },
   { keys: ['l'], action: 'like', description: 'Like or unlike the post' },
   { keys: ['b'], action: 'bookmark', description: 'Bookmark the post, or remove the bookmark' },
+  { keys: ['t'], action: 'repost', description: 'Repost the post, or undo the repost' },
+  { keys: ['q'], action: 'quote', description: 'Quote the post' },
   { keys: ['o'], action: 'open', description: 'Open the post (Enter too)' },
   { keys: ['n'], action: 'newPost', description: 'Write a new post' },
   { keys: ['/'], action: 'search', description: 'Search' },

@@ -12,6 +12,8 @@ export const AVAILABLE_SHORTCUTS = new Set<ShortcutAction>([
   'previous',
   'like',
   'bookmark',
+  'repost',
+  'quote',
   'open',
   'newPost',
   'search',
@@ -38,6 +40,11 @@ function moveFocus(step: 1 | -1) {
   next?.scrollIntoView({ block: 'nearest' });
 }
 
+/** Presses the focused post's control for the shortcut (`data-shortcut`; some are hidden, for keys only). */
+function press(shortcut: 'like' | 'bookmark' | 'repost' | 'quote') {
+  currentCard()?.querySelector<HTMLElement>(`[data-shortcut="${shortcut}"]`)?.click();
+}
+
 /** Focuses a field, waiting for it to render after a move to its screen. */
 function focusWhenShown(find: () => HTMLElement | null | undefined, deadline = Date.now() + 3000) {
   const field = find();
@@ -61,8 +68,10 @@ export function KeyboardShortcuts() {
     const actions: Record<ShortcutAction, () => void> = {
       next: () => moveFocus(1),
       previous: () => moveFocus(-1),
-      like: () => currentCard()?.querySelector<HTMLElement>('[data-shortcut="like"]')?.click(),
-      bookmark: () => currentCard()?.querySelector<HTMLElement>('[data-shortcut="bookmark"]')?.click(),
+      like: () => press('like'),
+      bookmark: () => press('bookmark'),
+      repost: () => press('repost'),
+      quote: () => press('quote'),
       open: () => {
         const id = currentCard()?.getAttribute(POST_CARD_ATTRIBUTE);
         if (id) void navigate(`/post/${id}`);
