@@ -173,6 +173,16 @@ export async function getStatus(deps: Deps, input: { id: string; viewerId: strin
   return hydrated;
 }
 
+/** A status the viewer can open (no block either way with its authors, no suspension), else 404. */
+async function requireOpenStatus(deps: Deps, id: string, viewerId: string | undefined): Promise<FoundStatus> {
+  const found = await requireStatus(deps, id);
+  const rules = await deps.hydrator.rules(viewerId);
+  const authors =
+    found.kind === 'post' ? [found.ref.author_id] : [found.comment.author_id, found.post.author_id];
+  if (!authors.every((author) => rules.seesAccount(author))) throw recordNotFound();
+  return found;
+}
+
 /** A reblog as the viewer sees it (docs/decisions/092); 404 when they see neither it nor its post. */
 async function reblogStatus(
   deps: Deps,
@@ -223,11 +233,7 @@ export async function rebloggedBy(
   deps: Deps,
   input: { id: string; viewerId: string | undefined; window: CursorWindow },
 ): Promise<{ accounts: AccountRecord[]; bounds: PageBounds }> {
-  const found = await requireStatus(deps, input.id);
-  const rules = await deps.hydrator.rules(input.viewerId);
-  const authors =
-    found.kind === 'post' ? [found.ref.author_id] : [found.comment.author_id, found.post.author_id];
-  if (!authors.every((author) => rules.seesAccount(author))) throw recordNotFound();
+  const found = await requireOpenStatus(deps, input.id, input.viewerId);
   if (found.kind === 'comment') return { accounts: [], bounds: { newest: undefined, oldest: undefined } };
   const kind = { ...reposts.reposters, scope: `reblogged_by:${found.ref.id}` };
   const { rows, bounds } = await cursorPage(
@@ -702,11 +708,7 @@ export async function favouritedBy(
   deps: Deps,
   input: { id: string; viewerId: string | undefined; window: CursorWindow },
 ): Promise<{ accounts: AccountRecord[]; bounds: PageBounds }> {
-  const found = await requireStatus(deps, input.id);
-  const rules = await deps.hydrator.rules(input.viewerId);
-  const authors =
-    found.kind === 'post' ? [found.ref.author_id] : [found.comment.author_id, found.post.author_id];
-  if (!authors.every((author) => rules.seesAccount(author))) throw recordNotFound();
+  const found = await requireOpenStatus(deps, input.id, input.viewerId);
   const kind = { ...posts.reactors, scope: `favourited_by:${input.id}` };
   const { rows, bounds } = await cursorPage(
     deps,

@@ -8,10 +8,11 @@ import type { Shown } from './posts.js';
 
 /**
  * The viewer's marks: their likes, dislikes, bookmarks, reposts and comment votes on what an answer
- * shows, in one query, read per request and never cached. It reads three features' tables at once (a page adds the
- * profiles' version) because this is the one per-request read of every page (decision 006). Its text is
- * per dialect: on SQLite the ids are parameters one by one, compiled once per shape; on PostgreSQL they
- * are arrays, so the text never changes and the statement is prepared once per connection.
+ * shows, in one query, read per request and never cached. It reads four features' tables at once (a
+ * page adds the profiles' version) because this is the one per-request read of every page (decision
+ * 006). Its text is per dialect: on SQLite the ids are parameters one by one, compiled once per shape;
+ * on PostgreSQL they are arrays, so the text never changes and the statement is prepared once per
+ * connection.
  */
 
 /** What the signed-in viewer did to the posts and comments of one answer: read per request, never cached. */

@@ -72,6 +72,14 @@ function text(r: Relation, context: Context): Seen {
       return 'shown';
   }
 }
+/**
+ * The subject's repost of the third person's post on the viewer's home (docs/decisions/092): as the
+ * subject's own post is there, but with no text of theirs for a filter to match.
+ */
+const repostAtHome = (r: Relation): Seen => {
+  const seen = text(r, 'home');
+  return r === 'viewer hide filter matches' || seen === 'filtered' ? 'shown' : seen;
+};
 /** The subject as the cause of a notification about the viewer's own post: no text of theirs to filter. */
 const actor = (r: Relation): Seen => {
   const seen = text(r, 'notifications');
@@ -109,7 +117,10 @@ interface Scene {
   tag: string;
   /** The subject's post. */
   post: string;
-  /** The third person's post the subject commented on (`reply`), liked, and another they disliked. */
+  /**
+   * The third person's post the subject commented on (`reply`), liked and reposted, and another they
+   * disliked.
+   */
   tPost: string;
   reply: string;
   tDisliked: string;
@@ -347,6 +358,12 @@ const cells: Cell[] = [
     probe: syncPeople((scene) => `/api/posts/${scene.tPost}/likes`),
   },
   {
+    route: 'GET /api/posts/:postId/reposts',
+    what: "the subject among a post's reposters",
+    expect: person,
+    probe: syncPeople((scene) => `/api/posts/${scene.tPost}/reposts`),
+  },
+  {
     route: 'GET /api/posts/:postId/dislikes',
     what: "the subject among a post's dislikers",
     expect: person,
@@ -447,6 +464,17 @@ const cells: Cell[] = [
     what: 'the Following timeline',
     expect: (r) => text(r, 'home'),
     probe: syncPosts(() => '/api/timeline'),
+  },
+  {
+    route: 'GET /api/timeline',
+    what: "the subject's repost of someone else's post in the Following timeline",
+    expect: repostAtHome,
+    probe: async (server, scene) =>
+      (await syncAll(server, '/api/timeline', 'posts', scene.v.token)).some(
+        (post) => post._id === scene.tPost && post.reposted?.by.username === scene.s.username,
+      )
+        ? 'shown'
+        : 'hidden',
   },
   {
     route: 'GET /api/tags/:tag',
@@ -573,10 +601,27 @@ const cells: Cell[] = [
     probe: mastodonPeople((scene) => `/api/v1/statuses/${scene.tPost}/favourited_by`),
   },
   {
+    route: 'GET /api/v1/statuses/:id/reblogged_by',
+    what: "the subject among a post's reblogs",
+    expect: person,
+    probe: mastodonPeople((scene) => `/api/v1/statuses/${scene.tPost}/reblogged_by`),
+  },
+  {
     route: 'GET /api/v1/timelines/home',
     what: 'the home timeline',
     expect: (r) => text(r, 'home'),
     probe: mastodonStatus(() => '/api/v1/timelines/home?limit=40'),
+  },
+  {
+    route: 'GET /api/v1/timelines/home',
+    what: "the subject's reblog of someone else's post in the home timeline",
+    expect: repostAtHome,
+    probe: async (server, scene) =>
+      (await mastodonAll(server, '/api/v1/timelines/home?limit=40', scene.app)).some(
+        (status) => status.reblog?.id === scene.tPost && status.account.id === scene.s.id,
+      )
+        ? 'shown'
+        : 'hidden',
   },
   {
     route: 'GET /api/v1/timelines/public',
@@ -860,6 +905,7 @@ describeEachDatabase('visibility matrix', (dialect) => {
     const vPost = await postAs(server, v, 'the viewer writes');
     const vComment = await commentAs(server, s, vPost, `${word} comments on the viewer`);
     await succeed(server, 'POST', `/api/posts/like/${tPost}`, s);
+    await succeed(server, 'POST', `/api/posts/${tPost}/repost`, s);
     // A post is disliked once liked (the spec's dislike takes a like back from its count).
     await succeed(server, 'POST', `/api/posts/like/${tDisliked}`, t);
     await succeed(server, 'POST', `/api/posts/dislike/${tDisliked}`, s);

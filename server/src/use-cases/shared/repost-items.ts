@@ -92,6 +92,36 @@ export interface ItemList {
   keep: Keep<ListItem>;
 }
 
+/** The skeleton's bounds of a window, as the posts' queries take them. */
+const postBounds = (window: ItemWindow) => ({
+  after: window.olderThan,
+  newerThan: window.newerThan,
+  oldestFirst: window.oldestFirst,
+  limit: window.limit,
+});
+
+/** A merged list: some posts (`postsIn`) and the reposts of `reposterIds`, as seen in `context`. */
+function itemList(
+  deps: Deps,
+  input: {
+    postsIn: (window: ItemWindow) => Promise<{ id: string; version: number; created_at: string }[]>;
+    reposterIds: readonly string[];
+    viewerId: string | undefined;
+    context: ReadContext;
+  },
+): ItemList {
+  return {
+    load: async (window) => {
+      const [posts, shared] = await Promise.all([
+        input.postsIn(window),
+        reposts.repostItemsOfUsers(deps.db, deps.dialect, input.reposterIds, window),
+      ]);
+      return merged(posts.map(asItem), shared, window);
+    },
+    keep: keepItems(deps, input.viewerId, input.context, input.reposterIds),
+  };
+}
+
 /**
  * The Following timeline: the posts of the viewer and of the people they follow, and the reposts of
  * the same people (the viewer's own included, as Mastodon's home has them) but of those whose reposts
@@ -102,23 +132,13 @@ export async function homeItems(deps: Deps, viewerId: string): Promise<ItemList>
     homeAuthorIds(deps, viewerId),
     follows.repostsHiddenBy(deps.db, viewerId),
   ]);
-  const reposterIds = authorIds.filter((id) => !hidden.has(id));
-  return {
-    load: async (window) => {
-      const [posts, shared] = await Promise.all([
-        skeletons.newestPostRefsByAuthors(deps.db, deps.dialect, {
-          authorIds,
-          after: window.olderThan,
-          newerThan: window.newerThan,
-          oldestFirst: window.oldestFirst,
-          limit: window.limit,
-        }),
-        reposts.repostItemsOfUsers(deps.db, deps.dialect, reposterIds, window),
-      ]);
-      return merged(posts.map(asItem), shared, window);
-    },
-    keep: keepItems(deps, viewerId, 'home', reposterIds),
-  };
+  return itemList(deps, {
+    postsIn: (window) =>
+      skeletons.newestPostRefsByAuthors(deps.db, deps.dialect, { authorIds, ...postBounds(window) }),
+    reposterIds: authorIds.filter((id) => !hidden.has(id)),
+    viewerId,
+    context: 'home',
+  });
 }
 
 /** A profile's reposts (`reposts`), or its posts and reposts (`all`), newest first. */
@@ -126,25 +146,15 @@ export function profileItems(
   deps: Deps,
   input: { authorId: string; viewerId: string | undefined; withPosts: boolean },
 ): ItemList {
-  const reposterIds = [input.authorId];
-  return {
-    load: async (window) => {
-      const [posts, shared] = await Promise.all([
-        input.withPosts
-          ? skeletons.newestPostRefs(deps.db, {
-              authorId: input.authorId,
-              after: window.olderThan,
-              newerThan: window.newerThan,
-              oldestFirst: window.oldestFirst,
-              limit: window.limit,
-            })
-          : [],
-        reposts.repostItemsOfUsers(deps.db, deps.dialect, reposterIds, window),
-      ]);
-      return merged(posts.map(asItem), shared, window);
-    },
-    keep: keepItems(deps, input.viewerId, 'account', reposterIds),
-  };
+  return itemList(deps, {
+    postsIn: async (window) =>
+      input.withPosts
+        ? skeletons.newestPostRefs(deps.db, { authorId: input.authorId, ...postBounds(window) })
+        : [],
+    reposterIds: [input.authorId],
+    viewerId: input.viewerId,
+    context: 'account',
+  });
 }
 
 /** The reposts among these items, by post: what their views show as `reposted`. */
