@@ -52,7 +52,12 @@ export function bookmarkWindow(
 
 /** Up to `limit` of the people who bookmarked a post (`bookmarks_by_post`): those an edit of it notifies. */
 export async function bookmarkerIdsOf(db: Db, postId: string, limit: number): Promise<string[]> {
-  const rows = await db.selectFrom('bookmarks').select('user_id').where('post_id', '=', postId).limit(limit).execute();
+  const rows = await db
+    .selectFrom('bookmarks')
+    .select('user_id')
+    .where('post_id', '=', postId)
+    .limit(limit)
+    .execute();
   return rows.map((row) => row.user_id);
 }
 

@@ -300,6 +300,24 @@ describeEachDatabase('edit notifications', (dialect) => {
     });
   });
 
+  it('a new alt text of a comment’s image keeps a version of the comment', async () => {
+    const [author, commenter] = [await person('commented'), await person('imagecommenter')];
+    const postId = await newPost(server, author, 'Show me');
+    const image = await uploaded(commenter, 'Before');
+    const added = await succeed(server, 'POST', `/api/comments/add/${postId}?return=post`, commenter, {
+      commentData: { text: 'Here', mediaIds: [image.id] },
+    });
+    const commentId = added.comment._id;
+    server.clock.advance(60_000);
+    await succeed(server, 'PATCH', `/api/media/${image.id}`, commenter, { description: 'After' });
+    const versions = (await succeed(server, 'GET', `/api/comments/${postId}/${commentId}/history`)).versions;
+    expect(versions.map((version: { media: unknown }) => version.media)).toEqual([
+      [{ id: image.id, description: 'Before' }],
+      [{ id: image.id, description: 'After' }],
+    ]);
+    expect(versions[0].replacedAt).toBe(versions[1].writtenAt);
+  });
+
   describe('through a Mastodon app', () => {
     const app = async (who: Person) =>
       createRestAPIClient({ url: server.url, accessToken: await accessToken(server, who.token) });
