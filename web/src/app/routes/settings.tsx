@@ -1,7 +1,7 @@
 import { ChangePasswordForm, ColorModeSetting, DeleteAccount, ExportData } from '../../features/account';
 import { FilterSettings } from '../../features/filters';
 import { AuthorizedApps, useRefreshAuthorizedApps } from '../../features/oauth';
-import { AltReminderSetting } from '../../features/posts';
+import { AltReminderSetting, QuotePolicySetting } from '../../features/posts';
 import { BlockedAccounts, MutedAccounts } from '../../features/safety';
 import { PageHeader } from '../layout/app-layout';
 
@@ -17,6 +17,9 @@ export default function SettingsRoute() {
       </div>
       <div className={section}>
         <AltReminderSetting />
+      </div>
+      <div className={section}>
+        <QuotePolicySetting />
       </div>
       <div className={section}>
         {/* A new password ends every app's access too. */}

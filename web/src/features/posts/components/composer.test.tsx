@@ -48,6 +48,7 @@ function renderComposer(upload?: Parameters<typeof fakeUploads>[0][string]) {
   });
   const api = fakeApi({
     'GET /instance': () => ({ body: { instance } }),
+    'GET /account/preferences': () => ({ body: { preferences: { quotePolicy: 'followers' } } }),
     'PATCH /media/m1': ({ body }) => ({ body: { media: mediaAttachment('m1', body as object) } }),
     'DELETE /media/m1': () => ({ body: { deleted: 'm1' } }),
     'POST /posts': ({ body }) => ({
@@ -190,5 +191,23 @@ describe('Composer with images', () => {
     await waitFor(() => expect(posted(api)).toHaveLength(2));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(posted(api)[1]?.body).toEqual({ postData: { content: '', mediaIds: ['m2'] } });
+  });
+
+  it('says who can quote, from the default in Settings; a choice is sent with the post, then forgotten', async () => {
+    const { api } = renderComposer();
+    const policy = screen.getByLabelText<HTMLSelectElement>('Who can quote');
+    await waitFor(() => expect(policy.value).toBe('followers'));
+    const text = screen.getByRole('textbox', { name: 'Create a post' });
+    fireEvent.change(text, { target: { value: 'Mine alone' } });
+    fireEvent.change(policy, { target: { value: 'nobody' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(posted(api)).toHaveLength(1));
+    expect(posted(api)[0]?.body).toEqual({ postData: { content: 'Mine alone', quotePolicy: 'nobody' } });
+    await waitFor(() => expect(policy.value).toBe('followers'));
+
+    fireEvent.change(text, { target: { value: 'As usual' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(posted(api)).toHaveLength(2));
+    expect(posted(api)[1]?.body).toEqual({ postData: { content: 'As usual' } });
   });
 });

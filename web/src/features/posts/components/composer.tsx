@@ -1,5 +1,5 @@
-import { Limits } from '@sync/contract';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { Limits, type QuotePolicy } from '@sync/contract';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { composerInputClass } from '../../../components/ui/field';
@@ -13,7 +13,9 @@ import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useCreatePost } from '../api/posts';
+import { usePreferences } from '../api/sharing';
 import { ImageControls } from './image-controls';
+import { QuotePolicySelect } from './quote-policy-select';
 import { composerStrings as t } from './strings';
 
 // Loaded when first needed, not with the home screen: the images' list with the first image added,
@@ -29,6 +31,10 @@ export function Composer() {
   const max = configuration?.maxPerPost ?? 0;
   const attachments = useAttachments(configuration, max);
   const [sensitive, setSensitive] = useState(false);
+  // Who may quote the new post: the person's default (Settings) until they choose here.
+  const preferredPolicy = usePreferences().data?.quotePolicy ?? 'anyone';
+  const [quotePolicy, setQuotePolicy] = useState<QuotePolicy | null>(null);
+  const quotePolicyId = useId();
   const [saving, setSaving] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [reminder, setReminder] = useState(false);
@@ -59,12 +65,18 @@ export function Composer() {
       setSaving(false);
     }
     create.mutate(
-      { content: draft.text, mediaIds: attachments.mediaIds, sensitive: sensitive && hasImages },
+      {
+        content: draft.text,
+        mediaIds: attachments.mediaIds,
+        sensitive: sensitive && hasImages,
+        quotePolicy: quotePolicy ?? undefined,
+      },
       {
         onSuccess: () => {
           draft.discard();
           attachments.clear();
           setSensitive(false);
+          setQuotePolicy(null);
         },
         onError: (error) => toastError(t.error, error.message),
       },
@@ -151,9 +163,16 @@ export function Composer() {
             sensitive={sensitive}
             onSensitiveChange={setSensitive}
           />
-          <Button ref={shareButton} type="submit" pending={busy}>
-            {t.share}
-          </Button>
+          <span className="ml-auto flex flex-wrap items-center justify-end gap-2">
+            <QuotePolicySelect
+              id={quotePolicyId}
+              value={quotePolicy ?? preferredPolicy}
+              onChange={setQuotePolicy}
+            />
+            <Button ref={shareButton} type="submit" pending={busy}>
+              {t.share}
+            </Button>
+          </span>
         </div>
       </div>
       {dragging && <DropOverlay label={t.dropHere} />}
