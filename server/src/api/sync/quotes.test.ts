@@ -248,6 +248,24 @@ describeEachDatabase('quote posts', (dialect) => {
     );
   });
 
+  it('an edit of the quoted post shows in a quote at once, a cached feed page too (the quote is never kept in the quoting post)', async () => {
+    const [author, quoter, viewer] = [await person('ed'), await person('edq'), await person('edv')];
+    const original = await newPost(server, author, 'Before the edit');
+    const quoting = (await quote(quoter, original)).body.post._id;
+    const quoteIn = async () =>
+      (await succeed(server, 'GET', '/api/posts?limit=10', viewer)).posts.find(
+        (post: any) => post._id === quoting,
+      ).quote;
+    expect((await quoteIn()).post.content).toBe('Before the edit');
+    server.clock.advance(1000);
+    await succeed(server, 'POST', `/api/posts/edit/${original}?return=post`, author, {
+      postData: { content: 'After the edit' },
+    });
+    const after = await quoteIn();
+    expect(after.post.content).toBe('After the edit');
+    expect(after.post.editedAt).toBeDefined();
+  });
+
   it('a deleted original shows "deleted"; so does a suspended author\'s post', async () => {
     const [author, quoter, viewer] = [await person('del'), await person('dq'), await person('dv')];
     const original = await newPost(server, author, 'Soon gone');
