@@ -1,6 +1,9 @@
+import type { ProfileFilter } from '@sync/contract';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorState, MissingPage } from '../../components/ui/error-state';
 import { Skeleton } from '../../components/ui/skeleton';
+import { Tabs, type Tab } from '../../components/ui/tabs';
 import { PostList, useUserPosts } from '../../features/posts';
 import {
   BlockNotice,
@@ -17,18 +20,34 @@ import { Columns } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
 import { postActions, postMenu } from './post-actions';
 
+const filters: Tab<ProfileFilter>[] = [
+  { value: 'posts', label: 'Posts' },
+  { value: 'reposts', label: 'Reposts' },
+  { value: 'all', label: 'All' },
+];
+
+const listLabel: Record<ProfileFilter, (username: string) => string> = {
+  posts: (username) => `Posts by @${username}`,
+  reposts: (username) => `Reposts by @${username}`,
+  all: (username) => `Posts and reposts by @${username}`,
+};
+
+/** The person's posts, their reposts (decision 092), or both, newest first. */
 function ProfilePosts({ username }: { username: string }) {
-  const posts = useUserPosts(username);
+  const [filter, setFilter] = useState<ProfileFilter>('posts');
+  const posts = useUserPosts(username, filter);
   return (
     <>
-      <h2 className="border-b border-zinc-200 px-4 py-3 text-base font-bold dark:border-zinc-800">Posts</h2>
-      <PostList
-        query={posts}
-        label={`Posts by @${username}`}
-        empty="No posts yet"
-        actions={postActions}
-        menu={postMenu}
-      />
+      <h2 className="sr-only">Posts</h2>
+      <Tabs label="Show" idPrefix="profile-posts" tabs={filters} selected={filter} onSelect={setFilter}>
+        <PostList
+          query={posts}
+          label={listLabel[filter](username)}
+          empty={filter === 'reposts' ? 'No reposts yet' : 'No posts yet'}
+          actions={postActions}
+          menu={postMenu}
+        />
+      </Tabs>
     </>
   );
 }
@@ -60,6 +79,7 @@ export default function ProfileRoute() {
             someoneElse && (
               <SafetyMenuButton
                 person={user.data}
+                personId={user.data._id}
                 label={safetyStrings.menu.profileOptions(user.data.username)}
               />
             )

@@ -1,4 +1,11 @@
-import type { BlocksReply, MuteBody, MutesReply, Relationship, RelationshipReply } from '@sync/contract';
+import type {
+  BlocksReply,
+  MuteBody,
+  MutesReply,
+  Relationship,
+  RelationshipReply,
+  ShowRepostsBody,
+} from '@sync/contract';
 import {
   useInfiniteQuery,
   useMutation,
@@ -172,5 +179,26 @@ export function useMutedAccounts() {
     queryKey: safetyKeys.mutes,
     queryFn: ({ pageParam }) => api<MutesReply>('/mutes', { query: { limit: PAGE_SIZE, cursor: pageParam } }),
     ...pageOptions,
+  });
+}
+
+/**
+ * Hide or show a followed person's reposts in my Following timeline (decision 092); the timeline is
+ * asked again with the change.
+ */
+export function useShowReposts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, show }: { userId: string; show: boolean }) =>
+      (
+        await api<RelationshipReply>(`/follows/reposts/${encodeURIComponent(userId)}`, {
+          method: 'POST',
+          body: { show } satisfies ShowRepostsBody,
+        })
+      ).relationship,
+    onSuccess: (relationship) => {
+      client.setQueryData(safetyKeys.relationship(relationship.username), relationship);
+      void client.invalidateQueries({ queryKey: postKeys.timeline });
+    },
   });
 }

@@ -17,12 +17,14 @@ type Props = {
   person: Person;
   /** The post the menu is on: a report includes it. */
   post?: Post;
+  /** On a profile: the person's id, for Hide reposts (when I follow them). */
+  personId?: string;
   label: string;
   className?: string;
 };
 
 /** The "…" on someone else's post or profile: Block, Mute and Report them. */
-export function SafetyMenuButton({ person, post, label, className = menuButtonClass }: Props) {
+export function SafetyMenuButton({ person, post, personId, label, className = menuButtonClass }: Props) {
   const [wanted, setWanted] = useState(false);
   const button = (
     <button
@@ -41,7 +43,7 @@ export function SafetyMenuButton({ person, post, label, className = menuButtonCl
   if (!wanted) return button;
   return (
     <Suspense fallback={button}>
-      <SafetyMenu person={person} post={post} label={label} className={className} />
+      <SafetyMenu person={person} post={post} personId={personId} label={label} className={className} />
     </Suspense>
   );
 }

@@ -1,13 +1,13 @@
 import { Menu } from '@base-ui/react/menu';
 import type { Post } from '@sync/contract';
-import { Ban, Flag, MoreHorizontal, Volume2, VolumeX } from 'lucide-react';
+import { Ban, Flag, MoreHorizontal, Repeat2, Volume2, VolumeX } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { POST_CARD_ATTRIBUTE } from '../../../entities/posts';
 import { useFocusAfterRemoval } from '../../../lib/focus-after-removal';
 import { pageHeading } from '../../../lib/page-title';
 import { toastError } from '../../../lib/toast';
-import { useBlock, useMute, useRelationship } from '../api/relationships';
+import { useBlock, useMute, useRelationship, useShowReposts } from '../api/relationships';
 import { strings } from '../strings';
 import { MuteDialog } from './mute-dialog';
 import type { Person } from './person';
@@ -33,15 +33,16 @@ function nextPostNotBy(from: HTMLElement | null, username: string): HTMLElement 
 
 type Dialog = 'block' | 'mute' | 'report' | null;
 
-type Props = { person: Person; post?: Post; label: string; className: string };
+type Props = { person: Person; post?: Post; personId?: string; label: string; className: string };
 
 /** Loaded on the first press of the "…" (see SafetyMenuButton), so it opens at once. */
-export default function SafetyMenu({ person, post, label, className }: Props) {
+export default function SafetyMenu({ person, post, personId, label, className }: Props) {
   const { username } = person;
   const relationship = useRelationship(username).data;
   const [dialog, setDialog] = useState<Dialog>(null);
   const block = useBlock();
   const mute = useMute();
+  const showReposts = useShowReposts();
   const trigger = useRef<HTMLButtonElement>(null);
   const afterRemoval = useFocusAfterRemoval();
   // On a post in a list, a block or a mute takes the post (and this menu) away: focus moves on.
@@ -102,6 +103,22 @@ export default function SafetyMenu({ person, post, label, className }: Props) {
                   }}
                 >
                   <VolumeX className="size-4" aria-hidden="true" /> {strings.menu.mute(username)}
+                </Menu.Item>
+              )}
+              {personId && relationship?.following && (
+                <Menu.Item
+                  className={item}
+                  onClick={() =>
+                    showReposts.mutate(
+                      { userId: personId, show: !relationship.showingReposts },
+                      { onError: (error) => toastError(strings.menu.repostsFailed(username), error.message) },
+                    )
+                  }
+                >
+                  <Repeat2 className="size-4" aria-hidden="true" />{' '}
+                  {relationship.showingReposts
+                    ? strings.menu.hideReposts(username)
+                    : strings.menu.showReposts(username)}
                 </Menu.Item>
               )}
               <Menu.Item

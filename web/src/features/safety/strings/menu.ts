@@ -13,4 +13,7 @@ export const menuStrings = {
   mute: (username: string) => `Mute ${at(username)}`,
   unmute: (username: string) => `Unmute ${at(username)}`,
   report: (username: string) => `Report ${at(username)}`,
+  hideReposts: (username: string) => `Hide reposts from ${at(username)}`,
+  showReposts: (username: string) => `Show reposts from ${at(username)}`,
+  repostsFailed: (username: string) => `Could not change reposts from ${at(username)}`,
 };
