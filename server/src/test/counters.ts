@@ -8,9 +8,10 @@ import type { Db } from '../data/database.js';
 export async function counterMismatches(db: Db): Promise<string[]> {
   const { rows: posts } = await sql<{ id: string; stored: string; counted: string }>`
     select p.id,
-      p.like_count || '/' || p.comment_count as stored,
+      p.like_count || '/' || p.comment_count || '/' || p.repost_count as stored,
       (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'like') || '/' ||
-        (select count(*) from comments c where c.post_id = p.id) as counted
+        (select count(*) from comments c where c.post_id = p.id) || '/' ||
+        (select count(*) from reposts s where s.post_id = p.id) as counted
     from posts p`.execute(db);
   const { rows: users } = await sql<{ id: string; stored: string; counted: string }>`
     select u.username as id,

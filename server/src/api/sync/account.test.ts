@@ -87,6 +87,14 @@ describeEachDatabase('account', (dialect) => {
     await act(me, `/users/bookmark/${mine[0]}`);
     await act(ann, `/users/bookmark/${mine[0]}`);
     await act(ben, `/users/bookmark/${annPost}`);
+    // Reposts (docs/decisions/092): one of theirs, one of their post by someone else.
+    for (const [who, postId] of [
+      [me, annPost],
+      [ann, mine[0]!],
+    ] as const)
+      expect((await server.request('POST', `/api/posts/${postId}/repost`, { token: who.token })).status).toBe(
+        200,
+      );
     await act(me, `/users/follow/${ann.user._id}`);
     await act(me, `/users/follow/${ben.user._id}`);
     await act(ben, `/users/follow/${me.user._id}`);
@@ -227,6 +235,7 @@ describeEachDatabase('account', (dialect) => {
         'reactions',
         'commentVotes',
         'bookmarks',
+        'reposts',
         'following',
         'followers',
       ]);
@@ -253,6 +262,7 @@ describeEachDatabase('account', (dialect) => {
       );
       expect(data.commentVotes.map((vote: any) => vote.kind).sort()).toEqual(['down', 'up']);
       expect(byPost(data.bookmarks)).toEqual(byPost([{ postId: scene.annPost }, { postId: scene.mine[0] }]));
+      expect(byPost(data.reposts)).toEqual(byPost([{ postId: scene.annPost }]));
       expect(data.following.map((user: any) => user.username)).toEqual([
         scene.ann.user.username,
         scene.ben.user.username,
