@@ -4,4 +4,5 @@ export { AltReminderSetting } from './components/alt-reminder-setting';
 export { Composer } from './components/composer';
 export { PostCard } from './components/post-card';
 export { PostList } from './components/post-list';
+export { PostQuotes } from './components/post-quotes';
 export { QuotePolicySetting } from './components/quote-policy-setting';

@@ -21,7 +21,8 @@ const isEventData: { [K in LiveEventName]: (value: Data) => value is LiveEvents[
   reset: (value): value is LiveEvents['reset'] & Data => isObject(value),
 };
 
-function parse<K extends LiveEventName>(name: K, data: string): LiveEvents[K] | undefined {
+/** The event's data, with any keys a newer server adds (read with care: their type is unknown). */
+function parse<K extends LiveEventName>(name: K, data: string): (LiveEvents[K] & Data) | undefined {
   try {
     const value: unknown = JSON.parse(data);
     return isObject(value) && isEventData[name](value) ? value : undefined;
@@ -44,10 +45,13 @@ export function applyLiveEvent(client: QueryClient, { event, data }: StreamEvent
     case 'counts': {
       const counts = parse('counts', data);
       if (!counts) return;
+      // A server that counts reposts (decision 092) may add repostCount; one that does not leaves it as is.
+      const { repostCount } = counts;
       const patch = (post: Post): Post => ({
         ...post,
         likes: { ...post.likes, likeCount: counts.likeCount },
         commentCount: counts.commentCount,
+        ...(typeof repostCount === 'number' && { repostCount }),
       });
       updatePost(client, counts.postId, patch);
       newPosts.update(counts.postId, patch);

@@ -83,6 +83,14 @@ describe('live events in the query cache', () => {
     expect([c._id, c.likes.likeCount, c.commentCount]).toEqual(['c', 1, 1]);
   });
 
+  it('counts carrying repostCount patch it too; without it, it stays', () => {
+    client.setQueryData(feed, pages([{ ...post('a', 1, 2), repostCount: 4 }]));
+    applyLiveEvent(client, frame('counts', { postId: 'a', likeCount: 1, commentCount: 2 }));
+    expect(client.getQueryData<PostPages>(feed)!.pages[0]!.posts[0]!.repostCount).toBe(4);
+    applyLiveEvent(client, frame('counts', { postId: 'a', likeCount: 1, commentCount: 2, repostCount: 7 }));
+    expect(client.getQueryData<PostPages>(feed)!.pages[0]!.posts[0]!.repostCount).toBe(7);
+  });
+
   it('a notification sets the bell’s count and marks the notifications list stale', async () => {
     client.setQueryData(notificationKeys.unread, 0);
     client.setQueryData(notificationKeys.list, { pages: [], pageParams: [] });
