@@ -72,6 +72,7 @@ describeEachDatabase('blocks', (dialect) => {
         muting: false,
         mutingNotifications: false,
         muteExpiresAt: null,
+        showingReposts: true,
       });
       await follow(me, other);
       await follow(other, me);

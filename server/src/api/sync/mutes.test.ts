@@ -42,6 +42,7 @@ describeEachDatabase('mutes', (dialect) => {
           muting: true,
           mutingNotifications: true,
           muteExpiresAt: null,
+          showingReposts: true,
         },
       });
       expect(await relationship(muted, muter)).toMatchObject({ muting: false, blockedBy: false });
@@ -62,6 +63,7 @@ describeEachDatabase('mutes', (dialect) => {
         muting: true,
         mutingNotifications: true,
         muteExpiresAt: null,
+        showingReposts: true,
       });
       expect(await muteRows(muter)).toEqual([{ muted_id: muted.id, notifications: 1, expires_at: null }]);
     });
@@ -83,6 +85,7 @@ describeEachDatabase('mutes', (dialect) => {
         muting: false,
         mutingNotifications: false,
         muteExpiresAt: null,
+        showingReposts: true,
       });
       expect(await succeed(server, 'GET', '/api/mutes', muter)).toEqual({ users: [], nextCursor: null });
       // Ended, not yet deleted: the reads did not depend on its deletion.
