@@ -358,6 +358,8 @@ export const AccountExport = Type.Object({
     }),
   ),
   bookmarks: Type.Array(Type.Object({ postId: Type.String(), createdAt: Type.String() })),
+  /** Additive (issue 28): the posts the person reposted, oldest repost first. */
+  reposts: Type.Optional(Type.Array(Type.Object({ postId: Type.String(), createdAt: Type.String() }))),
   following: Type.Array(
     Type.Object({ userId: Type.String(), username: Type.String(), createdAt: Type.String() }),
   ),
@@ -522,3 +524,4 @@ export * from './safety.js';
 export * from './media.js';
 export * from './sharing.js';
 export * from './edits.js';
+export * from './email.js';

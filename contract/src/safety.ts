@@ -3,6 +3,7 @@
  * public page and the moderators' tools. Each part's schemas are a block of their own.
  */
 import { MediaConfiguration } from './media.js';
+import { EmailConfirmation } from './email.js';
 import { Type, type Static } from 'typebox';
 import { NextCursor, PageQuery } from './common.js';
 import { UserSummary } from './user-summary.js';
@@ -203,6 +204,8 @@ export const InstanceSettings = Type.Object({
   registrationsMode: RegistrationsMode,
   /** Shown on the sign-up page (why sign-ups are closed, what to write as a reason). */
   registrationsMessage: Type.String(),
+  /** Whether new accounts confirm their address by email (docs/decisions/100). */
+  emailConfirmation: EmailConfirmation,
 });
 export type InstanceSettings = Static<typeof InstanceSettings>;
 export const InstanceSettingsBody = Type.Partial(InstanceSettings);

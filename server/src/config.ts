@@ -15,6 +15,8 @@ export interface RateLimitConfig {
   reads: number;
   /** Images uploaded per account per 30 minutes. */
   uploads: number;
+  /** Emails asked for (password resets, confirmations) per address per hour; four times as many per IP. */
+  email: number;
   redisUrl: string | undefined;
   /** A Redis command that takes longer is given up and the request let through (limits fail open). */
   redisCommandTimeoutMs: number;
@@ -120,6 +122,15 @@ export interface MediaConfig {
   processingSlots: number;
 }
 
+/** Outgoing mail (platform/mail, docs/decisions/100). */
+export interface MailConfig {
+  /** smtp:// or smtps:// with the credentials in it; without it, messages are written to `outboxDir`. */
+  smtpUrl: string | undefined;
+  /** The From header: `Sync <no-reply@host>` unless MAIL_FROM says otherwise. */
+  from: string;
+  outboxDir: string;
+}
+
 export interface Config {
   /** Server processes sharing the port (node:cluster); 1 runs the server in this process. */
   workers: number;
@@ -162,6 +173,9 @@ export interface Config {
   events: LiveEventsConfig;
   instance: InstanceConfig;
   media: MediaConfig;
+  /** Where people reach the web client, for the links in emails (PUBLIC_URL; no trailing slash). */
+  publicUrl: string;
+  mail: MailConfig;
 }
 
 // Two folders up from server/src/config.ts and from the compiled server/dist/main.js alike.
@@ -262,6 +276,32 @@ function mediaConfig(env: NodeJS.ProcessEnv, dataDir: string): MediaConfig {
   };
 }
 
+/** PUBLIC_URL: an http(s) URL, by default this machine on PORT (a laptop's `npm start`). */
+function publicUrl(raw: string | undefined, port: number): string {
+  const value = raw?.trim() || `http://localhost:${port}`;
+  if (!/^https?:\/\/[^/]+/.test(value)) {
+    throw new Error(
+      `PUBLIC_URL must be the http(s) address people open Sync at, e.g. https://sync.example.org, got "${raw}"`,
+    );
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/** SMTP_URL and MAIL_FROM; the outbox folder in DATA_DIR when there is no SMTP server. */
+function mailConfig(env: NodeJS.ProcessEnv, dataDir: string, instanceUrl: string): MailConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new Error(
+      `SMTP_URL must start with smtp:// or smtps://, e.g. smtp://user:password@mail.example.org:587`,
+    );
+  }
+  return {
+    smtpUrl,
+    from: env.MAIL_FROM?.trim() || `Sync <no-reply@${new URL(instanceUrl).hostname}>`,
+    outboxDir: path.join(dataDir, 'outbox'),
+  };
+}
+
 /**
  * `stdoutIsTerminal` decides the log format when LOG_FORMAT is unset: a person reads a terminal, a
  * log shipper or a file gets JSON.
@@ -271,9 +311,11 @@ export function loadConfig(
   { stdoutIsTerminal = process.stdout.isTTY === true }: { stdoutIsTerminal?: boolean } = {},
 ): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const port = integer(env, 'PORT', 3000);
+  const instanceUrl = publicUrl(env.PUBLIC_URL, port);
   const config: Config = {
     workers: workers(env.WORKERS),
-    port: integer(env, 'PORT', 3000),
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -295,6 +337,7 @@ export function loadConfig(
       writes: integer(env, 'RATE_LIMIT_WRITES', 300),
       reads: integer(env, 'RATE_LIMIT_READS', 3000),
       uploads: integer(env, 'RATE_LIMIT_UPLOADS', 30),
+      email: integer(env, 'RATE_LIMIT_EMAIL', 5),
       redisUrl: env.REDIS_URL || undefined,
       redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 200),
     },
@@ -334,6 +377,8 @@ export function loadConfig(
       description: env.INSTANCE_DESCRIPTION?.trim() || 'A calm, self-hosted social network.',
     },
     media: mediaConfig(env, dataDir),
+    publicUrl: instanceUrl,
+    mail: mailConfig(env, dataDir, instanceUrl),
   };
   const { headersTimeoutMs, requestTimeoutMs } = config.connections;
   if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {

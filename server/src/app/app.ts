@@ -12,6 +12,7 @@ import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { DatabaseHandle, Db, Dialect } from '../data/database.js';
 import type { Deps } from '../use-cases/shared/deps.js';
+import { emailRoutes } from '../api/sync/email.js';
 import { eventRoutes } from '../api/sync/events.js';
 import { openLiveEvents } from './live-events.js';
 import type { LiveHub } from '../platform/live/hub.js';
@@ -41,6 +42,7 @@ import { logDestination } from '../platform/logging.js';
 import { Hydrator } from '../read/hydration/hydrator.js';
 import { notificationRoutes } from '../api/sync/notifications.js';
 import { postRoutes } from '../api/sync/posts.js';
+import { repostRoutes } from '../api/sync/reposts.js';
 import { searchRoutes } from '../api/sync/search.js';
 import { timelineRoutes } from '../api/sync/timeline.js';
 import { userRoutes } from '../api/sync/users.js';
@@ -56,6 +58,7 @@ import { mediaRoutes } from '../api/sync/media.js';
 import { mediaFileRoutes } from '../api/files/media.js';
 import { openMediaStore } from '../platform/media/open-store.js';
 import { ProcessingSlots } from '../platform/media/processing-slots.js';
+import { MailWork, openMailer } from '../platform/mail/mailer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,6 +182,11 @@ export async function buildApp({
   await app.register(rateLimitPlugin, config.rateLimits);
   const mediaStore = await openMediaStore(config.media.store);
   app.addHook('onClose', async () => mediaStore.close?.());
+  const mailer = openMailer(config.mail, app.log);
+  const mailWork = new MailWork(app.log);
+  // Before the database closes: messages under way finish (or fail and are logged).
+  app.addHook('preClose', async () => mailWork.settled());
+  app.addHook('onClose', async () => mailer.close());
   const live = await openLiveEvents(
     config,
     app.log,
@@ -210,6 +218,7 @@ export async function buildApp({
             config: config.media,
           },
           events: live.transport,
+          mail: { mailer, work: mailWork, publicUrl: config.publicUrl, instance: config.instance },
         };
         instance.decorate('deps', deps);
         database.onWritesUndone((error) => {
@@ -237,6 +246,7 @@ export async function buildApp({
       registerReadLimit(api);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(accountRoutes, { prefix: '/account' });
+      await api.register(emailRoutes);
       await api.register(postRoutes, { prefix: '/posts' });
       await api.register(commentRoutes, { prefix: '/comments' });
       await api.register(userRoutes, { prefix: '/users' });
@@ -249,6 +259,7 @@ export async function buildApp({
       await api.register(reportQueueRoutes, { prefix: '/admin/reports' });
       await api.register(filterRoutes, { prefix: '/filters' });
       await api.register(mediaRoutes);
+      await api.register(repostRoutes);
       await api.register(timelineRoutes);
       await api.register(searchRoutes);
       await api.register(eventRoutes, { prefix: '/events' });

@@ -19,6 +19,7 @@ import * as notificationTypes from './migrations/012_notification_types.js';
 import * as media from './migrations/013_media.js';
 import * as editHistory from './migrations/014_edit_history.js';
 import * as sharing from './migrations/015_sharing.js';
+import * as email from './migrations/016_email.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '013_media': media,
   '014_edit_history': editHistory,
   '015_sharing': sharing,
+  '016_email': email,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

@@ -15,7 +15,11 @@ export type SettingKey =
   | 'registrations_mode'
   | 'registrations_message'
   /** The id of the account that became the owner by being the first one created. */
-  | 'first_owner';
+  | 'first_owner'
+  /** Whether new accounts confirm their address: required, optional or off (docs/decisions/100). */
+  | 'email_confirmation'
+  /** The id of the demo's shared guest account (Guest Login), whose sign-in details nobody may change. */
+  | 'shared_guest';
 
 export async function readSettings(db: Db): Promise<Map<string, string>> {
   const rows = await db.selectFrom('instance_settings').select(['key', 'value']).execute();

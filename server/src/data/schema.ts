@@ -37,6 +37,10 @@ export interface UsersTable {
   header_url: ColumnType<string, string | undefined, string>;
   /** Who may quote a new post of theirs, unless the post says otherwise. */
   quote_policy: ColumnType<QuotePolicy, QuotePolicy | undefined, QuotePolicy>;
+  /** Lower-cased email: unique among non-empty keys (one address, one account); empty when no address. */
+  email_key: ColumnType<string, string | undefined, string>;
+  /** When the address was confirmed by its link; null until then (docs/decisions/100). */
+  email_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Who may quote a post (docs/decisions/092): anyone, the author's followers, people the author follows, nobody. */
@@ -68,6 +72,22 @@ export interface PostsTable {
   quoted_post_id: ColumnType<string | null, string | null | undefined, string | null>;
   quote_state: ColumnType<QuoteState | null, QuoteState | null | undefined, QuoteState | null>;
   quote_policy: ColumnType<QuotePolicy, QuotePolicy | undefined, QuotePolicy>;
+}
+
+/** What a link sent by email does (docs/decisions/100). */
+export type EmailTokenPurpose = 'confirm' | 'reset' | 'change';
+
+/** A single-use link sent by email: its token is kept only as a SHA-256 hash. */
+export interface EmailTokensTable {
+  id: string;
+  user_id: string;
+  purpose: EmailTokenPurpose;
+  token_hash: string;
+  /** The address the link confirms ('confirm': the account's at the time; 'change': the new one). */
+  new_email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One person's repost of a post; its id is the repost's place in timelines. */
@@ -454,4 +474,5 @@ export interface Database {
   media: MediaTable;
   edit_history: EditHistoryTable;
   reposts: RepostsTable;
+  email_tokens: EmailTokensTable;
 }

@@ -56,6 +56,8 @@ const userColumns = [
   'signup_reason',
   'invite_id',
   'quote_policy',
+  'email_key',
+  'email_confirmed_at',
 ] as const satisfies readonly (keyof UserRow)[];
 
 /**
@@ -153,6 +155,38 @@ export async function insertUser(db: Db, row: NewUserRow) {
     .insertInto('users')
     .values({ ...row, ...nameKeys(row.first_name, row.last_name) })
     .execute();
+}
+
+/** The key an address is unique and looked up by: one address is one account whatever its case. */
+export const emailKeyOf = (email: string): string => email.trim().toLowerCase();
+
+/** The account whose address this is (any case); none for an empty address. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const key = emailKeyOf(email);
+  if (key === '' || hasNul(key)) return undefined;
+  return db.selectFrom('users').select(userColumns).where('email_key', '=', key).executeTakeFirst();
+}
+
+/** Marks the address confirmed, if it is still the account's; whether it was. */
+export async function confirmEmail(trx: Db, id: string, email: string, at: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('users')
+    .set({ email_confirmed_at: at })
+    .where('id', '=', id)
+    .where('email', '=', email)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The account's new address, confirmed by its link at `at` (the unique key refuses one in use). */
+export function changeEmail(trx: Db, id: string, email: string, at: string): Promise<UserRow | undefined> {
+  return trx
+    .updateTable('users')
+    .set({ email, email_key: emailKeyOf(email), email_confirmed_at: at, updated_at: at })
+    .where('id', '=', id)
+    .returning(userColumns)
+    .executeTakeFirst();
 }
 
 /** The users with these usernames (lower-cased): the people a text mentions. */

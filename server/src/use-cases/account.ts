@@ -1,6 +1,7 @@
 import type { AccountExport, ChangePasswordBody, ChangePasswordReply } from '@sync/contract';
 import type { Db } from '../data/database.js';
 import { bookmarksPage } from '../data/bookmarks.repo.js';
+import { repostsOfUserPage } from '../data/reposts.repo.js';
 import { commentsOfAuthorPage, votesOfUserPage } from '../data/comments.repo.js';
 import { followsPage, type Direction, type FollowExportRow } from '../data/follows.repo.js';
 import { postsOfAuthorPage, reactionsOfUserPage } from '../data/posts.repo.js';
@@ -12,6 +13,7 @@ import { deleteUserAndEverythingOf } from './shared/account-deletion.js';
 import type { Deps } from './shared/deps.js';
 import { checkNewPassword } from './shared/passwords.js';
 import { claimsFor } from './shared/sessions.js';
+import { refuseSharedGuest } from './shared/shared-guest.js';
 
 /** 400, not 401: the web client reads a 401 as an expired session and signs the user out. */
 const wrongPassword = () => badRequest('The current password is not correct.');
@@ -29,6 +31,7 @@ export async function changePassword(
   input: { viewer: UserRow; body: ChangePasswordBody },
 ): Promise<ChangePasswordReply> {
   const { viewer, body } = input;
+  await refuseSharedGuest(deps, viewer, 'password');
   await confirmPassword(viewer, body.currentPassword);
   checkNewPassword(body.newPassword);
   const version = await replacePassword(
@@ -46,6 +49,7 @@ export async function changePassword(
 
 /** `POST /account/delete`: the user and everything of theirs (the caller ends their sessions). */
 export async function deleteAccount(deps: Deps, input: { viewer: UserRow; password: string }): Promise<void> {
+  await refuseSharedGuest(deps, input.viewer, 'delete');
   await confirmPassword(input.viewer, input.password);
   await deleteUserAndEverythingOf(deps, input.viewer.id);
 }
@@ -147,6 +151,11 @@ async function* accountJson(db: Db, user: UserRow, exportedAt: string): AsyncGen
   }));
   yield key('bookmarks');
   yield* jsonArray(db, user.id, bookmarksPage, (row): AccountExport['bookmarks'][number] => ({
+    postId: row.post_id,
+    createdAt: row.created_at,
+  }));
+  yield key('reposts');
+  yield* jsonArray(db, user.id, repostsOfUserPage, (row): NonNullable<AccountExport['reposts']>[number] => ({
     postId: row.post_id,
     createdAt: row.created_at,
   }));

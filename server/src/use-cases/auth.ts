@@ -10,6 +10,8 @@ import {
 import * as instance from '../data/instance.repo.js';
 import * as invites from '../data/invites.repo.js';
 import {
+  emailKeyOf,
+  findUserByEmail,
   findUserById,
   findUserByUsername,
   hasAnyUser,
@@ -22,11 +24,12 @@ import { hashPassword, passwordMatches } from '../platform/auth/passwords.js';
 import { newId } from '../platform/db/ids.js';
 import { HttpError, Messages, badRequest, notFound, unauthorized } from '../platform/http/errors.js';
 import type { Deps } from './shared/deps.js';
-import { currentRegistrationsMode } from './shared/instance-settings.js';
+import { sendLink } from './shared/email-links.js';
+import { accountSettings, currentRegistrationsMode } from './shared/instance-settings.js';
 import { isSuspended, suspendedMessage } from './shared/moderation-state.js';
 import { checkNewPassword } from './shared/passwords.js';
 import { claimsFor } from './shared/sessions.js';
-import { checkText, checkUrl, emailPattern } from './shared/text.js';
+import { checkEmail, checkText, checkUrl } from './shared/text.js';
 import { userObject } from './shared/user-answers.js';
 import { validated } from './shared/validated.js';
 
@@ -56,14 +59,6 @@ function checkUsername(value: string): string {
     throw badRequest(`The username "${username}" is reserved. Please choose another.`);
   }
   return username;
-}
-
-function checkEmail(value: string, required: boolean): string {
-  const email = checkText(value, { label: 'Email address', max: 254, required });
-  if (email && !emailPattern.test(email)) {
-    throw badRequest('Email address is not valid: it should look like name@example.com.');
-  }
-  return email;
 }
 
 /** A new account's profile and password, checked. */
@@ -162,12 +157,29 @@ async function inviteRefusal(db: Deps['db'], code: string, now: string): Promise
  */
 async function createAccount(deps: Deps, fields: AccountFields, terms: Terms): Promise<UserRow> {
   if (await findUserByUsername(deps.db, fields.username)) throw new HttpError(422, Messages.usernameTaken);
+  const { emailConfirmation } = await accountSettings(deps.db);
+  if (emailConfirmation === 'required' && !fields.email) throw badRequest(emailNeeded);
+  if (fields.email && (await findUserByEmail(deps.db, fields.email))) throw new HttpError(409, emailTaken);
   const { pending } = await admission(deps, fields.email, terms);
   const at = deps.clock.now();
   const now = at.toISOString();
   const { password, ...profile } = fields;
   const passwordHash = await hashPassword(password);
   const id = newId(at);
+  const row = await insertAccount(deps, profile, { ...terms, pending, id, now, passwordHash });
+  // Mailed after the answer; 'off' sends nothing (the address stays unconfirmed).
+  if (emailConfirmation !== 'off' && row.email)
+    deps.mail.work.start(() => sendLink(deps, row, 'confirm', row.email));
+  return row;
+}
+
+/** The account's row written, its invite's use counted, the first account made the owner. */
+async function insertAccount(
+  deps: Deps,
+  profile: Omit<AccountFields, 'password'>,
+  terms: Terms & { pending: boolean; id: string; now: string; passwordHash: string },
+): Promise<UserRow> {
+  const { pending, id, now, passwordHash } = terms;
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const { inviteCode } = terms;
@@ -178,6 +190,8 @@ async function createAccount(deps: Deps, fields: AccountFields, terms: Terms): P
         ...profile,
         id,
         username_key: profile.username.toLowerCase(),
+        email_key: emailKeyOf(profile.email),
+        email_confirmed_at: null,
         password_hash: passwordHash,
         token_version: 0,
         created_at: now,
@@ -197,10 +211,28 @@ async function createAccount(deps: Deps, fields: AccountFields, terms: Terms): P
     });
   } catch (error) {
     // Two sign-ups racing for one name: the unique index decides.
-    if (!(error instanceof HttpError) && (await findUserByUsername(deps.db, fields.username)))
+    if (!(error instanceof HttpError) && (await findUserByUsername(deps.db, profile.username)))
       throw new HttpError(422, Messages.usernameTaken);
+    // Or for one address.
+    if (!(error instanceof HttpError) && profile.email && (await findUserByEmail(deps.db, profile.email)))
+      throw new HttpError(409, emailTaken);
     throw error;
   }
+}
+
+export const emailTaken = 'That email is already in use by another account.';
+export const emailNeeded =
+  'Email address is required: this server confirms it by email before the account can log in.';
+export const confirmFirstMessage =
+  'Thank you for signing up! We sent a link to your email address: open it to confirm the address, then log in.';
+/** The web client offers to send the link again when login answers this. */
+export const confirmBeforeLogin =
+  'Please confirm your email address first: open the link we sent to it. No message? Ask for a new link.';
+
+/** Whether the account may not sign in until its address is confirmed (an account with no address never could). */
+async function mustConfirm(deps: Deps, user: UserRow): Promise<boolean> {
+  if (!user.email || user.email_confirmed_at) return false;
+  return (await accountSettings(deps.db)).emailConfirmation === 'required';
 }
 
 export const pendingMessage =
@@ -218,6 +250,7 @@ export async function signup(deps: Deps, body: SignupBody): Promise<AuthSignupRe
     agreement: body.agreement,
   });
   if (row.pending_since) return { pending: true, message: pendingMessage };
+  if (await mustConfirm(deps, row)) return { pending: true, message: confirmFirstMessage };
   const encodedToken = deps.tokens.sign(claimsFor(row));
   return { createdUser: await userObject(deps, row, row.id), encodedToken };
 }
@@ -275,6 +308,7 @@ export async function login(deps: Deps, body: LoginBody): Promise<AuthLoginReply
   }
   if (user.pending_since) throw new HttpError(403, waitingForApproval);
   if (isSuspended(user, deps.clock.now())) throw new HttpError(403, suspendedMessage);
+  if (await mustConfirm(deps, user)) throw new HttpError(403, confirmBeforeLogin);
   const encodedToken = deps.tokens.sign(claimsFor(user));
   return { foundUser: await userObject(deps, user, user.id), encodedToken };
 }

@@ -150,6 +150,7 @@ const settingKeys = {
   contactEmail: 'contact_email',
   registrationsMode: 'registrations_mode',
   registrationsMessage: 'registrations_message',
+  emailConfirmation: 'email_confirmation',
 } as const satisfies Record<keyof InstanceSettings, instance.SettingKey>;
 const settingFields = [
   'title',
@@ -157,6 +158,7 @@ const settingFields = [
   'contactEmail',
   'registrationsMode',
   'registrationsMessage',
+  'emailConfirmation',
 ] as const satisfies readonly (keyof InstanceSettings)[];
 
 function checkSettings(body: InstanceSettingsBody): InstanceSettingsBody {
@@ -176,6 +178,7 @@ function checkSettings(body: InstanceSettingsBody): InstanceSettingsBody {
     ),
     contactEmail,
     registrationsMode: body.registrationsMode,
+    emailConfirmation: body.emailConfirmation,
     registrationsMessage: optional(body.registrationsMessage, (value) =>
       checkText(value, {
         label: 'Registrations message',

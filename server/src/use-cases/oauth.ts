@@ -5,6 +5,7 @@ import { newSecret, sameSecret, secretHash, verifierMatches } from '../platform/
 import { parseScopes, scopeText, withinScopes, type Scope } from '../platform/auth/scopes.js';
 import { HttpError } from '../platform/http/errors.js';
 import type { Deps } from './shared/deps.js';
+import { refuseSharedGuest } from './shared/shared-guest.js';
 import { isSuspended } from './shared/moderation-state.js';
 
 /**
@@ -212,6 +213,8 @@ function withParams(uri: string, params: Record<string, string | undefined>): st
 
 /** The person approved: a code for the app, usable once within `codeLifetimeMs`. */
 export async function approve(deps: Deps, viewer: UserRow, checked: CheckedAuthorization): Promise<Decision> {
+  // An app holding the shared guest's access would act for everyone who uses it.
+  await refuseSharedGuest(deps, viewer, 'apps');
   const code = newSecret();
   await oauth.insertCode(deps.db, {
     code_hash: secretHash(code),

@@ -148,6 +148,8 @@ const demoRules = [
   },
 ];
 
+const demoEmail = (username: string) => `${username.replace(/[^a-z]/g, '')}@example.com`;
+
 /** Loads the demo community into an empty database; does nothing when any user exists. */
 export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
   if (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) return false;
@@ -172,7 +174,10 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
           id,
           username_key: user.username.toLowerCase(),
           password_hash: user.username === guestAccount.username ? guestHash : demoHash,
-          email: `${user.username.replace(/[^a-z]/g, '')}@example.com`,
+          email: demoEmail(user.username),
+          email_key: demoEmail(user.username),
+          // The demo's addresses take no mail: they count as confirmed, so 'required' locks nobody out.
+          email_confirmed_at: joined,
           // PNG, not SVG: Mastodon apps (Ivory, Tusky, Mastodon for iOS) cannot draw SVG avatars.
           avatar_url: `/avatars/${user.username}.png`,
           created_at: joined,
@@ -184,7 +189,12 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
     const id = (name: DemoName) => ids.get(name)!;
 
     // The title and description are the server's defaults (INSTANCE_TITLE, INSTANCE_DESCRIPTION).
-    const settings = { registrations_mode: 'open', contact_email: 'moderators@example.com' };
+    const settings = {
+      registrations_mode: 'open',
+      contact_email: 'moderators@example.com',
+      // Everyone's Guest Login: its password, address and account stay as they are (decision 100).
+      shared_guest: id(guestAccount.username),
+    };
     for (const [key, value] of Object.entries(settings)) {
       await trx.insertInto('instance_settings').values({ key, value, updated_at: joined }).execute();
     }

@@ -17,7 +17,15 @@ export interface LimitState {
 declare module 'fastify' {
   interface FastifyInstance {
     limits: Record<
-      'loginByIp' | 'loginByUsername' | 'passwordChecks' | 'signup' | 'writes' | 'reads' | 'uploads',
+      | 'loginByIp'
+      | 'loginByUsername'
+      | 'passwordChecks'
+      | 'signup'
+      | 'writes'
+      | 'reads'
+      | 'uploads'
+      | 'emailByIp'
+      | 'emailByAddress',
       Limiter
     >;
   }
@@ -105,6 +113,11 @@ export const rateLimitPlugin = fp<RateLimitConfig>(
       return typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
     };
 
+    const addressOf = (request: FastifyRequest) => {
+      const body = request.body as { email?: unknown } | undefined;
+      return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+    };
+
     app.decorate('limits', {
       loginByIp: limiter('login-ip', config.login, minutes(5), (r) => r.ip, 'Too many login attempts.'),
       loginByUsername: limiter(
@@ -135,6 +148,23 @@ export const rateLimitPlugin = fp<RateLimitConfig>(
         minutes(5),
         (r) => r.viewer?.id ?? r.ip,
         "You're posting too fast.",
+      ),
+      // Mail asked for an address (a password reset, a confirmation link): whoever asks, an inbox gets
+      // a few per hour; one network may ask for a few addresses. The refusal is the same whether or not
+      // the address has an account.
+      emailByAddress: limiter(
+        'email-address',
+        config.email,
+        minutes(60),
+        addressOf,
+        'Several emails were sent to this address in the last hour.',
+      ),
+      emailByIp: limiter(
+        'email-ip',
+        config.email * 4,
+        minutes(60),
+        (r) => r.ip,
+        'Too many emails were asked for from your network.',
       ),
       reads: limiter('reads', config.reads, minutes(5), (r) => r.ip, 'Too many requests.'),
       // Counted before the file is read: a refused upload costs its sender, not the server.

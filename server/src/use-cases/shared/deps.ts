@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { EventPublisher } from '../../platform/live/messages.js';
 import type { CursorCodec } from '../../platform/http/pagination.js';
 import type { ReadContext } from '../../read/hydration/context.js';
+import type { MailDeps } from './mail-deps.js';
 import type { MediaDeps } from './media-deps.js';
 
 /** What every use case may need, built once per app (app.ts) and handed to each. */
@@ -13,4 +14,5 @@ export interface Deps extends ReadContext {
   /** Live events, raised by the write use cases after their transaction commits. */
   events: EventPublisher;
   media: MediaDeps;
+  mail: MailDeps;
 }

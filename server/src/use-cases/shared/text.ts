@@ -5,6 +5,15 @@ const characters = (value: string) => [...value].length;
 /** An email address, loosely: something, one @, and a domain with a dot. */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** An email address as a person typed it, trimmed; '' when not required and left empty. */
+export function checkEmail(value: string, required: boolean): string {
+  const email = checkText(value, { label: 'Email address', max: 254, required });
+  if (email && !emailPattern.test(email)) {
+    throw badRequest('Email address is not valid: it should look like name@example.com.');
+  }
+  return email;
+}
+
 /**
  * Checks a piece of user text and returns it trimmed. Lengths count characters as people see
  * them (an emoji is one), and NUL is refused because PostgreSQL cannot store it in text.

@@ -1,0 +1,166 @@
+import type {
+  AccountStateReply,
+  ChangeEmailBody,
+  EmailConfirmedReply,
+  EmailSentReply,
+  PasswordResetBody,
+  PasswordResetReply,
+} from '@sync/contract';
+import type { Db } from '../data/database.js';
+import * as emailTokens from '../data/email-tokens.repo.js';
+import type { EmailTokenPurpose } from '../data/schema.js';
+import * as users from '../data/users.repo.js';
+import * as oauth from '../data/oauth.repo.js';
+import { hashPassword, passwordMatches } from '../platform/auth/passwords.js';
+import { secretHash } from '../platform/auth/opaque-tokens.js';
+import { HttpError, Messages, badRequest, notFound } from '../platform/http/errors.js';
+import type { Deps } from './shared/deps.js';
+import { sendLink } from './shared/email-links.js';
+import { accountSettings } from './shared/instance-settings.js';
+import { checkNewPassword } from './shared/passwords.js';
+import { refuseSharedGuest, sharedGuestRefusals } from './shared/shared-guest.js';
+import { checkEmail } from './shared/text.js';
+
+/**
+ * Accounts by email (docs/decisions/100): confirming the address, a forgotten password, a new address.
+ * What a request about an address answers never depends on whether the address has an account: the
+ * work is done after the answer (deps.mail.work).
+ */
+
+export const linkUsedOrExpired = 'This link was already used or has expired.';
+export const emailInUse = 'That email is already in use.';
+const sentIfKnown = (what: string): EmailSentReply => ({
+  message: `If an account uses that address, we sent it ${what}. Check your email (and its spam folder).`,
+});
+
+/** The link's token, taken (single use) in `trx`; 400 when it is unknown, used or expired. */
+async function takeLink(trx: Db, token: string, purpose: EmailTokenPurpose, now: string) {
+  const row = token ? await emailTokens.takeEmailToken(trx, secretHash(token), purpose, now) : undefined;
+  if (!row) throw badRequest(linkUsedOrExpired);
+  return row;
+}
+
+/** An address as typed, for a request that must not tell whether it has an account: only its form is checked. */
+const addressOf = (email: string) => checkEmail(email, true);
+
+/** `POST /api/auth/confirmation/resend`: a new link to confirm the address, if an unconfirmed account has it. */
+export function resendConfirmation(deps: Deps, input: { email: string }): EmailSentReply {
+  const address = addressOf(input.email);
+  deps.mail.work.start(async () => {
+    const user = await users.findUserByEmail(deps.db, address);
+    if (!user || user.email_confirmed_at) return;
+    if ((await accountSettings(deps.db)).emailConfirmation === 'off') return;
+    await sendLink(deps, user, 'confirm', user.email);
+  });
+  return sentIfKnown('a new link to confirm it');
+}
+
+/** `POST /api/auth/confirm`: the address the link was sent to is confirmed (if it is still the account's). */
+export async function confirmEmail(deps: Deps, input: { token: string }): Promise<EmailConfirmedReply> {
+  const now = deps.clock.now().toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const link = await takeLink(trx, input.token, 'confirm', now);
+    if (!(await users.confirmEmail(trx, link.user_id, link.new_email, now)))
+      throw badRequest(linkUsedOrExpired);
+    return { email: link.new_email, confirmed: true as const };
+  });
+}
+
+/** `POST /api/auth/password-reset`: a link to choose a new password, if an account has the address. */
+export function requestPasswordReset(deps: Deps, input: { email: string }): EmailSentReply {
+  const address = addressOf(input.email);
+  deps.mail.work.start(async () => {
+    const user = await users.findUserByEmail(deps.db, address);
+    if (!user || (await accountSettings(deps.db)).sharedGuestId === user.id) return;
+    await sendLink(deps, user, 'reset', user.email);
+  });
+  return sentIfKnown('a link to reset the password');
+}
+
+/**
+ * `POST /api/auth/password-reset/confirm`: the new password (the rules of sign-up), every session and
+ * app token ended (the caller ends the sessions kept in memory), every other reset link retired.
+ * Following the link also proves the address, so it is confirmed.
+ */
+export async function resetPassword(
+  deps: Deps,
+  body: PasswordResetBody,
+): Promise<{ userId: string; reply: PasswordResetReply }> {
+  checkNewPassword(body.newPassword);
+  const passwordHash = await hashPassword(body.newPassword);
+  const now = deps.clock.now().toISOString();
+  // Read before the transaction: SQLite's one connection is the transaction's until it ends.
+  const { sharedGuestId } = await accountSettings(deps.db);
+  const userId = await deps.db.transaction().execute(async (trx) => {
+    const link = await takeLink(trx, body.token, 'reset', now);
+    const user = await users.findUserById(trx, link.user_id);
+    if (!user) throw badRequest(linkUsedOrExpired);
+    if (user.id === sharedGuestId) throw new HttpError(403, sharedGuestRefusals.password);
+    if ((await users.replacePassword(trx, user.id, user.password_hash, passwordHash)) === undefined)
+      throw badRequest(linkUsedOrExpired);
+    await emailTokens.retireEmailTokens(trx, user.id, 'reset', now);
+    await oauth.deleteTokensOfUser(trx, user.id);
+    await users.confirmEmail(trx, user.id, link.new_email, now);
+    return user.id;
+  });
+  return { userId, reply: { reset: true } };
+}
+
+/**
+ * `POST /api/account/email`: the password confirms; a link goes to the new address, which replaces the
+ * old one only when it is followed.
+ */
+export async function requestEmailChange(
+  deps: Deps,
+  input: { viewer: users.UserRow; body: ChangeEmailBody },
+): Promise<EmailSentReply> {
+  const { viewer, body } = input;
+  await refuseSharedGuest(deps, viewer, 'email');
+  if (!(await passwordMatches(viewer.password_hash, body.password)))
+    throw badRequest('The current password is not correct.');
+  const address = checkEmail(body.newEmail, true);
+  if (users.emailKeyOf(address) === viewer.email_key) throw badRequest('That is already your email address.');
+  const owner = await users.findUserByEmail(deps.db, address);
+  if (owner) throw new HttpError(409, emailInUse);
+  deps.mail.work.start(() => sendLink(deps, viewer, 'change', address));
+  return { message: `We sent a link to ${address}: open it to confirm the new address.` };
+}
+
+/** `POST /api/account/email/confirm`: the new address replaces the old, confirmed. */
+export async function confirmEmailChange(deps: Deps, input: { token: string }): Promise<EmailConfirmedReply> {
+  const now = deps.clock.now().toISOString();
+  let address = '';
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const link = await takeLink(trx, input.token, 'change', now);
+      address = link.new_email;
+      const owner = await users.findUserByEmail(trx, address);
+      if (owner && owner.id !== link.user_id) throw new HttpError(409, emailInUse);
+      const user = await users.changeEmail(trx, link.user_id, address, now);
+      if (!user) throw badRequest(linkUsedOrExpired);
+      await emailTokens.retireEmailTokens(trx, user.id, 'change', now);
+      return { email: user.email, confirmed: true as const };
+    });
+  } catch (error) {
+    // Another account took the address in the same instant: the unique key refused this change (and
+    // the link stays unused, as the transaction was undone).
+    if (!(error instanceof HttpError) && address && (await users.findUserByEmail(deps.db, address)))
+      throw new HttpError(409, emailInUse);
+    throw error;
+  }
+}
+
+/** `GET /api/account`: the signed-in user's address, whether it is confirmed, and what they may change. */
+export async function accountState(deps: Deps, input: { viewerId: string }): Promise<AccountStateReply> {
+  const viewer = await users.findUserById(deps.db, input.viewerId);
+  if (!viewer) throw notFound(Messages.userNotRegistered);
+  const settings = await accountSettings(deps.db);
+  return {
+    account: {
+      email: viewer.email,
+      emailConfirmed: viewer.email_confirmed_at !== null,
+      emailConfirmation: settings.emailConfirmation,
+      sharedGuest: settings.sharedGuestId === viewer.id,
+    },
+  };
+}
