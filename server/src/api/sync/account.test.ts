@@ -58,7 +58,9 @@ describeEachDatabase('account', (dialect) => {
    * post), a like, a dislike, an up and a down vote, two bookmarks, two follows each way.
    */
   const busyUser = async () => {
-    const me = await server.signup(uniqueName('busy'), { email: 'busy@example.com' });
+    // An address is one account's (decision 100): each busy user has their own.
+    const username = uniqueName('busy');
+    const me = await server.signup(username, { email: `${username}@example.com` });
     const [ann, ben, cat] = await Promise.all([
       server.signup(uniqueName('ann')),
       server.signup(uniqueName('ben')),
@@ -242,7 +244,7 @@ describeEachDatabase('account', (dialect) => {
       expect(data.profile).toMatchObject({
         _id: scene.me.user._id,
         username: scene.me.user.username,
-        email: 'busy@example.com',
+        email: `${scene.me.user.username}@example.com`,
       });
       expect(data.posts.map((item: any) => item._id)).toEqual(scene.mine);
       expect(data.posts[0]).toMatchObject({ content: 'my first', likeCount: 1, commentCount: 1 });
