@@ -84,6 +84,8 @@ describeEachDatabase('the instance: About, settings and rules', (dialect) => {
           contactEmail: 'moderators@example.com',
           registrationsMode: 'open',
           registrationsMessage: '',
+          // New accounts confirm their address when they like (decision 100).
+          emailConfirmation: 'optional',
         },
       });
       const changed = await server.request('PUT', '/api/admin/settings', {
