@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
+import { testMailDeps } from '../test/mail.js';
 import { testMediaDeps } from '../test/media-deps.js';
 import SQLite from 'better-sqlite3';
 import path from 'node:path';
@@ -28,6 +29,8 @@ import { createTokenService } from '../platform/auth/tokens.js';
 import * as posts from './posts.repo.js';
 import * as notifications from './notifications.repo.js';
 import * as skeletons from './post-skeletons.repo.js';
+import * as reposts from './reposts.repo.js';
+import { homeItems, profileItems } from '../use-cases/shared/repost-items.js';
 import { listPosts, reactToPost } from '../use-cases/posts.js';
 import { isMarkedPrepared } from '../platform/db/prepared.js';
 import { addComment, listComments } from '../use-cases/comments.js';
@@ -41,7 +44,7 @@ import { getUser } from '../use-cases/users.js';
  * discouraged (`enable_seqscan = off`), a table still read by a Seq Scan has no index the query can use.
  */
 const tables =
-  'users|posts|post_reactions|comments|comment_votes|bookmarks|follows|mentions|post_tags|notifications|notification_actors|notification_reads';
+  'users|posts|post_reactions|comments|comment_votes|bookmarks|follows|mentions|post_tags|notifications|notification_actors|notification_reads|reposts';
 /** The user of the Following timeline follows this many people (the issue's heavy case). */
 const followees = 2000;
 const sqliteScan = new RegExp(`^SCAN (${tables})$`);
@@ -80,6 +83,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
         body: { commentData: { text: 'c' } },
       });
       await server.request('POST', `/api/users/bookmark/${postId}`, { token });
+      await server.request('POST', `/api/posts/${postId}/repost`, { token: fan.token });
     }
     const log = (event: { query: CompiledQuery }) => void captured.push(event.query);
     if (dialect === 'sqlite') {
@@ -132,6 +136,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     events: inProcessTransport(),
     caps,
     media: testMediaDeps(),
+    mail: testMailDeps(),
   });
   const timeline = async (limit: number, after?: skeletons.NewestKey, above?: skeletons.NewestKey) =>
     hydrator().page(
@@ -201,6 +206,35 @@ describeEachDatabase('read pipeline queries', (dialect) => {
           'public',
         ),
     ],
+    [
+      `following timeline with reposts (docs/decisions/092) of a user who follows ${followees} people`,
+      async (limit) => {
+        const list = await homeItems(deps(), heavyId);
+        return hydrator().page(await list.keep(await list.load({ limit })), 'preview', heavyId, 'home');
+      },
+    ],
+    [
+      'following timeline with reposts, a later page above a key, oldest first',
+      async (limit) => {
+        const list = await homeItems(deps(), heavyId);
+        return list.keep(
+          await list.load({
+            olderThan: ['2099-01-01T00:00:01.000Z', 'z'],
+            newerThan: ['2000-01-01T00:00:00.000Z', ''],
+            oldestFirst: true,
+            limit,
+          }),
+        );
+      },
+    ],
+    [
+      "a profile's posts and reposts",
+      async (limit) => {
+        const list = profileItems(deps(), { authorId: guestId, viewerId: heavyId, withPosts: true });
+        return list.keep(await list.load({ limit }));
+      },
+    ],
+    ['who reposted a post', (limit) => reposts.reposterWindow(db, postId, { oldestFirst: true, limit })],
     ['search: words', (limit) => searched(limit, { words: ['post'] })],
     ['search: a word in no recent post', (limit) => searched(limit, { words: ['nowhere'] })],
     [
@@ -393,6 +427,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       caps,
       events,
       media: testMediaDeps(),
+      mail: testMailDeps(),
     };
   };
   const statementKinds = () => captured.map((query) => query.sql.trim().split(/\s+/)[0]!.toLowerCase());
