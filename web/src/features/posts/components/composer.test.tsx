@@ -193,19 +193,23 @@ describe('Composer with images', () => {
     expect(posted(api)[1]?.body).toEqual({ postData: { content: '', mediaIds: ['m2'] } });
   });
 
-  it('says who can quote, from the default in Settings; a choice is sent with the post, then forgotten', async () => {
+  it('says who can quote once writing starts, from the default in Settings; a choice is sent with the post, then forgotten', async () => {
     const { api } = renderComposer();
-    const policy = screen.getByLabelText<HTMLSelectElement>('Who can quote');
-    await waitFor(() => expect(policy.value).toBe('followers'));
     const text = screen.getByRole('textbox', { name: 'Create a post' });
+    expect(screen.queryByLabelText('Who can quote')).toBeNull();
     fireEvent.change(text, { target: { value: 'Mine alone' } });
+    const policy = await screen.findByLabelText<HTMLSelectElement>('Who can quote');
+    await waitFor(() => expect(policy.value).toBe('followers'));
     fireEvent.change(policy, { target: { value: 'nobody' } });
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     await waitFor(() => expect(posted(api)).toHaveLength(1));
     expect(posted(api)[0]?.body).toEqual({ postData: { content: 'Mine alone', quotePolicy: 'nobody' } });
-    await waitFor(() => expect(policy.value).toBe('followers'));
+    await waitFor(() => expect(screen.queryByLabelText('Who can quote')).toBeNull());
 
     fireEvent.change(text, { target: { value: 'As usual' } });
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLSelectElement>('Who can quote').value).toBe('followers'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     await waitFor(() => expect(posted(api)).toHaveLength(2));
     expect(posted(api)[1]?.body).toEqual({ postData: { content: 'As usual' } });

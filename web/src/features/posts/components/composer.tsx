@@ -1,5 +1,5 @@
 import { Limits, type QuotePolicy } from '@sync/contract';
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { composerInputClass } from '../../../components/ui/field';
@@ -13,15 +13,15 @@ import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useCreatePost } from '../api/posts';
-import { usePreferences } from '../api/sharing';
 import { ImageControls } from './image-controls';
-import { QuotePolicySelect } from './quote-policy-select';
 import { composerStrings as t } from './strings';
 
 // Loaded when first needed, not with the home screen: the images' list with the first image added,
 // the reminder (a Base UI dialog) the first time an undescribed image is posted.
 const AttachmentList = lazy(() => import('../../../entities/media/attachment-list'));
 const AltReminderDialog = lazy(() => import('./alt-reminder-dialog'));
+// Who can quote: shown once writing starts, with the default from Settings.
+const QuotePolicyChoice = lazy(() => import('./quote-policy-select'));
 
 export function Composer() {
   const me = useMe();
@@ -32,9 +32,7 @@ export function Composer() {
   const attachments = useAttachments(configuration, max);
   const [sensitive, setSensitive] = useState(false);
   // Who may quote the new post: the person's default (Settings) until they choose here.
-  const preferredPolicy = usePreferences().data?.quotePolicy ?? 'anyone';
   const [quotePolicy, setQuotePolicy] = useState<QuotePolicy | null>(null);
-  const quotePolicyId = useId();
   const [saving, setSaving] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [reminder, setReminder] = useState(false);
@@ -164,11 +162,11 @@ export function Composer() {
             onSensitiveChange={setSensitive}
           />
           <span className="ml-auto flex flex-wrap items-center justify-end gap-2">
-            <QuotePolicySelect
-              id={quotePolicyId}
-              value={quotePolicy ?? preferredPolicy}
-              onChange={setQuotePolicy}
-            />
+            {(length > 0 || hasImages) && (
+              <Suspense fallback={null}>
+                <QuotePolicyChoice chosen={quotePolicy} onChoose={setQuotePolicy} />
+              </Suspense>
+            )}
             <Button ref={shareButton} type="submit" pending={busy}>
               {t.share}
             </Button>

@@ -13,12 +13,13 @@ import { timeAgo } from '../../../lib/relative-time';
 import { useMe } from '../../../lib/session';
 import { useToggleLike } from '../api/posts';
 import { PostEditedMarker } from './edited-marker';
-import { QuoteBlock } from './quoted-post';
 import { RepostButton } from './repost-button';
 import { sharingStrings } from './strings';
 
 // The author's own posts have this menu; its Base UI code loads when one is first shown.
 const PostMenu = lazy(() => import('./post-menu'));
+// A quote's box loads with the first quote shown.
+const QuoteBlock = lazy(() => import('./quoted-post'));
 
 const count =
   'inline-flex min-h-8 min-w-6 items-center justify-center rounded-full px-1 text-sm tabular-nums hover:underline focus-ring';
@@ -129,7 +130,11 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
             </p>
           )}
           {post.media && <LazyMediaGallery media={post.media} sensitive={post.sensitive} />}
-          {post.quote && <QuoteBlock quote={post.quote} />}
+          {post.quote && (
+            <Suspense fallback={null}>
+              <QuoteBlock quote={post.quote} />
+            </Suspense>
+          )}
         </FilteredContent>
         <div className="-ml-2.5 mt-2 flex items-center gap-4 text-zinc-600 dark:text-zinc-400">
           <Link to={postPath} className={postActionClass} aria-label={`Comments: ${post.commentCount}`}>

@@ -5,8 +5,8 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { toastError } from '../../../lib/toast';
-import { useDetachQuote, useQuotes } from '../api/sharing';
-import { sharingStrings as t } from './strings';
+import { useDetachQuote, useQuotes } from '../api/quotes';
+import { quoteStrings as t } from './quote-strings';
 
 function QuoteRow({ quote, onDetach }: { quote: Post; onDetach: () => void }) {
   const name = `${quote.firstName} ${quote.lastName}`;

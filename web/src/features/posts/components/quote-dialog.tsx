@@ -1,15 +1,15 @@
 import { Limits, type Post, type QuotePolicy } from '@sync/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal, ModalClose } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/field';
 import { characterCount, MessageField } from '../../../components/ui/message-field';
 import { toastSuccess } from '../../../lib/toast';
 import { useCreatePost } from '../api/posts';
-import { usePreferences } from '../api/sharing';
 import { QuotedPostCard } from './quoted-post';
-import { QuotePolicySelect } from './quote-policy-select';
-import { composerStrings, sharingStrings as t } from './strings';
+import QuotePolicyChoice from './quote-policy-select';
+import { quoteStrings as t } from './quote-strings';
+import { composerStrings } from './strings';
 
 /**
  * Writing a quote of `post`: the text, the quoted post compactly, who may quote the new one. A refusal
@@ -18,10 +18,8 @@ import { composerStrings, sharingStrings as t } from './strings';
 export default function QuoteDialog({ post, onClose }: { post: Post; onClose: () => void }) {
   const [open, setOpen] = useState(true);
   const [text, setText] = useState('');
-  const preference = usePreferences().data?.quotePolicy;
   const [policy, setPolicy] = useState<QuotePolicy | null>(null);
   const create = useCreatePost();
-  const policyId = useId();
   const close = () => {
     setOpen(false);
     onClose();
@@ -55,7 +53,7 @@ export default function QuoteDialog({ post, onClose }: { post: Post; onClose: ()
           className={`${inputClass} w-full text-[15px]`}
         />
         <QuotedPostCard post={post} linked={false} />
-        <QuotePolicySelect id={policyId} value={policy ?? preference ?? 'anyone'} onChange={setPolicy} />
+        <QuotePolicyChoice chosen={policy} onChoose={setPolicy} />
         {create.error && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {create.error.message}

@@ -1,7 +1,8 @@
 import type { QuotePolicy } from '@sync/contract';
 import { selectClass } from '../../../components/ui/field';
-import { QUOTE_POLICIES } from '../api/sharing';
-import { sharingStrings as t } from './strings';
+import { useId } from 'react';
+import { QUOTE_POLICIES, usePreferences } from '../api/quotes';
+import { quoteStrings as t } from './quote-strings';
 
 /** "Who can quote": a compact drop-down under a post being written, and Settings' default. */
 export function QuotePolicySelect({
@@ -35,4 +36,20 @@ export function QuotePolicySelect({
       </select>
     </span>
   );
+}
+
+/**
+ * Who may quote a post being written: `chosen`, or until then the person's default from Settings. Loaded
+ * when writing starts, not with the first screen.
+ */
+export default function QuotePolicyChoice({
+  chosen,
+  onChoose,
+}: {
+  chosen: QuotePolicy | null;
+  onChoose: (policy: QuotePolicy) => void;
+}) {
+  const preference = usePreferences().data?.quotePolicy;
+  const id = useId();
+  return <QuotePolicySelect id={id} value={chosen ?? preference ?? 'anyone'} onChange={onChoose} />;
 }

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { toastError } from '../../../lib/toast';
-import { usePreferences, useSetPreferences } from '../api/sharing';
+import { usePreferences, useSetPreferences } from '../api/quotes';
 import { QuotePolicySelect } from './quote-policy-select';
-import { sharingStrings as t } from './strings';
+import { quoteStrings as t } from './quote-strings';
 
 /** Settings → Quotes: who may quote my new posts unless I choose otherwise when writing one. */
 export function QuotePolicySetting() {
@@ -24,12 +24,12 @@ export function QuotePolicySetting() {
             }
           />
         ) : (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{preferences.error?.message ?? 'Loading…'}</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {preferences.error?.message ?? 'Loading…'}
+          </p>
         )}
       </div>
-      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-        {t.quotePolicyHint}
-      </p>
+      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{t.quotePolicyHint}</p>
     </section>
   );
 }

@@ -53,11 +53,13 @@ export function QuotedPostCard({ post, linked = true }: { post: QuotedPost; link
   );
 }
 
-/** What a quoting post shows of the post it quotes, in each of the quote's states. */
-export function QuoteBlock({ quote }: { quote: Quote }) {
+/**
+ * What a quoting post shows of the post it quotes, in each of the quote's states; loaded with the first
+ * quote shown, not with the first screen.
+ */
+export default function QuoteBlock({ quote }: { quote: Quote }) {
   if (quote.state === 'accepted' && quote.post) return <QuotedPostCard post={quote.post} />;
-  const text =
-    quote.state === 'revoked' ? t.revoked : quote.state === 'hidden' ? t.hidden : t.unavailable;
+  const text = quote.state === 'revoked' ? t.revoked : quote.state === 'hidden' ? t.hidden : t.unavailable;
   return (
     <p className={`${box} px-3 py-2 text-sm text-zinc-600 dark:text-zinc-400`} data-quote-state={quote.state}>
       {text}

@@ -41,7 +41,10 @@ const quoted: QuotedPost = {
 function renderInList(initial: Post) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const key = postKeys.user(initial.username);
-  client.setQueryData<PostPages>(key, { pages: [{ posts: [initial], nextCursor: null }], pageParams: [null] });
+  client.setQueryData<PostPages>(key, {
+    pages: [{ posts: [initial], nextCursor: null }],
+    pageParams: [null],
+  });
   function Card() {
     // The list's cache entry, read as a list would: every change to it shows.
     const list = useQuery<PostPages>({ queryKey: key, enabled: false });
@@ -89,9 +92,11 @@ describe('the repost button', () => {
     fakeApi({ 'POST /posts/p1/repost': () => refusal(403, 'You cannot repost this post') });
     const client = renderInList(post());
     const changes: (number | undefined)[] = [];
-    client.getQueryCache().subscribe(() =>
-      changes.push(client.getQueryData<PostPages>(postKeys.user('ada'))?.pages[0]?.posts[0]?.repostCount),
-    );
+    client
+      .getQueryCache()
+      .subscribe(() =>
+        changes.push(client.getQueryData<PostPages>(postKeys.user('ada'))?.pages[0]?.posts[0]?.repostCount),
+      );
     fireEvent.click(screen.getByRole('button', { name: 'Repost or quote' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Repost' }));
     await waitFor(() => expect(changes).toContain(1));
@@ -127,10 +132,10 @@ describe('a repost in a timeline', () => {
 });
 
 describe('a quote inside a post', () => {
-  it('shows the accepted quoted post, linking to it', () => {
+  it('shows the accepted quoted post, linking to it', async () => {
     fakeApi({});
     renderInList(post({ quote: { state: 'accepted', post: quoted } }));
-    const card = screen.getByRole('link', { name: 'Quoted post by Alan Turing' });
+    const card = await screen.findByRole('link', { name: 'Quoted post by Alan Turing' });
     expect(card.getAttribute('href')).toBe('/post/q1');
     expect(within(card).getByText('The analytical engine')).toBeTruthy();
   });
@@ -139,10 +144,10 @@ describe('a quote inside a post', () => {
     ['revoked', 'Removed by the author'],
     ['deleted', 'This post is unavailable'],
     ['hidden', "You don't see posts from this person"],
-  ] as const)('says so when the quote is %s', (state, text) => {
+  ] as const)('says so when the quote is %s', async (state, text) => {
     fakeApi({});
     renderInList(post({ quote: { state } }));
-    expect(screen.getByText(text)).toBeTruthy();
+    expect(await screen.findByText(text)).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Quoted post/ })).toBeNull();
   });
 
