@@ -1,8 +1,24 @@
-import type { ChangePasswordBody, ChangePasswordReply, DeleteAccountReply } from '@sync/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccountStateReply,
+  ChangePasswordBody,
+  ChangePasswordReply,
+  DeleteAccountReply,
+} from '@sync/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiDownload } from '../../../lib/api-client';
 import { clearDraftsOf } from '../../../lib/drafts';
 import { clearSession, getSession, replacesToken, setSession } from '../../../lib/session';
+
+/**
+ * The signed-in user's address and what they may change: the demo's shared guest (Guest Login) may
+ * change neither its password nor its address, nor delete itself (decision 100).
+ */
+export function useAccountState() {
+  return useQuery({
+    queryKey: ['account-state'],
+    queryFn: () => api<AccountStateReply>('/account').then((answer) => answer.account),
+  });
+}
 
 /** Every other token stops working; this browser keeps going with the new one from the answer. */
 export function useChangePassword() {

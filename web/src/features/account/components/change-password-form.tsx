@@ -2,7 +2,7 @@ import { Limits } from '@sync/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { useChangePassword } from '../api/account';
+import { useAccountState, useChangePassword } from '../api/account';
 
 type Errors = { currentPassword?: string; newPassword?: string };
 
@@ -12,6 +12,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState(false);
   const change = useChangePassword();
+  const sharedGuest = useAccountState().data?.sharedGuest === true;
   const currentField = useRef<HTMLInputElement>(null);
   const newField = useRef<HTMLInputElement>(null);
 
@@ -51,35 +52,47 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
       <h2 id="password-heading" className="text-base font-bold">
         Change password
       </h2>
-      <TextField
-        ref={currentField}
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={form.currentPassword}
-        error={errors.currentPassword}
-        onChange={(event) => setForm({ ...form, currentPassword: event.target.value })}
-      />
-      <TextField
-        ref={newField}
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={`At least ${Limits.passwordMin} characters. You stay signed in here; every other device is signed out.`}
-        value={form.newPassword}
-        error={errors.newPassword}
-        onChange={(event) => setForm({ ...form, newPassword: event.target.value })}
-      />
-      <p role="status" className="text-sm text-emerald-800 empty:hidden dark:text-emerald-300">
-        {done ? 'Password changed. Other devices have been signed out.' : ''}
-      </p>
-      <div>
-        <Button type="submit" pending={change.isPending}>
-          Change password
-        </Button>
-      </div>
+      {sharedGuest && (
+        <p id="password-locked" className="text-sm text-zinc-700 dark:text-zinc-300">
+          The shared guest account cannot change its password: everyone who uses Guest Login shares it. Sign
+          up for an account of your own to choose one.
+        </p>
+      )}
+      <fieldset
+        disabled={sharedGuest}
+        aria-describedby={sharedGuest ? 'password-locked' : undefined}
+        className="contents"
+      >
+        <TextField
+          ref={currentField}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={form.currentPassword}
+          error={errors.currentPassword}
+          onChange={(event) => setForm({ ...form, currentPassword: event.target.value })}
+        />
+        <TextField
+          ref={newField}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${Limits.passwordMin} characters. You stay signed in here; every other device is signed out.`}
+          value={form.newPassword}
+          error={errors.newPassword}
+          onChange={(event) => setForm({ ...form, newPassword: event.target.value })}
+        />
+        <p role="status" className="text-sm text-emerald-800 empty:hidden dark:text-emerald-300">
+          {done ? 'Password changed. Other devices have been signed out.' : ''}
+        </p>
+        <div>
+          <Button type="submit" pending={change.isPending}>
+            Change password
+          </Button>
+        </div>
+      </fieldset>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal, ModalClose } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { useDeleteAccount } from '../api/account';
+import { useAccountState, useDeleteAccount } from '../api/account';
 
 function DeleteAccountForm() {
   const [password, setPassword] = useState('');
@@ -44,6 +44,7 @@ function DeleteAccountForm() {
 
 export function DeleteAccount() {
   const [open, setOpen] = useState(false);
+  const sharedGuest = useAccountState().data?.sharedGuest === true;
   return (
     <section aria-labelledby="delete-heading" className="flex flex-col gap-3">
       <h2 id="delete-heading" className="text-base font-bold text-red-800 dark:text-red-300">
@@ -52,8 +53,18 @@ export function DeleteAccount() {
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         Removes your account and everything you did on Sync. Export your data first if you want a copy.
       </p>
+      {sharedGuest && (
+        <p id="delete-locked" className="text-sm text-zinc-700 dark:text-zinc-300">
+          The shared guest account cannot be deleted: everyone who uses Guest Login shares it.
+        </p>
+      )}
       <div>
-        <Button variant="danger" onClick={() => setOpen(true)}>
+        <Button
+          variant="danger"
+          disabled={sharedGuest}
+          aria-describedby={sharedGuest ? 'delete-locked' : undefined}
+          onClick={() => setOpen(true)}
+        >
           Delete my account…
         </Button>
       </div>
