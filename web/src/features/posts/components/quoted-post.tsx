@@ -15,6 +15,8 @@ export function QuotedPostCard({ post, linked = true }: { post: QuotedPost; link
   const image = post.sensitive ? undefined : post.media?.[0];
   const body = (
     <>
+      {/* Said before the rest, so a link read out of context says what it is. */}
+      <span className="sr-only">{t.quotedLabel(name)}: </span>
       <span className="flex items-center gap-2 text-sm">
         <Avatar user={post} size="sm" />
         <span className="truncate font-semibold text-zinc-900 dark:text-zinc-50">{name}</span>
@@ -45,7 +47,6 @@ export function QuotedPostCard({ post, linked = true }: { post: QuotedPost; link
   return (
     <Link
       to={`/post/${post._id}`}
-      aria-label={t.quotedLabel(name)}
       className={`${className} hover:bg-zinc-50 focus-ring dark:hover:bg-zinc-800/60`}
     >
       {body}

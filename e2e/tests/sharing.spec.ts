@@ -1,0 +1,216 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { scan } from './axe';
+import { closeToast, createPost, createUser, logIn, postCard, type TestUser, uniqueName } from './helpers';
+
+/**
+ * Reposts and quotes in the web client (issue 28, decision 092). Posts are looked for on a profile or
+ * by id, never on the shared feed's first page, where other tests post at the same time.
+ */
+
+async function follow(request: APIRequestContext, who: TestUser, whom: TestUser) {
+  const response = await request.post(`/api/users/follow/${whom._id}`, {
+    headers: { authorization: who.token },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+async function repost(request: APIRequestContext, who: TestUser, postId: string) {
+  const response = await request.post(`/api/posts/${postId}/repost`, {
+    headers: { authorization: who.token },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+async function quote(request: APIRequestContext, who: TestUser, postId: string, content: string) {
+  const response = await request.post('/api/posts?return=post', {
+    headers: { authorization: who.token },
+    data: { postData: { content, quoteId: postId } },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).post as { _id: string };
+}
+
+const repostButton = (card: ReturnType<typeof postCard>) =>
+  card.getByRole('button', { name: /^Repost or quote/ });
+
+async function openProfile(page: Page, user: TestUser) {
+  await page.goto(`/profile/${user.username}`);
+  await expect(
+    page.getByRole('heading', { name: `${user.firstName} ${user.lastName}` }).first(),
+  ).toBeVisible();
+}
+
+test('repost and undo from a post card change the count', async ({ page, request }) => {
+  const author = await createUser(request, 'Rhea', 'Author');
+  const me = await createUser(request, 'Remy', 'Reader');
+  const text = `Worth sharing ${uniqueName('rp')}`;
+  await createPost(request, author, text);
+  await logIn(page, me.username);
+  await openProfile(page, author);
+  const card = postCard(page, text);
+  await expect(card.getByTestId('repost-count')).toHaveText('0');
+  await repostButton(card).click();
+  await page.getByRole('menuitem', { name: 'Repost' }).click();
+  await expect(card.getByTestId('repost-count')).toHaveText('1');
+  await repostButton(card).click();
+  await page.getByRole('menuitem', { name: 'Undo repost' }).click();
+  await expect(card.getByTestId('repost-count')).toHaveText('0');
+});
+
+test("a followed person's repost shows in Following as 'X reposted'; Hide reposts takes it away", async ({
+  page,
+  request,
+}) => {
+  const author = await createUser(request, 'Ora', 'Original');
+  const friend = await createUser(request, 'Fay', 'Friend');
+  const me = await createUser(request, 'Vic', 'Viewer');
+  const text = `Reposted to me ${uniqueName('tl')}`;
+  const post = await createPost(request, author, text);
+  await follow(request, me, friend);
+  await repost(request, friend, post._id);
+  await logIn(page, me.username);
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Following' }).click();
+  const card = page.getByRole('article', { name: 'Post by Ora Original, reposted by Fay Friend' });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Fay Friend reposted' })).toHaveAttribute(
+    'href',
+    `/profile/${friend.username}`,
+  );
+
+  await openProfile(page, friend);
+  await page.getByRole('button', { name: `More options for @${friend.username}` }).click();
+  await page.getByRole('menuitem', { name: `Hide reposts from @${friend.username}` }).click();
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/users/${friend.username}/relationship`, {
+        headers: { authorization: me.token },
+      });
+      return (await response.json()).relationship.showingReposts;
+    })
+    .toBe(false);
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Following' }).click();
+  await expect(page.getByRole('article', { name: /reposted by Fay Friend/ })).toHaveCount(0);
+
+  // The friend's profile shows the repost under Reposts.
+  await openProfile(page, friend);
+  await page.getByRole('tab', { name: 'Reposts' }).click();
+  await expect(postCard(page, text)).toBeVisible();
+});
+
+test('quote a post, see it with the quoted post inside, then the quoted author detaches it', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const author = await createUser(request, 'Quinn', 'Quoted');
+  const me = await createUser(request, 'Kit', 'Quoter');
+  const text = `Quote me ${uniqueName('qt')}`;
+  const post = await createPost(request, author, text);
+  const mine = `My take ${uniqueName('mt')}`;
+  await logIn(page, me.username);
+  await openProfile(page, author);
+  await repostButton(postCard(page, text)).click();
+  await page.getByRole('menuitem', { name: 'Quote' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Quote post' });
+  await dialog.getByRole('textbox', { name: 'Add a comment' }).fill(mine);
+  await expect(dialog.getByText(text)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Share' }).click();
+  await expect(dialog).toHaveCount(0);
+  await closeToast(page);
+
+  await openProfile(page, me);
+  const quoting = postCard(page, mine);
+  const inside = quoting.getByRole('link', { name: /^Quoted post by Quinn Quoted:/ });
+  await expect(inside).toContainText(text);
+  await expect(inside).toHaveAttribute('href', `/post/${post._id}`);
+
+  // The quoted author, on their own post's page, detaches it.
+  const context = await browser.newContext();
+  const theirs = await context.newPage();
+  await logIn(theirs, author.username);
+  await theirs.goto(`/post/${post._id}`);
+  const quotes = theirs.getByRole('list', { name: 'Quotes' });
+  await expect(quotes).toContainText(mine);
+  await quotes.getByRole('button', { name: 'Detach: quote by Kit Quoter' }).click();
+  await theirs.getByRole('alertdialog').getByRole('button', { name: 'Detach' }).click();
+  await expect(theirs.getByRole('alertdialog')).toHaveCount(0);
+  await context.close();
+
+  await page.reload();
+  await expect(postCard(page, mine).getByText('Removed by the author')).toBeVisible();
+  await expect(postCard(page, mine).getByRole('link', { name: /Quoted post/ })).toHaveCount(0);
+});
+
+test("a post nobody may quote refuses the quote with the server's message", async ({ page, request }) => {
+  const author = await createUser(request, 'Nell', 'Nobody');
+  const me = await createUser(request, 'Tess', 'Trier');
+  const text = `Not for quoting ${uniqueName('nq')}`;
+  const response = await request.post('/api/posts?return=post', {
+    headers: { authorization: author.token },
+    data: { postData: { content: text, quotePolicy: 'nobody' } },
+  });
+  expect(response.status()).toBe(201);
+  await logIn(page, me.username);
+  await openProfile(page, author);
+  await repostButton(postCard(page, text)).click();
+  await page.getByRole('menuitem', { name: 'Quote' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Quote post' });
+  await dialog.getByRole('textbox', { name: 'Add a comment' }).fill('Trying anyway');
+  await dialog.getByRole('button', { name: 'Share' }).click();
+  await expect(dialog.getByRole('alert')).not.toBeEmpty();
+  await expect(dialog).toBeVisible();
+});
+
+test('t reposts and q quotes the focused post', async ({ page, request }) => {
+  const author = await createUser(request, 'Kay', 'Keys');
+  const me = await createUser(request, 'Lee', 'Later');
+  const text = `By keyboard ${uniqueName('kb')}`;
+  await createPost(request, author, text);
+  await logIn(page, me.username);
+  await openProfile(page, author);
+  const card = postCard(page, text);
+  await card.focus();
+  await page.keyboard.press('t');
+  await expect(card.getByTestId('repost-count')).toHaveText('1');
+  await page.keyboard.press('t');
+  await expect(card.getByTestId('repost-count')).toHaveText('0');
+  await card.focus();
+  await page.keyboard.press('q');
+  await expect(page.getByRole('dialog', { name: 'Quote post' })).toBeVisible();
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  for (const phone of [false, true]) {
+    test.describe(`${mode}${phone ? ' on a phone' : ''}`, () => {
+      test.use(
+        phone
+          ? { colorScheme: mode, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
+          : { colorScheme: mode },
+      );
+      test(`reposts, quotes and their dialog pass axe (${mode}${phone ? ', phone' : ''})`, async ({
+        page,
+        request,
+      }) => {
+        const author = await createUser(request, 'Axel', 'Author');
+        const me = await createUser(request, 'Ada', 'Axe');
+        const text = `Scanned ${uniqueName('ax')}`;
+        const post = await createPost(request, author, text);
+        await repost(request, me, post._id);
+        await quote(request, me, post._id, `Quoted for axe ${uniqueName('aq')}`);
+        await logIn(page, me.username);
+        await openProfile(page, me);
+        await page.getByRole('tab', { name: 'All' }).click();
+        await expect(page.getByRole('article', { name: /reposted by Ada Axe/ })).toBeVisible();
+        await expect(page.getByRole('link', { name: /^Quoted post by Axel Author:/ }).first()).toBeVisible();
+        await closeToast(page);
+        await scan(page, `profile with reposts and quotes ${mode}${phone ? ' phone' : ''}`);
+        await repostButton(postCard(page, text).first()).click();
+        await page.getByRole('menuitem', { name: 'Quote' }).click();
+        await expect(page.getByRole('dialog', { name: 'Quote post' })).toBeVisible();
+        await scan(page, `quote dialog ${mode}${phone ? ' phone' : ''}`);
+      });
+    });
+  }
+}
