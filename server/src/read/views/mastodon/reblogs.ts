@@ -1,6 +1,7 @@
 import type { RepostRow } from '../../../data/reposts.repo.js';
 import type { Account, Status } from './entities.js';
 import type { Urls } from './urls.js';
+import { bareStatus } from './bare-status.js';
 
 /**
  * A repost as Mastodon's reblog (docs/decisions/092): a status of its own, whose id is the repost's,
@@ -11,33 +12,8 @@ export function reblogWrapper(repost: RepostRow, account: Account, urls: Urls, r
   const url = `${urls.post(repost.post_id)}?repost=${repost.id}`;
   const { filtered, favourited, reblogged: ownRepost, muted, bookmarked, pinned } = reblogged;
   return {
-    id: repost.id,
-    created_at: repost.created_at,
-    in_reply_to_id: null,
-    in_reply_to_account_id: null,
-    sensitive: false,
-    spoiler_text: '',
-    visibility: 'public',
-    language: null,
-    uri: url,
-    url,
-    replies_count: 0,
-    reblogs_count: 0,
-    favourites_count: 0,
-    quotes_count: 0,
-    edited_at: null,
-    content: '',
+    ...bareStatus({ id: repost.id, createdAt: repost.created_at, url, account }),
     reblog: reblogged,
-    application: null,
-    account,
-    media_attachments: [],
-    mentions: [],
-    tags: [],
-    emojis: [],
-    card: null,
-    poll: null,
-    quote: null,
-    quote_approval: { automatic: [], manual: [], current_user: 'denied' },
     ...(favourited !== undefined && {
       filtered,
       favourited,

@@ -8,6 +8,7 @@ import { adminAccountView } from './admin.js';
 import type { Account, AdminReport, Report, Rule, Status } from './entities.js';
 import { textToHtml } from './html.js';
 import type { Urls } from './urls.js';
+import { bareStatus } from './bare-status.js';
 
 /**
  * Reports as the Mastodon API shows them (docs/decisions/070): a Report to the person who filed it, an
@@ -56,34 +57,10 @@ function reportedStatus(item: ReportItemRecord, account: Account, urls: Urls): S
   const url =
     item.comment_id === null ? urls.post(item.post_id) : urls.comment(item.post_id, item.comment_id);
   return {
-    id: statusIdOf(item),
-    created_at: item.posted_at,
+    ...bareStatus({ id: statusIdOf(item), createdAt: item.posted_at, url, account }),
     in_reply_to_id: item.comment_id === null ? null : item.post_id,
-    in_reply_to_account_id: null,
-    sensitive: false,
-    spoiler_text: '',
-    visibility: 'public',
-    language: null,
-    uri: url,
-    url,
-    replies_count: 0,
-    reblogs_count: 0,
-    favourites_count: 0,
-    quotes_count: 0,
-    edited_at: null,
     content: textToHtml(item.content, { profileOf: () => undefined, tagUrl: urls.tag }),
-    reblog: null,
-    application: null,
-    account,
-    media_attachments: [],
-    mentions: [],
     tags: hashtagsOf(item.content).map((name) => ({ name, url: urls.tag(name) })),
-    emojis: [],
-    card: null,
-    poll: null,
-    quote: null,
-    // A report's copy of what was reported: nothing to quote there.
-    quote_approval: { automatic: [], manual: [], current_user: 'denied' },
   };
 }
 
