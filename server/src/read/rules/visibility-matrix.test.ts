@@ -790,6 +790,7 @@ const liveRoutes = [
 /** Read routes that show no other person's content, each with why. */
 const showNoOneElse: Record<string, string> = {
   'GET /api/health': 'the server is up',
+  'GET /api/account': "the viewer's own account state (email confirmed, the shared guest)",
   'GET /api/account/export': "the viewer's own data",
   'GET /api/account/preferences': "the viewer's own defaults",
   'GET /api/users/:username/relationship':
