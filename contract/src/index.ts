@@ -461,7 +461,7 @@ export interface LiveEvents {
   /** A notification created, or a group that grew; as `GET /api/notifications` shows it. */
   notification: LiveNotificationData;
   /** A post's counts changed (at most one event per post per second). */
-  counts: { postId: string; likeCount: number; commentCount: number };
+  counts: { postId: string; likeCount: number; commentCount: number; repostCount?: number };
   /** The events since `Last-Event-ID` are no longer held: refetch, then carry on with this stream. */
   reset: Record<string, never>;
 }

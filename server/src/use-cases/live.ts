@@ -9,6 +9,7 @@ import { visiblePosts } from '../read/hydration/visible.js';
 import { eventFrame } from '../platform/live/event-stream.js';
 import type { LiveRenderer } from '../platform/live/hub.js';
 import type { HeldMessage } from '../platform/live/recent-messages.js';
+import { countsEvent } from '../platform/live/messages.js';
 
 /** The renderings of live messages for the streams of this process (see hub.ts for who gets what). */
 export const liveRenderer = (deps: Deps): LiveRenderer => ({
@@ -111,8 +112,7 @@ async function missedFrames(
       const data = await liveNotification(deps, { viewerId, notificationId: message.notificationId });
       if (data) frames.push(eventFrame(id, 'notification', data));
     } else if (message.type === 'counts' && latest.get(`counts:${message.postId}`) === held) {
-      const { postId, likeCount, commentCount } = message;
-      frames.push(eventFrame(id, 'counts', { postId, likeCount, commentCount }));
+      frames.push(eventFrame(id, 'counts', countsEvent(message)));
     }
   }
   return frames;

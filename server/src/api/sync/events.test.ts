@@ -120,10 +120,14 @@ describeEachDatabase('live events', (dialect) => {
     const [listed] = (await succeed(server, 'GET', '/api/notifications', author)).notifications;
     expect(notified.data.notification).toEqual(listed);
     const counts = await authorStream.waitFor('counts', (data) => data.postId === postId);
-    expect(counts.data).toEqual({ postId, likeCount: 1, commentCount: 0 });
+    expect(counts.data).toEqual({ postId, likeCount: 1, commentCount: 0, repostCount: 0 });
     // The fan sees the counts of the post they liked, and nothing about their own like.
     await fanStream.waitFor('counts', (data) => data.postId === postId);
     expect(fanStream.events.some((event) => event.event === 'notification')).toBe(false);
+    // A repost moves the counts too (decision 092); the like's second may hold it back until it ends.
+    await succeed(server, 'POST', `/api/posts/${postId}/repost`, fan);
+    const reposted = await authorStream.waitFor('counts', (data) => data.repostCount === 1);
+    expect(reposted.data).toEqual({ postId, likeCount: 1, commentCount: 0, repostCount: 1 });
   });
 
   it("a comment and a follow notify at once; liking one's own post notifies nobody", async () => {
@@ -210,6 +214,7 @@ describeEachDatabase('live events', (dialect) => {
         postId: missedOne,
         likeCount: 1,
         commentCount: 0,
+        repostCount: 0,
       });
       expect(resumed.events.some((event) => event.event === 'reset')).toBe(false);
     });

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { LiveNotificationData, PreviewPost } from '@sync/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { EventStream, eventFrame } from './event-stream.js';
-import type { LiveMessage } from './messages.js';
+import { countsEvent, type LiveMessage } from './messages.js';
 import { RecentMessages, type HeldMessage, type Retention } from './recent-messages.js';
 import type { StreamSlots } from './stream-slots.js';
 import type { EventTransport } from './transport.js';
@@ -302,8 +302,7 @@ export class LiveHub {
 
   private writeCounts(held: HeldMessage) {
     if (held.message.type !== 'counts') return;
-    const { postId, likeCount, commentCount } = held.message;
-    const frame = eventFrame(held.id, 'counts', { postId, likeCount, commentCount });
+    const frame = eventFrame(held.id, 'counts', countsEvent(held.message));
     this.inOrder(
       Promise.resolve(),
       () => {

@@ -12,7 +12,8 @@ export type LiveMessage =
   | { type: 'notification'; userId: string; notificationId: string }
   /** A follow was made or undone: both people's follow counts moved. */
   | { type: 'follow-changed'; followerId: string; followeeId: string }
-  | { type: 'counts'; postId: string; likeCount: number; commentCount: number }
+  /** `repostCount` is absent from the messages of a version before reposts (a rolling upgrade). */
+  | { type: 'counts'; postId: string; likeCount: number; commentCount: number; repostCount?: number }
   /** The user's tokens were revoked (password changed, account deleted): their open streams end. */
   | { type: 'sessions-ended'; userId: string }
   /** These OAuth access tokens were revoked (an app signed out, or was removed in Settings). */
@@ -55,7 +56,8 @@ export function isLiveMessage(value: unknown): value is LiveMessage {
       return (
         strings('postId') &&
         typeof field('likeCount') === 'number' &&
-        typeof field('commentCount') === 'number'
+        typeof field('commentCount') === 'number' &&
+        ['number', 'undefined'].includes(typeof field('repostCount'))
       );
     case 'sessions-ended':
       return strings('userId');
@@ -72,4 +74,10 @@ export function isLiveMessage(value: unknown): value is LiveMessage {
     default:
       return false;
   }
+}
+
+/** The `counts` event of a stream (contract LiveEvents), from its message. */
+export function countsEvent(message: Extract<LiveMessage, { type: 'counts' }>) {
+  const { postId, likeCount, commentCount, repostCount } = message;
+  return { postId, likeCount, commentCount, ...(repostCount !== undefined && { repostCount }) };
 }

@@ -18,12 +18,13 @@ export function publishNotified(events: EventPublisher, groups: readonly (Notifi
 /** Raises the counts a post now has (after a like, dislike, new or deleted comment). */
 export function publishCounts(
   events: EventPublisher,
-  post: { id: string; like_count: number; comment_count: number },
+  post: { id: string; like_count: number; comment_count: number; repost_count: number },
 ) {
   events.publish({
     type: 'counts',
     postId: post.id,
     likeCount: post.like_count,
     commentCount: post.comment_count,
+    repostCount: post.repost_count,
   });
 }
