@@ -52,6 +52,11 @@ test('repost and undo from a post card change the count', async ({ page, request
   await repostButton(card).click();
   await page.getByRole('menuitem', { name: 'Repost' }).click();
   await expect(card.getByTestId('repost-count')).toHaveText('1');
+  // The count leads to who reposted.
+  await card.getByRole('link', { name: '1 repost' }).click();
+  await expect(page.getByRole('heading', { name: 'Reposted by' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Remy Reader/ }).first()).toBeVisible();
+  await page.goBack();
   await repostButton(card).click();
   await page.getByRole('menuitem', { name: 'Undo repost' }).click();
   await expect(card.getByTestId('repost-count')).toHaveText('0');

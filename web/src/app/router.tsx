@@ -67,6 +67,7 @@ const screens: RouteObject[] = [
   { path: '/tag/:tag', element: <Tag /> },
   { path: '/post/:postId', element: <Post /> },
   { path: '/post/:postId/likes', element: <PeopleList kind="likes" /> },
+  { path: '/post/:postId/reposts', element: <PeopleList kind="reposts" /> },
   { path: '/profile/:username', element: <Profile /> },
   { path: '/profile/:username/followers', element: <PeopleList kind="followers" /> },
   { path: '/profile/:username/following', element: <PeopleList kind="following" /> },

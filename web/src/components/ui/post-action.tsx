@@ -5,6 +5,10 @@ import { pendingProps } from './button';
 export const postActionClass =
   'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm transition-colors focus-ring hover:bg-zinc-100 aria-disabled:opacity-60 dark:hover:bg-zinc-800';
 
+/** A count beside an action, linking to who did it (likers, reposters). */
+export const postCountClass =
+  'inline-flex min-h-8 min-w-6 items-center justify-center rounded-full px-1 text-sm tabular-nums hover:underline focus-ring';
+
 type Props = {
   /** A fixed name; the state is said by `aria-pressed`. */
   label: string;

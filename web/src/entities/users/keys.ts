@@ -1,6 +1,6 @@
 /** The lists of people the API has: a user's followers and followings, a post's likers. */
 export type PeopleListKind =
-  { kind: 'followers' | 'following'; username: string } | { kind: 'likes'; postId: string };
+  { kind: 'followers' | 'following'; username: string } | { kind: 'likes' | 'reposts'; postId: string };
 
 export const userKeys = {
   all: ['users'] as const,

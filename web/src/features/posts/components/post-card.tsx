@@ -7,7 +7,7 @@ import { MEDIA_GALLERY_ATTRIBUTE } from '../../../components/media/frame';
 import { LazyMediaGallery } from '../../../components/media/lazy-media-gallery';
 import { FilteredContent } from '../../../components/ui/filtered-content';
 import { LinkifiedText } from '../../../components/ui/linkified-text';
-import { postActionClass, PostToggle } from '../../../components/ui/post-action';
+import { postActionClass, postCountClass, PostToggle } from '../../../components/ui/post-action';
 import { POST_CARD_ATTRIBUTE } from '../../../entities/posts';
 import { timeAgo } from '../../../lib/relative-time';
 import { useMe } from '../../../lib/session';
@@ -20,9 +20,6 @@ import { sharingStrings } from './strings';
 const PostMenu = lazy(() => import('./post-menu'));
 // A quote's box loads with the first quote shown.
 const QuoteBlock = lazy(() => import('./quoted-post'));
-
-const count =
-  'inline-flex min-h-8 min-w-6 items-center justify-center rounded-full px-1 text-sm tabular-nums hover:underline focus-ring';
 
 /** Clicks on the card's own controls, or bubbling up from its portalled menus and dialogs, don't open it. */
 function fromControl(event: MouseEvent) {
@@ -151,7 +148,7 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
             >
               <Heart className="size-[18px]" fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
             </PostToggle>
-            <Link to={`${postPath}/likes`} className={count}>
+            <Link to={`${postPath}/likes`} className={postCountClass}>
               <span data-testid="like-count">{likeCount}</span>
               <span className="sr-only"> {likeCount === 1 ? 'like' : 'likes'}</span>
             </Link>

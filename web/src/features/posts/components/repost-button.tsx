@@ -2,7 +2,8 @@ import type { Post } from '@sync/contract';
 import { Repeat2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { pendingProps } from '../../../components/ui/button';
-import { postActionClass } from '../../../components/ui/post-action';
+import { Link } from 'react-router';
+import { postActionClass, postCountClass } from '../../../components/ui/post-action';
 import { useToggleRepost } from '../api/sharing';
 import { sharingStrings as t } from './strings';
 
@@ -58,10 +59,10 @@ export function RepostButton({ post }: { post: Post }) {
       ) : (
         button
       )}
-      <span className="min-w-6 px-1 text-sm tabular-nums">
+      <Link to={`/post/${post._id}/reposts`} className={postCountClass}>
         <span data-testid="repost-count">{repostCount}</span>
         <span className="sr-only"> {t.reposts(repostCount)}</span>
-      </span>
+      </Link>
       <button type="button" hidden data-shortcut="repost" onClick={toggle} />
       <button type="button" hidden data-shortcut="quote" onClick={() => setQuoting(true)} />
       {quoting && (

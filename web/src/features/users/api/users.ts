@@ -41,8 +41,8 @@ export function useSuggestions(limit = RECOMMENDED_COUNT) {
 }
 
 function peoplePath(list: PeopleListKind) {
-  return list.kind === 'likes'
-    ? `/posts/${encodeURIComponent(list.postId)}/likes`
+  return 'postId' in list
+    ? `/posts/${encodeURIComponent(list.postId)}/${list.kind}`
     : `/users/${encodeURIComponent(list.username)}/${list.kind}`;
 }
 
