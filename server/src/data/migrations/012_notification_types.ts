@@ -23,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     return;
   }
-  await rebuildOnSqlite(db, allTypes, 'Migration 012');
+  await rebuildOnSqlite(db, allTypes);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -36,22 +36,17 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     );
     return;
   }
-  await rebuildOnSqlite(db, socialTypes, 'Migration 012');
+  await rebuildOnSqlite(db, socialTypes);
 }
 
-/** Makes `notifications` again with a check allowing `types` (also used by migration 015). */
-export async function rebuildOnSqlite(
-  db: Kysely<unknown>,
-  types: ReturnType<typeof sql>,
-  migration: string,
-): Promise<void> {
+async function rebuildOnSqlite(db: Kysely<unknown>, types: ReturnType<typeof sql>): Promise<void> {
   // One connection throughout: the pragma is the connection's, and the statements are one transaction.
   await db.connection().execute(async (connection) => {
     const run = (statement: ReturnType<typeof sql>) => statement.execute(connection);
     await run(sql`pragma foreign_keys = off`);
     const { rows } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(connection);
     // The pragma does nothing inside a transaction: dropping the table would then delete its actors.
-    if (rows[0]?.foreign_keys !== 0) throw new Error(`${migration} must run outside a transaction.`);
+    if (rows[0]?.foreign_keys !== 0) throw new Error('Migration 012 must run outside a transaction.');
     let began = false;
     try {
       await run(sql`begin immediate`);
@@ -75,7 +70,7 @@ export async function rebuildOnSqlite(
       await run(sql`create index notifications_by_post on notifications (post_id)`);
       await run(sql`create index notifications_by_comment on notifications (comment_id)`);
       const broken = await sql`pragma foreign_key_check`.execute(connection);
-      if (broken.rows.length > 0) throw new Error(`${migration} would leave rows with broken foreign keys.`);
+      if (broken.rows.length > 0) throw new Error('Migration 012 would leave rows with broken foreign keys.');
       await run(sql`commit`);
     } catch (error) {
       if (began) await run(sql`rollback`);

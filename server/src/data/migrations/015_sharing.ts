@@ -1,5 +1,4 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { rebuildOnSqlite } from './012_notification_types.js';
 
 /**
  * Sharing (issue 28, docs/decisions/092): reposts, quote posts with the quoted author's consent, and the
@@ -27,8 +26,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addUniqueConstraint('reposts_once', ['user_id', 'post_id'])
     .execute();
-  await db.schema.createIndex('reposts_by_user').on('reposts').columns(['user_id', 'created_at', 'id']).execute();
-  await db.schema.createIndex('reposts_by_post').on('reposts').columns(['post_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('reposts_by_user')
+    .on('reposts')
+    .columns(['user_id', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('reposts_by_post')
+    .on('reposts')
+    .columns(['post_id', 'created_at', 'id'])
+    .execute();
   await db.schema
     .alterTable('posts')
     .addColumn('repost_count', 'integer', (c) => c.notNull().defaultTo(0))
@@ -44,7 +51,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('posts')
     .addColumn('quote_policy', 'varchar(10)', (c) =>
-      c.notNull().defaultTo('anyone').check(sql`quote_policy in ${policies}`),
+      c
+        .notNull()
+        .defaultTo('anyone')
+        .check(sql`quote_policy in ${policies}`),
     )
     .execute();
   await db.schema
@@ -55,7 +65,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('users')
     .addColumn('quote_policy', 'varchar(10)', (c) =>
-      c.notNull().defaultTo('anyone').check(sql`quote_policy in ${policies}`),
+      c
+        .notNull()
+        .defaultTo('anyone')
+        .check(sql`quote_policy in ${policies}`),
     )
     .execute();
   await db.schema
@@ -66,7 +79,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`delete from notifications where type in ('repost', 'quote', 'update', 'quoted_update')`.execute(db);
+  await sql`delete from notifications where type in ('repost', 'quote', 'update', 'quoted_update')`.execute(
+    db,
+  );
   await changeNotificationTypes(db, typesBefore);
   await db.schema.alterTable('follows').dropColumn('show_reposts').execute();
   await db.schema.alterTable('users').dropColumn('quote_policy').execute();
@@ -79,8 +94,55 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 async function changeNotificationTypes(db: Kysely<unknown>, types: ReturnType<typeof sql>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`alter table notifications drop constraint notifications_type_check`.execute(db);
-    await sql`alter table notifications add constraint notifications_type_check check (type in ${types})`.execute(db);
+    await sql`alter table notifications add constraint notifications_type_check check (type in ${types})`.execute(
+      db,
+    );
     return;
   }
-  await rebuildOnSqlite(db, types, 'Migration 015');
+  await rebuildOnSqlite(db, types);
+}
+
+/**
+ * SQLite cannot change a check: `notifications` is made again as SQLite's twelve steps say
+ * (https://sqlite.org/lang_altertable.html#otheralter), as migration 012 did, with foreign keys off so
+ * that dropping the old table deletes nothing under it. Copied from 012: a migration never changes.
+ */
+async function rebuildOnSqlite(db: Kysely<unknown>, types: ReturnType<typeof sql>): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    const run = (statement: ReturnType<typeof sql>) => statement.execute(connection);
+    await run(sql`pragma foreign_keys = off`);
+    const { rows } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(connection);
+    if (rows[0]?.foreign_keys !== 0) throw new Error('Migration 015 must run outside a transaction.');
+    let began = false;
+    try {
+      await run(sql`begin immediate`);
+      began = true;
+      await run(sql`create table notifications_new (
+        id varchar(36) primary key,
+        recipient_id varchar(36) not null references users (id) on delete cascade,
+        type varchar(30) not null check (type in ${types}),
+        group_key varchar(36) not null,
+        post_id varchar(36) references posts (id) on delete cascade,
+        comment_id varchar(36) references comments (id) on delete cascade,
+        actor_count integer not null,
+        latest_at varchar(30) not null,
+        constraint notifications_group unique (recipient_id, type, group_key)
+      )`);
+      await run(sql`insert into notifications_new
+        select id, recipient_id, type, group_key, post_id, comment_id, actor_count, latest_at from notifications`);
+      await run(sql`drop table notifications`);
+      await run(sql`alter table notifications_new rename to notifications`);
+      await run(sql`create index notifications_by_recipient on notifications (recipient_id, latest_at, id)`);
+      await run(sql`create index notifications_by_post on notifications (post_id)`);
+      await run(sql`create index notifications_by_comment on notifications (comment_id)`);
+      const broken = await sql`pragma foreign_key_check`.execute(connection);
+      if (broken.rows.length > 0) throw new Error('Migration 015 would leave rows with broken foreign keys.');
+      await run(sql`commit`);
+    } catch (error) {
+      if (began) await run(sql`rollback`);
+      throw error;
+    } finally {
+      await run(sql`pragma foreign_keys = on`);
+    }
+  });
 }

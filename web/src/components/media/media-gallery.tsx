@@ -93,7 +93,7 @@ export function MediaGallery({ media, sensitive = false }: Props) {
         <button
           type="button"
           onClick={reveal}
-          className="absolute inset-0 flex flex-col items-center justify-center gap-1 rounded-xl bg-black/30 text-white focus-ring"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-1 rounded-xl bg-black/70 text-white focus-ring"
         >
           <span className="text-sm font-semibold">{t.sensitive}</span>{' '}
           <span className="rounded-full bg-black/70 px-3 py-1 text-sm font-semibold">{t.show}</span>
