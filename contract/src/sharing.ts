@@ -74,7 +74,11 @@ export const DetachQuoteReply = Type.Object({ detached: Type.Literal(true) });
 export type DetachQuoteReply = Static<typeof DetachQuoteReply>;
 
 /** `GET /api/posts/user/:username?filter=`: the author's posts (the default), their reposts, or both. */
-export const ProfileFilter = Type.Union([Type.Literal('posts'), Type.Literal('reposts'), Type.Literal('all')]);
+export const ProfileFilter = Type.Union([
+  Type.Literal('posts'),
+  Type.Literal('reposts'),
+  Type.Literal('all'),
+]);
 export type ProfileFilter = Static<typeof ProfileFilter>;
 
 /** `POST /api/follows/reposts/:followUserId`: show or hide a followed person's reposts in the timeline. */

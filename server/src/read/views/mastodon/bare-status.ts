@@ -5,12 +5,7 @@ import type { Account, Status } from './entities.js';
  * what was reported): public, no counts, no images, no quote, nothing the viewer did. Callers set what
  * they have.
  */
-export function bareStatus(fields: {
-  id: string;
-  createdAt: string;
-  url: string;
-  account: Account;
-}): Status {
+export function bareStatus(fields: { id: string; createdAt: string; url: string; account: Account }): Status {
   return {
     id: fields.id,
     created_at: fields.createdAt,
