@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { compiledPerShape } from '../platform/db/compiled-per-shape.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
+import { idsTable } from '../platform/db/chunks.js';
 import type { PostRef } from './post-ref.js';
 import { cursorKind, withinWindow, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
 
@@ -145,13 +146,6 @@ function readingOrder({ oldestFirst }: NewerBound) {
     : { direction: sql.raw('desc'), beyond: sql.raw('>='), noBound: '' };
 }
 
-/** The authors' ids as a one-column table (`id`), for `join` and `in`. */
-function authorsTable(dialect: Dialect, authorIds: readonly string[]) {
-  return dialect === 'postgres'
-    ? sql`select unnest(${[...authorIds]}::varchar[]) as id`
-    : sql`select value as id from json_each(${JSON.stringify(authorIds)})`;
-}
-
 /**
  * A page of the posts of some authors (the Following timeline: the people the viewer follows and the
  * viewer), newest first (or, with `oldestFirst`, the oldest above `newerThan`), fanned out on read: by walking everyone's newest posts when the authors are
@@ -207,7 +201,7 @@ async function newestPostRefsByWalking(
       select id, version, created_at, author_id from posts ${before}
       order by created_at ${direction}, id ${direction} limit ${walkedPostsAtMost}
     ) as walked
-    where walked.author_id in (${authorsTable(dialect, authorIds)})
+    where walked.author_id in (${idsTable(dialect, authorIds)})
     ${newerThan ? sql`order by walked.created_at ${direction}, walked.id ${direction}` : sql``}
     limit ${limit}`.execute(db);
   return rows;
@@ -239,7 +233,7 @@ async function newestPostRefsBySeeking(
       newerThan ? sql`and ${key} > (${newerThan[0]}, ${newerThan[1]})` : sql``
     }`;
   };
-  const authors = authorsTable(dialect, authorIds);
+  const authors = idsTable(dialect, authorIds);
   const heads =
     authorIds.length < limit
       ? undefined

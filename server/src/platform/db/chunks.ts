@@ -44,3 +44,13 @@ export function isOneOf(dialect: Dialect, column: string, ids: readonly string[]
     ? sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::varchar[])`
     : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...ids])})`;
 }
+
+/**
+ * Ids as a one-column table (`id`), for `join` and `in`: one array parameter on PostgreSQL, one JSON
+ * text on SQLite, so the statement's text does not change with how many there are.
+ */
+export function idsTable(dialect: Dialect, ids: readonly string[]): RawBuilder<{ id: string }> {
+  return dialect === 'postgres'
+    ? sql<{ id: string }>`select unnest(${[...ids]}::varchar[]) as id`
+    : sql<{ id: string }>`select value as id from json_each(${JSON.stringify(ids)})`;
+}
