@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from './database.js';
-import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
+import { idsTable, isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
 import { cursorKind, withinWindow, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
@@ -74,9 +74,9 @@ export function repostOf(db: Db, userId: string, postId: string): Promise<Repost
     .executeTakeFirst();
 }
 
-/** The ids of the people who reposted a post (`reposts_by_post`): those an edit of it notifies. */
-export async function reposterIdsOf(db: Db, postId: string): Promise<string[]> {
-  const rows = await db.selectFrom('reposts').select('user_id').where('post_id', '=', postId).execute();
+/** The ids of the newest `limit` people who reposted a post (`reposts_by_post`): those an edit of it notifies. */
+export async function reposterIdsOf(db: Db, postId: string, limit: number): Promise<string[]> {
+  const rows = await reposterWindow(db, postId, { oldestFirst: false, limit });
   return rows.map((row) => row.user_id);
 }
 
@@ -200,10 +200,7 @@ export async function repostItemsOfUsers(
       window.newerThan ? sql`and ${key} > (${window.newerThan[0]}, ${window.newerThan[1]})` : sql``
     }`;
   };
-  const people =
-    dialect === 'postgres'
-      ? sql`select unnest(${[...userIds]}::varchar[]) as id`
-      : sql`select value as id from json_each(${JSON.stringify(userIds)})`;
+  const people = idsTable(dialect, userIds);
   const { rows } = await sql<RepostItem>`
     select ${preparedOnPostgres} p.id, p.version, r.created_at, r.id as item_id, r.user_id as reposter_id
     from (${people}) as person

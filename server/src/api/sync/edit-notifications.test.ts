@@ -139,6 +139,17 @@ describeEachDatabase('edit notifications', (dialect) => {
     expect(await ofType(quoter, 'quoted_update')).toHaveLength(1);
   });
 
+  it('an author who quoted their own post hears nothing of its edit', async () => {
+    const author = await person('selfquote');
+    const postId = await newPost(server, author, 'My first thought');
+    await succeed(server, 'POST', '/api/posts?return=post', author, {
+      postData: { content: 'Adding to what I said', quoteId: postId },
+    });
+    server.clock.advance(60_000);
+    await edit(author, postId, { content: 'My first thought, edited' });
+    expect(await notificationsOf(author)).toEqual([]);
+  });
+
   it('an author muted with notifications, or blocked either way, is not heard of', async () => {
     const author = await person('unheard');
     const [muter, blocker, blocked, quietMuter] = await Promise.all([

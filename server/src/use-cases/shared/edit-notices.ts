@@ -40,7 +40,7 @@ export async function noticesOfEdit(
       ? await posts.reactorWindow(trx, post.id, 'like', { oldestFirst: false, limit: editNoticesAtMost })
       : [];
   const tied = [
-    ...(post.repost_count > 0 ? await reposterIdsOf(trx, post.id) : []),
+    ...(post.repost_count > 0 ? await reposterIdsOf(trx, post.id, editNoticesAtMost) : []),
     ...(post.comment_count > 0 ? await comments.commenterIdsOf(trx, post.id, editNoticesAtMost) : []),
     ...(await bookmarks.bookmarkerIdsOf(trx, post.id, editNoticesAtMost)),
     ...likers.map((liker) => liker.user_id),
