@@ -23,7 +23,7 @@ import { fullPostViews, previewPostsPage } from '../read/views/sync/posts.js';
 import { summariesOf } from '../read/views/sync/summaries.js';
 import * as posts from '../data/posts.repo.js';
 import * as skeletons from '../data/post-skeletons.repo.js';
-import { everyPost, postPreview, requirePost } from './shared/post-answers.js';
+import { everyPost, postPreview, requirePost, requireVisiblePost } from './shared/post-answers.js';
 import { visiblePeopleRows, visiblePostRows } from './shared/visible-rows.js';
 import { itemsPageAnswer, profileItems } from './shared/repost-items.js';
 
@@ -143,10 +143,7 @@ export async function listReactors(
   deps: Deps,
   input: { postId: string; kind: ReactionKind; query: PageQuery; viewerId: string | undefined },
 ): Promise<UserSummariesReply> {
-  const post = await requirePost(deps, input.postId);
-  // A post the viewer cannot open (a block with its author, a suspension) has no reactions to list.
-  if (!(await deps.hydrator.rules(input.viewerId)).seesAccount(post.author_id))
-    throw notFound(Messages.postNotFound(input.postId));
+  const post = await requireVisiblePost(deps, input.postId, input.viewerId);
   const kind = { ...posts.reactors, scope: `${input.kind}s:${post.id}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
     kind,
@@ -164,9 +161,7 @@ export async function listQuotes(
   deps: Deps,
   input: { postId: string; query: PageQuery; viewerId: string | undefined },
 ): Promise<JsonText<PostsPageReply>> {
-  const post = await requirePost(deps, input.postId);
-  if (!(await deps.hydrator.rules(input.viewerId)).seesAccount(post.author_id))
-    throw notFound(Messages.postNotFound(input.postId));
+  const post = await requireVisiblePost(deps, input.postId, input.viewerId);
   const kind = { ...skeletons.newestPosts, scope: `quotes:${post.id}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
     kind,
@@ -232,9 +227,7 @@ export async function postHistory(
   deps: Deps,
   input: { postId: string; viewerId: string | undefined },
 ): Promise<EditHistoryReply> {
-  const post = await requirePost(deps, input.postId);
-  if (!(await deps.hydrator.rules(input.viewerId)).seesAccount(post.author_id))
-    throw notFound(Messages.postNotFound(input.postId));
+  const post = await requireVisiblePost(deps, input.postId, input.viewerId);
   return { versions: await versionsOf(deps, { post }) };
 }
 

@@ -6,7 +6,7 @@ import * as follows from '../data/follows.repo.js';
 import * as reposts from '../data/reposts.repo.js';
 import * as users from '../data/users.repo.js';
 import { addRepost, removeRepost, type RepostOutcome } from './shared/repost-writes.js';
-import { requirePost } from './shared/post-answers.js';
+import { requireVisiblePost } from './shared/post-answers.js';
 import { relationshipAnswer } from './shared/relationships.js';
 import { visiblePeopleRows } from './shared/visible-rows.js';
 import { summariesOf } from '../read/views/sync/summaries.js';
@@ -31,10 +31,7 @@ export async function listReposters(
   deps: Deps,
   input: { postId: string; query: PageQuery; viewerId: string | undefined },
 ): Promise<UserSummariesReply> {
-  const post = await requirePost(deps, input.postId);
-  // A post the viewer cannot open (a block with its author, a suspension) has no reposts to list.
-  if (!(await deps.hydrator.rules(input.viewerId)).seesAccount(post.author_id))
-    throw notFound(Messages.postNotFound(input.postId));
+  const post = await requireVisiblePost(deps, input.postId, input.viewerId);
   const kind = { ...reposts.reposters, scope: `reposters:${post.id}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
     kind,

@@ -48,3 +48,18 @@ export async function requirePost(deps: Deps, id: string): Promise<posts.PostRec
   if (!post) throw notFound(Messages.postNotFound(id));
   return post;
 }
+
+/**
+ * A post the viewer may open, for the lists about it (its likers, reposters, quotes, history): one
+ * they cannot (a block with its author, a suspension) is 404, as the post itself answers.
+ */
+export async function requireVisiblePost(
+  deps: Deps,
+  id: string,
+  viewerId: string | undefined,
+): Promise<posts.PostRecord> {
+  const post = await requirePost(deps, id);
+  if (!(await deps.hydrator.rules(viewerId)).seesAccount(post.author_id))
+    throw notFound(Messages.postNotFound(id));
+  return post;
+}
