@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'sm' | 'md';
@@ -52,5 +52,44 @@ export function Button({ variant, size, className = '', type = 'button', pending
       {...props}
       {...pendingProps(pending)}
     />
+  );
+}
+
+type MenuTriggerProps = {
+  label: string;
+  className: string;
+  /** Starts loading the menu's code: on hover or focus, before the press that needs it. */
+  preload: () => void;
+  /** The menu is wanted and its code still loading. */
+  pending: boolean;
+  onOpen: () => void;
+  children: ReactNode;
+};
+
+/**
+ * The button of a menu whose code loads on first use (decision 040): it stands in for the menu's own
+ * trigger until that code is there, and is what Suspense shows meanwhile.
+ */
+export function MenuTriggerButton({
+  label,
+  className,
+  preload,
+  pending,
+  onOpen,
+  children,
+}: MenuTriggerProps) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-haspopup="menu"
+      className={className}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={onOpen}
+      {...pendingProps(pending)}
+    >
+      {children}
+    </button>
   );
 }

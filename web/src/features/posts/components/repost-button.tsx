@@ -1,7 +1,7 @@
 import type { Post } from '@sync/contract';
 import { Repeat2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { pendingProps } from '../../../components/ui/button';
+import { MenuTriggerButton } from '../../../components/ui/button';
 import { Link } from 'react-router';
 import { postActionClass, postCountClass } from '../../../components/ui/post-action';
 import { useToggleRepost } from '../api/sharing';
@@ -28,18 +28,15 @@ export function RepostButton({ post }: { post: Post }) {
   const label = reposted ? `${t.repostOptions} (reposted)` : t.repostOptions;
   const icon = <Repeat2 className="size-[18px]" aria-hidden="true" />;
   const button = (
-    <button
-      type="button"
-      aria-label={label}
-      aria-haspopup="menu"
+    <MenuTriggerButton
+      label={label}
       className={className}
-      onPointerEnter={preload}
-      onFocus={preload}
-      onClick={() => setMenuWanted(true)}
-      {...pendingProps(repost.isPending)}
+      preload={preload}
+      pending={repost.isPending}
+      onOpen={() => setMenuWanted(true)}
     >
       {icon}
-    </button>
+    </MenuTriggerButton>
   );
 
   return (

@@ -1,7 +1,7 @@
 import type { Post } from '@sync/contract';
 import { MoreHorizontal } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { pendingProps } from '../../../components/ui/button';
+import { MenuTriggerButton } from '../../../components/ui/button';
 import type { Person } from './person';
 
 // The menu and its dialogs pull in Base UI's menu and dialog code: they load on the first press of a
@@ -27,18 +27,15 @@ type Props = {
 export function SafetyMenuButton({ person, post, personId, label, className = menuButtonClass }: Props) {
   const [wanted, setWanted] = useState(false);
   const button = (
-    <button
-      type="button"
-      aria-label={label}
-      aria-haspopup="menu"
+    <MenuTriggerButton
+      label={label}
       className={className}
-      onPointerEnter={preload}
-      onFocus={preload}
-      onClick={() => setWanted(true)}
-      {...pendingProps(wanted)}
+      preload={preload}
+      pending={wanted}
+      onOpen={() => setWanted(true)}
     >
       <MoreHorizontal className="size-5" aria-hidden="true" />
-    </button>
+    </MenuTriggerButton>
   );
   if (!wanted) return button;
   return (
