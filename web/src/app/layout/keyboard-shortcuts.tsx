@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { COMPOSER_ID, POST_CARD_ATTRIBUTE } from '../../entities/posts';
 import { SEARCH_FIELD_ATTRIBUTE } from '../../features/search';
 import { createShortcutReader, type ShortcutAction } from '../../lib/keyboard-shortcuts';
+import { focusIdWhenShown, focusWhenShown } from '../../lib/focus-when-shown';
 
 const ShortcutHelp = lazy(() => import('./shortcut-help'));
 
@@ -45,13 +46,6 @@ function press(shortcut: 'like' | 'bookmark' | 'repost' | 'quote') {
   currentCard()?.querySelector<HTMLElement>(`[data-shortcut="${shortcut}"]`)?.click();
 }
 
-/** Focuses a field, waiting for it to render after a move to its screen. */
-function focusWhenShown(find: () => HTMLElement | null | undefined, deadline = Date.now() + 3000) {
-  const field = find();
-  if (field) field.focus();
-  else if (Date.now() < deadline) requestAnimationFrame(() => focusWhenShown(find, deadline));
-}
-
 /** The search field on screen: the top bar's, or below md the search screen's. */
 function visibleSearchField() {
   return [...document.querySelectorAll<HTMLElement>(`[${SEARCH_FIELD_ATTRIBUTE}]`)].find(
@@ -78,7 +72,7 @@ export function KeyboardShortcuts() {
       },
       newPost: () => {
         if (window.location.pathname !== '/') void navigate('/');
-        focusWhenShown(() => document.getElementById(COMPOSER_ID));
+        focusIdWhenShown(COMPOSER_ID);
       },
       search: () => {
         if (!visibleSearchField()) void navigate('/search');

@@ -12,6 +12,7 @@ import { LinkifiedText } from '../../../components/ui/linkified-text';
 import { isWithinLimit, MessageField } from '../../../components/ui/message-field';
 import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useFocusAfterRemoval } from '../../../lib/focus-after-removal';
+import { focusIdWhenShown } from '../../../lib/focus-when-shown';
 import { timeAgo } from '../../../lib/relative-time';
 import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
@@ -116,7 +117,7 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
   const closeEditor = () => {
     setEditing(false);
     // Back to the button that opened the editor, once it is shown again.
-    requestAnimationFrame(() => document.getElementById(editButtonId)?.focus());
+    focusIdWhenShown(editButtonId);
   };
 
   return (

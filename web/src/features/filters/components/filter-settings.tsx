@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { focusIdWhenShown } from '../../../lib/focus-when-shown';
 import { toastError } from '../../../lib/toast';
 import { useDeleteFilter, useFilters } from '../api/filters';
 import { FilterForm } from './filter-form';
@@ -13,10 +14,6 @@ import { actionLabels, contextLabels, hasEnded, strings } from './strings';
 const HEADING = 'filters-heading';
 const ADD_BUTTON = 'filters-add';
 const editButtonId = (filterId: string) => `filter-edit-${filterId}`;
-
-/** After a form closes, focus goes back to what opened it, once it is drawn again. */
-const focusSoon = (elementId: string) =>
-  requestAnimationFrame(() => document.getElementById(elementId)?.focus());
 
 function FilterEntry({
   filter,
@@ -84,7 +81,7 @@ export function FilterSettings() {
     const opener = editing?.filterId ? editButtonId(editing.filterId) : ADD_BUTTON;
     setEditing(null);
     if (saved) setAnnounced(strings.saved(saved.title));
-    focusSoon(saved ? editButtonId(saved.id) : opener);
+    focusIdWhenShown(saved ? editButtonId(saved.id) : opener);
   };
 
   const confirmDelete = () => {
@@ -95,7 +92,7 @@ export function FilterSettings() {
         setConfirming(false);
         setAnnounced(strings.removed(title));
         // Its buttons are gone with it: after the dialog hands focus back, the section takes it.
-        focusSoon(HEADING);
+        focusIdWhenShown(HEADING);
       },
       onError: (error) => {
         setConfirming(false);

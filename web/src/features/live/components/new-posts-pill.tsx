@@ -3,18 +3,16 @@ import { ArrowUp } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { POST_CARD_ATTRIBUTE, type PostPages } from '../../../entities/posts';
+import { focusWhenShown } from '../../../lib/focus-when-shown';
 import { showNewPosts, useNewPosts } from '../api/new-posts';
 
 const countText = (count: number) => (count === 1 ? '1 new post' : `${count} new posts`);
 
-/** Focuses the post once it is rendered (the cache tells React a moment after it changes). */
-function focusPostWhenShown(postId: string, framesLeft = 30) {
-  const card = [...document.querySelectorAll<HTMLElement>(`[${POST_CARD_ATTRIBUTE}]`)].find(
+/** The post's card, once the list draws it. */
+const postCard = (postId: string) =>
+  [...document.querySelectorAll<HTMLElement>(`[${POST_CARD_ATTRIBUTE}]`)].find(
     (element) => element.getAttribute(POST_CARD_ATTRIBUTE) === postId,
   );
-  if (card) card.focus({ preventScroll: true });
-  else if (framesLeft > 0) requestAnimationFrame(() => focusPostWhenShown(postId, framesLeft - 1));
-}
 
 /**
  * "3 new posts", over the top of the list cached under `queryKey`: the list never takes new posts in
@@ -39,7 +37,7 @@ export function NewPostsPill({ queryKey }: { queryKey: QueryKey }) {
     }
     window.scrollTo({ top: 0 });
     const top = client.getQueryData<PostPages>(queryKey)?.pages[0]?.posts[0];
-    if (top) focusPostWhenShown(top._id);
+    if (top) focusWhenShown(() => postCard(top._id), { preventScroll: true });
   };
 
   return (
