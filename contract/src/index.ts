@@ -434,19 +434,26 @@ export const UnreadCountReply = Type.Object({ count: Type.Integer() });
 export type UnreadCountReply = Static<typeof UnreadCountReply>;
 
 /**
- * `GET /api/search?q=…&type=posts|users`: posts by full text, newest first, with the operators
- * `from:username` and `#tag`; people by a prefix of their username or name (case and accents ignored).
+ * `GET /api/search?q=…&type=posts|users|tags`: posts by full text, newest first, with the operators
+ * `from:username` and `#tag`; people by a prefix of their username or name (case and accents ignored);
+ * additive (issue 29): tags by a prefix (with or without its `#`), most used first.
  */
 export const SearchQuery = Type.Object({
   ...PageQuery.properties,
   q: Type.String(),
-  type: Type.Optional(Type.Union([Type.Literal('posts'), Type.Literal('users')])),
+  type: Type.Optional(Type.Union([Type.Literal('posts'), Type.Literal('users'), Type.Literal('tags')])),
 });
 export type SearchQuery = Static<typeof SearchQuery>;
 export const PersonSummary = Type.Object({ ...UserSummary.properties, bio: Type.String() });
 export type PersonSummary = Static<typeof PersonSummary>;
 export const SearchUsersReply = Type.Object({ users: Type.Array(PersonSummary), nextCursor: NextCursor });
 export type SearchUsersReply = Static<typeof SearchUsersReply>;
+/** A tag some post has, and how many posts have it. */
+export const TagUse = Type.Object({ name: Type.String(), uses: Type.Integer() });
+export type TagUse = Static<typeof TagUse>;
+/** `GET /api/search?type=tags` (additive, issue 29). */
+export const SearchTagsReply = Type.Object({ tags: Type.Array(TagUse), nextCursor: NextCursor });
+export type SearchTagsReply = Static<typeof SearchTagsReply>;
 
 // ---- live events (additive): `GET /api/events`, server-sent events for the signed-in user ----
 

@@ -379,7 +379,14 @@ describeEachDatabase('read pipeline queries', (dialect) => {
           { selfRepliesOnly: true },
         ),
     ],
-    ['tags that start with a prefix', (limit) => entities.tagsStartingWith(db, 'pl', limit)],
+    [
+      'tags that start with a prefix, most used first',
+      (limit) => entities.tagsStartingWith(db, 'pl', undefined, limit),
+    ],
+    [
+      'tags that start with a prefix, after a page',
+      (limit) => entities.tagsStartingWith(db, 'pl', [1, 'plans'], limit),
+    ],
     [
       "the week's most used tags, and their use by day",
       async (limit) => {

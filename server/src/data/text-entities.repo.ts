@@ -179,20 +179,37 @@ export async function tagUsesByDay(
   }));
 }
 
+/** Tags by how many posts have them, most first, then by name. */
+export const tagsByUse = cursorKind('tags:uses', ['number', 'string']);
+
 /**
- * Up to `limit` tags some post has that start with `prefix`, in order: one index seek per tag (a
- * loose scan of the (tag, …) index), however many posts each tag has.
+ * A page of the tags some post has that start with `prefix`, most used first (then by name), with
+ * their use counts: one range of the (tag, …) index, counted per tag. It reads every post_tags row in
+ * the range, so it costs what the matching tags' posts number; a prefix is what a person typed.
  */
-export async function tagsStartingWith(db: Db, prefix: string, limit: number): Promise<string[]> {
+export async function tagsStartingWith(
+  db: Db,
+  prefix: string,
+  after: CursorKey<typeof tagsByUse.shape> | undefined,
+  limit: number,
+): Promise<{ tag: string; uses: number }[]> {
   // Every tag that starts with the prefix sorts between it and it followed by the highest character.
-  const end = `${prefix}\u{10FFFF}`;
-  const { rows } = await sql<{ tag: string | null }>`
-    with recursive matching(tag, found) as (
-      select (select min(tag) from post_tags where tag >= ${prefix} and tag < ${end}), 1
-      union all
-      select (select min(tag) from post_tags where tag > matching.tag and tag < ${end}), found + 1
-      from matching where matching.tag is not null and found < ${limit}
-    )
-    select tag from matching where tag is not null`.execute(db);
-  return rows.flatMap((row) => (row.tag === null ? [] : [row.tag]));
+  let query = db
+    .selectFrom('post_tags')
+    .select((eb) => ['tag', eb.fn.countAll<number | string>().as('uses')])
+    .where('tag', '>=', prefix)
+    .where('tag', '<', `${prefix}\u{10FFFF}`)
+    .groupBy('tag');
+  if (after) {
+    const [uses, tag] = after;
+    query = query.having((eb) =>
+      eb.or([
+        eb(eb.fn.countAll(), '<', uses),
+        eb.and([eb(eb.fn.countAll(), '=', uses), eb('tag', '>', tag)]),
+      ]),
+    );
+  }
+  const rows = await query.orderBy('uses', 'desc').orderBy('tag').limit(limit).execute();
+  // PostgreSQL answers count() as a bigint, which arrives as text.
+  return rows.map((row) => ({ tag: row.tag, uses: Number(row.uses) }));
 }

@@ -4,6 +4,7 @@ import {
   normalizeTag,
   type PostsPageReply,
   type SearchQuery,
+  type SearchTagsReply,
   type SearchUsersReply,
 } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
@@ -18,6 +19,10 @@ import * as search from '../data/search.repo.js';
 import * as entities from '../data/text-entities.repo.js';
 import type { AccountRecord, HydratedStatuses } from '../read/hydration/hydrator.js';
 import { offsetPage } from './shared/offset-pages.js';
+
+/** The search text, as Sync checks it (present, not too long). */
+const checkedQuery = (q: string) =>
+  checkText(q, { label: 'The search text', max: SearchLimits.queryMax, required: true });
 
 /** What a posts query asks for: words, and the operators `from:username` and `#tag`. */
 export interface PostQuery {
@@ -42,19 +47,16 @@ export function parsePostQuery(q: string): PostQuery {
   return query;
 }
 
-/** `GET /search?q=…&type=posts|users` */
+/** `GET /search?q=…&type=posts|users|tags` */
 export async function searchEverything(
   deps: Deps,
   input: { query: SearchQuery; viewerId: string | undefined },
-): Promise<JsonText<PostsPageReply | SearchUsersReply>> {
-  const q = checkText(input.query.q, {
-    label: 'The search text',
-    max: SearchLimits.queryMax,
-    required: true,
-  });
-  return input.query.type === 'users'
-    ? asJsonText(await searchUsers(deps, q, input.query, input.viewerId))
-    : searchPosts(deps, q, input.query, input.viewerId);
+): Promise<JsonText<PostsPageReply | SearchUsersReply | SearchTagsReply>> {
+  const q = checkedQuery(input.query.q);
+  if (input.query.type === 'users')
+    return asJsonText(await searchUsers(deps, q, input.query, input.viewerId));
+  if (input.query.type === 'tags') return asJsonText(await searchTags(deps, q, input.query));
+  return searchPosts(deps, q, input.query, input.viewerId);
 }
 
 async function searchPosts(
@@ -127,16 +129,26 @@ async function searchUsers(
   return { users: items.map((row) => ({ ...userSummary(row), bio: row.bio })), nextCursor };
 }
 
+/** Tags that start with the query (with or without its #), most used first. */
+async function searchTags(deps: Deps, q: string, page: SearchQuery): Promise<SearchTagsReply> {
+  const prefix = normalizeTag(q);
+  if (!isHashtag(prefix)) return { tags: [], nextCursor: null };
+  const kind = { ...entities.tagsByUse, scope: `${entities.tagsByUse.scope}:${prefix}` };
+  const { items, nextCursor } = await deps.cursors.pageOrFirst(
+    kind,
+    page,
+    (after, limit) => entities.tagsStartingWith(deps.db, prefix, after, limit),
+    (row) => [row.uses, row.tag],
+  );
+  return { tags: items.map((row) => ({ name: row.tag, uses: row.uses })), nextCursor };
+}
+
 /** What a Mastodon app searches with: the text and a page of it by `offset` and `limit`. */
 export interface OffsetSearch {
   q: string;
   limit: number;
   offset: number;
 }
-
-/** The search text, as Sync checks it (present, not too long). */
-const checkedQuery = (q: string) =>
-  checkText(q, { label: 'The search text', max: SearchLimits.queryMax, required: true });
 
 /**
  * `GET /api/v1/accounts/search` and the accounts of `/api/v2/search`: Sync's people search. An address
@@ -213,12 +225,14 @@ export async function searchStatuses(
 
 /**
  * The hashtags of `/api/v2/search`: the tags posts have that start with the query (with or without
- * its #), the query itself first when it is a tag, used or not (an app offers to open it).
+ * its #), most used first as Sync's own search has them, the query itself first when it is a tag,
+ * used or not (an app offers to open it).
  */
 export async function searchHashtags(deps: Deps, input: OffsetSearch): Promise<string[]> {
   const prefix = normalizeTag(checkedQuery(input.q));
   if (!isHashtag(prefix)) return [];
-  return offsetPage(input.offset, input.limit, async (count) => [
-    ...new Set([prefix, ...(await entities.tagsStartingWith(deps.db, prefix, count))]),
-  ]);
+  return offsetPage(input.offset, input.limit, async (count) => {
+    const used = await entities.tagsStartingWith(deps.db, prefix, undefined, count);
+    return [...new Set([prefix, ...used.map((row) => row.tag)])];
+  });
 }

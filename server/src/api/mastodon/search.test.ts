@@ -84,14 +84,14 @@ describeEachDatabase('Mastodon API: search, trends, suggestions and tags', (dial
       });
     });
 
-    it('hashtags: the tags posts have that start with the query, the query itself first, with no history', async () => {
+    it('hashtags: the tags posts have that start with the query, the query itself first, then the most used, with no history', async () => {
       const stem = newTag('stem');
       await maya.v1.statuses.create({ status: `#${stem}alpha #${stem}beta` });
       await maya.v1.statuses.create({ status: `#${stem}beta again, and #${stem}gamma` });
       const found = await maya.v2.search.list({ q: `#${stem}`, type: 'hashtags' });
       expect(found.hashtags).toEqual([
         { id: stem, name: stem, url: `${server.url}/tag/${stem}`, history: [] },
-        ...['alpha', 'beta', 'gamma'].map((end) => ({
+        ...['beta', 'alpha', 'gamma'].map((end) => ({
           id: `${stem}${end}`,
           name: `${stem}${end}`,
           url: `${server.url}/tag/${stem}${end}`,
@@ -103,8 +103,29 @@ describeEachDatabase('Mastodon API: search, trends, suggestions and tags', (dial
         `${stem}beta`,
       ]);
       const paged = await maya.v2.search.list({ q: stem, type: 'hashtags', limit: 2, offset: 2 });
-      expect(namesOf(paged.hashtags)).toEqual([`${stem}beta`, `${stem}gamma`]);
+      expect(namesOf(paged.hashtags)).toEqual([`${stem}alpha`, `${stem}gamma`]);
       expect((await maya.v2.search.list({ q: 'two words', type: 'hashtags' })).hashtags).toEqual([]);
+    });
+
+    it('accounts: a prefix of what is typed finds people, as /api/v1/accounts/search does; blocked people are absent', async () => {
+      const stem = newTag('pre');
+      const [kept, blocked, blocker] = [
+        await newAccount(`${stem}_kept`),
+        await newAccount(`${stem}_blocked`),
+        await newAccount(`${stem}_blocker`),
+      ];
+      const viewer = await newAccount(`${stem}_viewer`);
+      await viewer.client.v1.accounts.$select(blocked.id).block();
+      await blocker.client.v1.accounts.$select(viewer.id).block();
+      const prefix = `${stem}_`;
+      const byV2 = await viewer.client.v2.search.list({ q: prefix, type: 'accounts' });
+      const byV1 = await viewer.client.v1.accounts.search.list({ q: prefix });
+      for (const accounts of [byV2.accounts, byV1]) {
+        expect(accounts.map((account) => account.username).sort()).toEqual(
+          [kept.username, viewer.username].sort(),
+        );
+      }
+      expect(await failure(viewer.client.v1.accounts.search.list({ q: '' }))).toMatchObject({ status: 400 });
     });
 
     it('every kind at once without a type; signed out it works too, but not with offset or resolve', async () => {

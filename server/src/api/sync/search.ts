@@ -1,4 +1,4 @@
-import { ErrorBody, PostsPageReply, SearchQuery, SearchUsersReply } from '@sync/contract';
+import { ErrorBody, PostsPageReply, SearchQuery, SearchTagsReply, SearchUsersReply } from '@sync/contract';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { searchEverything } from '../../use-cases/search.js';
 import { sendJsonText } from '../json-text.js';
@@ -12,7 +12,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         querystring: SearchQuery,
-        response: { 200: Type.Union([PostsPageReply, SearchUsersReply]), '4xx': ErrorBody },
+        response: { 200: Type.Union([PostsPageReply, SearchUsersReply, SearchTagsReply]), '4xx': ErrorBody },
       },
       preHandler: app.identifyUser,
     },

@@ -269,4 +269,70 @@ describeEachDatabase('timeline, tags and search', (dialect) => {
       for (const q of ['%', '_', "' or 1=1 --"]) expect(await people(q)).toEqual([]);
     });
   });
+
+  describe('GET /api/search?type=tags', () => {
+    const tags = async (q: string, limit = 20) =>
+      (await call('GET', `/api/search?type=tags&limit=${limit}&q=${encodeURIComponent(q)}`)).tags as {
+        name: string;
+        uses: number;
+      }[];
+
+    it('finds the tags posts have by a prefix, with or without #, most used first, then by name', async () => {
+      const stem = `tg${Date.now().toString(36)}`;
+      const author = await person('tagger');
+      await post(author, `#${stem}Garden #${stem}gardening`);
+      await post(author, `#${stem}gardening and #${stem}games`);
+      await post(author, `#${stem}gardening again`);
+      await post(author, `#${stem}garlic`);
+      expect(await tags(`#${stem}GAR`)).toEqual([
+        { name: `${stem}gardening`, uses: 3 },
+        { name: `${stem}garden`, uses: 1 },
+        { name: `${stem}garlic`, uses: 1 },
+      ]);
+      expect((await tags(stem)).map((tag) => tag.name)).toEqual([
+        `${stem}gardening`,
+        `${stem}games`,
+        `${stem}garden`,
+        `${stem}garlic`,
+      ]);
+      expect(await tags(`${stem}gardens`)).toEqual([]);
+      // Not a tag: nothing to find, and %, _ and SQL are text.
+      for (const q of ['%', '_', "' or 1=1 --", `${stem}-`]) expect(await tags(q)).toEqual([]);
+    });
+
+    it('pages by use then name without skips or repeats, within the page size limit', async () => {
+      const stem = `tp${Date.now().toString(36)}`;
+      const author = await person('pager');
+      for (let i = 0; i < 5; i++)
+        await post(author, Array.from({ length: i + 1 }, (_, n) => `#${stem}${n}`).join(' '));
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `q=${stem}&type=tags&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const body: any = await call('GET', `/api/search?${query}`);
+        expect(body.tags.length).toBeLessThanOrEqual(2);
+        seen.push(...body.tags.map((tag: any) => `${tag.name}:${tag.uses}`));
+        cursor = body.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual([5, 4, 3, 2, 1].map((uses, n) => `${stem}${n}:${uses}`));
+      expectError(await server.request('GET', `/api/search?type=tags&q=${stem}&limit=0`), 400);
+      expectError(await server.request('GET', '/api/search?type=tags&q='), 400);
+    });
+  });
+
+  it('people search leaves out whoever blocked the viewer, or whom the viewer blocked', async () => {
+    const stem = `bk${Date.now().toString(36)}`;
+    const [me, blocker, blocked, other] = [
+      await person(`${stem}_me`),
+      await person(`${stem}_blocker`),
+      await person(`${stem}_blocked`),
+      await person(`${stem}_other`),
+    ];
+    await call('POST', `/api/users/${me.username}/block`, blocker);
+    await call('POST', `/api/users/${blocked.username}/block`, me);
+    const found = (await call('GET', `/api/search?type=users&q=${stem}`, me)).users.map(
+      (user: any) => user.username,
+    );
+    expect(found).toEqual([me.username, other.username]);
+  });
 });
