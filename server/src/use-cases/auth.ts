@@ -25,7 +25,7 @@ import { newId } from '../platform/db/ids.js';
 import { HttpError, Messages, badRequest, notFound, unauthorized } from '../platform/http/errors.js';
 import type { Deps } from './shared/deps.js';
 import { sendLink } from './shared/email-links.js';
-import { accountSettings, currentRegistrationsMode } from './shared/instance-settings.js';
+import { accountSettings, currentRegistrationsMode, mustConfirmEmail } from './shared/instance-settings.js';
 import { isSuspended, suspendedMessage } from './shared/moderation-state.js';
 import { checkNewPassword } from './shared/passwords.js';
 import { claimsFor } from './shared/sessions.js';
@@ -229,12 +229,6 @@ export const confirmFirstMessage =
 export const confirmBeforeLogin =
   'Please confirm your email address first: open the link we sent to it. No message? Ask for a new link.';
 
-/** Whether the account may not sign in until its address is confirmed (an account with no address never could). */
-async function mustConfirm(deps: Deps, user: UserRow): Promise<boolean> {
-  if (!user.email || user.email_confirmed_at) return false;
-  return (await accountSettings(deps.db)).emailConfirmation === 'required';
-}
-
 export const pendingMessage =
   "Thank you for signing up! The server's moderators will look at your request: you can log in once they approve it.";
 
@@ -250,7 +244,7 @@ export async function signup(deps: Deps, body: SignupBody): Promise<AuthSignupRe
     agreement: body.agreement,
   });
   if (row.pending_since) return { pending: true, message: pendingMessage };
-  if (await mustConfirm(deps, row)) return { pending: true, message: confirmFirstMessage };
+  if (await mustConfirmEmail(deps.db, row)) return { pending: true, message: confirmFirstMessage };
   const encodedToken = deps.tokens.sign(claimsFor(row));
   return { createdUser: await userObject(deps, row, row.id), encodedToken };
 }
@@ -308,7 +302,7 @@ export async function login(deps: Deps, body: LoginBody): Promise<AuthLoginReply
   }
   if (user.pending_since) throw new HttpError(403, waitingForApproval);
   if (isSuspended(user, deps.clock.now())) throw new HttpError(403, suspendedMessage);
-  if (await mustConfirm(deps, user)) throw new HttpError(403, confirmBeforeLogin);
+  if (await mustConfirmEmail(deps.db, user)) throw new HttpError(403, confirmBeforeLogin);
   const encodedToken = deps.tokens.sign(claimsFor(user));
   return { foundUser: await userObject(deps, user, user.id), encodedToken };
 }

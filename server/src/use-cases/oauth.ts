@@ -6,6 +6,7 @@ import { parseScopes, scopeText, withinScopes, type Scope } from '../platform/au
 import { HttpError } from '../platform/http/errors.js';
 import type { Deps } from './shared/deps.js';
 import { refuseSharedGuest } from './shared/shared-guest.js';
+import { mustConfirmEmail } from './shared/instance-settings.js';
 import { isSuspended } from './shared/moderation-state.js';
 
 /**
@@ -337,6 +338,8 @@ export interface Access {
   app: { id: string };
   scopes: Scope[];
   user: UserRow | undefined;
+  /** The person must confirm their address before acting (`required` confirmation, decision 100). */
+  emailUnconfirmed: boolean;
 }
 
 /** The access a bearer token gives, or undefined for a token that is not (or no longer) ours. */
@@ -353,7 +356,14 @@ export async function accessOf(
   if (row.user_id !== null && (!user || isSuspended(user, now))) return undefined;
   if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > lastUsedPrecisionMs)
     await oauth.touchToken(deps.db, row.id, now.toISOString());
-  return { tokenId: row.id, app: { id: row.app_id }, scopes: storedScopes(row.scopes), user };
+  const emailUnconfirmed = user !== undefined && (await mustConfirmEmail(deps.db, user));
+  return {
+    tokenId: row.id,
+    app: { id: row.app_id },
+    scopes: storedScopes(row.scopes),
+    user,
+    emailUnconfirmed,
+  };
 }
 
 /** `GET /api/v1/apps/verify_credentials`: the app a token belongs to. */

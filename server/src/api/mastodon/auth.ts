@@ -16,6 +16,7 @@ export const invalidToken = () => new HttpError(401, 'The access token is invali
 const outsideScopes = () => new HttpError(403, 'This action is outside the authorized scopes');
 const userRequired = () => new HttpError(422, 'This method requires an authenticated user');
 const pendingApproval = () => new HttpError(403, 'Your login is currently pending approval');
+const missingConfirmedEmail = () => new HttpError(403, 'Your login is missing a confirmed e-mail address');
 
 /** `Authorization: Bearer <token>`; streaming also takes `access_token` in the query or the WebSocket protocol. */
 export function bearerOf(request: FastifyRequest): string | undefined {
@@ -45,7 +46,9 @@ export function mastodonAccess(app: FastifyInstance, requirement: Requirement) {
     }
     const access = await app.mastodonAccesses.of(request, token);
     if (!access) throw invalidToken();
-    // An app that signed someone up holds their token before a moderator has let them in.
+    // An app that signed someone up holds their token before the address is confirmed (under `required`
+    // confirmation) and before a moderator has let them in; Mastodon checks them in this order.
+    if (access.emailUnconfirmed) throw missingConfirmedEmail();
     if (access.user?.pending_since) throw pendingApproval();
     if (requirement.scope && !grants(access.scopes, requirement.scope)) {
       // A public read with a token lacking the scope is answered as if signed out.

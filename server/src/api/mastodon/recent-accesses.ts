@@ -46,7 +46,9 @@ export class RecentAccesses {
     if (known) return known.access;
     const mark = this.recent.mark;
     const access = await accessOf(this.deps, token);
-    if (access) this.recent.remember({ id: key, access }, mark);
+    // Not one waiting for its address to be confirmed: following the link raises no event, and until
+    // then every request of the token is refused anyway.
+    if (access && !access.emailUnconfirmed) this.recent.remember({ id: key, access }, mark);
     return access;
   }
 }

@@ -8,7 +8,8 @@ import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../../test/expectations.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { bearer, failure, registerApp } from '../../test/mastodon.js';
+import { readOutbox, tokenOf } from '../../test/mail.js';
+import { accessToken, bearer, failure, registerApp } from '../../test/mastodon.js';
 
 describeEachDatabase('Mastodon API: registrations, rules and the instance', (dialect) => {
   let server: TestServer;
@@ -151,6 +152,48 @@ describeEachDatabase('Mastodon API: registrations, rules and the instance', (dia
       } finally {
         await setMode('open');
       }
+    });
+  });
+
+  describe('POST /api/v1/accounts under required email confirmation', () => {
+    const setConfirmation = async (emailConfirmation: string) => {
+      const reply = await server.request('PUT', '/api/admin/settings', {
+        token: maya,
+        body: { emailConfirmation },
+      });
+      expect(reply.status).toBe(200);
+    };
+    beforeAll(() => setConfirmation('required'));
+    afterAll(() => setConfirmation('optional'));
+
+    it('the token is refused (403, Mastodon’s words) until the link mailed to the address is followed', async () => {
+      const params = account();
+      const token = await app.v1.accounts.create(params);
+      const person = createRestAPIClient({ url: server.url, accessToken: token.accessToken });
+      const unconfirmed = { status: 403, error: 'Your login is missing a confirmed e-mail address' };
+      expect(await failure(person.v1.accounts.verifyCredentials())).toEqual(unconfirmed);
+      expect(await failure(person.v1.timelines.home.list())).toEqual(unconfirmed);
+      expect(await failure(person.v1.statuses.create({ status: 'Too early' }))).toEqual(unconfirmed);
+      const posts = await server.database.db
+        .selectFrom('posts')
+        .innerJoin('users', 'users.id', 'posts.author_id')
+        .select('posts.id')
+        .where('users.username', '=', params.username)
+        .execute();
+      expect(posts).toEqual([]);
+
+      await server.app.deps.mail.work.settled();
+      const mail = (await readOutbox(server.config.mail.outboxDir)).find((sent) => sent.to === params.email);
+      if (!mail) throw new Error(`no confirmation mailed to ${params.email}`);
+      const confirmed = await server.request('POST', '/api/auth/confirm', { body: { token: tokenOf(mail) } });
+      expect(confirmed.status).toBe(200);
+      expect((await person.v1.accounts.verifyCredentials()).username).toBe(params.username);
+    });
+
+    it('an account whose address is confirmed keeps working when it is switched on', async () => {
+      const lena = await accessToken(server, await server.login('lena.k', demoPassword));
+      const person = createRestAPIClient({ url: server.url, accessToken: lena });
+      expect((await person.v1.accounts.verifyCredentials()).username).toBe('lena.k');
     });
   });
 

@@ -9,8 +9,9 @@ import { booleanParam, stringParam } from './params.js';
  * `POST /api/v1/accounts`: an app signs a person up with its own token (client_credentials, scope
  * `write:accounts`) and gets theirs back, as Mastodon answers: the server's registrations decide (its
  * mode, an `invite_code`, a `reason` when moderators approve sign-ups), `agreement` to its rules is
- * required. A sign-up that waits for approval gets its token too; it is refused (403) until then.
- * `locale` is taken and left: Sync sends no confirmation email to write in it.
+ * required. A sign-up that waits for approval, or for its address to be confirmed (the instance's
+ * `required` confirmation), gets its token too; it is refused (403) until then (api/mastodon/auth.ts).
+ * `locale` is taken and left: Sync's mail is in English.
  */
 export const registrationRoutes: FastifyPluginAsync = async (app) => {
   app.post(

@@ -2,6 +2,7 @@ import type { EmailConfirmation, InstanceSettings, RegistrationsMode } from '@sy
 import type { InstanceConfig } from '../../config.js';
 import type { Db } from '../../data/database.js';
 import { readSettings } from '../../data/instance.repo.js';
+import type { UserRow } from '../../data/users.repo.js';
 
 /**
  * The instance's settings as the admins set them (Moderation → Settings), each falling back to its
@@ -45,4 +46,13 @@ export async function accountSettings(
 ): Promise<{ emailConfirmation: EmailConfirmation; sharedGuestId: string | undefined }> {
   const stored = await readSettings(db);
   return { emailConfirmation: confirmationOf(stored), sharedGuestId: stored.get('shared_guest') };
+}
+
+/**
+ * Whether the account may not act until its address is confirmed (`required` confirmation); an account
+ * that never had an address never could, so switching it on locks nobody out.
+ */
+export async function mustConfirmEmail(db: Db, user: UserRow): Promise<boolean> {
+  if (!user.email || user.email_confirmed_at) return false;
+  return (await accountSettings(db)).emailConfirmation === 'required';
 }
