@@ -20,6 +20,7 @@ import * as media from './migrations/013_media.js';
 import * as editHistory from './migrations/014_edit_history.js';
 import * as sharing from './migrations/015_sharing.js';
 import * as email from './migrations/016_email.js';
+import * as searchStemming from './migrations/018_search_stemming.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '014_edit_history': editHistory,
   '015_sharing': sharing,
   '016_email': email,
+  '018_search_stemming': searchStemming,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

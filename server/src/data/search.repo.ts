@@ -6,7 +6,7 @@ import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
 
 /**
  * Search: the full-text index of posts (SQLite `posts_fts`, PostgreSQL `posts.search_vector`, both kept
- * by the database itself, see migration 005) and the name keys of users. Search reads across
+ * by the database itself, see migration 005; words stemmed since 018) and the name keys of users. Search reads across
  * posts, tags and users by nature; it writes nothing.
  */
 
@@ -22,9 +22,9 @@ export interface PostSearch {
   after: PostKey | undefined;
   limit: number;
   /**
-   * PostgreSQL: the words its statistics count as common in posts (`commonPostWords`). A query with a
-   * word outside them is rare and goes straight to the search index; without them, every query walks
-   * the newest posts first.
+   * PostgreSQL: the words its statistics count as common in posts (`commonPostWords`, stems as the
+   * index holds them). A query with a word whose stem is outside them is rare and goes straight to the
+   * search index; without them, every query walks the newest posts first.
    */
   commonWords?: ReadonlySet<string> | undefined;
 }
@@ -37,6 +37,12 @@ const recentWindow = 2000;
 /** How long the words PostgreSQL's statistics count as common are reused (autovacuum re-analyzes a busy table about as often). */
 const statisticsMaxAgeMs = 10 * 60 * 1000;
 const statisticsRead = new WeakMap<Db, { words: Promise<Set<string>>; readAt: number }>();
+
+/**
+ * The text-search configuration of PostgreSQL's `posts.search_vector` (migration 018): words are
+ * stemmed, so "indexes" and "index" are one word, and English stop words ("the", "and") are not kept.
+ */
+const postWords = sql.lit('english');
 
 /**
  * PostgreSQL: the words of posts that its statistics list among the most common (`pg_stats`' most
@@ -86,7 +92,7 @@ export async function searchPostRefs(db: Db, dialect: Dialect, search: PostSearc
     // A scalar subquery, so that the query is parsed once per statement: in a prepared statement's
     // generic plan, a bare plainto_tsquery($1) is a parameter's function, run again for every row
     // the walk tests (a rare word's search went from 1 ms to 4–13 ms).
-    const query = sql`(select plainto_tsquery('simple', ${words.join(' ')}))`;
+    const query = sql`(select plainto_tsquery(${postWords}, ${words.join(' ')}))`;
     const keyset = after ? sql`and (created_at, id) < (${after[0]}, ${after[1]})` : sql``;
     // The newest posts first, which finds common words at once; when they hold fewer than a page,
     // every match through the GIN index, then sorted. A word the statistics do not count as common
@@ -95,7 +101,7 @@ export async function searchPostRefs(db: Db, dialect: Dialect, search: PostSearc
     // the choice to the planner, word by word, and it walks the time index without bound for a word
     // common in older posts and absent from recent ones.
     const { commonWords } = search;
-    const rare = commonWords !== undefined && words.some((word) => !commonWords.has(word.toLowerCase()));
+    const rare = commonWords !== undefined && (await someWordIsRare(db, words, commonWords));
     const recent = rare
       ? undefined
       : await sql<Row>`
@@ -128,6 +134,35 @@ export async function searchPostRefs(db: Db, dialect: Dialect, search: PostSearc
       }
     order by f.rowid desc limit ${limit}`.execute(db);
   return rows;
+}
+
+/** Stems of words already asked for, per database: a search's words are mostly words searched before. */
+const stemsRead = new WeakMap<Db, Map<string, readonly string[]>>();
+const stemsKept = 10_000;
+
+/**
+ * PostgreSQL: whether a word's stems are not all among the common ones. A word that is itself a common
+ * stem ("hello") is common without asking; the others' stems are asked of the database once (the
+ * `english` configuration's stemmer, the one the index was built with) and kept.
+ */
+async function someWordIsRare(
+  db: Db,
+  words: readonly string[],
+  common: ReadonlySet<string>,
+): Promise<boolean> {
+  const lowered = words.map((word) => word.toLowerCase()).filter((word) => !common.has(word));
+  if (lowered.length === 0) return false;
+  let known = stemsRead.get(db);
+  if (!known) stemsRead.set(db, (known = new Map()));
+  const unknown = [...new Set(lowered.filter((word) => !known.has(word)))];
+  if (unknown.length > 0) {
+    const { rows } = await sql<{ word: string; stems: string[] }>`
+      select ${preparedOnPostgres} word, tsvector_to_array(to_tsvector(${postWords}, word)) as stems
+      from unnest(${unknown}::text[]) as word`.execute(db);
+    if (known.size + rows.length > stemsKept) known.clear();
+    for (const row of rows) known.set(row.word, row.stems);
+  }
+  return lowered.some((word) => (known.get(word) ?? []).some((stem) => !common.has(stem)));
 }
 
 /** Only operators (`from:`, `#tag`): the author's posts or the tag's, through their own indexes. */

@@ -149,6 +149,17 @@ describeEachDatabase('timeline, tags and search', (dialect) => {
       expect(await search(`${word} opened`)).toEqual([a]);
     });
 
+    it("finds a word's other forms: index finds indexes, running finds run (stemmed on both databases)", async () => {
+      const author = await person('stems');
+      const word = uniqueName('okapi').replace(/[^a-z]/gi, '');
+      const indexes = await post(author, `${word} rebuilds its indexes`);
+      const run = await post(author, `${word} went for a run`);
+      expect(await search(`${word} index`)).toEqual([indexes]);
+      expect(await search(`${word} running`)).toEqual([run]);
+      expect(await search(`${word} rebuilding`)).toEqual([indexes]);
+      expect(await search(`${word} walking`)).toEqual([]);
+    });
+
     it('follows edits and deletes', async () => {
       const author = await person('editor');
       const word = uniqueName('walrus').replace(/[^a-z]/gi, '');
