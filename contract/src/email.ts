@@ -32,13 +32,15 @@ export type PasswordResetBody = Static<typeof PasswordResetBody>;
 export const ChangeEmailBody = Type.Object({ newEmail: Type.String(), password: Type.String() });
 export type ChangeEmailBody = Static<typeof ChangeEmailBody>;
 
-/** `GET /api/account`: the signed-in user's address and what they may change. */
+/** `GET /api/account`: the signed-in user's address, what they may change, and whether they were welcomed. */
 export const AccountState = Type.Object({
   email: Type.String(),
   emailConfirmed: Type.Boolean(),
   emailConfirmation: EmailConfirmation,
   /** The demo's shared guest (Guest Login): its password, address and account cannot be changed. */
   sharedGuest: Type.Boolean(),
+  /** Whether they finished or skipped the web client's welcome (docs/decisions/101). */
+  onboarded: Type.Boolean(),
 });
 export type AccountState = Static<typeof AccountState>;
 export const AccountStateReply = Type.Object({ account: AccountState });
@@ -51,3 +53,7 @@ export type EmailConfirmedReply = Static<typeof EmailConfirmedReply>;
 /** `POST /api/auth/password-reset/confirm` */
 export const PasswordResetReply = Type.Object({ reset: Type.Literal(true) });
 export type PasswordResetReply = Static<typeof PasswordResetReply>;
+
+/** `POST /api/account/onboarding`: the welcome is finished or skipped, and does not come back. */
+export const OnboardedReply = Type.Object({ onboarded: Type.Literal(true) });
+export type OnboardedReply = Static<typeof OnboardedReply>;

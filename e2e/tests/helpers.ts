@@ -22,6 +22,11 @@ export async function createUser(
   });
   expect(response.status()).toBe(201);
   const body = await response.json();
+  // As a returning person: logging in goes to the feed, not the welcome (onboarding.spec.ts has that).
+  const onboarded = await request.post('/api/account/onboarding', {
+    headers: { authorization: body.encodedToken },
+  });
+  expect(onboarded.status()).toBe(200);
   return { username, firstName, lastName, _id: body.createdUser._id, token: body.encodedToken };
 }
 

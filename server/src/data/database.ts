@@ -20,6 +20,7 @@ import * as media from './migrations/013_media.js';
 import * as editHistory from './migrations/014_edit_history.js';
 import * as sharing from './migrations/015_sharing.js';
 import * as email from './migrations/016_email.js';
+import * as onboarding from './migrations/017_onboarding.js';
 import * as searchStemming from './migrations/018_search_stemming.js';
 import type { Database } from './schema.js';
 
@@ -30,7 +31,7 @@ export type Db = Kysely<Database>;
 export type DatabaseHandle = AnyDatabaseHandle<Database>;
 
 /** Migrations are listed in code, not read from a folder, so they work the same from source and from a bundle. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '003_read_pipeline': readPipeline,
   '004_profiles_version': profilesVersion,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '014_edit_history': editHistory,
   '015_sharing': sharing,
   '016_email': email,
+  '017_onboarding': onboarding,
   '018_search_stemming': searchStemming,
 };
 

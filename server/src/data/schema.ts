@@ -41,6 +41,8 @@ export interface UsersTable {
   email_key: ColumnType<string, string | undefined, string>;
   /** When the address was confirmed by its link; null until then (docs/decisions/100). */
   email_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the person finished or skipped the web client's welcome; null until then (docs/decisions/101). */
+  onboarded_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Who may quote a post (docs/decisions/092): anyone, the author's followers, people the author follows, nobody. */

@@ -58,6 +58,7 @@ const userColumns = [
   'quote_policy',
   'email_key',
   'email_confirmed_at',
+  'onboarded_at',
 ] as const satisfies readonly (keyof UserRow)[];
 
 /**
@@ -187,6 +188,17 @@ export function changeEmail(trx: Db, id: string, email: string, at: string): Pro
     .where('id', '=', id)
     .returning(userColumns)
     .executeTakeFirst();
+}
+
+/** The welcome finished or skipped at `at`; the first time is kept. Whether the account exists. */
+export async function markOnboarded(db: Db, id: string, at: string): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ onboarded_at: sql<string>`coalesce(onboarded_at, ${at})` })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The users with these usernames (lower-cased): the people a text mentions. */

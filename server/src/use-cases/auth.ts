@@ -192,6 +192,8 @@ async function insertAccount(
         username_key: profile.username.toLowerCase(),
         email_key: emailKeyOf(profile.email),
         email_confirmed_at: null,
+        // Welcomed by the web client when they first use it, then marked (docs/decisions/101).
+        onboarded_at: null,
         password_hash: passwordHash,
         token_version: 0,
         created_at: now,

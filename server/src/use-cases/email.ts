@@ -161,6 +161,7 @@ export async function accountState(deps: Deps, input: { viewerId: string }): Pro
       emailConfirmed: viewer.email_confirmed_at !== null,
       emailConfirmation: settings.emailConfirmation,
       sharedGuest: settings.sharedGuestId === viewer.id,
+      onboarded: viewer.onboarded_at !== null,
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   DeleteAccountBody,
   DeleteAccountReply,
   ErrorBody,
+  OnboardedReply,
   PreferencesBody,
   PreferencesReply,
 } from '@sync/contract';
@@ -12,6 +13,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { changePassword, deleteAccount, exportAccount } from '../../use-cases/account.js';
 import { viewerOf } from './auth.plugin.js';
+import { finishOnboarding } from '../../use-cases/onboarding.js';
 import { changePreferences, getPreferences } from '../../use-cases/preferences.js';
 
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -58,6 +60,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
     },
     (request) => changePreferences(app.deps, { viewerId: viewerOf(request).id, body: request.body }),
+  );
+
+  app.post(
+    '/onboarding',
+    { schema: { response: { 200: OnboardedReply, '4xx': ErrorBody } }, preHandler: app.requireUser },
+    (request) => finishOnboarding(app.deps, { viewerId: viewerOf(request).id }),
   );
 
   app.post(

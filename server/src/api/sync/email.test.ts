@@ -81,6 +81,7 @@ describeEachDatabase('accounts by email', (dialect) => {
       emailConfirmed: false,
       emailConfirmation: 'optional',
       sharedGuest: false,
+      onboarded: false,
     });
     const confirmed = await server.request('POST', '/api/auth/confirm', { body: { token: tokenOf(mail) } });
     expect(confirmed).toMatchObject({ status: 200, body: { email, confirmed: true } });

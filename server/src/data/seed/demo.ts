@@ -178,6 +178,8 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
           email_key: demoEmail(user.username),
           // The demo's addresses take no mail: they count as confirmed, so 'required' locks nobody out.
           email_confirmed_at: joined,
+          // Guest Login and the demo's people go straight to the feed, never to the welcome (decision 101).
+          onboarded_at: joined,
           // PNG, not SVG: Mastodon apps (Ivory, Tusky, Mastodon for iOS) cannot draw SVG avatars.
           avatar_url: `/avatars/${user.username}.png`,
           created_at: joined,

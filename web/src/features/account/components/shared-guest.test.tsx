@@ -11,6 +11,7 @@ const account = (sharedGuest: boolean): AccountState => ({
   emailConfirmed: true,
   emailConfirmation: 'optional',
   sharedGuest,
+  onboarded: true,
 });
 
 function renderSettings(sharedGuest: boolean) {
