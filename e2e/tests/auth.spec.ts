@@ -22,7 +22,10 @@ test('signing up lands on the home feed, signed in', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeTruthy();
 });
 
-test('signing up with a taken username shows the server message and stays', async ({ page, request }) => {
+test('signing up with a taken username says so at the field, until it is edited', async ({
+  page,
+  request,
+}) => {
   const taken = await createUser(request);
   await page.goto('/signup');
   await page.getByLabel('First name').fill('Dup');
@@ -36,9 +39,32 @@ test('signing up with a taken username shows the server message and stays', asyn
   const usernameField = page.getByLabel('Username');
   await expect(usernameField).toBeFocused();
   await expect(usernameField).toHaveAttribute('aria-invalid', 'true');
-  await expect(usernameField).toHaveAccessibleDescription(/Unprocessable Entity\. Username Already Exists\./);
+  // In a person's words; the API keeps the spec's ("Unprocessable Entity. Username Already Exists.").
+  await expect(usernameField).toHaveAccessibleDescription(/That username is taken/);
+  await expect(page.getByText('Unprocessable Entity')).toHaveCount(0);
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
   await expect(page).toHaveURL('/signup');
+  // Typing takes the error back at once, before any new submit.
+  await usernameField.press('End');
+  await usernameField.pressSequentially('x');
+  await expect(usernameField).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByText('That username is taken')).toHaveCount(0);
+});
+
+test("the forms check with the app's own words, never the browser's bubbles", async ({ page }) => {
+  for (const [path, submit] of [
+    ['/signup', 'Join Sync'],
+    ['/login', 'Log in'],
+  ]) {
+    await page.goto(path!);
+    const button = page.getByRole('button', { name: submit, exact: true });
+    // noValidate: the browser leaves the checks to the form, which says them inline.
+    expect(await button.evaluate((element: HTMLButtonElement) => element.form?.noValidate)).toBe(true);
+    await button.click();
+    const invalid = page.locator('[aria-invalid="true"]').first();
+    await expect(invalid).toBeFocused();
+    await expect(invalid).toHaveAccessibleDescription(/^Enter your/);
+  }
 });
 
 test('a guarded page sends you to log in, then back to it', async ({ page, request }) => {
@@ -61,15 +87,16 @@ test('a failed login stays on /login and says why', async ({ page, request }) =>
   await page.getByLabel('User Name').fill(user.username);
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  const alert = page.locator('form').getByRole('alert');
-  await expect(alert).toHaveText('The credentials you entered are invalid. Unauthorized access error.');
-  // Said once: inline and tied to the fields, not repeated in a toast.
+  // Said once, at the field it is about (which takes focus), in a person's words; not in a toast.
+  const password = page.getByLabel('Password');
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription('That password is not right for this username.');
+  await expect(page.getByText('Unauthorized access error')).toHaveCount(0);
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
-  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
-    /credentials you entered are invalid/,
-  );
   await expect(page).toHaveURL('/login');
+  await password.fill('another-try');
+  await expect(password).not.toHaveAttribute('aria-invalid');
 });
 
 test('guest login signs in with the demo account', async ({ page }) => {

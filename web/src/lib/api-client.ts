@@ -1,12 +1,21 @@
+import type { ErrorField, ErrorWords } from './error-words';
 import { clearSession, getSession, tokenSettled } from './session';
 
+/**
+ * A refusal: `message` is what a person reads (lib/error-words.ts), `apiMessage` what the API said (the
+ * spec's own texts among them), `field` the form field it is about, when it names one. Status 0: the
+ * server was not reached, and the client's own words say so.
+ */
 export class ApiError extends Error {
+  readonly field: ErrorField | undefined;
   constructor(
     readonly status: number,
-    message: string,
+    readonly apiMessage: string | undefined,
+    words: ErrorWords = { text: apiMessage ?? '' },
   ) {
-    super(message);
+    super(words.text);
     this.name = 'ApiError';
+    this.field = words.field;
   }
 }
 
@@ -61,19 +70,24 @@ async function send(path: string, { method = 'GET', body, query, checksPassword 
   if (!response.ok) {
     const data: unknown = await response.json().catch(() => undefined);
     if (response.status === 401 && token && !checksPassword) endRefusedSession(token);
-    throw refusalOf(response.status, response.statusText, data);
+    throw await refusalOf(response.status, data);
   }
   return response;
 }
 
-/** The server's first message of `{ errors: [...] }`, or the status when it gave none. */
-export function refusalOf(status: number, statusText: string, data: unknown): ApiError {
+/**
+ * The refusal of the server's first message of `{ errors: [...] }` (none when it gave none), worded for
+ * a person. The words load with the first refusal, not with the first screen (decision 040); should
+ * they fail to load, the API's own message is said.
+ */
+export async function refusalOf(status: number, data: unknown): Promise<ApiError> {
   const errors = (data as { errors?: unknown } | undefined)?.errors;
-  const message =
-    Array.isArray(errors) && typeof errors[0] === 'string'
-      ? errors[0]
-      : `Request failed (${status}${statusText ? ` ${statusText}` : ''})`;
-  return new ApiError(status, message);
+  const message = Array.isArray(errors) && typeof errors[0] === 'string' ? errors[0] : undefined;
+  const words = await import('./error-words').then(
+    ({ errorWords }) => errorWords(status, message),
+    () => ({ text: message ?? `Request failed (${status})` }),
+  );
+  return new ApiError(status, message, words);
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -34,7 +34,7 @@ export function uploadForm<T>(
         return;
       }
       if (request.status === 401 && token) endRefusedSession(token);
-      reject(refusalOf(request.status, request.statusText, data));
+      void refusalOf(request.status, data).then(reject);
     };
     request.onerror = () =>
       reject(new ApiError(0, 'Could not reach the server. Check your connection and try again.'));

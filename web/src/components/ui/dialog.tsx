@@ -87,12 +87,12 @@ export function ConfirmDialog({
 }
 
 /** The end of a dialog's form: the server's refusal, if any, then Close and Save. */
-export function ModalFormActions({ error, pending }: { error: Error | null; pending: boolean }) {
+export function ModalFormActions({ error, pending }: { error: string | undefined; pending: boolean }) {
   return (
     <>
       {error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error.message}
+          {error}
         </p>
       )}
       <div className="flex justify-end gap-3">

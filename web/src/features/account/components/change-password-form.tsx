@@ -2,14 +2,15 @@ import { Limits } from '@sync/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { useFieldErrors } from '../../../lib/field-errors';
 import { useAccountState, useChangePassword } from '../api/account';
 
-type Errors = { currentPassword?: string; newPassword?: string };
+type Field = 'currentPassword' | 'newPassword';
 
 /** `onChanged`: what else the screen shows that a new password changes (it ends every app's access). */
 export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
   const [form, setForm] = useState({ currentPassword: '', newPassword: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, check, refuse, changed } = useFieldErrors<Field>();
   const [done, setDone] = useState(false);
   const change = useChangePassword();
   const sharedGuest = useAccountState().data?.sharedGuest === true;
@@ -19,7 +20,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (change.isPending) return;
-    const found: Errors = {
+    const found = {
       currentPassword: form.currentPassword ? undefined : 'Enter your current password.',
       newPassword:
         form.newPassword.length < Limits.passwordMin
@@ -28,10 +29,8 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
             ? `The new password must be at most ${Limits.passwordMax} characters long.`
             : undefined,
     };
-    setErrors(found);
     setDone(false);
-    if (found.currentPassword) return currentField.current?.focus();
-    if (found.newPassword) return newField.current?.focus();
+    if (!check(found)) return (found.currentPassword ? currentField : newField).current?.focus();
     change.mutate(form, {
       onSuccess: () => {
         setForm({ currentPassword: '', newPassword: '' });
@@ -41,7 +40,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
       // The server's refusal is about the current password (wrong) or the new one (its rules).
       onError: (error) => {
         const aboutNew = /new password/i.test(error.message);
-        setErrors(aboutNew ? { newPassword: error.message } : { currentPassword: error.message });
+        refuse(error, aboutNew ? 'newPassword' : 'currentPassword');
         (aboutNew ? newField : currentField).current?.focus();
       },
     });
@@ -71,7 +70,10 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
           required
           value={form.currentPassword}
           error={errors.currentPassword}
-          onChange={(event) => setForm({ ...form, currentPassword: event.target.value })}
+          onChange={(event) => {
+            setForm({ ...form, currentPassword: event.target.value });
+            changed('currentPassword');
+          }}
         />
         <TextField
           ref={newField}
@@ -82,7 +84,10 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
           hint={`At least ${Limits.passwordMin} characters. You stay signed in here; every other device is signed out.`}
           value={form.newPassword}
           error={errors.newPassword}
-          onChange={(event) => setForm({ ...form, newPassword: event.target.value })}
+          onChange={(event) => {
+            setForm({ ...form, newPassword: event.target.value });
+            changed('newPassword');
+          }}
         />
         <p role="status" className="text-sm text-emerald-800 empty:hidden dark:text-emerald-300">
           {done ? 'Password changed. Other devices have been signed out.' : ''}

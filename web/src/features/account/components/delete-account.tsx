@@ -2,19 +2,21 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal, ModalClose } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
+import { useFieldErrors } from '../../../lib/field-errors';
 import { useAccountState, useDeleteAccount } from '../api/account';
 
 function DeleteAccountForm() {
   const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
+  const { errors, check, refuse, changed } = useFieldErrors<'password'>();
   const remove = useDeleteAccount();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setMissing(!password);
-    if (!password || remove.isPending) return;
-    // On success the session ends and the guard takes the user to /login, which says why.
-    remove.mutate(password);
+    if (remove.isPending) return;
+    if (!check({ password: password ? undefined : 'Enter your password to confirm.' })) return;
+    // On success the session ends and the guard takes the user to /login, which says why. Every
+    // refusal is about the password (a wrong one, the shared guest's) or said with it.
+    remove.mutate(password, { onError: (error) => refuse(error, 'password') });
   };
 
   return (
@@ -29,8 +31,11 @@ function DeleteAccountForm() {
         autoComplete="current-password"
         required
         value={password}
-        error={missing ? 'Enter your password to confirm.' : remove.error?.message}
-        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          changed('password');
+        }}
       />
       <div className="flex justify-end gap-3">
         <ModalClose>Cancel</ModalClose>

@@ -1,8 +1,10 @@
 import type { LoginBody } from '@sync/contract';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api-client';
+import { useFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/page-title';
 import { GUEST, useLogin } from '../api/auth';
 import { AuthCard, FormError, FormNotice } from '../../../components/ui/auth-card';
@@ -23,32 +25,41 @@ const notices = {
 export function LoginForm({ intro }: { intro?: string }) {
   usePageTitle('Log in');
   const [form, setForm] = useState({ username: '', password: '' });
-  const [missing, setMissing] = useState<Partial<Record<keyof LoginBody, string>>>({});
+  const { errors, check, refuse, changed } = useFieldErrors<keyof LoginBody>();
   const login = useLogin();
   const location = useLocation();
   const reason = (location.state as Notice)?.reason;
-  const errorId = useId();
   const usernameField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
+  const focus = (field: keyof LoginBody) =>
+    (field === 'username' ? usernameField : passwordField).current?.focus();
 
   const signIn = (body: LoginBody) => {
     if (login.isPending) return;
-    login.mutate(body);
+    login.mutate(body, {
+      // A refusal about a field (no such username, a wrong password) is said there, which takes focus.
+      onError: (error) => {
+        const field = error instanceof ApiError ? error.field : undefined;
+        refuse(error, field);
+        if (field) focus(field);
+      },
+    });
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const errors = {
+    const found = {
       username: form.username.trim() ? undefined : 'Enter your user name.',
       password: form.password ? undefined : 'Enter your password.',
     };
-    setMissing(errors);
-    if (errors.username) return usernameField.current?.focus();
-    if (errors.password) return passwordField.current?.focus();
-    signIn(form);
+    if (check(found)) return signIn(form);
+    focus(found.username ? 'username' : 'password');
   };
 
-  const serverError = login.error?.message;
+  const edit = (key: keyof LoginBody) => (event: { target: { value: string } }) => {
+    setForm((old) => ({ ...old, [key]: event.target.value }));
+    changed(key);
+  };
   return (
     <AuthCard title="Log in to Sync">
       {intro && <p className="mb-4 text-center text-sm text-zinc-700 dark:text-zinc-300">{intro}</p>}
@@ -61,9 +72,8 @@ export function LoginForm({ intro }: { intro?: string }) {
           autoComplete="username"
           required
           value={form.username}
-          error={missing.username}
-          describedBy={serverError ? errorId : undefined}
-          onChange={(event) => setForm({ ...form, username: event.target.value })}
+          error={errors.username}
+          onChange={edit('username')}
         />
         <TextField
           ref={passwordField}
@@ -73,11 +83,10 @@ export function LoginForm({ intro }: { intro?: string }) {
           autoComplete="current-password"
           required
           value={form.password}
-          error={missing.password}
-          describedBy={serverError ? errorId : undefined}
-          onChange={(event) => setForm({ ...form, password: event.target.value })}
+          error={errors.password}
+          onChange={edit('password')}
         />
-        <FormError id={errorId} message={serverError} />
+        <FormError message={errors.form} />
         <Button type="submit" pending={login.isPending} className="mt-2 w-full">
           Log in
         </Button>

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession } from '../../../lib/session';
-import { fakeApi } from '../../../lib/test/fake-api';
+import { fakeApi, refusal } from '../../../lib/test/fake-api';
 import { mediaConfiguration } from '../../../lib/test/media';
 import { SignupForm } from './signup-form';
 
@@ -138,6 +138,48 @@ describe('SignupForm', () => {
       expect(screen.getByRole('button', { name: 'Join Sync' })).toBeTruthy();
     } finally {
       invited.restore();
+    }
+  });
+
+  it('says a taken username at its field, in a person’s words, and takes it back as soon as it is edited', async () => {
+    const api = renderForm(instance('open'), '/signup', () =>
+      refusal(422, 'Unprocessable Entity. Username Already Exists.'),
+    );
+    try {
+      fireEvent.click(await screen.findByRole('checkbox', { name: 'I agree to these rules' }));
+      fillIn();
+      join();
+      const username = screen.getByLabelText('Username', { exact: false });
+      await waitFor(() => expect(document.activeElement).toBe(username));
+      expect(username.getAttribute('aria-invalid')).toBe('true');
+      const described = username.getAttribute('aria-describedby') ?? '';
+      expect(described.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain(
+        'That username is taken. Try another one.',
+      );
+      expect(screen.queryByText(/Unprocessable Entity/)).toBeNull();
+      // Another field's edit leaves it; its own takes it back at once, before any new submit.
+      fireEvent.change(screen.getByLabelText('First name', { exact: false }), { target: { value: 'Ada B' } });
+      expect(screen.getByText('That username is taken. Try another one.')).toBeTruthy();
+      fireEvent.change(username, { target: { value: 'ada.l2' } });
+      expect(screen.queryByText('That username is taken. Try another one.')).toBeNull();
+      expect(username.getAttribute('aria-invalid')).toBeNull();
+    } finally {
+      api.restore();
+    }
+  });
+
+  it('checks with its own words, never the browser’s bubbles', async () => {
+    const api = renderForm(instance('open'));
+    try {
+      const join = await screen.findByRole('button', { name: 'Join Sync' });
+      expect(join.closest('form')?.noValidate).toBe(true);
+      fireEvent.click(join);
+      expect(screen.getByText('Enter your first name.')).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('First name', { exact: false }), { target: { value: 'A' } });
+      expect(screen.queryByText('Enter your first name.')).toBeNull();
+      expect(screen.getByText('Enter your last name.')).toBeTruthy();
+    } finally {
+      api.restore();
     }
   });
 });

@@ -4,11 +4,17 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { useInstance } from '../../../entities/instance';
+import { ApiError } from '../../../lib/api-client';
+import { useFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/page-title';
 import { isPending, useSignup, type SignupExtras, type SignupInput } from '../api/auth';
 import { AuthCard, FormError } from '../../../components/ui/auth-card';
 import { AboutLink } from './about-link';
 import { fieldOfServerError, validateSignup, type SignupErrors, type SignupField } from './signup-rules';
+
+/** The field a refusal is about: the spec's messages say it in their words, Sync's own in the text. */
+const fieldOfRefusal = (error: Error): SignupField | undefined =>
+  (error instanceof ApiError ? error.field : undefined) ?? fieldOfServerError(error.message);
 
 const hints = {
   username: `${Limits.usernameMin} to ${Limits.usernameMax} characters: letters, digits, "_" and ".".`,
@@ -102,9 +108,8 @@ function SignupFields({ instance, invite, signup }: FieldsProps) {
   const [agreed, setAgreed] = useState(false);
   const [reason, setReason] = useState('');
   const [inviteCode, setInviteCode] = useState(invite);
-  const [errors, setErrors] = useState<SignupErrors>({});
+  const { errors, check, refuse, changed } = useFieldErrors<SignupField>();
   const location = useLocation();
-  const formErrorId = useId();
   const agreementErrorId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const focusField = (key: string) =>
@@ -118,17 +123,19 @@ function SignupFields({ instance, invite, signup }: FieldsProps) {
     inviteCode: mode === 'invite' || invite !== '',
   };
 
-  const serverError = signup.error?.message;
-  const serverField = serverError ? fieldOfServerError(serverError) : undefined;
-  const errorOf = (key: SignupField) => errors[key] ?? (serverField === key ? serverError : undefined);
+  /** A field's new value: its error (a refusal of the old value) goes at once. */
+  const edit = <T,>(key: SignupField, set: (value: T) => void, value: T) => {
+    set(value);
+    changed(key);
+  };
 
   const field = (key: keyof SignupInput) => ({
     name: key,
     required: true,
     value: form[key],
-    error: errorOf(key),
+    error: errors[key],
     onChange: (event: { target: { value: string } }) =>
-      setForm((old) => ({ ...old, [key]: event.target.value })),
+      edit(key, (value: string) => setForm((old) => ({ ...old, [key]: value })), event.target.value),
   });
 
   const submit = (event: FormEvent) => {
@@ -140,9 +147,7 @@ function SignupFields({ instance, invite, signup }: FieldsProps) {
       found.inviteCode = community.inviteMissing;
     if (asks.reason && !reason.trim()) found.reason = community.reasonMissing;
     if (asks.agreement && !agreed) found.agreement = community.agreementMissing;
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) return focusField(first);
+    if (!check(found)) return focusField(Object.keys(found)[0] ?? '');
     const extras: SignupExtras = {
       ...(asks.agreement && { agreement: true }),
       ...(asks.reason && reason.trim() && { reason: reason.trim() }),
@@ -153,14 +158,15 @@ function SignupFields({ instance, invite, signup }: FieldsProps) {
       {
         // Focus reads the field's error once; a form-level error is a live alert instead.
         onError: (error) => {
-          const key = fieldOfServerError(error.message);
+          const key = fieldOfRefusal(error);
+          refuse(error, key);
           if (key) focusField(key);
         },
       },
     );
   };
 
-  const agreementError = errorOf('agreement');
+  const agreementError = errors.agreement;
   return (
     <>
       <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -189,8 +195,8 @@ function SignupFields({ instance, invite, signup }: FieldsProps) {
             autoComplete="off"
             required={mode === 'invite'}
             value={inviteCode}
-            error={errorOf('inviteCode')}
-            onChange={(event) => setInviteCode(event.target.value)}
+            error={errors.inviteCode}
+            onChange={(event) => edit('inviteCode', setInviteCode, event.target.value)}
           />
         )}
         {asks.reason && (
@@ -201,8 +207,8 @@ function SignupFields({ instance, invite, signup }: FieldsProps) {
             hint={community.reasonHint}
             maxLength={InstanceLimits.signupReasonMax}
             value={reason}
-            error={errorOf('reason')}
-            onChange={(event) => setReason(event.target.value)}
+            error={errors.reason}
+            onChange={(event) => edit('reason', setReason, event.target.value)}
           />
         )}
         {asks.agreement && (
@@ -226,7 +232,7 @@ function SignupFields({ instance, invite, signup }: FieldsProps) {
                 name="agreement"
                 required
                 checked={agreed}
-                onChange={(event) => setAgreed(event.target.checked)}
+                onChange={(event) => edit('agreement', setAgreed, event.target.checked)}
                 aria-invalid={agreementError ? true : undefined}
                 aria-describedby={agreementError ? agreementErrorId : undefined}
                 className="mt-0.5 size-4 accent-teal-700 focus-ring dark:accent-teal-400"
@@ -241,7 +247,7 @@ function SignupFields({ instance, invite, signup }: FieldsProps) {
           </section>
         )}
         {/* An error the server tied to no field is said once, here. */}
-        <FormError id={formErrorId} message={serverField ? undefined : serverError} />
+        <FormError message={errors.form} />
         <Button type="submit" pending={signup.isPending} className="mt-2 w-full">
           Join Sync
         </Button>

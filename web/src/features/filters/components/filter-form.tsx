@@ -91,6 +91,14 @@ export function FilterForm({ filter, onDone }: Props) {
     focusNext.current = null;
   });
 
+  /** A change takes back the error it answers at once (decision 105); a keyword's, the list's too. */
+  const clearError = (field: 'title' | 'contexts' | 'keywords', rowKey?: number) =>
+    setErrors((old) => {
+      const keywordAt = new Map(old.keywordAt);
+      if (rowKey !== undefined) keywordAt.delete(rowKey);
+      return { ...old, [field]: undefined, keywordAt };
+    });
+
   const setRow = (key: number, change: Partial<KeywordRow>) =>
     setKeywords((current) => ({
       ...current,
@@ -114,6 +122,7 @@ export function FilterForm({ filter, onDone }: Props) {
     if (on) next.add(context);
     else next.delete(context);
     setContexts(next);
+    clearError('contexts');
   };
 
   const submit = (event: FormEvent) => {
@@ -159,7 +168,10 @@ export function FilterForm({ filter, onDone }: Props) {
         hint={text.titleHint}
         error={errors.title}
         value={title}
-        onChange={(event) => setTitle(event.target.value)}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          clearError('title');
+        }}
       />
 
       <fieldset aria-describedby={errors.contexts ? ids.contexts : undefined}>
@@ -249,7 +261,10 @@ export function FilterForm({ filter, onDone }: Props) {
                   maxLength={FilterLimits.keywordMax}
                   aria-invalid={rowError || (errors.keywords && index === 0) ? true : undefined}
                   aria-describedby={rowError ? `${ids.keyword(row.key)}-error` : undefined}
-                  onChange={(event) => setRow(row.key, { keyword: event.target.value })}
+                  onChange={(event) => {
+                    setRow(row.key, { keyword: event.target.value });
+                    clearError('keywords', row.key);
+                  }}
                   className={`${inputClass} min-w-0 flex-1 basis-48`}
                 />
                 <label className="flex min-h-6 items-center gap-2 text-sm">

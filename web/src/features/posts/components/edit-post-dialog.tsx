@@ -113,7 +113,7 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
         sensitive={sensitive}
         onSensitiveChange={setSensitive}
       />
-      <ModalFormActions error={descriptionError ?? edit.error} pending={busy} />
+      <ModalFormActions error={(descriptionError ?? edit.error)?.message} pending={busy} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { Modal, ModalClose } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/field';
 import { characterCount } from '../../../components/ui/message-field';
 import { useInstance } from '../../../entities/instance';
+import { useFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { timeAgo } from '../../../lib/relative-time';
 import { useRecentPosts, useReport } from '../api/reports';
 import { REPORT_CATEGORIES, strings } from '../strings';
@@ -43,7 +44,7 @@ export function ReportDialog({ person, post, open, onOpenChange, finalFocus }: P
   );
 }
 
-type Errors = { category?: string; rules?: string; posts?: string; comment?: string };
+type Field = 'category' | 'rules' | 'posts' | 'comment';
 
 function toggled(set: ReadonlySet<string>, id: string, on: boolean) {
   const next = new Set(set);
@@ -59,7 +60,7 @@ function ReportForm({ person, post }: { person: Person; post?: Post }) {
   const [postIds, setPostIds] = useState<ReadonlySet<string>>(new Set(post ? [post._id] : []));
   const [moreWanted, setMoreWanted] = useState(!post);
   const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, check, changed } = useFieldErrors<Field>();
   const report = useReport();
   const instance = useInstance();
   const recent = useRecentPosts(username, moreWanted);
@@ -75,14 +76,13 @@ function ReportForm({ person, post }: { person: Person; post?: Post }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (report.isPending) return;
-    const found: Errors = {};
+    const found: FieldErrors<Field> = {};
     if (!category) found.category = text.categoryMissing;
     else if (category === 'violation' && ruleIds.size === 0) found.rules = text.rulesMissing;
     if (postIds.size > ReportLimits.itemsMax) found.posts = text.tooManyPosts(ReportLimits.itemsMax);
     if (commentLength > ReportLimits.commentMax) found.comment = text.commentTooLong(ReportLimits.commentMax);
-    setErrors(found);
-    const first = (['category', 'rules', 'posts', 'comment'] as const).find((key) => found[key]);
-    if (first) {
+    if (!check(found)) {
+      const first = (['category', 'rules', 'posts', 'comment'] as const).find((key) => found[key]);
       form.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
       return;
     }
@@ -106,7 +106,10 @@ function ReportForm({ person, post }: { person: Person; post?: Post }) {
               name="report-category"
               value={option.value}
               checked={category === option.value}
-              onChange={() => setCategory(option.value)}
+              onChange={() => {
+                setCategory(option.value);
+                changed('category');
+              }}
               data-field={index === 0 ? 'category' : undefined}
               className={box}
             />
@@ -136,7 +139,10 @@ function ReportForm({ person, post }: { person: Person; post?: Post }) {
                     <input
                       type="checkbox"
                       checked={ruleIds.has(rule.id)}
-                      onChange={(event) => setRuleIds(toggled(ruleIds, rule.id, event.target.checked))}
+                      onChange={(event) => {
+                        setRuleIds(toggled(ruleIds, rule.id, event.target.checked));
+                        changed('rules');
+                      }}
                       data-field={index === 0 ? 'rules' : undefined}
                       className={box}
                     />
@@ -164,7 +170,10 @@ function ReportForm({ person, post }: { person: Person; post?: Post }) {
                   <input
                     type="checkbox"
                     checked={postIds.has(candidate._id)}
-                    onChange={(event) => setPostIds(toggled(postIds, candidate._id, event.target.checked))}
+                    onChange={(event) => {
+                      setPostIds(toggled(postIds, candidate._id, event.target.checked));
+                      changed('posts');
+                    }}
                     data-field={index === 0 ? 'posts' : undefined}
                     className={box}
                   />
@@ -209,7 +218,10 @@ function ReportForm({ person, post }: { person: Person; post?: Post }) {
           id={ids.comment}
           data-field="comment"
           value={comment}
-          onChange={(event) => setComment(event.target.value)}
+          onChange={(event) => {
+            setComment(event.target.value);
+            changed('comment');
+          }}
           aria-describedby={`${ids.comment}-hint ${ids.counter}${errors.comment ? ` ${ids.comment}-error` : ''}`}
           aria-invalid={commentLength > ReportLimits.commentMax || undefined}
           className={`${inputClass} min-h-24 resize-y`}
