@@ -422,6 +422,11 @@ export const Notification = Type.Object({
   moderationWarning: Type.Optional(ModerationWarningNotice),
   createdAt: Type.String(),
   read: Type.Boolean(),
+  /**
+   * Additive (issue 29): on a `follow` entry, those of `actors` the person follows (their ids); the
+   * others are offered "Follow back".
+   */
+  followedActorIds: Type.Optional(Type.Array(Type.String())),
 });
 export type Notification = Static<typeof Notification>;
 export const NotificationsReply = Type.Object({
@@ -532,3 +537,4 @@ export * from './media.js';
 export * from './sharing.js';
 export * from './edits.js';
 export * from './email.js';
+export * from './notification-settings.js';

@@ -22,6 +22,7 @@ import * as sharing from './migrations/015_sharing.js';
 import * as email from './migrations/016_email.js';
 import * as onboarding from './migrations/017_onboarding.js';
 import * as searchStemming from './migrations/018_search_stemming.js';
+import * as notificationSettings from './migrations/019_notification_settings.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '016_email': email,
   '017_onboarding': onboarding,
   '018_search_stemming': searchStemming,
+  '019_notification_settings': notificationSettings,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

@@ -248,28 +248,30 @@ function latestActorAt(eb: ExpressionBuilder<Database, 'notifications'>) {
   );
 }
 
-/** One of the user's notifications (undefined when it is gone, or someone else's). */
+/**
+ * One of the user's notifications (undefined when it is gone, someone else's, or not among those
+ * `filter` selects).
+ */
 export function notificationOf(
   db: Db,
   recipientId: string,
   notificationId: string,
+  filter: NotificationFilter = {},
 ): Promise<NotificationRecord | undefined> {
-  return db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('id', '=', notificationId)
-    .where('recipient_id', '=', recipientId)
+  return filtered(db.selectFrom('notifications').selectAll(), recipientId, filter)
+    .where('notifications.id', '=', notificationId)
     .executeTakeFirst();
 }
 
-/** A page of the user's notifications, the latest cause first. */
+/** A page of the user's notifications (those `filter` selects), the latest cause first. */
 export function notificationPage(
   db: Db,
   recipientId: string,
   after: NotificationKey | undefined,
   limit: number,
+  filter: NotificationFilter = {},
 ): Promise<NotificationRecord[]> {
-  return notificationWindow(db, recipientId, { olderThan: after, oldestFirst: false, limit });
+  return notificationWindow(db, recipientId, { olderThan: after, oldestFirst: false, limit }, filter);
 }
 
 /** Which of a user's notifications a list or a count is about (Mastodon apps filter by type and person). */
@@ -278,6 +280,11 @@ export interface NotificationFilter {
   kinds?: readonly NotificationKind[] | undefined;
   /** Only the groups this person is among the causes of. */
   actorId?: string | undefined;
+  /**
+   * Only the groups some person this user follows is among the causes of, and the server's notices,
+   * which have none (a recipient's "only from people I follow").
+   */
+  followedBy?: string | undefined;
 }
 
 function filtered<O>(
@@ -301,6 +308,24 @@ function filtered<O>(
           .whereRef('notification_actors.notification_id', '=', 'notifications.id')
           .where('notification_actors.actor_id', '=', actorId),
       ),
+    );
+  const { followedBy } = filter;
+  if (followedBy !== undefined)
+    narrowed = narrowed.where((eb) =>
+      eb.or([
+        eb('notifications.actor_count', '=', 0),
+        eb.exists(
+          eb
+            .selectFrom('notification_actors')
+            .innerJoin('follows', (join) =>
+              join
+                .onRef('follows.followee_id', '=', 'notification_actors.actor_id')
+                .on('follows.follower_id', '=', followedBy),
+            )
+            .select('notification_actors.actor_id')
+            .whereRef('notification_actors.notification_id', '=', 'notifications.id'),
+        ),
+      ]),
     );
   return narrowed;
 }
@@ -339,18 +364,27 @@ export async function clearNotifications(db: Db, recipientId: string): Promise<v
 }
 
 /**
- * The newest `limit` actors of each notification, newest first; none of `excluding` (the people the
- * recipient does not see), which each group's index walk skips. The list is one parameter however
- * long (an array on PostgreSQL, JSON on SQLite), so a recipient's thousand blocks do not make a
- * thousand parameters per group.
+ * The newest `limit` actors of each notification, newest first; none of `shown.excluding` (the people
+ * the recipient does not see), which each group's index walk skips, and with `shown.followedBy` only
+ * people that user follows. The list is one parameter however long (an array on PostgreSQL, JSON on
+ * SQLite), so a recipient's thousand blocks do not make a thousand parameters per group.
  */
 export function newestActors(
   db: Db,
   dialect: Dialect,
   notificationIds: readonly string[],
   limit: number,
-  excluding: readonly string[] = [],
+  shown: { excluding?: readonly string[]; followedBy?: string | undefined } = {},
 ): Promise<{ notification_id: string; actor_id: string; created_at: string }[]> {
+  const { excluding = [], followedBy } = shown;
+  const conditions = [
+    ...(excluding.length === 0 ? [] : [noneOf(dialect, 'actor_id', excluding)]),
+    ...(followedBy === undefined
+      ? []
+      : [
+          sql<SqlBool>`${sql.ref('actor_id')} in (select followee_id from follows where follower_id = ${followedBy})`,
+        ]),
+  ];
   return firstPerGroup(db, dialect, {
     table: 'notification_actors',
     groupColumn: 'notification_id',
@@ -359,7 +393,7 @@ export function newestActors(
     orderBy: ['created_at', 'actor_id'],
     descending: true,
     limit,
-    where: excluding.length === 0 ? undefined : noneOf(dialect, 'actor_id', excluding),
+    where: conditions.length === 0 ? undefined : sql<SqlBool>`${sql.join(conditions, sql` and `)}`,
   });
 }
 
@@ -407,7 +441,8 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
 
 /**
  * The same count among the notifications `filter` selects, counted up to `cap` (Mastodon apps ask for
- * a capped count: past the cap, reading on would only count what a badge shows as "99+").
+ * a capped count: past the cap, reading on would only count what a badge shows as "99+"; Sync's bell
+ * asks for all, `Infinity`).
  */
 export async function unreadCountUpTo(
   db: Db,
@@ -416,9 +451,12 @@ export async function unreadCountUpTo(
   cap: number,
 ): Promise<number> {
   const readAt = await readMarker(db, userId);
-  const unread = filtered(db.selectFrom('notifications').select('notifications.id'), userId, filter)
-    .where('notifications.latest_at', '>', readAt)
-    .limit(cap);
+  const all = filtered(db.selectFrom('notifications').select('notifications.id'), userId, filter).where(
+    'notifications.latest_at',
+    '>',
+    readAt,
+  );
+  const unread = cap === Infinity ? all : all.limit(cap);
   const row = await db
     .selectFrom(unread.as('unread'))
     .select((eb) => eb.fn.countAll<number | string>().as('n'))

@@ -267,7 +267,28 @@ describeEachDatabase('read pipeline queries', (dialect) => {
           dialect,
           page.map((item) => item.id),
           3,
-          [heavyId, guestId],
+          { excluding: [heavyId, guestId] },
+        );
+      },
+    ],
+    [
+      'notifications page of one kind, from people the viewer follows (their settings)',
+      (limit) =>
+        notifications.notificationPage(db, guestId, undefined, limit, {
+          kinds: ['mention', 'comment'],
+          followedBy: guestId,
+        }),
+    ],
+    [
+      "notifications' newest actors among the people the viewer follows",
+      async (limit) => {
+        const page = await notifications.notificationPage(db, guestId, undefined, limit);
+        return notifications.newestActors(
+          db,
+          dialect,
+          page.map((item) => item.id),
+          3,
+          { followedBy: guestId },
         );
       },
     ],

@@ -164,24 +164,27 @@ export interface PostTagsTable {
   created_at: string;
 }
 
-export type NotificationKind =
-  | 'like'
-  | 'comment'
-  | 'mention'
-  | 'follow'
-  | 'upvote'
+/** Every kind of notification, in one list (the settings name them, the reads select by them). */
+export const notificationKinds = [
+  'like',
+  'comment',
+  'mention',
+  'follow',
+  'upvote',
   /** A moderator's warning, limit or suspension: no actor; `group_key` is the moderation action. */
-  | 'moderation_warning'
+  'moderation_warning',
   /** A report the recipient filed was resolved: `group_key` is the report. */
-  | 'report_resolved'
+  'report_resolved',
   /** Reposts of the recipient's post, grouped like likes: `group_key` is the post. */
-  | 'repost'
+  'repost',
   /** A post quoting the recipient's: `post_id` and `group_key` are the quoting post. */
-  | 'quote'
+  'quote',
   /** The author edited a post the recipient liked, commented, reposted or bookmarked: `group_key` is the post. */
-  | 'update'
+  'update',
   /** A post the recipient quoted was edited: `post_id` and `group_key` are the recipient's quoting post. */
-  | 'quoted_update';
+  'quoted_update',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
 /** One entry of a user's notifications: the causes of one kind about one thing, grouped. */
 export interface NotificationsTable {
   id: string;
@@ -194,6 +197,16 @@ export interface NotificationsTable {
   actor_count: number;
   /** When its latest cause happened. */
   latest_at: string;
+}
+
+/** What notifies a person; no row: every kind, from anyone (migration 019). */
+export interface NotificationSettingsTable {
+  user_id: string;
+  /** The kinds turned off, comma-separated. */
+  muted_types: Generated<string>;
+  /** 1: only notifications some person the recipient follows caused. */
+  only_from_following: Generated<number>;
+  updated_at: string;
 }
 
 export interface NotificationActorsTable {
@@ -477,4 +490,5 @@ export interface Database {
   edit_history: EditHistoryTable;
   reposts: RepostsTable;
   email_tokens: EmailTokensTable;
+  notification_settings: NotificationSettingsTable;
 }

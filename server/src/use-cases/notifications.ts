@@ -1,6 +1,10 @@
-import { type NotificationsReply, type UnreadCountReply } from '@sync/contract';
+import {
+  type NotificationListFilter,
+  type NotificationsQuery,
+  type NotificationsReply,
+  type UnreadCountReply,
+} from '@sync/contract';
 import type { Deps } from './shared/deps.js';
-import type { PageQuery } from '../platform/http/pagination.js';
 import type { JsonText } from '../read/views/json-text.js';
 import { notificationsPage } from '../read/views/sync/notifications.js';
 import * as notifications from '../data/notifications.repo.js';
@@ -10,6 +14,7 @@ import {
   countShownUnread,
   hydrateNotifications,
   hydrateNotificationStatuses,
+  shownActors,
   shownNotifications,
   type NotificationStatuses,
 } from '../read/hydration/notifications.js';
@@ -18,21 +23,32 @@ import { unreadShown } from './shared/notification-answers.js';
 import { keyOfNotificationId, kindsSelected } from '../read/views/mastodon/notifications.js';
 import { recordNotFound } from './shared/record-not-found.js';
 
+/** The kinds each of the list's filters selects: a reply to you is among your mentions, as on Mastodon. */
+const kindsOfFilter: Record<NotificationListFilter, notifications.NotificationFilter> = {
+  all: {},
+  mentions: { kinds: ['mention', 'comment'] },
+};
+
 /**
- * `GET /notifications`: newest cause first. The skeleton is one keyset range of the recipient's index;
- * a page that loses notifications to the viewer's rules is refilled (`shownNotifications`).
+ * `GET /notifications`: newest cause first, every kind or one `filter`'s. The skeleton is one keyset
+ * range of the recipient's index, narrowed in its own query to the filter and to what the viewer's
+ * notification settings let through; a page that loses notifications to the viewer's other rules is
+ * refilled (`shownNotifications`). A cursor belongs to its filter's list.
  */
 export async function listNotifications(
   deps: Deps,
-  input: { viewerId: string; query: PageQuery },
+  input: { viewerId: string; query: NotificationsQuery },
 ): Promise<JsonText<NotificationsReply>> {
   const { db } = deps;
-  const kind = { ...notifications.newestNotifications, scope: `notifications:${input.viewerId}` };
+  const listed = input.query.filter ?? 'all';
+  const rules = await deps.hydrator.rules(input.viewerId);
+  const filter = rules.notificationFilter(kindsOfFilter[listed]);
+  const kind = { ...notifications.newestNotifications, scope: `notifications:${listed}:${input.viewerId}` };
   const [{ items, nextCursor }, readAt] = await Promise.all([
     deps.cursors.pageOrFirst(
       kind,
       input.query,
-      (after, limit) => notifications.notificationPage(db, input.viewerId, after, limit),
+      (after, limit) => notifications.notificationPage(db, input.viewerId, after, limit, filter),
       (row) => [row.latest_at, row.id],
       (rows) => shownNotifications(deps, input.viewerId, rows),
     ),
@@ -83,7 +99,8 @@ export async function notificationWindow(
   input: { viewerId: string; window: TimeWindow; query: NotificationQuery; sampleSize: number },
 ): Promise<NotificationStatuses & { readUpTo?: [string, string] | undefined }> {
   const { window } = input;
-  const filter = filterOf(input.query);
+  const rules = await deps.hydrator.rules(input.viewerId);
+  const filter = rules.notificationFilter(filterOf(input.query));
   const { rows, readUpTo } = await filledWindow(
     window,
     (reading) => notifications.notificationWindow(deps.db, input.viewerId, reading, filter),
@@ -137,7 +154,7 @@ export async function groupAccounts(
     deps.dialect,
     [record.id],
     input.limit,
-    rules.hidesNothing ? [] : rules.hiddenIn('notifications'),
+    shownActors(rules),
   );
   const accounts = await deps.hydrator.accounts(actors.map((actor) => actor.actor_id));
   return actors.flatMap((actor) => accounts.get(actor.actor_id) ?? []);

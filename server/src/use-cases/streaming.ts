@@ -1,12 +1,11 @@
 import { hashtagsOf } from '@sync/contract';
 import * as comments from '../data/comments.repo.js';
 import * as follows from '../data/follows.repo.js';
-import * as notifications from '../data/notifications.repo.js';
 import * as posts from '../data/posts.repo.js';
 import type { HydratedStatuses, StatusItem, StatusRef } from '../read/hydration/hydrator.js';
 import { visibleStatuses } from '../read/hydration/visible.js';
 import { acceptedQuotes, quotableByViewers, quotesSeenBy } from '../read/hydration/quotes.js';
-import { hydrateNotificationStatuses } from '../read/hydration/notifications.js';
+import { hydrateNotificationStatuses, shownNotificationOf } from '../read/hydration/notifications.js';
 import { notificationViews } from '../read/views/mastodon/notifications.js';
 import { statusTextsFor } from '../read/views/mastodon/statuses.js';
 import { urlsOf } from '../read/views/mastodon/urls.js';
@@ -142,13 +141,14 @@ export async function statusTexts(
 
 /**
  * A notification as its recipient's Mastodon apps show it now (`GET /api/v1/notifications/:id`), as
- * JSON text for connections reached through `origin`; undefined when it is gone meanwhile.
+ * JSON text for connections reached through `origin`; undefined when it is gone meanwhile or the
+ * viewer's settings leave it out.
  */
 export async function streamedNotification(
   deps: Deps,
   input: { viewerId: string; notificationId: string },
 ): Promise<((origin: string) => string | undefined) | undefined> {
-  const record = await notifications.notificationOf(deps.db, input.viewerId, input.notificationId);
+  const record = await shownNotificationOf(deps, input.viewerId, input.notificationId);
   if (!record) return undefined;
   const hydrated = await hydrateNotificationStatuses(deps, input.viewerId, [record], { size: 1 });
   const texts = new Map<string, string | undefined>();

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest } from '../../platform/http/errors.js';
+import { badRequest, HttpError } from '../../platform/http/errors.js';
 import { accountView } from '../../read/views/mastodon/accounts.js';
 import {
   groupedNotificationsView,
@@ -7,7 +7,12 @@ import {
   notificationIdOf,
   notificationViews,
 } from '../../read/views/mastodon/notifications.js';
+import { fixedPolicies, notificationPolicyView } from '../../read/views/mastodon/notification-policy.js';
 import * as notifications from '../../use-cases/notifications.js';
+import {
+  changeNotificationSettings,
+  getNotificationSettings,
+} from '../../use-cases/notification-settings.js';
 import { recordNotFound } from '../../use-cases/shared/record-not-found.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setLinks, timeWindowOf, windowOf } from './paging.js';
@@ -119,11 +124,56 @@ export const v1NotificationRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
+const policyActions = ['accept', 'filter', 'drop'];
+
+/**
+ * What a policy update asks of Sync's settings: `for_not_following` is "only from people I follow"
+ * (`filter` and `drop` both: Sync leaves those out, read/views/mastodon/notification-policy.ts); the
+ * policies Sync cannot change are accepted at their fixed value (an app may send back the whole policy
+ * it read) and refused, changing nothing, at any other (422, as Mastodon refuses invalid input).
+ */
+function onlyFromFollowingOf(body: unknown): boolean | undefined {
+  for (const [name, fixed] of Object.entries(fixedPolicies)) {
+    const asked = stringParam(body, name);
+    const same = asked === fixed || (fixed === 'drop' && asked === 'filter');
+    if (asked !== undefined && !same)
+      throw new HttpError(
+        422,
+        `Validation failed: Sync does not filter notifications by ${name}; it can only be "${fixed}".`,
+      );
+  }
+  const asked = stringParam(body, 'for_not_following');
+  if (asked === undefined) return undefined;
+  if (!policyActions.includes(asked))
+    throw new HttpError(422, 'Validation failed: for_not_following must be one of accept, filter, drop.');
+  return asked !== 'accept';
+}
+
 export const v2NotificationRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
   const { read, page } = sharedRoutes(app, sampleAccounts);
   const write = mastodonAccess(app, { user: true, scope: 'write:notifications' });
   const groupKeyOf = (request: FastifyRequest) => stringParam(request.params, 'group_key') ?? '';
+
+  app.get('/policy', { preHandler: read }, async (request) => {
+    const { settings } = await getNotificationSettings(deps, { viewerId: mastodonViewer(request).id });
+    return notificationPolicyView(settings);
+  });
+
+  // Mastodon documents PATCH; Rails routes PUT to the same action, and some apps send it.
+  app.route({
+    method: ['PATCH', 'PUT'],
+    url: '/policy',
+    preHandler: write,
+    handler: async (request) => {
+      const onlyFromFollowing = onlyFromFollowingOf(request.body);
+      const { settings } = await changeNotificationSettings(deps, {
+        viewerId: mastodonViewer(request).id,
+        body: onlyFromFollowing === undefined ? {} : { onlyFromFollowing },
+      });
+      return notificationPolicyView(settings);
+    },
+  });
 
   app.get('/', { preHandler: read }, async (request, reply) =>
     groupedNotificationsView(await page(request, reply), mastodonViewer(request).id, urlsFor(request), {

@@ -374,6 +374,9 @@ const routes: Record<string, RouteRule | OpenRoute> = {
   'GET /api/v2/notifications/:group_key': { who: 'person', scope: 'read:notifications' },
   'GET /api/v2/notifications/:group_key/accounts': { who: 'person', scope: 'read:notifications' },
   'POST /api/v2/notifications/:group_key/dismiss': { who: 'person', scope: 'write:notifications' },
+  'GET /api/v2/notifications/policy': { who: 'person', scope: 'read:notifications' },
+  'PATCH /api/v2/notifications/policy': { who: 'person', scope: 'write:notifications' },
+  'PUT /api/v2/notifications/policy': { who: 'person', scope: 'write:notifications' },
 
   // Search, tags, trends
   'GET /api/v2/search': {

@@ -6,6 +6,8 @@ import {
   DeleteAccountReply,
   ErrorBody,
   OnboardedReply,
+  NotificationSettingsBody,
+  NotificationSettingsReply,
   PreferencesBody,
   PreferencesReply,
 } from '@sync/contract';
@@ -15,6 +17,10 @@ import { changePassword, deleteAccount, exportAccount } from '../../use-cases/ac
 import { viewerOf } from './auth.plugin.js';
 import { finishOnboarding } from '../../use-cases/onboarding.js';
 import { changePreferences, getPreferences } from '../../use-cases/preferences.js';
+import {
+  changeNotificationSettings,
+  getNotificationSettings,
+} from '../../use-cases/notification-settings.js';
 
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const signedInWithPassword = [app.requireUser, app.limits.passwordChecks];
@@ -60,6 +66,27 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
     },
     (request) => changePreferences(app.deps, { viewerId: viewerOf(request).id, body: request.body }),
+  );
+
+  app.get(
+    '/notification-settings',
+    {
+      schema: { response: { 200: NotificationSettingsReply, '4xx': ErrorBody } },
+      preHandler: app.requireUser,
+    },
+    (request) => getNotificationSettings(app.deps, { viewerId: viewerOf(request).id }),
+  );
+
+  app.put(
+    '/notification-settings',
+    {
+      schema: {
+        body: NotificationSettingsBody,
+        response: { 200: NotificationSettingsReply, '4xx': ErrorBody },
+      },
+      preHandler: app.requireUser,
+    },
+    (request) => changeNotificationSettings(app.deps, { viewerId: viewerOf(request).id, body: request.body }),
   );
 
   app.post(

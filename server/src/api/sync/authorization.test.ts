@@ -344,6 +344,18 @@ const privateRoutes: PrivateRoute[] = [
     prepare: async () => ({ path: '/api/account/preferences', body: { quotePolicy: 'followers' } }),
   },
   {
+    method: 'GET',
+    route: '/account/notification-settings',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/account/notification-settings' }),
+  },
+  {
+    method: 'PUT',
+    route: '/account/notification-settings',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/account/notification-settings', body: { onlyFromFollowing: true } }),
+  },
+  {
     method: 'POST',
     route: '/account/delete',
     ownerStatus: 200,
@@ -849,6 +861,6 @@ describeEachDatabase('authorization', (dialect) => {
       .filter((route) => route.method !== 'GET')
       .map((route) => `${route.method} /api${route.route}`);
     expect([...changing].sort()).toEqual(listed.sort());
-    expect(privateRoutes).toHaveLength(81);
+    expect(privateRoutes).toHaveLength(83);
   });
 });

@@ -1,4 +1,4 @@
-import { ErrorBody, NotificationsReply, PageQuery, UnreadCountReply } from '@sync/contract';
+import { ErrorBody, NotificationsQuery, NotificationsReply, UnreadCountReply } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
 import { sendJsonText } from '../json-text.js';
@@ -10,7 +10,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
-      schema: { querystring: PageQuery, response: { 200: NotificationsReply, '4xx': ErrorBody } },
+      schema: { querystring: NotificationsQuery, response: { 200: NotificationsReply, '4xx': ErrorBody } },
       preHandler: app.requireUser,
     },
     async (request, reply) =>

@@ -1,5 +1,6 @@
 import { Limits } from '@sync/contract';
 import * as comments from '../../data/comments.repo.js';
+import { relationMembersAmong } from '../../data/follows.repo.js';
 import * as notifications from '../../data/notifications.repo.js';
 import type { NotificationRecord } from '../../data/notifications.repo.js';
 import * as moderation from '../../data/moderation.repo.js';
@@ -23,6 +24,8 @@ export interface HydratedNotifications {
   reports: Map<string, ReportRecord>;
   /** The moderators' actions `moderation_warning` notifications tell of, by id (their group key). */
   moderationActions: Map<string, ModerationActionRecord>;
+  /** Of the actors of `follow` notifications, those the viewer follows (for "Follow back"). */
+  followedActors: ReadonlySet<string>;
   /** The people, the viewer's marks, and the profiles' version the people were kept at. */
   page: Omit<HydratedPage, 'posts'>;
   viewerId: string;
@@ -35,6 +38,15 @@ function actorIdsByNotification(actors: readonly { notification_id: string; acto
   const rows = groupBy(actors, (actor) => actor.notification_id);
   return new Map([...rows].map(([id, group]) => [id, group.map((row) => row.actor_id)]));
 }
+
+/**
+ * The actors of a notification the viewer is shown: not those they do not see (a group is shown by
+ * those they see), and with "only from people I follow" only people they follow.
+ */
+export const shownActors = (rules: ViewerRules) => ({
+  excluding: rules.hidesNothing ? [] : rules.hiddenIn('notifications'),
+  followedBy: rules.notificationFilter().followedBy,
+});
 
 const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
 
@@ -56,8 +68,7 @@ async function notificationSources(
       dialect,
       items.map((item) => item.id),
       sampleSize,
-      // The actors the viewer does not see are not read: a group is shown by those they see.
-      rules.hidesNothing ? [] : rules.hiddenIn('notifications'),
+      shownActors(rules),
     ),
     posts.postsByIds(db, dialect, distinct(items.map((item) => item.post_id))),
     comments.commentsByIds(db, dialect, distinct(items.map((item) => item.comment_id))),
@@ -87,11 +98,18 @@ export async function hydrateNotifications(
     rules,
   );
   const reportIds = items.flatMap((item) => (item.type === 'report_resolved' ? [item.group_key] : []));
-  const [allPosts, allComments, reportRecords] = await Promise.all([
+  const followIds = new Set(items.flatMap((item) => (item.type === 'follow' ? [item.id] : [])));
+  const followers = distinct(
+    actors.flatMap((actor) => (followIds.has(actor.notification_id) ? [actor.actor_id] : [])),
+  );
+  const [allPosts, allComments, reportRecords, followedActors] = await Promise.all([
     hydrator.posts(postRecords, 'preview'),
     hydrator.comments(commentRecords),
     // Read only when the page has some: the pages of everyone else cost what they did.
     reportIds.length > 0 ? reports.reportsByIds(context.db, context.dialect, reportIds) : [],
+    followers.length > 0
+      ? relationMembersAmong(context.db, context.dialect, viewerId, 'following', followers)
+      : [],
   ]);
   // A notification about a post or comment the viewer does not see is left out (views/sync/notifications.ts).
   const hydratedPosts = visiblePosts(rules, allPosts, 'notifications');
@@ -111,6 +129,7 @@ export async function hydrateNotifications(
     comments: new Map(hydratedComments.map((comment) => [comment.record.id, comment])),
     reports: new Map(reportRecords.map((report) => [report.id, report])),
     moderationActions,
+    followedActors: new Set(followedActors),
     page,
     viewerId,
     readAt,
@@ -218,11 +237,12 @@ export const unreadCheckedAtMost = 200;
 
 /**
  * How many unread notifications the viewer sees: Sync's bell (every kind, no cap), or those a Mastodon
- * app asks about (`filter`), counted up to `cap`. The viewer's rules leave out what the list leaves
- * out; for someone they hide nothing of, it is one count. With rules, the newest
- * `unreadCheckedAtMost` unread groups are read and checked (`shownNotifications`) and any beyond them
- * are counted as stored: checking every unread group of someone who has not looked in months would
- * cost a page's reads per badge, and the web client's badge shows "99+" from 100 on.
+ * app asks about (`filter`), counted up to `cap`. The viewer's notification settings narrow the count's
+ * own query; their rules leave out what the list leaves out; for someone they hide nothing of, it is
+ * one count. With rules, the newest `unreadCheckedAtMost` unread groups are read and checked
+ * (`shownNotifications`) and any beyond them are counted as stored: checking every unread group of
+ * someone who has not looked in months would cost a page's reads per badge, and the web client's badge
+ * shows "99+" from 100 on.
  */
 export async function countShownUnread(
   context: ReadContext,
@@ -230,15 +250,33 @@ export async function countShownUnread(
   asked: { filter: notifications.NotificationFilter; cap: number } | 'every unread',
 ): Promise<number> {
   const { filter, cap } = asked === 'every unread' ? { filter: {}, cap: Infinity } : asked;
-  const stored = (atMost: number) =>
-    atMost === Infinity
-      ? notifications.unreadCount(context.db, viewerId)
-      : notifications.unreadCountUpTo(context.db, viewerId, filter, atMost);
   const rules = await context.hydrator.rules(viewerId);
+  const ruled = rules.notificationFilter(filter);
+  const everything =
+    ruled.kinds === undefined && ruled.followedBy === undefined && ruled.actorId === undefined;
+  const stored = (atMost: number) =>
+    // The bell of someone with no settings: one statement, the marker read inside it.
+    everything && atMost === Infinity
+      ? notifications.unreadCount(context.db, viewerId)
+      : notifications.unreadCountUpTo(context.db, viewerId, ruled, atMost);
   if (rules.hidesNothing) return stored(cap);
-  const newest = await notifications.unreadNotifications(context.db, viewerId, filter, unreadCheckedAtMost);
+  const newest = await notifications.unreadNotifications(context.db, viewerId, ruled, unreadCheckedAtMost);
   const shown = (await shownNotifications(context, viewerId, newest)).length;
   if (newest.length < unreadCheckedAtMost || shown >= cap) return Math.min(shown, cap);
   const beyond = (await stored(cap + newest.length)) - newest.length;
   return Math.min(shown + beyond, cap);
+}
+
+/**
+ * One of the viewer's notifications as their settings show it: undefined when it is gone, or of a kind
+ * they turned off, or (with "only from people I follow") caused by nobody they follow. What a live
+ * event is made from, so it tells of what the list shows.
+ */
+export async function shownNotificationOf(
+  context: ReadContext,
+  viewerId: string,
+  notificationId: string,
+): Promise<NotificationRecord | undefined> {
+  const rules = await context.hydrator.rules(viewerId);
+  return notifications.notificationOf(context.db, viewerId, notificationId, rules.notificationFilter());
 }

@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../../data/database.js';
 import { blockedEitherWay } from '../../data/blocks.repo.js';
 import { activeMutes } from '../../data/mutes.repo.js';
 import { activeFilters } from '../../data/filters.repo.js';
+import { notificationSettingsOf } from '../../data/notification-settings.repo.js';
 import { keywordMatcher } from './keyword-match.js';
 import { relationMembersAmong } from '../../data/follows.repo.js';
 import { inForce, moderatedAccounts, type ModeratedAccount } from '../../data/users.repo.js';
@@ -33,8 +34,8 @@ function firstEnd(ends: Iterable<string | null>, now: number): number {
 /**
  * Each viewer's rules, read once and kept between answers, the way the Mastodon API keeps accounts
  * (read/hydration/account-cache.ts). What is kept is used while:
- * - no message on the event channel said it changed: `rules-changed` (a block, a mute, a filter, a
- *   follow of the viewer's, or someone blocking them), `follow-changed` (who they follow among the
+ * - no message on the event channel said it changed: `rules-changed` (a block, a mute, a filter, the
+ *   notification settings, a follow of the viewer's, or someone blocking them), `follow-changed` (who they follow among the
  *   limited), `moderation-changed` (anyone's suspension or limit: the moderated sets);
  * - it was read less than `keptMs` ago (VIEWER_CACHE_MS): how long a process that missed a message may
  *   apply old rules; and no mute, filter or moderation action in it has ended since;
@@ -125,10 +126,11 @@ export class RulesCache {
     const kept = this.enabled ? this.viewers.get(viewerId) : undefined;
     if (kept && kept.until > at) return kept.value;
     const mark = this.forgets;
-    const [blocked, mutes, filters, followedLimited] = await Promise.all([
+    const [blocked, mutes, filters, notifications, followedLimited] = await Promise.all([
       blockedEitherWay(this.db, viewerId),
       activeMutes(this.db, viewerId, now.toISOString()),
       activeFilters(this.db, viewerId, now.toISOString()),
+      notificationSettingsOf(this.db, viewerId),
       moderated.limited.size === 0
         ? Promise.resolve([])
         : relationMembersAmong(this.db, this.dialect, viewerId, 'following', [...moderated.limited]),
@@ -138,6 +140,7 @@ export class RulesCache {
       mutes: new Map(mutes.map((mute) => [mute.muted_id, mute])),
       followedLimited: new Set(followedLimited),
       filters: filters.length === 0 ? undefined : keywordMatcher(filters),
+      notifications,
     };
     if (this.enabled && mark === this.forgets) {
       this.viewers.delete(viewerId);

@@ -1,5 +1,8 @@
 import type { FilterContext } from '../../data/schema.js';
 import type { ActiveMute } from '../../data/mutes.repo.js';
+import type { NotificationFilter } from '../../data/notifications.repo.js';
+import { notificationKinds } from '../../data/schema.js';
+import { everyNotification, type NotificationSettingsRecord } from '../../data/notification-settings.repo.js';
 import type { KeywordMatch, KeywordMatcher } from './keyword-match.js';
 
 /**
@@ -30,6 +33,8 @@ export interface ViewerSettings {
   followedLimited: ReadonlySet<string>;
   /** The viewer's keyword filters, compiled; none when they have none. */
   filters: KeywordMatcher | undefined;
+  /** Which kinds notify the viewer, and whether only people they follow do. */
+  notifications: NotificationSettingsRecord;
 }
 
 const noSettings: ViewerSettings = {
@@ -37,6 +42,7 @@ const noSettings: ViewerSettings = {
   mutes: new Map(),
   followedLimited: new Set(),
   filters: undefined,
+  notifications: everyNotification,
 };
 
 /** Contexts a mute hides the muted person from (their profile still shows their posts). */
@@ -99,6 +105,20 @@ export class ViewerRules {
   filterMatches(text: string, context: ReadContext): KeywordMatch[] {
     if (!this.settings.filters) return [];
     return this.settings.filters.matches(text, context === 'post' ? 'thread' : context);
+  }
+
+  /**
+   * The notifications the viewer is shown among those `asked` selects: not the kinds they turned off,
+   * and with "only from people I follow" only groups some person they follow caused (and the server's
+   * notices). Applied by the skeleton's own query, so a page stays full and a count exact without
+   * reading what is left out.
+   */
+  notificationFilter(asked: NotificationFilter = {}): NotificationFilter {
+    const { mutedTypes, onlyFromFollowing } = this.settings.notifications;
+    const followedBy = onlyFromFollowing ? this.viewerId : undefined;
+    if (mutedTypes.size === 0) return followedBy === undefined ? asked : { ...asked, followedBy };
+    const kinds = (asked.kinds ?? notificationKinds).filter((kind) => !mutedTypes.has(kind));
+    return { ...asked, kinds, followedBy };
   }
 
   /** Whether the viewer blocked or was blocked by this person (a write across it is refused). */

@@ -793,6 +793,7 @@ const showNoOneElse: Record<string, string> = {
   'GET /api/account': "the viewer's own account state (email confirmed, the shared guest)",
   'GET /api/account/export': "the viewer's own data",
   'GET /api/account/preferences': "the viewer's own defaults",
+  'GET /api/account/notification-settings': "the viewer's own notification settings",
   'GET /api/users/:username/relationship':
     'how the viewer and a person stand: both must see it across a block (to unblock, to be told why)',
   'GET /api/blocks': "the viewer's own blocks: the one list that must show whom they blocked",
@@ -852,6 +853,7 @@ const showNoOneElse: Record<string, string> = {
   'GET /api/v1/domain_blocks': 'always empty on Sync (one server)',
   'GET /api/v1/endorsements': 'always empty on Sync',
   'GET /api/v1/preferences': "the viewer's own preferences",
+  'GET /api/v2/notifications/policy': "the viewer's own notification policy",
 };
 
 /** The read routes of both APIs, from the app's route table. */

@@ -403,6 +403,19 @@ export interface GroupedNotificationsResults {
   notification_groups: NotificationGroup[];
 }
 
+/** How Mastodon's notification policy treats one class of senders. */
+export type NotificationPolicyAction = 'accept' | 'filter' | 'drop';
+
+/** `GET /api/v2/notifications/policy` */
+export interface NotificationPolicy {
+  for_not_following: NotificationPolicyAction;
+  for_not_followers: NotificationPolicyAction;
+  for_new_accounts: NotificationPolicyAction;
+  for_private_mentions: NotificationPolicyAction;
+  for_limited_accounts: NotificationPolicyAction;
+  summary: { pending_requests_count: number; pending_notifications_count: number };
+}
+
 /** A day of a tag's use: `day` is the UNIX time of its midnight (UTC), every number a string. */
 export interface TagHistory {
   day: string;

@@ -54,6 +54,10 @@ function notificationEntries<RenderedPost>(
       createdAt: record.latest_at,
       read: record.latest_at <= hydrated.readAt,
     };
+    if (record.type === 'follow')
+      entry.followedActorIds = actors.flatMap((actor) =>
+        hydrated.followedActors.has(actor._id) ? [actor._id] : [],
+      );
     if (record.post_id !== null) {
       const post = hydrated.posts.get(record.post_id);
       const rendered = post && renderPost(post);
@@ -90,8 +94,8 @@ export function notificationViews(hydrated: HydratedNotifications): Notification
 /**
  * A page of notifications as JSON text: each post's preview is the text the feed keeps per post
  * version, so a page of 20 is not rebuilt and serialised again for every request. The bytes are those
- * Fastify's serialiser wrote (its required keys first, then `post`, `comment`, `report` and
- * `moderationWarning`).
+ * Fastify's serialiser wrote (its required keys first, then `post`, `comment`, `report`,
+ * `moderationWarning` and `followedActorIds`).
  */
 export function notificationsPage(
   hydrated: HydratedNotifications,
@@ -107,7 +111,11 @@ export function notificationsPage(
       entry.moderationWarning === undefined
         ? ''
         : `,"moderationWarning":${JSON.stringify(entry.moderationWarning)}`;
-    return `{"_id":${JSON.stringify(entry._id)},"type":${JSON.stringify(entry.type)},"actors":${JSON.stringify(entry.actors)},"actorCount":${entry.actorCount},"createdAt":${JSON.stringify(entry.createdAt)},"read":${entry.read}${post}${comment}${report}${warning}}`;
+    const followed =
+      entry.followedActorIds === undefined
+        ? ''
+        : `,"followedActorIds":${JSON.stringify(entry.followedActorIds)}`;
+    return `{"_id":${JSON.stringify(entry._id)},"type":${JSON.stringify(entry.type)},"actors":${JSON.stringify(entry.actors)},"actorCount":${entry.actorCount},"createdAt":${JSON.stringify(entry.createdAt)},"read":${entry.read}${post}${comment}${report}${warning}${followed}}`;
   });
   return new JsonText(`{"notifications":[${text.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`);
 }
