@@ -192,8 +192,15 @@ export type InstanceInfo = Static<typeof InstanceInfo>;
 export const InstanceReply = Type.Object({ instance: InstanceInfo });
 export type InstanceReply = Static<typeof InstanceReply>;
 
-/** `POST /api/auth/signup` in approval mode: no account to sign in to until a moderator approves. */
-export const SignupPendingReply = Type.Object({ pending: Type.Literal(true), message: Type.String() });
+/**
+ * `POST /api/auth/signup` in approval mode: no account to sign in to until a moderator approves; or,
+ * where the instance requires it, until the address is confirmed by the link mailed to it (`waitingFor`).
+ */
+export const SignupPendingReply = Type.Object({
+  pending: Type.Literal(true),
+  message: Type.String(),
+  waitingFor: Type.Union([Type.Literal('approval'), Type.Literal('email')]),
+});
 export type SignupPendingReply = Static<typeof SignupPendingReply>;
 
 /** `GET|PUT /api/admin/settings`; a PUT changes the fields it sends. */

@@ -245,8 +245,9 @@ export async function signup(deps: Deps, body: SignupBody): Promise<AuthSignupRe
     inviteCode: body.inviteCode?.trim() || undefined,
     agreement: body.agreement,
   });
-  if (row.pending_since) return { pending: true, message: pendingMessage };
-  if (await mustConfirmEmail(deps.db, row)) return { pending: true, message: confirmFirstMessage };
+  if (row.pending_since) return { pending: true, message: pendingMessage, waitingFor: 'approval' };
+  if (await mustConfirmEmail(deps.db, row))
+    return { pending: true, message: confirmFirstMessage, waitingFor: 'email' };
   const encodedToken = deps.tokens.sign(claimsFor(row));
   return { createdUser: await userObject(deps, row, row.id), encodedToken };
 }

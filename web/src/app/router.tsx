@@ -13,6 +13,9 @@ import Home from './routes/home';
 
 const Login = lazyScreen(() => import('./routes/login'));
 const Signup = lazyScreen(() => import('./routes/signup'));
+const ForgotPassword = lazyScreen(() => import('./routes/forgot-password'));
+const ResetPassword = lazyScreen(() => import('./routes/reset-password'));
+const ConfirmEmail = lazyScreen(() => import('./routes/confirm-email'));
 const Network = lazyScreen(() => import('./routes/network'));
 const Bookmark = lazyScreen(() => import('./routes/bookmark'));
 const Post = lazyScreen(() => import('./routes/post'));
@@ -109,6 +112,24 @@ export const router = createBrowserRouter([
           </SignedOut>
         ),
       },
+      {
+        path: '/forgot-password',
+        errorElement,
+        element: (
+          <SignedOut>
+            <ForgotPassword />
+          </SignedOut>
+        ),
+      },
+      // The pages of the links sent by email: opened signed out or in, on any device.
+      ...[
+        { path: '/reset-password', element: <ResetPassword /> },
+        { path: '/confirm-email', element: <ConfirmEmail /> },
+      ].map((page) => ({
+        ...page,
+        errorElement,
+        element: <Suspense fallback={blankScreen}>{page.element}</Suspense>,
+      })),
       {
         // For visitors and signed-in people alike: it shows its own login form, keeping the app's query.
         path: '/oauth/authorize',

@@ -97,7 +97,7 @@ describeEachDatabase('accounts by email', (dialect) => {
     const before = smtp.received.length;
     const reply = await signup(username, email);
     expect(reply.status).toBe(202);
-    expect(reply.body.pending).toBe(true);
+    expect(reply.body).toMatchObject({ pending: true, waitingFor: 'email' });
     expect(reply.body).not.toHaveProperty('encodedToken');
     const first = await mailTo(email, before);
     expect(await login(username)).toMatchObject({ status: 403, body: { errors: [confirmBeforeLogin] } });

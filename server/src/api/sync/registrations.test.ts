@@ -109,7 +109,7 @@ describeEachDatabase('registrations', (dialect) => {
       const username = uniqueName('waiting');
       const reply = await signup({ reason: 'I bake bread and want to share it.' }, username);
       expect(reply.status).toBe(202);
-      expect(reply.body).toEqual({ pending: true, message: pendingMessage });
+      expect(reply.body).toEqual({ pending: true, message: pendingMessage, waitingFor: 'approval' });
       const row = await userRow(username);
       expect(row).toMatchObject({ signup_reason: 'I bake bread and want to share it.', role: 'user' });
       expect(row?.pending_since).toEqual(expect.any(String));

@@ -1,4 +1,10 @@
-import { ChangePasswordForm, ColorModeSetting, DeleteAccount, ExportData } from '../../features/account';
+import {
+  ChangePasswordForm,
+  ColorModeSetting,
+  DeleteAccount,
+  EmailSetting,
+  ExportData,
+} from '../../features/account';
 import { FilterSettings } from '../../features/filters';
 import { AuthorizedApps, useRefreshAuthorizedApps } from '../../features/oauth';
 import { AltReminderSetting, QuotePolicySetting } from '../../features/posts';
@@ -20,6 +26,9 @@ export default function SettingsRoute() {
       </div>
       <div className={section}>
         <QuotePolicySetting />
+      </div>
+      <div className={section}>
+        <EmailSetting />
       </div>
       <div className={section}>
         {/* A new password ends every app's access too. */}

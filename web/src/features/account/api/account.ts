@@ -1,8 +1,10 @@
 import type {
   AccountStateReply,
+  ChangeEmailBody,
   ChangePasswordBody,
   ChangePasswordReply,
   DeleteAccountReply,
+  EmailSentReply,
 } from '@sync/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiDownload } from '../../../lib/api-client';
@@ -34,6 +36,17 @@ export function useChangePassword() {
           },
         ),
       ),
+  });
+}
+
+/**
+ * A new address: the password confirms, and a link goes to the new address, which replaces the old
+ * one only once it is followed (the confirm-email page).
+ */
+export function useChangeEmail() {
+  return useMutation({
+    mutationFn: (body: ChangeEmailBody) =>
+      api<EmailSentReply>('/account/email', { method: 'POST', body, checksPassword: true }),
   });
 }
 

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useFieldErrors } from '../../../lib/field-errors';
 import { useAccountState, useChangePassword } from '../api/account';
+import { SharedGuestLock } from './shared-guest-lock';
 
 type Field = 'currentPassword' | 'newPassword';
 
@@ -51,16 +52,10 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
       <h2 id="password-heading" className="text-base font-bold">
         Change password
       </h2>
-      {sharedGuest && (
-        <p id="password-locked" className="text-sm text-zinc-700 dark:text-zinc-300">
-          The shared guest account cannot change its password: everyone who uses Guest Login shares it. Sign
-          up for an account of your own to choose one.
-        </p>
-      )}
-      <fieldset
-        disabled={sharedGuest}
-        aria-describedby={sharedGuest ? 'password-locked' : undefined}
-        className="contents"
+      <SharedGuestLock
+        locked={sharedGuest}
+        id="password-locked"
+        why="The shared guest account cannot change its password: everyone who uses Guest Login shares it. Sign up for an account of your own to choose one."
       >
         <TextField
           ref={currentField}
@@ -97,7 +92,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
             Change password
           </Button>
         </div>
-      </fieldset>
+      </SharedGuestLock>
     </form>
   );
 }

@@ -8,14 +8,20 @@ import { useFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/page-title';
 import { GUEST, useLogin } from '../api/auth';
 import { AuthCard, FormError, FormNotice } from '../../../components/ui/auth-card';
-import { AboutLink } from './about-link';
+import { AboutLink, authLinkClass } from './about-link';
+import { ResendConfirmation } from './resend-confirmation';
 
-type Notice = { reason?: 'expired' | 'account-deleted' } | null;
+type Notice = { reason?: 'expired' | 'account-deleted' | 'password-reset' } | null;
 
 const notices = {
   expired: 'Your session has expired — log in again. What you were typing is kept.',
   'account-deleted': 'Your account has been deleted.',
+  'password-reset': 'Your password has been changed: log in with the new one.',
 };
+
+/** Login's refusal of an account whose address is not yet confirmed (the instance requires it). */
+const unconfirmed = (error: Error | null) =>
+  error instanceof ApiError && error.status === 403 && /confirm your email address/i.test(error.message);
 
 /**
  * After signing in, the visitor guard (in the router) takes the user back to where they were; a page
@@ -90,6 +96,11 @@ export function LoginForm({ intro }: { intro?: string }) {
         <Button type="submit" pending={login.isPending} className="mt-2 w-full">
           Log in
         </Button>
+        <p className="-mt-1 text-center text-sm">
+          <Link to="/forgot-password" className={authLinkClass}>
+            Forgot password?
+          </Link>
+        </p>
         <Button
           variant="secondary"
           pending={login.isPending}
@@ -99,13 +110,18 @@ export function LoginForm({ intro }: { intro?: string }) {
           Guest Login
         </Button>
       </form>
+      {unconfirmed(login.error) && (
+        <div className="mt-4">
+          <ResendConfirmation intro="No message? Enter your email address to get a new link." />
+        </div>
+      )}
       <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
         New here?{' '}
         <Link
           to="/signup"
           // Joining from a page that is not /login comes back to that page (the visitor guard reads `from`).
           state={location.state ?? { from: location }}
-          className="font-semibold text-teal-700 hover:underline focus-ring dark:text-teal-400"
+          className={authLinkClass}
         >
           join Sync
         </Link>

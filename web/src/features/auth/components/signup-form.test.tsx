@@ -83,10 +83,35 @@ describe('SignupForm', () => {
     }
   });
 
+  it('under required confirmation, answered 202, says to check the email and offers the link again', async () => {
+    const api = renderForm(instance('open'), '/signup', () => ({
+      status: 202,
+      body: { pending: true, message: 'Thank you for signing up!', waitingFor: 'email' },
+    }));
+    try {
+      await screen.findByText('Be kind');
+      fillIn();
+      fireEvent.click(screen.getByRole('checkbox', { name: 'I agree to these rules' }));
+      join();
+      expect(await screen.findByText('Check your email')).toBeTruthy();
+      expect(screen.getByText(/We sent a link to ada@example.com/)).toBeTruthy();
+      expect(getSession()).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+      await waitFor(() =>
+        expect(api.sent.at(-1)).toMatchObject({
+          path: '/auth/confirmation/resend',
+          body: { email: 'ada@example.com' },
+        }),
+      );
+    } finally {
+      api.restore();
+    }
+  });
+
   it('asks why in approval mode and, answered 202, says a moderator will review the request', async () => {
     const api = renderForm(instance('approval'), '/signup', () => ({
       status: 202,
-      body: { pending: true, message: '' },
+      body: { pending: true, message: '', waitingFor: 'approval' },
     }));
     try {
       const reason = await screen.findByLabelText('Why do you want to join?', { exact: false });

@@ -9,8 +9,15 @@ import { useFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/page-title';
 import { isPending, useSignup, type SignupExtras, type SignupInput } from '../api/auth';
 import { AuthCard, FormError } from '../../../components/ui/auth-card';
-import { AboutLink } from './about-link';
-import { fieldOfServerError, validateSignup, type SignupErrors, type SignupField } from './signup-rules';
+import { AboutLink, authLinkClass } from './about-link';
+import { ResendConfirmation } from './resend-confirmation';
+import {
+  fieldOfServerError,
+  passwordHint,
+  validateSignup,
+  type SignupErrors,
+  type SignupField,
+} from './signup-rules';
 
 /** The field a refusal is about: the spec's messages say it in their words, Sync's own in the text. */
 const fieldOfRefusal = (error: Error): SignupField | undefined =>
@@ -18,7 +25,7 @@ const fieldOfRefusal = (error: Error): SignupField | undefined =>
 
 const hints = {
   username: `${Limits.usernameMin} to ${Limits.usernameMax} characters: letters, digits, "_" and ".".`,
-  password: `At least ${Limits.passwordMin} characters.`,
+  password: passwordHint,
 };
 
 /** What the community asks on top of the spec's form (issue 26), and what it says when it asks nothing. */
@@ -34,9 +41,10 @@ const community = {
   closed: 'Sign-ups are closed here at the moment.',
   pendingTitle: 'Thanks — a moderator will review your request.',
   pendingText: 'You can log in once your account is approved.',
+  checkEmailTitle: 'Check your email',
+  checkEmailText: (email: string) =>
+    `We sent a link to ${email}: open it to confirm your address, then log in. No message after a few minutes? Look in its spam folder, or send the link again.`,
 };
-
-const linkClass = 'font-semibold text-teal-700 hover:underline focus-ring dark:text-teal-400';
 
 /**
  * Joining: the spec's form, and what this community asks besides (`GET /api/instance`): its rules
@@ -52,7 +60,12 @@ export function SignupForm() {
 
   let body: ReactNode;
   if (signup.data && isPending(signup.data)) {
-    body = <Pending message={signup.data.message} />;
+    body =
+      signup.data.waitingFor === 'email' ? (
+        <CheckEmail email={signup.variables?.email ?? ''} />
+      ) : (
+        <Pending message={signup.data.message} />
+      );
   } else if (instance?.registrations.mode === 'closed' && !invite) {
     body = <Closed message={instance.registrations.message} />;
   } else {
@@ -75,6 +88,19 @@ function Pending({ message }: { message: string }) {
   );
 }
 
+/** Where the instance requires it, the account waits for its address to be confirmed. */
+function CheckEmail({ email }: { email: string }) {
+  return (
+    <div className="flex flex-col gap-4 text-center">
+      <div role="status" className="flex flex-col gap-2">
+        <p className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{community.checkEmailTitle}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{community.checkEmailText(email)}</p>
+      </div>
+      <ResendConfirmation email={email} />
+    </div>
+  );
+}
+
 function Closed({ message }: { message: string }) {
   const location = useLocation();
   return (
@@ -83,7 +109,7 @@ function Closed({ message }: { message: string }) {
       {message && <p className="text-sm whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">{message}</p>}
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         Already have an account ?{' '}
-        <Link to="/login" state={location.state} className={linkClass}>
+        <Link to="/login" state={location.state} className={authLinkClass}>
           Login
         </Link>
       </p>
@@ -254,7 +280,7 @@ function SignupFields({ instance, invite, signup }: FieldsProps) {
       </form>
       <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
         Already have an account ?{' '}
-        <Link to="/login" state={location.state} className={linkClass}>
+        <Link to="/login" state={location.state} className={authLinkClass}>
           Login
         </Link>
       </p>

@@ -1,4 +1,5 @@
 import { Limits } from '@sync/contract';
+import { emailError } from '../../../entities/email';
 import type { SignupInput } from '../api/auth';
 
 /** The form's fields: the spec's, then what the community may ask besides (issue 26). */
@@ -6,7 +7,6 @@ export type SignupField = keyof SignupInput | 'agreement' | 'reason' | 'inviteCo
 export type SignupErrors = Partial<Record<SignupField, string>>;
 
 const usernamePattern = /^[A-Za-z0-9_.]+$/;
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The server's own rules, checked before sending so each error shows at its field. */
 export function validateSignup(input: SignupInput): SignupErrors {
@@ -21,15 +21,23 @@ export function validateSignup(input: SignupInput): SignupErrors {
   ) {
     errors.username = `Username must be ${Limits.usernameMin} to ${Limits.usernameMax} characters long, using only letters, digits, "_" and ".".`;
   }
-  if (input.email && !emailPattern.test(input.email)) {
-    errors.email = 'Email address is not valid: it should look like name@example.com.';
-  } else if (!input.email) errors.email = 'Enter your email address.';
-  if (input.password.length < Limits.passwordMin) {
-    errors.password = `Password must be at least ${Limits.passwordMin} characters long.`;
-  } else if (input.password.length > Limits.passwordMax) {
-    errors.password = `Password must be at most ${Limits.passwordMax} characters long.`;
-  }
+  const email = emailError(input.email);
+  if (email) errors.email = email;
+  const password = passwordError(input.password);
+  if (password) errors.password = password;
   return errors;
+}
+
+/** The password rule shown under the field wherever a password is chosen (sign-up, a reset). */
+export const passwordHint = `At least ${Limits.passwordMin} characters.`;
+
+/** What is wrong with a new password, by the server's rule. */
+export function passwordError(password: string): string | undefined {
+  if (password.length < Limits.passwordMin)
+    return `Password must be at least ${Limits.passwordMin} characters long.`;
+  if (password.length > Limits.passwordMax)
+    return `Password must be at most ${Limits.passwordMax} characters long.`;
+  return undefined;
 }
 
 /** Which field a server refusal is about, from the words it starts with (the server names the field). */

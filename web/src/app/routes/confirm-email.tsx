@@ -1,0 +1,5 @@
+import { ConfirmEmail } from '../../features/auth';
+
+export default function ConfirmEmailRoute() {
+  return <ConfirmEmail />;
+}
