@@ -56,4 +56,11 @@ describe('RequireAuth', () => {
     renderAt('/network');
     expect(screen.getByText('login page, from /network')).toBeTruthy();
   });
+
+  it('carries no way back after the account was deleted, so the next sign-in starts at home', () => {
+    setSession('token-123', user);
+    clearSession('account-deleted');
+    renderAt('/network');
+    expect(screen.getByText('login page, from nowhere')).toBeTruthy();
+  });
 });

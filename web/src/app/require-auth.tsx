@@ -4,14 +4,16 @@ import { sessionEndReason, useSession } from '../lib/session';
 
 /**
  * Guarded screens need a token; without one, go to /login, carrying where the user was going and
- * why the session ended (the login page says "Your session has expired").
+ * why the session ended (the login page says "Your session has expired"). A deleted account's last
+ * screen (Settings) is nobody's to return to: the next sign-in, often Guest Login, starts at home.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (!session) {
     const reason = sessionEndReason();
-    return <Navigate to="/login" replace state={{ from: location, ...(reason && { reason }) }} />;
+    const from = reason === 'account-deleted' ? null : location;
+    return <Navigate to="/login" replace state={{ ...(from && { from }), ...(reason && { reason }) }} />;
   }
   return children;
 }

@@ -55,12 +55,13 @@ const WIDE = '(min-width: 62em)';
 
 /**
  * The feed column (65%) and the side column (35%) on large screens; one column below that, where
- * the side column is not rendered at all (phones find people on the People page).
+ * the side column is not rendered at all (phones find people on the People page). As tall as `main` at
+ * least, so the feed column's border runs to the foot of the window on a short page.
  */
 export function Columns({ children, side }: { children: ReactNode; side: ReactNode }) {
   const wide = useMediaQuery(WIDE);
   return (
-    <div className="lg:flex">
+    <div className="lg:flex lg:min-h-full">
       <div className="min-w-0 lg:w-[65%] lg:border-r lg:border-zinc-200 lg:dark:border-zinc-800">
         {children}
       </div>

@@ -1,5 +1,5 @@
 import type { Post, PostSort } from '@sync/contract';
-import { useBookmarks } from '../../features/bookmarks';
+import { NoBookmarks, useBookmarks } from '../../features/bookmarks';
 import { PostList } from '../../features/posts';
 import { postActions, postMenu } from './post-actions';
 import { SortablePage, useSort } from './sort-buttons';
@@ -15,12 +15,14 @@ function sortPosts(sort: PostSort) {
 export default function BookmarkRoute() {
   const [sort, setSort] = useSort();
   const bookmarks = useBookmarks();
+  // Nothing to sort until there is a bookmark: the buttons show with the first one.
+  const any = bookmarks.data?.pages.some((page) => page.posts.length > 0) ?? false;
   return (
-    <SortablePage title="Bookmarks" sort={sort} onSort={setSort}>
+    <SortablePage title="Bookmarks" sort={sort} onSort={setSort} sortable={any}>
       <PostList
         query={bookmarks}
         label="Bookmarks"
-        empty="No bookmarks yet"
+        empty={<NoBookmarks />}
         order={sortPosts(sort)}
         actions={postActions}
         menu={postMenu}

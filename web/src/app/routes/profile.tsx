@@ -93,7 +93,7 @@ export default function ProfileRoute() {
   } else if (user.isPending) {
     body = (
       <div className="space-y-3 px-4 py-6" role="status" aria-label="Loading profile">
-        <Skeleton className="size-24 rounded-full" />
+        <Skeleton shape="circle" className="size-24" />
         <Skeleton className="h-6 w-48" />
         <Skeleton className="h-4 w-32" />
       </div>

@@ -48,31 +48,38 @@ export function SortPanel({ sort, onSort }: { sort: PostSort; onSort: (sort: Pos
   );
 }
 
-/** Network and Bookmark: the sort buttons in the side panel, or above the list below lg. */
+/**
+ * Network and Bookmark: the sort buttons in the side panel, or above the list below lg; none while
+ * the list has nothing to sort (`sortable`).
+ */
 export function SortablePage({
   title,
   sort,
   onSort,
+  sortable = true,
   children,
 }: {
   title: string;
   sort: PostSort;
   onSort: (sort: PostSort) => void;
+  sortable?: boolean;
   children: ReactNode;
 }) {
   return (
     <Columns
       side={
         <>
-          <SortPanel sort={sort} onSort={onSort} />
+          {sortable && <SortPanel sort={sort} onSort={onSort} />}
           <RecommendedPanel />
         </>
       }
     >
       <PageHeader title={title} />
-      <div className="border-b border-zinc-200 px-4 py-3 lg:hidden dark:border-zinc-800">
-        <SortButtons sort={sort} onSort={onSort} />
-      </div>
+      {sortable && (
+        <div className="border-b border-zinc-200 px-4 py-3 lg:hidden dark:border-zinc-800">
+          <SortButtons sort={sort} onSort={onSort} />
+        </div>
+      )}
       {children}
     </Columns>
   );

@@ -26,7 +26,7 @@ export function EditedMarker({ editedAt, history }: Props) {
 
   return (
     <>
-      <span aria-hidden="true" className="text-zinc-500">
+      <span aria-hidden="true" className="shrink-0 text-zinc-500">
         ·
       </span>
       <button
@@ -40,7 +40,7 @@ export function EditedMarker({ editedAt, history }: Props) {
           setOpened(true);
           setOpen(true);
         }}
-        className="rounded-sm py-0.5 text-zinc-600 hover:underline focus-ring dark:text-zinc-400"
+        className="shrink-0 rounded-sm py-0.5 text-zinc-600 hover:underline focus-ring dark:text-zinc-400"
       >
         <time dateTime={editedAt}>{strings.edited}</time>
       </button>

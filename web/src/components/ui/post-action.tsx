@@ -9,13 +9,27 @@ export const postActionClass =
 export const postCountClass =
   'inline-flex min-h-8 min-w-6 items-center justify-center rounded-full px-1 text-sm tabular-nums hover:underline focus-ring';
 
+/**
+ * Each action's colour once it is on, one hue apiece so a like and a bookmark are told apart at a
+ * glance (a like rose, a repost green, a bookmark blue); 3:1 or more against the card in both modes,
+ * hovered or not.
+ */
+export const postActionOnClass = {
+  like: 'text-rose-600 dark:text-rose-400',
+  repost: 'text-emerald-700 dark:text-emerald-400',
+  bookmark: 'text-blue-600 dark:text-blue-400',
+} as const;
+
 type Props = {
   /** A fixed name; the state is said by `aria-pressed`. */
   label: string;
   pressed: boolean;
   pending: boolean;
-  /** What the keyboard shortcuts press it by, inside the focused post card (`data-shortcut`). */
-  shortcut: string;
+  /**
+   * Which action it is: the keyboard shortcut that presses it inside the focused post card
+   * (`data-shortcut`), and its colour when on.
+   */
+  shortcut: 'like' | 'bookmark';
   onClick: () => void;
   children: ReactNode;
 };
@@ -29,7 +43,7 @@ export function PostToggle({ label, pressed, pending, shortcut, onClick, childre
       aria-pressed={pressed}
       data-shortcut={shortcut}
       onClick={onClick}
-      className={`${postActionClass} ${pressed ? 'text-emerald-700 dark:text-emerald-400' : ''}`}
+      className={`${postActionClass} ${pressed ? postActionOnClass[shortcut] : ''}`}
       {...pendingProps(pending)}
     >
       {children}

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { LazyMediaGallery } from '../../../components/media/lazy-media-gallery';
 import { Avatar } from '../../../components/ui/avatar';
+import { Byline } from '../../../components/ui/byline';
 import { Button, pendingProps } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { FilteredContent } from '../../../components/ui/filtered-content';
@@ -135,22 +136,13 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
         <Avatar user={comment} size="sm" />
       </Link>
       <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
-          <Link
-            to={`/profile/${comment.username}`}
-            className="font-semibold text-zinc-900 hover:underline focus-ring dark:text-zinc-50"
-          >
-            {name}
-          </Link>
-          <span className="text-zinc-600 dark:text-zinc-400">@{comment.username}</span>
-          <span aria-hidden="true" className="text-zinc-500">
-            ·
-          </span>
-          <time dateTime={comment.createdAt} className="text-zinc-600 dark:text-zinc-400">
-            {timeAgo(comment.createdAt)}
-          </time>
+        <Byline
+          name={name}
+          username={comment.username}
+          age={<time dateTime={comment.createdAt}>{timeAgo(comment.createdAt)}</time>}
+        >
           <CommentEditedMarker comment={comment} postId={postId} />
-        </div>
+        </Byline>
         {editing ? (
           <EditCommentForm comment={comment} postId={postId} onDone={closeEditor} />
         ) : (

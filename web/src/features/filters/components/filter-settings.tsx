@@ -110,7 +110,7 @@ export function FilterSettings() {
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{strings.intro}</p>
       {filters.isPending ? (
         <div role="status" aria-label={strings.loading}>
-          <Skeleton className="h-20 w-full rounded-xl" />
+          <Skeleton shape="card" className="h-20 w-full" />
         </div>
       ) : filters.isError ? (
         <ErrorState message={filters.error.message} onRetry={() => void filters.refetch()} />

@@ -15,10 +15,11 @@ const postCard = (postId: string) =>
   );
 
 /**
- * "3 new posts", over the top of the list cached under `queryKey`: the list never takes new posts in
- * on its own while someone reads it; a press puts them at the top, scrolls there and focuses the
- * newest. A polite status announces the count without moving focus. Takes no room in the page, so
- * appearing moves nothing.
+ * "3 new posts", at the top of the list cached under `queryKey`: the list never takes new posts in on
+ * its own while someone reads it; a press puts them at the top, scrolls there and focuses the newest.
+ * A polite status announces the count without moving focus. Shown, it takes a row of its own above the
+ * list, so at the top of the page it covers no post (it covered the first one's name); further down it
+ * floats under the top bar, and the browser's scroll anchoring keeps the posts on screen where they were.
  */
 export function NewPostsPill({ queryKey }: { queryKey: QueryKey }) {
   const client = useQueryClient();
@@ -41,14 +42,15 @@ export function NewPostsPill({ queryKey }: { queryKey: QueryKey }) {
   };
 
   return (
-    <div className="sticky top-20 z-10 flex h-0 justify-center">
+    // The row lets clicks through to the posts it floats over; the pill takes them.
+    <div className={`pointer-events-none sticky top-20 z-10 flex justify-center ${visible ? 'h-12' : 'h-0'}`}>
       <p role="status" className="sr-only">
         {visible ? text : ''}
       </p>
       {visible && (
         <Button
           size="sm"
-          className="mt-2 shadow-md"
+          className="pointer-events-auto mt-2 shadow-md"
           aria-label={`Show ${text.toLowerCase()}`}
           pending={showing}
           onClick={() => void show()}

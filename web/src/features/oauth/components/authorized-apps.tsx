@@ -74,7 +74,7 @@ export function AuthorizedApps() {
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{text.intro}</p>
       {apps.isPending ? (
         <div role="status" aria-label={text.loading}>
-          <Skeleton className="h-20 w-full rounded-xl" />
+          <Skeleton shape="card" className="h-20 w-full" />
         </div>
       ) : apps.isError ? (
         <ErrorState message={apps.error.message} onRetry={() => void apps.refetch()} />

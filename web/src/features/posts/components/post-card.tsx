@@ -3,6 +3,7 @@ import { Heart, MessageCircle, Repeat2 } from 'lucide-react';
 import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
+import { Byline } from '../../../components/ui/byline';
 import { MEDIA_GALLERY_ATTRIBUTE } from '../../../components/media/frame';
 import { LazyMediaGallery } from '../../../components/media/lazy-media-gallery';
 import { FilteredContent } from '../../../components/ui/filtered-content';
@@ -90,28 +91,22 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
         <Avatar user={post} />
       </Link>
       <div className="min-w-0 flex-1">
-        {/* py-0.5: the name and time links are 24 px tall, WCAG 2.2's smallest touch target. */}
         <header className="flex items-start gap-2">
-          <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-1.5 text-sm">
-            <Link
-              to={`/profile/${post.username}`}
-              className="truncate py-0.5 font-semibold text-zinc-900 hover:underline focus-ring dark:text-zinc-50"
-            >
-              {name}
-            </Link>
-            <span className="truncate text-zinc-600 dark:text-zinc-400">@{post.username}</span>
-            <span aria-hidden="true" className="text-zinc-500">
-              ·
-            </span>
-            <Link
-              to={postPath}
-              className="py-0.5 text-zinc-600 hover:underline focus-ring dark:text-zinc-400"
-              title={new Date(post.createdAt).toLocaleString()}
-            >
-              <time dateTime={post.createdAt}>{timeAgo(post.createdAt)}</time>
-            </Link>
+          <Byline
+            name={name}
+            username={post.username}
+            age={
+              <Link
+                to={postPath}
+                className="py-0.5 hover:underline focus-ring"
+                title={new Date(post.createdAt).toLocaleString()}
+              >
+                <time dateTime={post.createdAt}>{timeAgo(post.createdAt)}</time>
+              </Link>
+            }
+          >
             <PostEditedMarker post={post} />
-          </div>
+          </Byline>
           {post.username === me.username ? (
             <Suspense fallback={<span className="size-9" />}>
               <PostMenu post={post} onDeleted={onDeleted} />

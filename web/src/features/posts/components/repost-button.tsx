@@ -3,7 +3,7 @@ import { Repeat2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { MenuTriggerButton } from '../../../components/ui/button';
 import { Link } from 'react-router';
-import { postActionClass, postCountClass } from '../../../components/ui/post-action';
+import { postActionClass, postActionOnClass, postCountClass } from '../../../components/ui/post-action';
 import { useToggleRepost } from '../api/sharing';
 import { sharingStrings as t } from './strings';
 
@@ -24,7 +24,7 @@ export function RepostButton({ post }: { post: Post }) {
   const reposted = post.viewer?.reposted ?? false;
   const repostCount = post.repostCount ?? 0;
   const toggle = () => repost.mutate({ postId: post._id, repost: !reposted });
-  const className = `${postActionClass} ${reposted ? 'text-emerald-700 dark:text-emerald-400' : ''}`;
+  const className = `${postActionClass} ${reposted ? postActionOnClass.repost : ''}`;
   const label = reposted ? `${t.repostOptions} (reposted)` : t.repostOptions;
   const icon = <Repeat2 className="size-[18px]" aria-hidden="true" />;
   const button = (

@@ -64,7 +64,7 @@ function PeopleSection<T extends Person>({
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{intro}</p>
       {query.isPending ? (
         <div role="status" aria-label={loading}>
-          <Skeleton className="h-12 w-full rounded-xl" />
+          <Skeleton shape="card" className="h-12 w-full" />
         </div>
       ) : query.isError && !query.data ? (
         <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />

@@ -13,7 +13,7 @@ export function SuggestedPeople({ limit = RECOMMENDED_COUNT }: { limit?: number 
       <div className="space-y-3" role="status" aria-label="Loading suggested people">
         {[0, 1, 2].map((i) => (
           <div key={i} className="flex items-center gap-3">
-            <Skeleton className="size-11 rounded-full" />
+            <Skeleton shape="circle" className="size-11" />
             <Skeleton className="h-3.5 w-32" />
           </div>
         ))}
