@@ -15,14 +15,14 @@ const sharedLayers = /[\\/]web[\\/]src[\\/](lib|components|entities)[\\/]/;
 /**
  * Shared modules that only code loaded later uses: their importers load them with `import()`, on first
  * use (a post's image grid and its tiles, an image's lightbox, the upload code with the first file
- * added, a composer's list of images with the first image, the words of the first API refusal), or
- * only lazy chunks import them (the live stream's connection, fetched once the browser is idle; the
- * menus' focus handling; the login and signup card; the forms' errors; the account's email address,
- * for the sign-up, login, email-link and Settings screens). The shared group would otherwise take
- * them into the first screen's file.
+ * added, a composer's list of images with the first image, the words of the first API refusal, the
+ * suggestions with the first @, # or search letter typed), or only lazy chunks import them (the live
+ * stream's connection, fetched once the browser is idle; the menus' focus handling; the login and
+ * signup card; the forms' errors; the account's email address, for the sign-up, login, email-link and
+ * Settings screens). The shared group would otherwise take them into the first screen's file.
  */
 const sharedOnFirstUse =
-  /[\\/]web[\\/]src[\\/](components[\\/]edit-history[\\/](word-diff|strings|history-dialog)|components[\\/]media[\\/](lightbox|media-gallery|media-tile|blurhash|strings)|entities[\\/]media[\\/](attachment-store|attachment-list|api|check-file|strings)|lib[\\/](upload|event-stream|focus-after-removal|error-words|field-errors)|components[\\/]ui[\\/]auth-card|entities[\\/]email[\\/](api|rules|index|email-field))\.tsx?$/;
+  /[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](suggestion-box|suggestion-sources|text-suggestions)|components[\\/]edit-history[\\/](word-diff|strings|history-dialog)|components[\\/]media[\\/](lightbox|media-gallery|media-tile|blurhash|strings)|entities[\\/]media[\\/](attachment-store|attachment-list|api|check-file|strings)|lib[\\/](upload|event-stream|focus-after-removal|error-words|field-errors)|components[\\/]ui[\\/]auth-card|entities[\\/]email[\\/](api|rules|index|email-field))\.tsx?$/;
 
 const reachesOnFirstUse = new Map<string, boolean>();
 

@@ -63,7 +63,7 @@ test.describe('on a phone', () => {
     await tabs.getByRole('link', { name: 'Search' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
     // The top bar has no room for the field on a phone: the screen has its own.
-    await page.getByRole('main').getByRole('searchbox', { name: 'Search posts and people' }).fill('Thumb');
+    await page.getByRole('main').getByLabel('Search posts and people').fill('Thumb');
     await page.keyboard.press('Enter');
     await page.getByRole('tab', { name: 'People' }).click();
     await expect(page.getByRole('main').getByRole('link', { name: 'Thumb User' }).first()).toBeVisible();

@@ -124,7 +124,7 @@ test('search finds posts by a word and people by name; refusals and empty result
   await closeToast(page);
 
   await page.keyboard.press('/');
-  const field = page.getByRole('banner').getByRole('searchbox', { name: 'Search posts and people' });
+  const field = page.getByRole('banner').getByLabel('Search posts and people');
   await expect(field).toBeFocused();
   await field.fill(word);
   await field.press('Enter');

@@ -1,4 +1,16 @@
-import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useId,
+  useRef,
+  useState,
+  type Ref,
+  type TextareaHTMLAttributes,
+} from 'react';
+
+// Not with the first screen: loaded when the person first types @ or # in a box.
+const TextSuggestions = lazy(() => import('./text-suggestions'));
 
 /** Characters as the server counts them: of the trimmed text, an emoji counting once. */
 export function characterCount(text: string) {
@@ -20,30 +32,52 @@ type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChan
 
 /**
  * A text box for a post or a comment: a counter against the server's limit (tied to the box, so a
- * screen reader hears it with the field) and Ctrl/⌘+Enter to send its form.
+ * screen reader hears it with the field), Ctrl/⌘+Enter to send its form, and suggestions for the
+ * @mention or #tag being typed.
  */
-export function MessageField({ value, onValueChange, limit, label, className = '', ...props }: Props) {
+export function MessageField({ value, onValueChange, limit, label, className = '', ref, ...props }: Props) {
   const counterId = useId();
+  const field = useRef<HTMLTextAreaElement | null>(null);
+  const [suggesting, setSuggesting] = useState(false);
+  const setField = useCallback(
+    (element: HTMLTextAreaElement | null) => {
+      field.current = element;
+      if (typeof ref === 'function') return ref(element);
+      if (ref) ref.current = element;
+    },
+    [ref],
+  );
   const count = characterCount(value);
   const over = count > limit;
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1">
-      <textarea
-        {...props}
-        aria-label={label}
-        aria-describedby={counterId}
-        aria-invalid={over || undefined}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-            event.preventDefault();
-            event.currentTarget.form?.requestSubmit();
-          }
-          props.onKeyDown?.(event);
-        }}
-        className={className}
-      />
+      <div className="relative flex flex-col">
+        <textarea
+          {...props}
+          ref={setField}
+          aria-label={label}
+          aria-describedby={counterId}
+          aria-invalid={over || undefined}
+          value={value}
+          onChange={(event) => {
+            if (!suggesting && /[@#]/.test(event.target.value)) setSuggesting(true);
+            onValueChange(event.target.value);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }
+            props.onKeyDown?.(event);
+          }}
+          className={className}
+        />
+        {suggesting && (
+          <Suspense fallback={null}>
+            <TextSuggestions field={field} value={value} onValueChange={onValueChange} />
+          </Suspense>
+        )}
+      </div>
       <p
         id={counterId}
         className={`self-end text-xs tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}`}

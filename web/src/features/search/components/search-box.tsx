@@ -1,8 +1,11 @@
 import { Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { searchPath, type SearchType } from '../api/search';
 import { SEARCH_FIELD_ATTRIBUTE } from './search-box-id';
+
+// Not with the first screen: loaded with the first letter typed.
+const SearchSuggestions = lazy(() => import('./search-suggestions'));
 
 const fieldClass =
   'h-10 w-full rounded-full border border-zinc-300 bg-zinc-50 pr-4 pl-10 text-sm text-zinc-900 placeholder:text-zinc-600 focus-ring dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400';
@@ -28,6 +31,8 @@ export function SearchBox({ className = '' }: { className?: string }) {
 function SearchForm({ initial, type, className }: { initial: string; type: SearchType; className: string }) {
   const navigate = useNavigate();
   const [text, setText] = useState(initial);
+  const [suggesting, setSuggesting] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,10 +54,26 @@ function SearchForm({ initial, type, className }: { initial: string; type: Searc
         autoComplete="off"
         enterKeyHint="search"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        ref={field}
+        onChange={(event) => {
+          setText(event.target.value);
+          setSuggesting(true);
+        }}
         className={fieldClass}
         {...{ [SEARCH_FIELD_ATTRIBUTE]: '' }}
       />
+      {suggesting && (
+        <Suspense fallback={null}>
+          <SearchSuggestions
+            field={field}
+            text={text}
+            onChosen={() => {
+              setText('');
+              field.current?.blur();
+            }}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }
