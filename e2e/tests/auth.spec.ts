@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createUser, logIn, PASSWORD, uniqueName } from './helpers';
 
-test('signing up lands on the home feed, signed in', async ({ page }) => {
+test('signing up lands on the welcome, signed in, and Skip on the home feed', async ({ page }) => {
   const username = uniqueName('new');
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Join Sync' })).toBeVisible();
@@ -16,10 +16,13 @@ test('signing up lands on the home feed, signed in', async ({ page }) => {
   await page.getByRole('button', { name: 'Join Sync' }).click();
 
   await expect(page.getByText('Account created')).toBeVisible();
+  // The welcome (onboarding.spec.ts has its steps).
+  await expect(page).toHaveURL('/welcome');
+  expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeTruthy();
+  await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
   await expect(page.getByPlaceholder('Create a post....')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeTruthy();
 });
 
 test('signing up with a taken username says so at the field, until it is edited', async ({

@@ -39,6 +39,7 @@ const ModerationInvites = lazyScreen(() => import('./routes/moderation/invites')
 const ModerationEmailDomains = lazyScreen(() => import('./routes/moderation/email-domains'));
 const ModerationAuditLog = lazyScreen(() => import('./routes/moderation/audit-log'));
 const About = lazyScreen(() => import('./routes/about'));
+const Welcome = lazyScreen(() => import('./routes/welcome'));
 
 function Root() {
   useFocusHeadingOnNavigate();
@@ -138,6 +139,18 @@ export const router = createBrowserRouter([
           <Suspense fallback={blankScreen}>
             <OAuthAuthorize />
           </Suspense>
+        ),
+      },
+      {
+        // After sign-up: outside the app's frame, so the welcome is all there is until it ends (decision 101).
+        path: '/welcome',
+        errorElement,
+        element: (
+          <RequireAuth>
+            <Suspense fallback={blankScreen}>
+              <Welcome />
+            </Suspense>
+          </RequireAuth>
         ),
       },
       {

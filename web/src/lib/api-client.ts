@@ -27,6 +27,8 @@ type RequestOptions = {
   query?: Query;
   /** The request carries a password the server checks: a 401 may be about it, not the session. */
   checksPassword?: boolean;
+  /** Sent instead of the session's: a question asked as an account just signed in to, before its session is set. */
+  token?: string;
 };
 
 function withQuery(path: string, query: Query | undefined) {
@@ -50,8 +52,11 @@ export function endRefusedSession(token: string) {
   });
 }
 
-async function send(path: string, { method = 'GET', body, query, checksPassword }: RequestOptions) {
-  const token = getSession()?.token;
+async function send(
+  path: string,
+  { method = 'GET', body, query, checksPassword, ...options }: RequestOptions,
+) {
+  const token = options.token ?? getSession()?.token;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = token;
   if (body !== undefined) headers['content-type'] = 'application/json';

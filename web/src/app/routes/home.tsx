@@ -4,7 +4,7 @@ import { RecommendedPanel } from '../layout/recommended-panel';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, type Tab } from '../../components/ui/tabs';
 import { useMe } from '../../lib/session';
-import { postKeys } from '../../entities/posts';
+import { chooseHomeTab, postKeys, storedHomeTab, type HomeTab } from '../../entities/posts';
 import { NewPostsPill } from '../../features/live';
 import { useFeed, useTimeline, Composer, PostList } from '../../features/posts';
 import { postActions, postMenu } from './post-actions';
@@ -29,31 +29,16 @@ function PeopleSkeleton() {
   );
 }
 
-type HomeTab = 'everyone' | 'following';
-
 const HOME_TABS: Tab<HomeTab>[] = [
   { value: 'everyone', label: 'Everyone' },
   { value: 'following', label: 'Following' },
 ];
 
-const TAB_KEY = 'sync-home-tab';
-
-/** The tab last chosen, on this device; Everyone (the spec's home) until then. */
 function useStoredTab(): [HomeTab, (tab: HomeTab) => void] {
-  const [tab, setTab] = useState<HomeTab>(() => {
-    try {
-      return localStorage.getItem(TAB_KEY) === 'following' ? 'following' : 'everyone';
-    } catch {
-      return 'everyone';
-    }
-  });
+  const [tab, setTab] = useState<HomeTab>(storedHomeTab);
   const choose = (next: HomeTab) => {
     setTab(next);
-    try {
-      localStorage.setItem(TAB_KEY, next);
-    } catch {
-      // Storage refused (private mode): the choice lasts for this visit.
-    }
+    chooseHomeTab(next);
   };
   return [tab, choose];
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
-/** The card of the screens outside the app's frame: logging in, joining, an app's consent page. */
-export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+/** The card of the screens outside the app's frame: logging in, joining, the welcome, an app's consent page. */
+export function AuthCard({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-zinc-50 px-4 py-10 dark:bg-zinc-950">
       <div className="w-full max-w-md">

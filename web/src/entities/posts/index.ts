@@ -3,6 +3,7 @@
  * shape and the helpers that update all copies in place) and the marks the posts' DOM carries. Features
  * that change a post (posts, bookmarks, comments, live) update it through here.
  */
+export { chooseHomeTab, storedHomeTab, type HomeTab } from './home-tab';
 export { postKeys, type PostPage, type PostPages } from './keys';
 export {
   findCachedPost,

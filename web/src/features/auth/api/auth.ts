@@ -1,7 +1,13 @@
-import type { AuthLoginReply, AuthSignupReply, LoginBody, SignupPendingReply } from '@sync/contract';
+import type {
+  AccountStateReply,
+  AuthLoginReply,
+  AuthSignupReply,
+  LoginBody,
+  SignupPendingReply,
+} from '@sync/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { clearSession, setSession } from '../../../lib/session';
+import { clearSession, getSession, setSession } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toast';
 
 export const GUEST = { username: 'guest', password: 'guest-password' } as const;
@@ -22,15 +28,39 @@ export type SignupReply = AuthSignupReply | SignupPendingReply;
 
 export const isPending = (reply: SignupReply): reply is SignupPendingReply => 'pending' in reply;
 
+/**
+ * The session that has the welcome ahead of it (docs/decisions/101): one a sign-up here began, or a
+ * login to an account that never finished or skipped it. Where a sign-in leads goes there first.
+ */
+let welcomeDueFor: string | null = null;
+
+export const welcomeDue = (): boolean => welcomeDueFor !== null && getSession()?.token === welcomeDueFor;
+
+/** The welcome was finished or skipped: the next sign-in page visit goes where it was going. */
+export function welcomeSeen() {
+  welcomeDueFor = null;
+}
+
+/** Whether the account has had its welcome; a failed question is no reason to hold up the login. */
+const onboarded = (token: string) =>
+  api<AccountStateReply>('/account', { token }).then(
+    (answer) => answer.account.onboarded,
+    () => true,
+  );
+
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => api<AuthLoginReply>('/auth/login', { method: 'POST', body }),
+    mutationFn: async (body: LoginBody) => {
+      const reply = await api<AuthLoginReply>('/auth/login', { method: 'POST', body });
+      return { ...reply, onboarded: await onboarded(reply.encodedToken) };
+    },
     // Here, not in the form: the new session takes the user off the login page at once, and a
     // form's own callbacks do not run once it has unmounted.
-    onSuccess: ({ encodedToken, foundUser }) => {
+    onSuccess: ({ encodedToken, foundUser, onboarded }) => {
       // Lists carry per-viewer flags; another account's copies must not leak into this session.
       client.clear();
+      welcomeDueFor = onboarded ? null : encodedToken;
       setSession(encodedToken, foundUser);
       toastSuccess('Loged In.', 'You are now Successfully loged in ');
     },
@@ -47,6 +77,7 @@ export function useSignup() {
       if (isPending(reply)) return;
       const { encodedToken, createdUser } = reply;
       client.clear();
+      welcomeDueFor = encodedToken;
       setSession(encodedToken, createdUser);
       toastSuccess('Account created', 'You are now Successfully signed up ');
     },

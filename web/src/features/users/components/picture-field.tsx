@@ -1,16 +1,17 @@
-import type { User } from '@sync/contract';
 import { useRef, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { useInstance } from '../../../entities/instance';
+import type { SessionUser } from '../../../lib/session';
 import { refusalOf } from '../../../entities/media';
 import { useProfilePicture, type ProfilePicture } from '../api/profile-pictures';
 import { pictureStrings as t } from './strings';
 
-type Props = { kind: ProfilePicture; user: User };
+/** A profile read from the server, or the signed-in user's own as the session keeps it. */
+type Props = { kind: ProfilePicture; user: SessionUser };
 
 /**
- * The avatar or the header in the edit dialog: what it is now, a button to upload another (sent at
+ * The avatar or the header in the edit dialog (and the welcome's): what it is now, a button to upload another (sent at
  * once, with its progress) and one to remove it. The old paste-a-URL avatar still shows until replaced.
  */
 export function PictureField({ kind, user }: Props) {
