@@ -102,6 +102,17 @@ export type FullPost = Post;
 /** A post in a page of a list: the first 3 likers, dislikers and comments, and always `viewer`. */
 export type PreviewPost = Post & { viewer: ViewerState };
 
+/**
+ * Additive: how the signed-in viewer and a person stand by follows, on a profile (`?preview=true`) and
+ * on each person of a list of people: whether the viewer follows them, whether they follow the viewer.
+ */
+export const FollowViewer = Type.Object({ follows: Type.Boolean(), followedBy: Type.Boolean() });
+export type FollowViewer = Static<typeof FollowViewer>;
+
+/** A person in a list of people; `viewer` when signed in. */
+export const ListedPerson = Type.Object({ ...UserSummary.properties, viewer: Type.Optional(FollowViewer) });
+export type ListedPerson = Static<typeof ListedPerson>;
+
 export const User = Type.Object({
   _id: Type.String(),
   username: Type.String(),
@@ -121,8 +132,8 @@ export const User = Type.Object({
   followingCount: Type.Integer(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
-  /** Additive, on `?preview=true` reads: whether the signed-in viewer follows this user. */
-  viewer: Type.Optional(Type.Object({ follows: Type.Boolean() })),
+  /** Additive, on `?preview=true` reads: whether the signed-in viewer follows this user, and they the viewer. */
+  viewer: Type.Optional(FollowViewer),
   /** Additive, only on the user's own object (as `email`): their role and what it allows them. */
   role: Type.Optional(Role),
   permissions: Type.Optional(Type.Array(Permission)),
@@ -253,11 +264,11 @@ export const UserReply = Type.Object({ user: User });
 export type UserReply = Static<typeof UserReply>;
 /** `GET /users/suggestions`: people to follow, with their bio for the 'Recommended People' panel. */
 export const SuggestionsReply = Type.Object({
-  users: Type.Array(Type.Object({ ...UserSummary.properties, bio: Type.String() })),
+  users: Type.Array(Type.Object({ ...ListedPerson.properties, bio: Type.String() })),
 });
 export type SuggestionsReply = Static<typeof SuggestionsReply>;
 export const UserSummariesReply = Type.Object({
-  users: Type.Array(UserSummary),
+  users: Type.Array(ListedPerson),
   nextCursor: NextCursor,
 });
 export type UserSummariesReply = Static<typeof UserSummariesReply>;
@@ -449,7 +460,7 @@ export const SearchQuery = Type.Object({
   type: Type.Optional(Type.Union([Type.Literal('posts'), Type.Literal('users'), Type.Literal('tags')])),
 });
 export type SearchQuery = Static<typeof SearchQuery>;
-export const PersonSummary = Type.Object({ ...UserSummary.properties, bio: Type.String() });
+export const PersonSummary = Type.Object({ ...ListedPerson.properties, bio: Type.String() });
 export type PersonSummary = Static<typeof PersonSummary>;
 export const SearchUsersReply = Type.Object({ users: Type.Array(PersonSummary), nextCursor: NextCursor });
 export type SearchUsersReply = Static<typeof SearchUsersReply>;

@@ -20,7 +20,7 @@ import * as users from '../data/users.repo.js';
 import { asJsonText, type JsonText } from '../read/views/json-text.js';
 import { versionsOf } from './shared/edit-history.js';
 import { fullPostViews, previewPostsPage } from '../read/views/sync/posts.js';
-import { summariesOf } from '../read/views/sync/summaries.js';
+import { listedPeople } from './shared/listed-people.js';
 import * as posts from '../data/posts.repo.js';
 import * as skeletons from '../data/post-skeletons.repo.js';
 import { everyPost, postPreview, requirePost, requireVisiblePost } from './shared/post-answers.js';
@@ -153,7 +153,7 @@ export async function listReactors(
     visiblePeopleRows(deps, input.viewerId, (row) => row.user_id),
   );
   const ids = items.map((row) => row.user_id);
-  return { users: summariesOf(ids, await deps.hydrator.peopleByIds(ids)), nextCursor };
+  return { users: await listedPeople(deps, ids, input.viewerId), nextCursor };
 }
 
 /** `GET /posts/:postId/quotes`: the posts that quote it and show it, newest first, a page at a time. */

@@ -9,7 +9,7 @@ import { addRepost, removeRepost, type RepostOutcome } from './shared/repost-wri
 import { requireVisiblePost } from './shared/post-answers.js';
 import { relationshipAnswer } from './shared/relationships.js';
 import { visiblePeopleRows } from './shared/visible-rows.js';
-import { summariesOf } from '../read/views/sync/summaries.js';
+import { listedPeople } from './shared/listed-people.js';
 
 /** One function per endpoint of Sync's reposts (docs/decisions/092). */
 
@@ -41,7 +41,7 @@ export async function listReposters(
     visiblePeopleRows(deps, input.viewerId, (row) => row.user_id),
   );
   const ids = items.map((row) => row.user_id);
-  return { users: summariesOf(ids, await deps.hydrator.peopleByIds(ids)), nextCursor };
+  return { users: await listedPeople(deps, ids, input.viewerId), nextCursor };
 }
 
 /**

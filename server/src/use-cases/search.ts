@@ -14,6 +14,7 @@ import * as users from '../data/users.repo.js';
 import { asJsonText, type JsonText } from '../read/views/json-text.js';
 import { previewPostsPage } from '../read/views/sync/posts.js';
 import { userSummary } from '../read/views/sync/summaries.js';
+import { withFollowState } from './shared/listed-people.js';
 import { searchKey } from '../data/name-keys.js';
 import * as search from '../data/search.repo.js';
 import * as entities from '../data/text-entities.repo.js';
@@ -126,7 +127,8 @@ async function searchUsers(
     (row) => [row.username_key],
     visiblePeopleRows(deps, viewerId, (row) => row.id),
   );
-  return { users: items.map((row) => ({ ...userSummary(row), bio: row.bio })), nextCursor };
+  const people = items.map((row) => ({ ...userSummary(row), bio: row.bio }));
+  return { users: await withFollowState(deps, viewerId, people), nextCursor };
 }
 
 /** Tags that start with the query (with or without its #), most used first. */

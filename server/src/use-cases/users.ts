@@ -11,7 +11,8 @@ import * as follows from '../data/follows.repo.js';
 import { Messages, notFound } from '../platform/http/errors.js';
 import type { PageQuery } from '../platform/http/pagination.js';
 import { checkText, checkUrl } from './shared/text.js';
-import { summariesOf, userSummary } from '../read/views/sync/summaries.js';
+import { followViewer, summariesOf, userSummary } from '../read/views/sync/summaries.js';
+import { listedPeople, withFollowState } from './shared/listed-people.js';
 import { userView } from '../read/views/sync/users.js';
 import { everyUser, userObject, userObjects, withOwnRole } from './shared/user-answers.js';
 import * as users from '../data/users.repo.js';
@@ -58,7 +59,13 @@ export async function suggestPeople(
   input: { viewerId: string; limit: number },
 ): Promise<SuggestionsReply> {
   const rows = await suggestedPeople(deps, input);
-  return { users: rows.map((row) => ({ ...userSummary(row), bio: row.bio })) };
+  return {
+    users: await withFollowState(
+      deps,
+      input.viewerId,
+      rows.map((row) => ({ ...userSummary(row), bio: row.bio })),
+    ),
+  };
 }
 
 /** The people Sync suggests to the viewer, those the viewer does not see left out (and others read instead). */
@@ -322,7 +329,7 @@ export async function getUser(
     row.id === input.viewerId,
   );
   return {
-    user: { ...withOwnRole(user, row, input.viewerId), viewer: { follows: state.follows.has(row.id) } },
+    user: { ...withOwnRole(user, row, input.viewerId), viewer: followViewer(state, row.id) },
   };
 }
 
@@ -341,6 +348,5 @@ export async function listRelation(
     visiblePeopleRows(deps, input.viewerId, (row) => row.user_id),
   );
   const ids = items.map((row) => row.user_id);
-  const people = await deps.hydrator.peopleByIds(ids, profilesVersion);
-  return { users: summariesOf(ids, people), nextCursor };
+  return { users: await listedPeople(deps, ids, input.viewerId, profilesVersion), nextCursor };
 }

@@ -80,9 +80,9 @@ describeEachDatabase('users', (dialect) => {
         [fans[4], fans[3], fans[2]].map((fan) => fan!.user._id),
       );
       expect(asFan.bookmarks).toEqual([]);
-      expect(asFan.viewer).toEqual({ follows: true });
-      const asStranger = (await server.request('GET', path, { token: star.token })).body.user;
-      expect(asStranger.viewer).toEqual({ follows: false });
+      expect(asFan.viewer).toEqual({ follows: true, followedBy: false });
+      const asThemselves = (await server.request('GET', path, { token: star.token })).body.user;
+      expect(asThemselves.viewer).toEqual({ follows: false, followedBy: false });
       const full = (await server.request('GET', `/api/users/${star.user.username}`)).body.user;
       expect(full.followers).toHaveLength(5);
       expect(full).not.toHaveProperty('viewer');
@@ -125,7 +125,10 @@ describeEachDatabase('users', (dialect) => {
           'firstName',
           'lastName',
           'username',
+          'viewer',
         ]);
+        // Suggested: someone the viewer does not follow yet (who may follow the viewer).
+        expect(user.viewer.follows).toBe(false);
         const demo = ['olu_ade', 'lena.k', 'sam_rivera', 'noor.h'].includes(user.username);
         if (demo) expect(user.bio).not.toBe('');
         else expect(user.bio).toEqual(expect.any(String));

@@ -8,7 +8,6 @@ import { PostList, useSearchPosts } from '../../features/posts';
 import { useSearchPeople, type SearchType } from '../../features/search';
 import { FollowButton, PersonRow } from '../../features/users';
 import { ApiError } from '../../lib/api-client';
-import { useMe } from '../../lib/session';
 import { postActions, postMenu } from './post-actions';
 
 const SEARCH_TABS: Tab<SearchType>[] = [
@@ -45,7 +44,6 @@ function PostResults({ q }: { q: string }) {
 }
 
 function PeopleResults({ q }: { q: string }) {
-  const me = useMe();
   const query = useSearchPeople(q);
   const refused = refusal(query);
   if (refused) return <Refused message={refused} />;
@@ -62,19 +60,7 @@ function PeopleResults({ q }: { q: string }) {
       getKey={(user) => user._id}
       renderItem={(user) => (
         <div className="border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
-          <PersonRow
-            user={user}
-            detail={user.bio}
-            action={
-              // The session lists everyone I follow (up to CAP_OWN_FOLLOWING), and follows update it.
-              user._id !== me._id && (
-                <FollowButton
-                  user={user}
-                  following={me.following.some((followed) => followed._id === user._id)}
-                />
-              )
-            }
-          />
+          <PersonRow user={user} detail={user.bio} action={<FollowButton user={user} />} />
         </div>
       )}
       paging={query}

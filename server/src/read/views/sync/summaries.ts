@@ -1,4 +1,5 @@
-import type { UserSummary } from '@sync/contract';
+import type { FollowViewer, UserSummary } from '@sync/contract';
+import type { FollowState } from '../../../data/follows.repo.js';
 import type { SummaryRow } from '../../../data/users.repo.js';
 
 export const userSummary = (row: SummaryRow): UserSummary => ({
@@ -16,3 +17,9 @@ export function summariesOf(ids: readonly string[], people: Map<string, SummaryR
     return row ? [userSummary(row)] : [];
   });
 }
+
+/** How the viewer and a person stand by follows, as profiles and lists of people show it. */
+export const followViewer = (state: FollowState, id: string): FollowViewer => ({
+  follows: state.follows.has(id),
+  followedBy: state.followedBy.has(id),
+});

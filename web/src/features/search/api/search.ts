@@ -1,5 +1,6 @@
 import type { SearchUsersReply } from '@sync/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { userKeys } from '../../../entities/users';
 import { api } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
 
@@ -8,7 +9,7 @@ export type SearchType = 'posts' | 'users';
 /** People whose username or name starts with the query. */
 export function useSearchPeople(q: string) {
   return useInfiniteQuery({
-    queryKey: ['users', 'search', q],
+    queryKey: userKeys.peopleFoundBy(q),
     queryFn: ({ pageParam }) =>
       api<SearchUsersReply>('/search', { query: { q, type: 'users', limit: PAGE_SIZE, cursor: pageParam } }),
     initialPageParam: null as string | null,

@@ -9,8 +9,8 @@ import type {
 } from '@sync/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { postKeys } from '../../../entities/posts';
-import { userKeys, type PeopleListKind } from '../../../entities/users';
-import { api } from '../../../lib/api-client';
+import { setFollowing, userKeys, type PeopleListKind } from '../../../entities/users';
+import { ApiError, api } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
 import { getSession, updateSessionUser } from '../../../lib/session';
 
@@ -19,9 +19,6 @@ export type { PeopleListKind };
 export const RECOMMENDED_COUNT = 4;
 /** The People page: the most the suggestions route gives. */
 export const PEOPLE_PAGE_COUNT = 20;
-
-/** A suggested person; `following` is set once the viewer follows them from the list. */
-export type Suggestion = SuggestionsReply['users'][number] & { following?: boolean };
 
 export function useUser(username: string) {
   return useQuery({
@@ -35,8 +32,7 @@ export function useUser(username: string) {
 export function useSuggestions(limit = RECOMMENDED_COUNT) {
   return useQuery({
     queryKey: userKeys.suggestionList(limit),
-    queryFn: async (): Promise<Suggestion[]> =>
-      (await api<SuggestionsReply>('/users/suggestions', { query: { limit } })).users,
+    queryFn: async () => (await api<SuggestionsReply>('/users/suggestions', { query: { limit } })).users,
   });
 }
 
@@ -61,7 +57,15 @@ function summaryOf(user: UserSummary): UserSummary {
   return { _id, username, firstName, lastName, avatarURL };
 }
 
-/** Follow or unfollow; both profiles' counts and lists are updated from the small answer. */
+const alreadyDone = (error: Error) =>
+  error instanceof ApiError &&
+  error.status === 400 &&
+  (error.apiMessage === 'User Already following' || error.apiMessage === 'User already not following');
+
+/**
+ * Follow or unfollow. Optimistic: every button for them says the new state at once (`setFollowing`),
+ * and the old one again if the server refuses; both profiles' counts and lists follow the small answer.
+ */
 export function useFollow() {
   const client = useQueryClient();
   return useMutation({
@@ -70,16 +74,20 @@ export function useFollow() {
         method: 'POST',
         query: { return: 'minimal' },
       }),
+    onMutate: ({ target, follow }) => setFollowing(client, target._id, follow),
+    // Refused as already done ("User Already following"), the new state was the server's already.
+    onError: (error, { target, follow }) =>
+      setFollowing(client, target._id, alreadyDone(error) ? follow : !follow),
     onSuccess: (reply, { target }) => {
       const me = getSession()?.user;
       if (!me) return;
       const targetSummary = summaryOf(target);
       const meSummary = summaryOf(me);
+      setFollowing(client, target._id, reply.following);
       client.setQueryData<User>(userKeys.detail(target.username), (user) =>
         user
           ? {
               ...user,
-              viewer: { follows: reply.following },
               followerCount: reply.followerCount,
               followers: reply.following
                 ? [...user.followers.filter((u) => u._id !== me._id), meSummary]
@@ -92,10 +100,6 @@ export function useFollow() {
         : me.following.filter((u) => u._id !== target._id);
       client.setQueryData<User>(userKeys.detail(me.username), (user) =>
         user ? { ...user, following, followingCount: reply.followingCount } : user,
-      );
-      // A suggestion stays in its list, marked, so it can be taken back from there.
-      client.setQueriesData<Suggestion[]>({ queryKey: userKeys.suggestions }, (users) =>
-        users?.map((u) => (u._id === target._id ? { ...u, following: reply.following } : u)),
       );
       void client.invalidateQueries({ queryKey: userKeys.peopleLists, refetchType: 'none' });
       // Their posts join (or leave) the Following tab.

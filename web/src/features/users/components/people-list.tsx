@@ -2,9 +2,10 @@ import { EmptyState, ErrorState } from '../../../components/ui/error-state';
 import { InfiniteList } from '../../../components/ui/infinite-list';
 import { ListSkeleton } from '../../../components/ui/skeleton';
 import { usePeople, type PeopleListKind } from '../api/users';
+import { FollowButton } from './follow-button';
 import { PersonRow } from './person-row';
 
-/** Followers, followings or likers, a page of 20 at a time. */
+/** Followers, followings, likers or reposters, a page of 20 at a time, each with Follow (but oneself). */
 export function PeopleList({ list, label, empty }: { list: PeopleListKind; label: string; empty: string }) {
   const query = usePeople(list);
   if (query.isPending) return <ListSkeleton label={`Loading ${label.toLowerCase()}`} />;
@@ -20,7 +21,7 @@ export function PeopleList({ list, label, empty }: { list: PeopleListKind; label
       getKey={(user) => user._id}
       renderItem={(user) => (
         <div className="border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
-          <PersonRow user={user} />
+          <PersonRow user={user} action={user.viewer && <FollowButton user={user} />} />
         </div>
       )}
       paging={query}

@@ -5,9 +5,8 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { useMe } from '../../../lib/session';
-import { toastError } from '../../../lib/toast';
-import { useFollow } from '../api/users';
 import { EditProfileDialog } from './edit-profile-dialog';
+import { FollowButton, FollowsYou } from './follow-button';
 
 const countLink = 'rounded hover:underline focus-ring';
 
@@ -34,7 +33,6 @@ type Props = {
 export function ProfileHeader({ user, menu, badge, canFollow = true }: Props) {
   const me = useMe();
   const [editing, setEditing] = useState(false);
-  const follow = useFollow();
   const isMe = me.username === user.username;
   const following = user.viewer?.follows ?? user.followers.some((u) => u.username === me.username);
   const link = safeLink(user.links);
@@ -61,20 +59,7 @@ export function ProfileHeader({ user, menu, badge, canFollow = true }: Props) {
         ) : (
           <div className="flex items-center gap-1">
             {menu}
-            {canFollow && (
-              <Button
-                variant={following ? 'secondary' : 'primary'}
-                pending={follow.isPending}
-                onClick={() =>
-                  follow.mutate(
-                    { target: user, follow: !following },
-                    { onError: (error) => toastError('Error', error.message) },
-                  )
-                }
-              >
-                {following ? 'UnFollow' : 'Follow'}
-              </Button>
-            )}
+            {canFollow && <FollowButton user={user} following={following} size="md" />}
           </div>
         )}
       </div>
@@ -83,6 +68,7 @@ export function ProfileHeader({ user, menu, badge, canFollow = true }: Props) {
       </h1>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">@{user.username}</p>
+        {!isMe && <FollowsYou user={user} />}
         {badge}
       </div>
       {user.bio && (

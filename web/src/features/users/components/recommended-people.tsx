@@ -30,11 +30,7 @@ export function SuggestedPeople({ limit = RECOMMENDED_COUNT }: { limit?: number 
     <ul className="space-y-3">
       {suggestions.data.map((user) => (
         <li key={user._id}>
-          <PersonRow
-            user={user}
-            detail={user.bio}
-            action={<FollowButton user={user} following={user.following ?? false} />}
-          />
+          <PersonRow user={user} detail={user.bio} action={<FollowButton user={user} />} />
         </li>
       ))}
     </ul>
