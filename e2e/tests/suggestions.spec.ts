@@ -91,6 +91,37 @@ test('the comment box takes a suggestion by mouse', async ({ page, request }) =>
   await expect(box).toHaveValue(`Thanks @${friend.username} see #${stem}den `);
 });
 
+test("the edit dialog's box suggests too; Escape closes the list, not the dialog", async ({
+  page,
+  request,
+}) => {
+  const { stem } = await scene(request);
+  const user = await createUser(request);
+  const marker = uniqueName('edit');
+  await createPost(request, user, `${marker} first words`);
+  await logIn(page, user.username);
+  await page.goto(`/profile/${user.username}`);
+  await postCard(page, marker).getByRole('button', { name: 'Post options' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Post' });
+  const box = dialog.getByPlaceholder('Edit a post....');
+  await box.press('End');
+  await box.pressSequentially(` #${stem}`);
+  const list = listOf(page, 'People and tags');
+  await expect(list.getByRole('option')).toHaveCount(2);
+  await box.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(box).toHaveValue(`${marker} first words #${stem}`);
+  await box.pressSequentially('l');
+  await expectActive(box, list, `#${stem}lic`);
+  await box.press('Enter');
+  await expect(box).toHaveValue(`${marker} first words #${stem}lic `);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(postCard(page, marker)).toContainText(`#${stem}lic`);
+});
+
 test('the search field suggests people, tags and a search of posts', async ({ page, request }) => {
   const { stem, friend } = await scene(request);
   const user = await createUser(request);
