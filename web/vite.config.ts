@@ -19,10 +19,11 @@ const sharedLayers = /[\\/]web[\\/]src[\\/](lib|components|entities)[\\/]/;
  * suggestions with the first @, # or search letter typed), or only lazy chunks import them (the live
  * stream's connection, fetched once the browser is idle; the menus' focus handling; the login and
  * signup card; the forms' errors; the account's email address, for the sign-up, login, email-link and
- * Settings screens). The shared group would otherwise take them into the first screen's file.
+ * Settings screens; the follow notifications' follow state, which only the follow buttons set). The
+ * shared group would otherwise take them into the first screen's file.
  */
 const sharedOnFirstUse =
-  /[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](suggestion-box|suggestion-sources|text-suggestions)|components[\\/]edit-history[\\/](word-diff|strings|history-dialog)|components[\\/]media[\\/](lightbox|media-gallery|media-tile|blurhash|strings)|entities[\\/]media[\\/](attachment-store|attachment-list|api|check-file|strings)|lib[\\/](upload|event-stream|focus-after-removal|error-words|field-errors)|components[\\/]ui[\\/]auth-card|entities[\\/]email[\\/](api|rules|index|email-field))\.tsx?$/;
+  /[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](suggestion-box|suggestion-sources|text-suggestions)|components[\\/]edit-history[\\/](word-diff|strings|history-dialog)|components[\\/]media[\\/](lightbox|media-gallery|media-tile|blurhash|strings)|entities[\\/]media[\\/](attachment-store|attachment-list|api|check-file|strings)|lib[\\/](upload|event-stream|focus-after-removal|error-words|field-errors)|components[\\/]ui[\\/]auth-card|entities[\\/]email[\\/](api|rules|index|email-field)|entities[\\/]notifications[\\/]follow-state)\.tsx?$/;
 
 const reachesOnFirstUse = new Map<string, boolean>();
 

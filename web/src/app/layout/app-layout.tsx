@@ -5,15 +5,21 @@ import { LiveUpdates } from '../../features/live';
 import { useMediaQuery } from '../../lib/media-query';
 import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
+import { MEDIUM_UP, WIDE } from './breakpoints';
 import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { SideNav } from './side-nav';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
 
-/** The app's frame; signed out (on the About page) it has no tabs, shortcuts or live updates. */
+/**
+ * The app's frame; signed out (on the About page) it has no tabs, shortcuts or live updates. The tab
+ * bar is there only below md, where it is seen: its bell is the phone's one bell (the top bar's shows
+ * from md on), and one mounted bell asks for the count once.
+ */
 export function AppLayout() {
   const { pathname } = useLocation();
   const signedIn = useSession() !== null;
+  const medium = useMediaQuery(MEDIUM_UP);
   return (
     <div className="min-h-dvh bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <a
@@ -41,7 +47,7 @@ export function AppLayout() {
       </div>
       {signedIn && (
         <>
-          <TabBar />
+          {!medium && <TabBar />}
           <KeyboardShortcuts />
           <LiveUpdates />
         </>
@@ -49,9 +55,6 @@ export function AppLayout() {
     </div>
   );
 }
-
-/** The lg breakpoint of index.css, where the side column appears. */
-const WIDE = '(min-width: 62em)';
 
 /**
  * The feed column (65%) and the side column (35%) on large screens; one column below that, where

@@ -2,11 +2,13 @@ import { Menu as MenuIcon, Moon, Sun } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { toggleColorMode, useColorMode } from '../../lib/color-mode';
+import { useMediaQuery } from '../../lib/media-query';
 import { useMe, useSession } from '../../lib/session';
 import { Avatar } from '../../components/ui/avatar';
 import { buttonClass, pendingProps } from '../../components/ui/button';
 import { NotificationBell } from '../../features/notifications';
 import { SearchBox } from '../../features/search';
+import { MEDIUM_UP } from './breakpoints';
 import { iconButton } from './icon-button';
 
 // Menus and the drawer pull in Base UI's positioning code (some 60 KB): they load on the first press
@@ -79,6 +81,8 @@ function VisitorLinks() {
 export function TopBar() {
   const mode = useColorMode();
   const signedIn = useSession() !== null;
+  // Below md the tab bar has the bell (app-layout.tsx): one per layout.
+  const medium = useMediaQuery(MEDIUM_UP);
   return (
     <header className="sticky top-0 z-20 h-16 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
       <div className="mx-auto flex h-full max-w-[1200px] items-center gap-2 px-3 md:px-4">
@@ -91,7 +95,7 @@ export function TopBar() {
         </Link>
         {signedIn && <SearchBox className="ml-6 hidden w-full max-w-xs md:block" />}
         <div className="ml-auto flex items-center gap-1">
-          {signedIn && <NotificationBell className={iconButton} />}
+          {signedIn && medium && <NotificationBell className={iconButton} />}
           <button
             type="button"
             className={iconButton}

@@ -6,6 +6,7 @@ import {
   ExportData,
 } from '../../features/account';
 import { FilterSettings } from '../../features/filters';
+import { NotificationSettings } from '../../features/notifications';
 import { AuthorizedApps, useRefreshAuthorizedApps } from '../../features/oauth';
 import { AltReminderSetting, QuotePolicySetting } from '../../features/posts';
 import { BlockedAccounts, MutedAccounts } from '../../features/safety';
@@ -29,6 +30,9 @@ export default function SettingsRoute() {
       </div>
       <div className={section}>
         <EmailSetting />
+      </div>
+      <div className={section}>
+        <NotificationSettings />
       </div>
       <div className={section}>
         {/* A new password ends every app's access too. */}

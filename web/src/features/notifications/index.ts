@@ -1,4 +1,6 @@
 /** The notifications feature's public face. */
 export { useUnreadCount } from './api/notifications';
-export { NotificationBell } from './components/notification-bell';
-export { NotificationList } from './components/notification-list';
+export { NotificationBell, UnreadBadge } from './components/notification-bell';
+export { NotificationList, type FollowBackButton } from './components/notification-list';
+export { NotificationSettings } from './components/notification-settings';
+export { notificationStrings } from './components/strings';

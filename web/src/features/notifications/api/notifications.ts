@@ -1,4 +1,11 @@
-import type { NotificationsReply, UnreadCountReply } from '@sync/contract';
+import type {
+  NotificationListFilter,
+  NotificationSettings,
+  NotificationSettingsBody,
+  NotificationSettingsReply,
+  NotificationsReply,
+  UnreadCountReply,
+} from '@sync/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notificationKeys, setUnreadCount } from '../../../entities/notifications';
@@ -28,11 +35,14 @@ export function useUnreadCount(): number {
   return query.data ?? 0;
 }
 
-export function useNotifications() {
+/** The notifications of one filter: all of them, or the mentions (and comments on my posts). */
+export function useNotifications(filter: NotificationListFilter) {
   return useInfiniteQuery({
-    queryKey: notificationKeys.list,
+    queryKey: notificationKeys.filtered(filter),
     queryFn: ({ pageParam }) =>
-      api<NotificationsReply>('/notifications', { query: { limit: PAGE_SIZE, cursor: pageParam } }),
+      api<NotificationsReply>('/notifications', {
+        query: { limit: PAGE_SIZE, cursor: pageParam, filter: filter === 'all' ? undefined : filter },
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -49,6 +59,33 @@ export function useMarkAllRead() {
     onSuccess: (reply) => {
       setUnreadCount(client, reply.count);
       void client.invalidateQueries({ queryKey: notificationKeys.list, refetchType: 'none' });
+    },
+  });
+}
+
+/** Which kinds notify me, and whether only people I follow do. */
+export function useNotificationSettings() {
+  return useQuery({
+    queryKey: notificationKeys.settings,
+    queryFn: async () => (await api<NotificationSettingsReply>('/account/notification-settings')).settings,
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * Changes what the body names. The lists and the bell are asked again: what they leave out is what
+ * the settings say.
+ */
+export function useChangeNotificationSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: NotificationSettingsBody) =>
+      (await api<NotificationSettingsReply>('/account/notification-settings', { method: 'PUT', body }))
+        .settings,
+    onSuccess: (settings: NotificationSettings) => {
+      client.setQueryData(notificationKeys.settings, settings);
+      void client.invalidateQueries({ queryKey: notificationKeys.list });
+      void client.invalidateQueries({ queryKey: notificationKeys.unread });
     },
   });
 }

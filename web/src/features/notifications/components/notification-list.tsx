@@ -1,4 +1,4 @@
-import type { Notification } from '@sync/contract';
+import type { Notification, NotificationListFilter, UserSummary } from '@sync/contract';
 import {
   AtSign,
   Heart,
@@ -12,7 +12,7 @@ import {
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { EmptyState, ErrorState } from '../../../components/ui/error-state';
@@ -21,6 +21,13 @@ import { ListSkeleton } from '../../../components/ui/skeleton';
 import { timeAgo } from '../../../lib/relative-time';
 import { useMarkAllRead, useNotifications } from '../api/notifications';
 import { notificationPath, notificationQuote, notificationText } from './notification-text';
+import { notificationStrings as t } from './strings';
+
+/**
+ * A follow button, from the users feature (composed by the app): `label` while not following, then
+ * the follow state the app shows everywhere.
+ */
+export type FollowBackButton = (actor: UserSummary, following: boolean, label: string) => ReactNode;
 
 const icons: Record<Notification['type'], LucideIcon> = {
   like: Heart,
@@ -37,20 +44,33 @@ const icons: Record<Notification['type'], LucideIcon> = {
 };
 
 /**
- * One grouped entry, a single link to what it is about (the moderators' notices, which say all there
- * is, are no link). Unread ones say so in words (a "New" badge, and "Unread:" for screen readers),
- * with a tinted background and a bar at the side besides.
+ * One grouped entry, a link to what it is about (the moderators' notices, which say all there is, are
+ * no link). Unread ones say so in words (a "New" badge, and "Unread:" for screen readers), with a
+ * tinted background and a bar at the side besides. A follow entry offers "Follow back" beside the link
+ * for each of its people the viewer did not follow when it was shown; pressed, it shows the follow
+ * state, so it can be taken back from there.
  */
-function NotificationEntry({ notification }: { notification: Notification }) {
+function NotificationEntry({
+  notification,
+  followBack,
+}: {
+  notification: Notification;
+  followBack: FollowBackButton | undefined;
+}) {
   const Icon = icons[notification.type];
   const quote = notificationQuote(notification);
   const unread = !notification.read;
   const path = notificationPath(notification);
-  const className = `flex gap-3 border-b border-l-4 border-b-zinc-200 px-4 py-3 dark:border-b-zinc-800 ${
+  const followed = notification.followedActorIds;
+  const [offered] = useState(() =>
+    followed ? notification.actors.filter((actor) => !followed.includes(actor._id)) : [],
+  );
+  const className = `flex border-b border-l-4 border-b-zinc-200 dark:border-b-zinc-800 ${
     unread
       ? 'border-l-teal-700 bg-teal-50/60 dark:border-l-teal-400 dark:bg-teal-950/30'
       : 'border-l-transparent'
   }`;
+  const contentClass = 'flex min-w-0 flex-1 gap-3 px-4 py-3';
   const content = (
     <>
       <Icon className="mt-1 size-5 shrink-0 text-teal-700 dark:text-teal-400" aria-hidden="true" />
@@ -84,30 +104,53 @@ function NotificationEntry({ notification }: { notification: Notification }) {
       </div>
     </>
   );
-  if (!path) return <div className={className}>{content}</div>;
+  const actions = followBack && offered.length > 0 && (
+    <div className="flex shrink-0 flex-col items-end justify-center gap-1.5 py-3 pr-4">
+      {offered.map((actor) => (
+        <div key={actor._id}>{followBack(actor, !!followed?.includes(actor._id), t.followBack)}</div>
+      ))}
+    </div>
+  );
   return (
-    <Link
-      to={path}
-      className={`${className} transition-colors focus-ring-inset hover:bg-zinc-50 dark:hover:bg-zinc-900/60`}
-    >
-      {content}
-    </Link>
+    <div className={className}>
+      {path ? (
+        <Link
+          to={path}
+          className={`${contentClass} transition-colors focus-ring-inset hover:bg-zinc-50 dark:hover:bg-zinc-900/60`}
+        >
+          {content}
+        </Link>
+      ) : (
+        <div className={contentClass}>{content}</div>
+      )}
+      {actions}
+    </div>
   );
 }
 
-/** The grouped notifications, newest first; once the first page is on screen, all of it is read. */
-export function NotificationList() {
-  const query = useNotifications();
+/**
+ * The grouped notifications of one filter, newest first. Once All's first page is on screen, all of
+ * it is read; Mentions marks nothing (the read marker is one time for every kind, and the likes and
+ * follows since were not shown).
+ */
+export function NotificationList({
+  filter,
+  followBack,
+}: {
+  filter: NotificationListFilter;
+  followBack?: FollowBackButton;
+}) {
+  const query = useNotifications(filter);
   const { mutate: markAllRead } = useMarkAllRead();
   const marked = useRef(false);
   // A fresh answer, not a cached one still being refreshed: its flags are the ones to show.
   const shown = query.isSuccess && !query.isFetching;
 
   useEffect(() => {
-    if (!shown || marked.current) return;
+    if (!shown || marked.current || filter !== 'all') return;
     marked.current = true;
     markAllRead();
-  }, [shown, markAllRead]);
+  }, [shown, markAllRead, filter]);
 
   if (query.isPending) return <ListSkeleton label="Loading notifications" />;
   if (query.isError && !query.data) {
@@ -115,6 +158,7 @@ export function NotificationList() {
   }
   const notifications = query.data.pages.flatMap((page) => page.notifications);
   if (notifications.length === 0) {
+    if (filter === 'mentions') return <EmptyState>{t.noMentions}</EmptyState>;
     return (
       <EmptyState>
         No notifications yet. When someone likes, comments on or mentions your posts, or follows you, it shows
@@ -127,7 +171,7 @@ export function NotificationList() {
       label="Notifications"
       items={notifications}
       getKey={(notification) => notification._id}
-      renderItem={(notification) => <NotificationEntry notification={notification} />}
+      renderItem={(notification) => <NotificationEntry notification={notification} followBack={followBack} />}
       paging={query}
     />
   );

@@ -7,7 +7,14 @@ import type {
   UserSummariesReply,
   UserSummary,
 } from '@sync/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { setActorFollowed } from '../../../entities/notifications/follow-state';
 import { postKeys } from '../../../entities/posts';
 import { setFollowing, userKeys, type PeopleListKind } from '../../../entities/users';
 import { ApiError, api } from '../../../lib/api-client';
@@ -62,6 +69,12 @@ const alreadyDone = (error: Error) =>
   error.status === 400 &&
   (error.apiMessage === 'User Already following' || error.apiMessage === 'User already not following');
 
+/** One follow state in every cached answer that shows it: people, and follow notifications ("Follow back"). */
+function followState(client: QueryClient, userId: string, follows: boolean) {
+  setFollowing(client, userId, follows);
+  setActorFollowed(client, userId, follows);
+}
+
 /**
  * Follow or unfollow. Optimistic: every button for them says the new state at once (`setFollowing`),
  * and the old one again if the server refuses; both profiles' counts and lists follow the small answer.
@@ -74,16 +87,16 @@ export function useFollow() {
         method: 'POST',
         query: { return: 'minimal' },
       }),
-    onMutate: ({ target, follow }) => setFollowing(client, target._id, follow),
+    onMutate: ({ target, follow }) => followState(client, target._id, follow),
     // Refused as already done ("User Already following"), the new state was the server's already.
     onError: (error, { target, follow }) =>
-      setFollowing(client, target._id, alreadyDone(error) ? follow : !follow),
+      followState(client, target._id, alreadyDone(error) ? follow : !follow),
     onSuccess: (reply, { target }) => {
       const me = getSession()?.user;
       if (!me) return;
       const targetSummary = summaryOf(target);
       const meSummary = summaryOf(me);
-      setFollowing(client, target._id, reply.following);
+      followState(client, target._id, reply.following);
       client.setQueryData<User>(userKeys.detail(target.username), (user) =>
         user
           ? {

@@ -9,6 +9,8 @@ type Props = {
   /** Whether the viewer follows them: their `viewer.follows` when the answer has it. */
   following?: boolean;
   size?: 'sm' | 'md';
+  /** The word while not following ("Follow back" on a follow notification); once followed, "UnFollow". */
+  label?: string;
 };
 
 /**
@@ -17,7 +19,12 @@ type Props = {
  * state is the cached one every other button for them shows too (`setFollowing`), changed at once and
  * put back if the server refuses. None for oneself.
  */
-export function FollowButton({ user, following = user.viewer?.follows ?? false, size = 'sm' }: Props) {
+export function FollowButton({
+  user,
+  following = user.viewer?.follows ?? false,
+  size = 'sm',
+  label = 'Follow',
+}: Props) {
   const me = useMe();
   const follow = useFollow();
   if (user._id === me._id) return null;
@@ -33,7 +40,7 @@ export function FollowButton({ user, following = user.viewer?.follows ?? false, 
         )
       }
     >
-      {following ? 'UnFollow' : 'Follow'}
+      {following ? 'UnFollow' : label}
       <span className="sr-only">
         {' '}
         {user.firstName} {user.lastName}
