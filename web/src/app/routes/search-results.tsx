@@ -68,6 +68,22 @@ function PeopleResults({ q }: { q: string }) {
   );
 }
 
+/**
+ * The tab the results open on: the one chosen, else Posts when some match, else People when some match,
+ * else Posts (to say nothing matches). Both are asked at once, so People costs no second wait, and
+ * Posts opens as soon as its first page has some, without waiting for people. Undefined while unknown.
+ */
+function useOpeningTab(q: string, chosen: SearchType | undefined): SearchType | undefined {
+  const posts = useSearchPosts(q, chosen !== 'users');
+  const people = useSearchPeople(q, chosen !== 'posts');
+  if (chosen) return chosen;
+  const postsFound = posts.data?.pages[0]?.posts.length;
+  if (posts.isError || (postsFound ?? 0) > 0) return 'posts';
+  const peopleFound = people.data?.pages[0]?.users.length;
+  if (postsFound === undefined || (peopleFound === undefined && !people.isError)) return undefined;
+  return (peopleFound ?? 0) > 0 ? 'users' : 'posts';
+}
+
 /** Posts or people matching `q`, on two tabs; nothing is asked before there is something to find. */
 export function SearchResults({
   q,
@@ -75,7 +91,8 @@ export function SearchResults({
   onType,
 }: {
   q: string;
-  type: SearchType;
+  /** The tab chosen in the address, if any. */
+  type: SearchType | undefined;
   onType: (type: SearchType) => void;
 }) {
   if (q.trim() === '') {
@@ -86,6 +103,20 @@ export function SearchResults({
       </EmptyState>
     );
   }
+  return <ResultTabs q={q} chosen={type} onType={onType} />;
+}
+
+function ResultTabs({
+  q,
+  chosen,
+  onType,
+}: {
+  q: string;
+  chosen: SearchType | undefined;
+  onType: (type: SearchType) => void;
+}) {
+  const type = useOpeningTab(q, chosen);
+  if (!type) return <ListSkeleton label="Searching" />;
   return (
     <Tabs label="Search results" idPrefix="search" tabs={SEARCH_TABS} selected={type} onSelect={onType}>
       {type === 'posts' ? <PostResults q={q} /> : <PeopleResults q={q} />}

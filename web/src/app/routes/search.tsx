@@ -1,16 +1,19 @@
 import { useSearchParams } from 'react-router';
-import { SearchBox, type SearchType } from '../../features/search';
+import { SearchBox, searchTypeOf, type SearchType } from '../../features/search';
 import { Columns, PageHeader } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
 import { SearchResults } from './search-results';
 
-/** `/search?q=…&type=users`: the query and the tab live in the address, so reloads and links keep them. */
+/**
+ * `/search?q=…&type=users`: the query and a tab chosen live in the address, so reloads and links keep
+ * them; without a tab, the results open on the one that has some.
+ */
 export default function SearchRoute() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
-  const type: SearchType = params.get('type') === 'users' ? 'users' : 'posts';
+  const type = searchTypeOf(params.get('type'));
   const setType = (next: SearchType) =>
-    setParams(next === 'users' ? { q, type: next } : { q }, { replace: true, preventScrollReset: true });
+    setParams({ q, type: next }, { replace: true, preventScrollReset: true });
   return (
     <Columns side={<RecommendedPanel />}>
       <PageHeader title={q ? `Search: ${q}` : 'Search'} />

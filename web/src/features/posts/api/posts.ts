@@ -81,9 +81,11 @@ export function useTagPosts(tag: string) {
 }
 
 /** Posts matching a search (words, `from:username`, `#tag`); refused queries fail with the server's reason. */
-export function useSearchPosts(q: string) {
+/** Posts that match `q`; asked only while `enabled` (the search screen's People tab does not need them). */
+export function useSearchPosts(q: string, enabled = true) {
   return useInfiniteQuery({
     queryKey: postKeys.search(q),
+    enabled,
     queryFn: async ({ pageParam }) =>
       toPage(
         await api<PostsPageReply>('/search', {

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { searchPath, type SearchType } from '../api/search';
+import { searchPath, searchTypeOf, type SearchType } from '../api/search';
 import { SEARCH_FIELD_ATTRIBUTE } from './search-box-id';
 
 // Not with the first screen: loaded with the first letter typed.
@@ -11,24 +11,25 @@ const fieldClass =
   'h-10 w-full rounded-full border border-zinc-300 bg-zinc-50 pr-4 pl-10 text-sm text-zinc-900 placeholder:text-zinc-600 focus-ring dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400';
 
 /**
- * A search field that opens `/search?q=…`, on the tab chosen there. It shows the query in the address
+ * A search field that opens `/search?q=…`, on the tab chosen there if one was (else the results choose). It shows the query in the address
  * (and starts afresh when that changes). The top bar has one from the md breakpoint up; the search
  * screen has its own below it, so one is on screen at a time.
  */
 export function SearchBox({ className = '' }: { className?: string }) {
   const [params] = useSearchParams();
   const q = params.get('q') ?? '';
-  return (
-    <SearchForm
-      key={q}
-      initial={q}
-      type={params.get('type') === 'users' ? 'users' : 'posts'}
-      className={className}
-    />
-  );
+  return <SearchForm key={q} initial={q} type={searchTypeOf(params.get('type'))} className={className} />;
 }
 
-function SearchForm({ initial, type, className }: { initial: string; type: SearchType; className: string }) {
+function SearchForm({
+  initial,
+  type,
+  className,
+}: {
+  initial: string;
+  type: SearchType | undefined;
+  className: string;
+}) {
   const navigate = useNavigate();
   const [text, setText] = useState(initial);
   const [suggesting, setSuggesting] = useState(false);
