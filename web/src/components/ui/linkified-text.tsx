@@ -37,16 +37,26 @@ function entityLink(entity: TextEntity, key: number): ReactNode {
 
 /**
  * Post or comment text with its mentions, tags and links as links: React elements built from the
- * contract's parser, so the text is never read as HTML.
+ * contract's parser, so the text is never read as HTML. `end` shows only the text before it (never
+ * inside an entity: see `foldPoint`).
  */
-export function LinkifiedText({ text }: { text: string }) {
+export function LinkifiedText({
+  text,
+  entities = parseTextEntities(text),
+  end = text.length,
+}: {
+  text: string;
+  entities?: TextEntity[];
+  end?: number;
+}) {
   const parts: ReactNode[] = [];
   let from = 0;
-  parseTextEntities(text).forEach((entity, index) => {
+  entities.forEach((entity, index) => {
+    if (entity.end > end) return;
     if (entity.start > from) parts.push(text.slice(from, entity.start));
     parts.push(entityLink(entity, index));
     from = entity.end;
   });
-  if (from < text.length) parts.push(text.slice(from));
+  if (from < end) parts.push(text.slice(from, end));
   return <>{parts}</>;
 }

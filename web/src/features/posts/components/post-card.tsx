@@ -7,6 +7,7 @@ import { Byline } from '../../../components/ui/byline';
 import { MEDIA_GALLERY_ATTRIBUTE } from '../../../components/media/frame';
 import { LazyMediaGallery } from '../../../components/media/lazy-media-gallery';
 import { FilteredContent } from '../../../components/ui/filtered-content';
+import { foldOver } from '../../../components/ui/fold-over';
 import { LinkifiedText } from '../../../components/ui/linkified-text';
 import { postActionClass, postCountClass, PostToggle } from '../../../components/ui/post-action';
 import { POST_CARD_ATTRIBUTE } from '../../../entities/posts';
@@ -19,6 +20,8 @@ import { sharingStrings } from './strings';
 
 // The author's own posts have this menu; its Base UI code loads when one is first shown.
 const PostMenu = lazy(() => import('./post-menu'));
+// The folding of long posts loads with the first post long enough to fold.
+const FoldedText = lazy(() => import('../../../components/ui/folded-text'));
 // A quote's box loads with the first quote shown.
 const QuoteBlock = lazy(() => import('./quoted-post'));
 
@@ -28,6 +31,17 @@ function fromControl(event: MouseEvent) {
   if (!event.currentTarget.contains(target)) return true;
   // The images' own controls, and their gaps and descriptions, are not the card's to open.
   return target.closest(`a, button, input, textarea, [${MEDIA_GALLERY_ATTRIBUTE}]`) !== null;
+}
+
+const textClass =
+  'mt-1 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100';
+
+function WholeText({ text, className }: { text: string; className: string }) {
+  return (
+    <p className={className}>
+      <LinkifiedText text={text} />
+    </p>
+  );
 }
 
 type Props = {
@@ -116,11 +130,17 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
           )}
         </header>
         <FilteredContent filtered={post.filtered}>
-          {post.content && (
-            <p className="mt-1 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">
-              <LinkifiedText text={post.content} />
-            </p>
-          )}
+          {post.content &&
+            // In lists a long post shows its beginning; the post's own page shows it all.
+            (linked && post.content.length > foldOver ? (
+              <Suspense
+                fallback={<WholeText text={post.content} className={`${textClass} line-clamp-[10]`} />}
+              >
+                <FoldedText text={post.content} className={textClass} />
+              </Suspense>
+            ) : (
+              <WholeText text={post.content} className={textClass} />
+            ))}
           {post.media && <LazyMediaGallery media={post.media} sensitive={post.sensitive} />}
           {post.quote && (
             <Suspense fallback={null}>
