@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getSession } from './session';
 
 /**
@@ -64,19 +64,32 @@ export function clearDraftsOf(owner: string) {
 }
 
 /**
+ * The fields shown now, each told of every change to a draft: two fields of one page can hold the same
+ * one (the home composer and the phone's compose sheet), and the other follows what is typed.
+ */
+const shown = new Set<(key: string, text: string) => void>();
+
+/**
  * A text field's value that is saved as a draft on every change. `initial` is used when there is no
  * draft (an edit starts from the current text). `discard` clears both, after a successful send.
  */
 export function useDraft(place: string, initial = '') {
   const owner = getSession()?.user.username ?? '';
   const [text, setText] = useState(() => loadDraft(owner, place) ?? initial);
+  const key = storageKey(owner, place);
+  useEffect(() => {
+    const follow = (changed: string, next: string) => changed === key && setText(next);
+    shown.add(follow);
+    return () => void shown.delete(follow);
+  }, [key]);
+  const show = (next: string) => shown.forEach((follow) => follow(key, next));
   const update = (next: string) => {
-    setText(next);
+    show(next);
     if (next === initial) clearDraft(owner, place);
     else saveDraft(owner, place, next);
   };
   const discard = (next = '') => {
-    setText(next);
+    show(next);
     clearDraft(owner, place);
   };
   return { text, setText: update, discard };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   createShortcutReader,
-  isTypingTarget,
   SEQUENCE_TIMEOUT_MS,
   SHORTCUTS,
   type ShortcutAction,
 } from './keyboard-shortcuts';
+import { isTypingTarget } from './typing-target';
 
 const all = new Set(SHORTCUTS.map((shortcut) => shortcut.action));
 

@@ -2,6 +2,7 @@
  * Mastodon-style keyboard shortcuts: which key (or g-sequence) means which action. Pure, so it is
  * unit-tested; the app binds the actions (app/layout/keyboard-shortcuts.tsx).
  */
+import { isTypingTarget } from './typing-target';
 export type ShortcutAction =
   | 'next'
   | 'previous'
@@ -44,15 +45,6 @@ type KeyEventLike = {
   target: EventTarget | null;
   isComposing?: boolean;
 };
-
-/** Keys typed into a field are text, never shortcuts. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  if (target.closest('[contenteditable=""], [contenteditable="true"]')) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (!(target instanceof HTMLInputElement)) return false;
-  return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type);
-}
 
 /**
  * Reads key presses into actions, for the actions that exist on this client (`available`). Returns null for anything else, so the key does its usual job.

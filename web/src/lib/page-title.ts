@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { isTypingTarget } from './keyboard-shortcuts';
+import { isTypingTarget } from './typing-target';
 
 export const APP_NAME = 'Sync';
 

@@ -1,15 +1,18 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { LiveUpdates } from '../../features/live';
+import { PhoneComposeButton } from '../../features/posts';
 import { useMediaQuery } from '../../lib/media-query';
 import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
 import { MEDIUM_UP, WIDE } from './breakpoints';
-import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { SideNav } from './side-nav';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
+
+// The shortcuts' reader listens from just after the first screen, not in its code (decision 040).
+const KeyboardShortcuts = lazy(() => import('./keyboard-shortcuts'));
 
 /**
  * The app's frame; signed out (on the About page) it has no tabs, shortcuts or live updates. The tab
@@ -33,9 +36,11 @@ export function AppLayout() {
         <div className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 overflow-y-auto px-3 py-4 md:block">
           <SideNav />
         </div>
+        {/* Below md, room under the end of the column for the tab bar and the compose button above it,
+            so that the last post's actions scroll clear of both. */}
         <main
           id="content"
-          className={`min-w-0 flex-1 md:border-l md:border-zinc-200 md:pb-0 md:dark:border-zinc-800 ${signedIn ? 'pb-16' : ''}`}
+          className={`min-w-0 flex-1 md:border-l md:border-zinc-200 md:pb-0 md:dark:border-zinc-800 ${signedIn ? 'pb-36' : ''}`}
         >
           {/* A boundary per screen. Navigations are transitions, and React keeps a boundary's old screen
               up while the new one's code loads, with no sign the press did anything; a new boundary shows
@@ -48,7 +53,10 @@ export function AppLayout() {
       {signedIn && (
         <>
           {!medium && <TabBar />}
-          <KeyboardShortcuts />
+          {!medium && <PhoneComposeButton />}
+          <Suspense>
+            <KeyboardShortcuts />
+          </Suspense>
           <LiveUpdates />
         </>
       )}

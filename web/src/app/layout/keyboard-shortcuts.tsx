@@ -53,7 +53,7 @@ function visibleSearchField() {
   );
 }
 
-export function KeyboardShortcuts() {
+export default function KeyboardShortcuts() {
   const navigate = useNavigate();
   const [helpOpen, setHelpOpen] = useState(false);
 

@@ -28,6 +28,8 @@ type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChan
   limit: number;
   label: string;
   ref?: Ref<HTMLTextAreaElement>;
+  /** Added to the counter's classes (the phone's idle composer hides it). */
+  counterClassName?: string;
 };
 
 /**
@@ -35,7 +37,16 @@ type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChan
  * screen reader hears it with the field), Ctrl/⌘+Enter to send its form, and suggestions for the
  * @mention or #tag being typed.
  */
-export function MessageField({ value, onValueChange, limit, label, className = '', ref, ...props }: Props) {
+export function MessageField({
+  value,
+  onValueChange,
+  limit,
+  label,
+  className = '',
+  counterClassName = '',
+  ref,
+  ...props
+}: Props) {
   const counterId = useId();
   const field = useRef<HTMLTextAreaElement | null>(null);
   const [suggesting, setSuggesting] = useState(false);
@@ -80,7 +91,7 @@ export function MessageField({ value, onValueChange, limit, label, className = '
       </div>
       <p
         id={counterId}
-        className={`self-end text-xs tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}`}
+        className={`self-end text-xs tabular-nums ${counterClassName} ${over ? 'font-semibold text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}`}
       >
         {over
           ? `${(count - limit).toLocaleString('en-US')} characters over the limit of ${limit.toLocaleString('en-US')}`

@@ -1,5 +1,5 @@
 import { Limits, type QuotePolicy } from '@sync/contract';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { composerInputClass } from '../../../components/ui/field';
@@ -23,7 +23,12 @@ const AltReminderDialog = lazy(() => import('./alt-reminder-dialog'));
 // Who can quote: shown once writing starts, with the default from Settings.
 const QuotePolicyChoice = lazy(() => import('./quote-policy-select'));
 
-export function Composer() {
+/**
+ * The composer. On the home screen (`inline`) it is one line on phones until it is focused or holds
+ * something, so the feed starts high on the first screen; in the phone's compose sheet it starts
+ * focused, under its own id, and says when a post is shared.
+ */
+export function Composer({ sheet }: { sheet?: { onPosted: () => void } } = {}) {
   const me = useMe();
   const draft = useDraft(draftKeys.composer);
   const create = useCreatePost();
@@ -38,6 +43,8 @@ export function Composer() {
   const [reminder, setReminder] = useState(false);
   // Once asked, the dialog stays mounted, so it can close (and hand focus on) like any other.
   const [reminded, setReminded] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const sheetFieldId = useId();
   const textField = useRef<HTMLTextAreaElement>(null);
   const shareButton = useRef<HTMLButtonElement>(null);
   const afterReminder = useRef<HTMLElement | null>(null);
@@ -51,6 +58,9 @@ export function Composer() {
     (length > 0 || hasImages) &&
     items.every((item) => characterCount(item.description) <= descriptionMax);
   const busy = create.isPending || saving || attachments.uploading;
+  // Below md, an inline composer with nothing in it and no focus shows its field only, on one line.
+  const idle = !sheet && !focused && draft.text === '' && !hasImages;
+  const idleOnPhone = idle ? 'max-md:hidden' : '';
 
   const share = async () => {
     setSaving(true);
@@ -75,6 +85,7 @@ export function Composer() {
           attachments.clear();
           setSensitive(false);
           setQuotePolicy(null);
+          sheet?.onPosted();
         },
         onError: (error) => toastError(t.error, error.message),
       },
@@ -100,6 +111,10 @@ export function Composer() {
   return (
     <form
       onSubmit={submit}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
       onPaste={(event) => {
         const images = imagesOf(event.clipboardData.files);
         if (images.length === 0) return;
@@ -121,21 +136,22 @@ export function Composer() {
         setDragging(false);
         void attachments.add(imagesOf(event.dataTransfer.files));
       }}
-      className={`relative flex gap-3 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800 ${dragging ? 'bg-teal-50 dark:bg-teal-950/40' : ''}`}
+      className={`relative flex gap-3 ${sheet ? '' : `border-b border-zinc-200 px-4 dark:border-zinc-800 ${idle ? 'py-4 max-md:py-3' : 'py-4'}`} ${dragging ? 'bg-teal-50 dark:bg-teal-950/40' : ''}`}
     >
       <Avatar user={me} />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <MessageField
           ref={textField}
-          id={COMPOSER_ID}
+          id={sheet ? sheetFieldId : COMPOSER_ID}
           label={t.label}
           placeholder={t.placeholder}
           required={!hasImages}
-          rows={3}
+          rows={sheet ? 5 : 3}
           limit={Limits.postContent}
           value={draft.text}
           onValueChange={draft.setText}
-          className={`${composerInputClass} w-full text-[15px]`}
+          counterClassName={idleOnPhone}
+          className={`${composerInputClass} w-full text-[15px] ${idle ? 'max-md:h-11 max-md:resize-none' : ''}`}
         />
         <RefusalsAlert
           refusals={attachments.refusals}
@@ -153,7 +169,7 @@ export function Composer() {
             />
           </Suspense>
         )}
-        <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className={`flex flex-wrap items-center justify-between gap-2 ${idleOnPhone}`}>
           <ImageControls
             attachments={attachments}
             types={configuration?.types}

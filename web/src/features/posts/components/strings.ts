@@ -11,6 +11,8 @@ export const composerStrings = {
   dismiss: 'Dismiss',
   waitForUploads: 'Wait for the images to finish uploading.',
   error: 'Error',
+  /** The phone's floating button and the sheet it opens. */
+  newPost: 'New post',
 };
 
 /** The reminder when an image has no description, and its switch in Settings. */
