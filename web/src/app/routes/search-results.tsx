@@ -1,5 +1,6 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
+import { useState } from 'react';
 import { EmptyState, ErrorState } from '../../components/ui/error-state';
 import { InfiniteList } from '../../components/ui/infinite-list';
 import { ListSkeleton } from '../../components/ui/skeleton';
@@ -72,16 +73,24 @@ function PeopleResults({ q }: { q: string }) {
  * The tab the results open on: the one chosen, else Posts when some match, else People when some match,
  * else Posts (to say nothing matches). Both are asked at once, so People costs no second wait, and
  * Posts opens as soon as its first page has some, without waiting for people. Undefined while unknown.
+ * Once known for a query it is kept: a refetch (a failed query's, as its tab mounts) never moves the
+ * screen to another tab or back to loading.
  */
 function useOpeningTab(q: string, chosen: SearchType | undefined): SearchType | undefined {
   const posts = useSearchPosts(q, chosen !== 'users');
   const people = useSearchPeople(q, chosen !== 'posts');
+  const [kept, keep] = useState<{ q: string; type: SearchType } | null>(null);
   if (chosen) return chosen;
+  if (kept?.q === q) return kept.type;
   const postsFound = posts.data?.pages[0]?.posts.length;
-  if (posts.isError || (postsFound ?? 0) > 0) return 'posts';
   const peopleFound = people.data?.pages[0]?.users.length;
-  if (postsFound === undefined || (peopleFound === undefined && !people.isError)) return undefined;
-  return (peopleFound ?? 0) > 0 ? 'users' : 'posts';
+  let opening: SearchType | undefined;
+  if (posts.isError || (postsFound ?? 0) > 0) opening = 'posts';
+  else if (postsFound !== undefined && (peopleFound !== undefined || people.isError)) {
+    opening = (peopleFound ?? 0) > 0 ? 'users' : 'posts';
+  }
+  if (opening) keep({ q, type: opening });
+  return opening;
 }
 
 /** Posts or people matching `q`, on two tabs; nothing is asked before there is something to find. */
