@@ -73,7 +73,7 @@ for (const mode of ['light', 'dark'] as const) {
   test.describe(`the phone's composer (${mode})`, () => {
     test.use({ colorScheme: mode, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-    test('one line until focused; the New post button opens it as a sheet that holds focus and keeps the draft', async ({
+    test('one line until first focused; the New post button opens it as a sheet that holds focus and keeps the draft', async ({
       page,
       request,
     }) => {
@@ -94,8 +94,9 @@ for (const mode of ['light', 'dark'] as const) {
       await inline.focus();
       await expect(page.getByRole('main').getByRole('button', { name: 'Share' })).toBeVisible();
       expect((await form.boundingBox())!.height).toBeGreaterThan(120);
+      // It stays open as focus leaves: what is below it does not move under a finger pressing there.
       await inline.blur();
-      await expect(page.getByRole('main').getByRole('button', { name: 'Share' })).toBeHidden();
+      await expect(page.getByRole('main').getByRole('button', { name: 'Share' })).toBeVisible();
 
       // The button floats above the tab bar.
       const compose = page.getByRole('button', { name: 'New post' });

@@ -24,7 +24,7 @@ const AltReminderDialog = lazy(() => import('./alt-reminder-dialog'));
 const QuotePolicyChoice = lazy(() => import('./quote-policy-select'));
 
 /**
- * The composer. On the home screen (`inline`) it is one line on phones until it is focused or holds
+ * The composer. On the home screen it is one line on phones until it is first focused or holds
  * something, so the feed starts high on the first screen; in the phone's compose sheet it starts
  * focused, under its own id, and says when a post is shared.
  */
@@ -43,7 +43,9 @@ export function Composer({ sheet }: { sheet?: { onPosted: () => void } } = {}) {
   const [reminder, setReminder] = useState(false);
   // Once asked, the dialog stays mounted, so it can close (and hand focus on) like any other.
   const [reminded, setReminded] = useState(false);
-  const [focused, setFocused] = useState(false);
+  // Once focused it stays open: folding it again as focus leaves would move what is below it under
+  // the finger or pointer that is pressing there.
+  const [opened, setOpened] = useState(false);
   const sheetFieldId = useId();
   const textField = useRef<HTMLTextAreaElement>(null);
   const shareButton = useRef<HTMLButtonElement>(null);
@@ -58,8 +60,8 @@ export function Composer({ sheet }: { sheet?: { onPosted: () => void } } = {}) {
     (length > 0 || hasImages) &&
     items.every((item) => characterCount(item.description) <= descriptionMax);
   const busy = create.isPending || saving || attachments.uploading;
-  // Below md, an inline composer with nothing in it and no focus shows its field only, on one line.
-  const idle = !sheet && !focused && draft.text === '' && !hasImages;
+  // Below md, an inline composer never focused and with nothing in it shows its field only, on one line.
+  const idle = !sheet && !opened && draft.text === '' && !hasImages;
   const idleOnPhone = idle ? 'max-md:hidden' : '';
 
   const share = async () => {
@@ -111,10 +113,7 @@ export function Composer({ sheet }: { sheet?: { onPosted: () => void } } = {}) {
   return (
     <form
       onSubmit={submit}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-      }}
+      onFocus={() => setOpened(true)}
       onPaste={(event) => {
         const images = imagesOf(event.clipboardData.files);
         if (images.length === 0) return;
