@@ -1,5 +1,5 @@
 import { SquarePen } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { composerStrings as t } from './strings';
 
 // The sheet (a Base UI dialog and a second composer) loads with the first press.
@@ -10,7 +10,7 @@ const ComposeSheet = lazy(() => import('./compose-sheet'));
  * however far down a list. The main column leaves room below its end, so that the last post's actions
  * can scroll clear of it (`AppLayout`).
  */
-export default function ComposeButton() {
+export default function ComposeButton({ sheet }: { sheet: (onPosted: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -31,7 +31,9 @@ export default function ComposeButton() {
       </button>
       {wanted && (
         <Suspense fallback={null}>
-          <ComposeSheet open={open} onOpenChange={setOpen} finalFocus={button} />
+          <ComposeSheet open={open} onOpenChange={setOpen} finalFocus={button}>
+            {sheet(() => setOpen(false))}
+          </ComposeSheet>
         </Suspense>
       )}
     </>

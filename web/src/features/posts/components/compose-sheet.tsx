@@ -1,6 +1,5 @@
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Modal, ModalClose } from '../../../components/ui/dialog';
-import { Composer } from './composer';
 import { composerStrings as t } from './strings';
 
 /**
@@ -12,14 +11,17 @@ export default function ComposeSheet({
   open,
   onOpenChange,
   finalFocus,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   finalFocus: RefObject<HTMLElement | null>;
+  /** The composer, in its sheet form. */
+  children: ReactNode;
 }) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t.newPost} finalFocus={finalFocus}>
-      <Composer sheet={{ onPosted: () => onOpenChange(false) }} />
+      {children}
       <div className="mt-3 flex justify-end">
         <ModalClose />
       </div>
