@@ -357,6 +357,12 @@ const privateRoutes: PrivateRoute[] = [
   },
   {
     method: 'POST',
+    route: '/account/onboarding',
+    ownerStatus: 200,
+    prepare: async () => ({ path: '/api/account/onboarding' }),
+  },
+  {
+    method: 'POST',
     route: '/account/delete',
     ownerStatus: 200,
     prepare: async () => ({ path: '/api/account/delete', body: { password: 'password123' } }),
@@ -861,6 +867,6 @@ describeEachDatabase('authorization', (dialect) => {
       .filter((route) => route.method !== 'GET')
       .map((route) => `${route.method} /api${route.route}`);
     expect([...changing].sort()).toEqual(listed.sort());
-    expect(privateRoutes).toHaveLength(83);
+    expect(privateRoutes).toHaveLength(84);
   });
 });
