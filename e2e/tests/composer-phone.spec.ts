@@ -155,7 +155,8 @@ test('no New post button on a wide screen', async ({ page, request }) => {
 });
 
 async function search(page: Page, q: string) {
-  const field = page.getByRole('banner').getByRole('searchbox', { name: 'Search posts and people' });
+  // By its label: once suggestions show, its role is combobox rather than searchbox.
+  const field = page.getByRole('banner').getByLabel('Search posts and people');
   await field.fill(q);
   await field.press('Enter');
 }
