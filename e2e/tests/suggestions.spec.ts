@@ -160,6 +160,9 @@ test('the search field suggests people, tags and a search of posts', async ({ pa
   await expectActive(field, list, 'Search posts for');
   await field.press('Enter');
   await expect(page).toHaveURL(`/search?q=${stem}den`);
+  // The field starts afresh with the address's query (the choice had emptied it): typing before then
+  // would go to the field being replaced.
+  await expect(field).toHaveValue(`${stem}den`);
 
   // Enter with no option chosen searches, as it always did; Escape first closes the list.
   await field.fill(friend.firstName);
