@@ -1,5 +1,5 @@
 import { notifyingTypes, type NotificationSettings as Settings, type NotifyingType } from '@sync/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { toastError } from '../../../lib/toast';
 import { useChangeNotificationSettings, useNotificationSettings } from '../api/notifications';
 import { notificationStrings as t } from './strings';
@@ -14,8 +14,17 @@ export function NotificationSettings() {
   const settings = useNotificationSettings();
   const change = useChangeNotificationSettings();
   const id = useId();
-  const save = (body: Parameters<typeof change.mutate>[0]) =>
-    change.mutate(body, { onError: (error) => toastError(t.error, error.message) });
+  type Asked = Parameters<typeof change.mutate>[0];
+  // Set in the change's own event, so React draws the new state at once: the mutation's pending state
+  // arrives a tick later, and a controlled box drawn in between showed the old state again.
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const save = (body: Asked) => {
+    setAsked(body);
+    change.mutate(body, {
+      onError: (error) => toastError(t.error, error.message),
+      onSettled: () => setAsked(null),
+    });
+  };
 
   const saved = settings.data;
   if (!saved) {
@@ -28,10 +37,9 @@ export function NotificationSettings() {
       </section>
     );
   }
-  const asked = change.isPending ? change.variables : {};
   const shown: Settings = {
-    types: { ...saved.types, ...asked.types },
-    onlyFromFollowing: asked.onlyFromFollowing ?? saved.onlyFromFollowing,
+    types: { ...saved.types, ...asked?.types },
+    onlyFromFollowing: asked?.onlyFromFollowing ?? saved.onlyFromFollowing,
   };
   const kindBox = (type: NotifyingType) => (
     <label key={type} className="flex cursor-pointer items-start gap-3">
