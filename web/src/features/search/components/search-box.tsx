@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { searchPath, searchTypeOf, type SearchType } from '../api/search';
+import { searchPath, searchTypeOf } from '../api/search';
 import { SEARCH_FIELD_ATTRIBUTE } from './search-box-id';
 
 // Not with the first screen: loaded with the first letter typed.
@@ -12,33 +12,29 @@ const fieldClass =
 
 /**
  * A search field that opens `/search?q=…`, on the tab chosen there if one was (else the results choose). It shows the query in the address
- * (and starts afresh when that changes). The top bar has one from the md breakpoint up; the search
- * screen has its own below it, so one is on screen at a time.
+ * when that changes, unless the person is typing in it: the address changes a moment after a search is
+ * asked for (the results screen loads first), and what was typed meanwhile must not be replaced. The top
+ * bar has one from the md breakpoint up; the search screen has its own below it, so one is on screen at a time.
  */
 export function SearchBox({ className = '' }: { className?: string }) {
   const [params] = useSearchParams();
   const q = params.get('q') ?? '';
-  return <SearchForm key={q} initial={q} type={searchTypeOf(params.get('type'))} className={className} />;
-}
-
-function SearchForm({
-  initial,
-  type,
-  className,
-}: {
-  initial: string;
-  type: SearchType | undefined;
-  className: string;
-}) {
+  const type = searchTypeOf(params.get('type'));
   const navigate = useNavigate();
-  const [text, setText] = useState(initial);
+  const [text, setText] = useState(q);
   const [suggesting, setSuggesting] = useState(false);
   const field = useRef<HTMLInputElement>(null);
 
+  useEffect(() => {
+    if (field.current === document.activeElement) return;
+    setText(q);
+    setSuggesting(false);
+  }, [q]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const q = text.trim();
-    if (q !== '') void navigate(searchPath(q, type));
+    const query = text.trim();
+    if (query !== '') void navigate(searchPath(query, type));
   };
 
   return (
