@@ -26,6 +26,16 @@ export function bearerOf(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * Refuses the token of a person who may not act yet: an app that signed someone up holds their token
+ * before the address is confirmed (under `required` confirmation) and before a moderator has let them
+ * in. Mastodon checks them in this order. Every way in (REST, streaming) asks this.
+ */
+export function refuseUntilAdmitted(access: Access): void {
+  if (access.emailUnconfirmed) throw missingConfirmedEmail();
+  if (access.user?.pending_since) throw pendingApproval();
+}
+
+/**
  * Who may call a route: a person's token, any token (an app's own too), or anyone, with what scope.
  * A person's token with scope `null` may have any scope (Mastodon's announcements ask for none).
  */
@@ -46,10 +56,7 @@ export function mastodonAccess(app: FastifyInstance, requirement: Requirement) {
     }
     const access = await app.mastodonAccesses.of(request, token);
     if (!access) throw invalidToken();
-    // An app that signed someone up holds their token before the address is confirmed (under `required`
-    // confirmation) and before a moderator has let them in; Mastodon checks them in this order.
-    if (access.emailUnconfirmed) throw missingConfirmedEmail();
-    if (access.user?.pending_since) throw pendingApproval();
+    refuseUntilAdmitted(access);
     if (requirement.scope && !grants(access.scopes, requirement.scope)) {
       // A public read with a token lacking the scope is answered as if signed out.
       if ('public' in requirement) return;

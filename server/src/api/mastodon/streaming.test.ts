@@ -15,7 +15,8 @@ import {
   startServer,
   type TestServer,
 } from '../../test/harness.js';
-import { accessToken, bearer, registerApp } from '../../test/mastodon.js';
+import { writeSettings } from '../../data/instance.repo.js';
+import { accessToken, bearer, failure, registerApp } from '../../test/mastodon.js';
 import {
   openEventStream,
   openRawSocket,
@@ -274,6 +275,34 @@ describeEachDatabase('Mastodon API: streaming', (dialect) => {
       expect(reply.status).toBe(401);
       expect(reply.body).toEqual({ error: 'The access token is invalid' });
     }
+  });
+
+  it('a person waiting to confirm their address or for approval is refused (403) as the REST API refuses them', async () => {
+    // Signed up under `optional` confirmation, its address never confirmed.
+    const signedUp = await newPerson(server, 'unconfirmed', { email: `${uniqueName('mail')}@example.org` });
+    const unconfirmed = { ...signedUp, mastodon: await accessToken(server, signedUp.token) };
+    const pending = await person('pending');
+    // Set as a moderator's queue and the admin's settings would (this server has no seeded admin).
+    const db = server.database.db;
+    const now = new Date().toISOString();
+    await db.updateTable('users').set({ pending_since: now }).where('id', '=', pending.id).execute();
+    await writeSettings(db, { email_confirmation: 'required' }, now);
+    try {
+      for (const [who, error] of [
+        [unconfirmed, 'Your login is missing a confirmed e-mail address'],
+        [pending, 'Your login is currently pending approval'],
+      ] as const) {
+        expect(await failure(rest(who).v1.accounts.verifyCredentials())).toEqual({ status: 403, error });
+        expect(await rawSocket({ protocols: [who.mastodon] })).toEqual({ refused: 403 });
+        for (const streamPath of ['/api/v1/streaming/user', '/api/v1/streaming/public']) {
+          const reply = await server.request('GET', streamPath, { token: bearer(who.mastodon) });
+          expect(reply).toMatchObject({ status: 403, body: { error } });
+        }
+      }
+    } finally {
+      await writeSettings(db, { email_confirmation: 'optional' }, new Date().toISOString());
+    }
+    expect((await eventStream('/api/v1/streaming/user', unconfirmed)).status).toBe(200);
   });
 
   it('personal streams need a token with their scope; public ones need none', async () => {

@@ -5,7 +5,7 @@ import { eventsPausedMessage, reserveStream } from '../../platform/http/stream-p
 import { beginEventStream, ServerSentEvents } from '../../platform/live/event-stream.js';
 import { defaultHubOptions } from '../../platform/live/hub.js';
 import { accessOf } from '../../use-cases/oauth.js';
-import { bearerOf, invalidToken } from './auth.js';
+import { bearerOf, invalidToken, refuseUntilAdmitted } from './auth.js';
 import { booleanParam, stringParam } from './params.js';
 import {
   EventStreamConnection,
@@ -65,14 +65,16 @@ export const streamingRoutes: FastifyPluginAsync = async (app) => {
   app.decorateRequest('streamViewer', null);
 
   /**
-   * Who connects: a token given must be valid (401), even for public streams; a person's connection
-   * takes one of their stream places (429 past the cap), given back when it closes, or when it fails to
-   * open; none opens while live events are paused (503).
+   * Who connects: a token given must be valid (401), even for public streams, and is refused (403) as
+   * the REST API refuses it while its person waits for approval or to confirm their address; a person's
+   * connection takes one of their stream places (429 past the cap), given back when it closes, or when it
+   * fails to open; none opens while live events are paused (503).
    */
   const connect = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = tokenOf(request);
     const access = token === undefined ? undefined : await accessOf(deps, token);
     if (token !== undefined && !access) throw invalidToken();
+    if (access) refuseUntilAdmitted(access);
     if (!live.healthy) throw unavailable(eventsPausedMessage);
     const userId = access?.user?.id;
     const reservation = userId === undefined ? undefined : await reserveStream(live, userId);
