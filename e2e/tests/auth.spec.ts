@@ -135,3 +135,21 @@ test('logout clears the session and returns to login', async ({ page, request })
   await page.goto('/bookmark');
   await expect(page).toHaveURL('/login');
 });
+
+test('after Logout, the next person to sign in starts at home, not on the screen the last one left', async ({
+  page,
+  request,
+}) => {
+  const [first, next] = [await createUser(request), await createUser(request)];
+  await logIn(page, first.username);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+  // In the same page, as on a shared computer: the app remembers nothing of the last person.
+  await page.getByLabel('User Name').fill(next.username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByText('Loged In.')).toBeVisible();
+  await expect(page).toHaveURL('/');
+});

@@ -53,8 +53,11 @@ function read(): Session | null {
 
 let current = read();
 
-/** Why the last session ended, for the login page to say; null after a plain logout. */
-export type SessionEnd = 'expired' | 'account-deleted';
+/**
+ * Why the last session in this page ended: the person logged out, the server refused its token
+ * (`expired`, which the login page says), or the account was deleted; null while none ended.
+ */
+export type SessionEnd = 'logged-out' | 'expired' | 'account-deleted';
 let ended: SessionEnd | null = null;
 const listeners = new Set<() => void>();
 

@@ -87,7 +87,7 @@ export function useSignup() {
 export function useLogout() {
   const client = useQueryClient();
   return () => {
-    clearSession();
+    clearSession('logged-out');
     client.clear();
   };
 }
