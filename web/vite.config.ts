@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import type { Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './precompress.ts';
@@ -13,17 +14,40 @@ const onFirstUse = /node_modules[\\/](@base-ui|@floating-ui|@tanstack[\\/]react-
 const sharedLayers = /[\\/]web[\\/]src[\\/](lib|components|entities)[\\/]/;
 
 /**
- * Shared modules that only code loaded later uses: their importers load them with `import()`, on first
- * use (a post's image grid and its tiles, an image's lightbox, the upload code with the first file
- * added, a composer's list of images with the first image, the words of the first API refusal, the
- * suggestions with the first @, # or search letter typed), or only lazy chunks import them (the live
- * stream's connection, fetched once the browser is idle; the menus' focus handling; the login and
- * signup card; the forms' errors; the account's email address, for the sign-up, login, email-link and
- * Settings screens; the follow notifications' follow state, which only the follow buttons set). The
- * shared group would otherwise take them into the first screen's file.
+ * Shared modules that the entry's static imports reach, but only through a barrel of a feature or an
+ * entity that re-exports more than the first screen uses (the bundle drops the rest: `sideEffects`):
+ * the upload code, a composer's checks of a file, the words of an image's controls, the login and signup
+ * card, the forms' errors, the account's email address, the menus' focus handling. Only code loaded
+ * later runs them, and the shared group would take them into the first screen's file.
  */
 const sharedOnFirstUse =
-  /[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](suggestion-box|suggestion-sources|text-suggestions)|components[\\/]edit-history[\\/](word-diff|strings|history-dialog)|components[\\/]media[\\/](lightbox|media-gallery|media-tile|blurhash|strings)|entities[\\/]media[\\/](attachment-store|attachment-list|api|check-file|strings)|lib[\\/](upload|event-stream|focus-after-removal|error-words|field-errors)|components[\\/]ui[\\/]auth-card|entities[\\/]email[\\/](api|rules|index|email-field)|entities[\\/]notifications[\\/]follow-state)\.tsx?$/;
+  /[\\/]web[\\/]src[\\/](components[\\/]edit-history[\\/]strings|entities[\\/]media[\\/](api|check-file|strings)|lib[\\/](upload|focus-after-removal|field-errors)|components[\\/]ui[\\/]auth-card|entities[\\/]email[\\/](api|rules|index|email-field))\.tsx?$/;
+
+/** The page's one script, as index.html names it. */
+const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+
+let staticallyReached: Set<string> | undefined;
+
+/**
+ * Whether the entry's static imports reach a module. One they do not is loaded with `import()` only (a
+ * lazy screen, a menu, a dialog, a part loaded on first use, or what only those import): in the shared
+ * group it would come with the first screen instead.
+ */
+function reachedFromEntry(id: string, ctx: Rolldown.ChunkingContext): boolean {
+  if (!staticallyReached) {
+    if (!ctx.getModuleInfo(entry))
+      throw new Error(`The build has no module ${entry} to start the first screen from`);
+    const reached = new Set<string>();
+    const next = [entry];
+    for (let module = next.pop(); module !== undefined; module = next.pop()) {
+      if (reached.has(module)) continue;
+      reached.add(module);
+      next.push(...(ctx.getModuleInfo(module)?.importedIds ?? []));
+    }
+    staticallyReached = reached;
+  }
+  return staticallyReached.has(id);
+}
 
 const reachesOnFirstUse = new Map<string, boolean>();
 
@@ -67,7 +91,10 @@ export default defineConfig({
             {
               debugName: 'shared',
               name: (id, ctx) =>
-                sharedLayers.test(id) && !sharedOnFirstUse.test(id) && !importsOnFirstUse(id, ctx)
+                sharedLayers.test(id) &&
+                reachedFromEntry(id, ctx) &&
+                !sharedOnFirstUse.test(id) &&
+                !importsOnFirstUse(id, ctx)
                   ? 'shared'
                   : null,
             },
