@@ -1,26 +1,11 @@
 import { Type, type Static } from 'typebox';
+import { Limits } from './limits.js';
 
 /**
  * The schemas every part of the contract uses (paging, a deletion's answer, an id in the path). In a
  * file of their own so that the contract's other files (safety.ts) can use them without importing
  * index.ts, which re-exports them.
  */
-
-export const Limits = {
-  postContent: 5000,
-  commentText: 2000,
-  bio: 300,
-  name: 50,
-  city: 100,
-  url: 2048,
-  usernameMin: 3,
-  usernameMax: 30,
-  passwordMin: 8,
-  passwordMax: 256,
-  pageSizeDefault: 20,
-  pageSizeMax: 100,
-  previewSize: 3,
-} as const;
 
 /** Additive: any list answers one page with `nextCursor` when `limit` or `cursor` is sent. */
 export const PageQuery = Type.Object({

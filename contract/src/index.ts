@@ -12,6 +12,7 @@ import { ProfileFilter, Quote, QuotePolicy, RepostedBy } from './sharing.js';
 
 export { UserSummary };
 export * from './common.js';
+export * from './limits.js';
 
 /**
  * Additive: a keyword filter of the viewer's with the action `warn` matched this post or comment
