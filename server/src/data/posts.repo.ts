@@ -150,17 +150,15 @@ export async function lockPost(trx: Db, id: string): Promise<boolean> {
 }
 
 /**
- * Locks a post's row as `lockPost` does and reads it as locked, in one statement: the post as it is
- * (nothing can change it until the transaction ends), or undefined when it is gone.
+ * Locks a post's row as `lockPost` does and reads it as locked: the post as it is (nothing can change
+ * it until the transaction ends), or undefined when it is gone. On PostgreSQL `FOR NO KEY UPDATE`, as
+ * strong as `lockPost`'s no-op update; on SQLite a plain read, since the open write transaction
+ * already excludes every other writer (row-locks.ts), and a no-op write would rewrite the row.
  */
-export function lockAndReadPost(trx: Db, id: string): Promise<PostRecord | undefined> {
+export function lockAndReadPost(trx: Db, dialect: Dialect, id: string): Promise<PostRecord | undefined> {
   if (hasNul(id)) return Promise.resolve(undefined);
-  return trx
-    .updateTable('posts')
-    .set((eb) => ({ version: eb.ref('version') }))
-    .where('id', '=', id)
-    .returning(recordColumns)
-    .executeTakeFirst();
+  const read = trx.selectFrom('posts').select(recordColumns).where('posts.id', '=', id);
+  return (dialect === 'postgres' ? read.forNoKeyUpdate() : read).executeTakeFirst();
 }
 
 /**
@@ -170,6 +168,7 @@ export function lockAndReadPost(trx: Db, id: string): Promise<PostRecord | undef
  */
 export async function detachQuote(
   trx: Db,
+  dialect: Dialect,
   quotedId: string,
   quotingId: string,
 ): Promise<PostRecord | undefined> {
@@ -183,7 +182,7 @@ export async function detachQuote(
     .returning(recordColumns)
     .executeTakeFirst();
   if (detached) return detached;
-  const current = await lockAndReadPost(trx, quotingId);
+  const current = await lockAndReadPost(trx, dialect, quotingId);
   return current?.quoted_post_id === quotedId ? current : undefined;
 }
 

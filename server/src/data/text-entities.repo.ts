@@ -43,18 +43,25 @@ export async function removeMentions(trx: Db, sourceId: string, userIds: readonl
 }
 
 /** Sets a post's tags (lower-cased), replacing those it had. */
-export async function setPostTags(
+export async function addPostTags(
   trx: Db,
   post: { id: string; created_at: string },
   tags: readonly string[],
-  options: { isNew: boolean },
 ): Promise<void> {
-  if (!options.isNew) await trx.deleteFrom('post_tags').where('post_id', '=', post.id).execute();
   if (tags.length === 0) return;
   await trx
     .insertInto('post_tags')
     .values(tags.map((tag) => ({ post_id: post.id, tag, created_at: post.created_at })))
     .execute();
+}
+
+export async function replacePostTags(
+  trx: Db,
+  post: { id: string; created_at: string },
+  tags: readonly string[],
+): Promise<void> {
+  await trx.deleteFrom('post_tags').where('post_id', '=', post.id).execute();
+  await addPostTags(trx, post, tags);
 }
 
 /**

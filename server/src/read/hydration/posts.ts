@@ -165,9 +165,12 @@ export class PostHydrator {
     ];
     const ids = records.map((record) => record.id);
     const limit = listLimit(shape, this.caps);
+    // Counts are exact: comments are read only under the posts that have some. Reactions are read
+    // under every post, since no count says whether a post without likes has dislikes.
+    const commented = records.filter((record) => record.comment_count > 0).map((record) => record.id);
     const [reactors, commentRecords, mediaByPost] = await Promise.all([
       posts.firstReactors(this.db, this.dialect, ids, limit),
-      comments.firstComments(this.db, this.dialect, ids, limit),
+      comments.firstComments(this.db, this.dialect, commented, limit),
       this.postMedia(records),
     ]);
     const hydratedComments = groupBy(

@@ -109,7 +109,6 @@ export async function writeComment(
         post: taken,
         comment: written,
         text,
-        isNew: true,
         at,
       });
       return [commented, ...mentioned];
@@ -214,7 +213,7 @@ export async function changeComment(
     if (!current) throw notFound(Messages.commentNotFound(comment.id));
     await keepReplacedVersion(deps, trx, { post: taken, comment: current, at });
     await comments.updateCommentText(trx, comment.id, text, at);
-    return recordTextEntities(trx, { post: taken, comment, text, isNew: false, at });
+    return recordTextEntities(trx, { post: taken, comment, text, previousText: current.text, at });
   });
   deps.events.publish({
     type: 'comment-edited',

@@ -110,7 +110,7 @@ export async function describeMedia(
       record.post_id ?? (record.comment_id && (await media.postOfComment(trx, record.comment_id)));
     if (postId) {
       // Held first, as an edit does: the version kept is exactly the one replaced.
-      const post = await posts.lockAndReadPost(trx, postId);
+      const post = await posts.lockAndReadPost(trx, deps.dialect, postId);
       if (post && edits) await keepVersionOfImage(deps, trx, { post, commentId: record.comment_id, at });
       await posts.takeForChange(trx, postId, edits && record.post_id ? { at } : {});
     }

@@ -87,7 +87,7 @@ export async function writePost(
     return {
       record: post,
       mentioned: [
-        ...(await recordTextEntities(trx, { post, text: content, isNew: true, at })),
+        ...(await recordTextEntities(trx, { post, text: content, at })),
         ...(quotedNotice ? [quotedNotice] : []),
       ],
     };
@@ -112,20 +112,20 @@ export async function changePost(
     mediaIds?: readonly string[] | undefined;
   },
 ) {
-  const post = await requirePost(deps, input.postId);
-  if (post.author_id !== input.viewerId) throw badRequest(Messages.editForeignPost);
-  const mediaIds = input.mediaIds && checkMediaIds(deps, input.mediaIds, 'post');
-  const content = checkContent(input.content, { withMedia: (mediaIds?.length ?? post.media_count) > 0 });
   const at = deps.clock.now().toISOString();
-  const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
-    // The row is held first, as every change does: the version kept is exactly the one replaced.
-    const current = await posts.lockAndReadPost(trx, post.id);
-    if (!current) throw notFound(Messages.postNotFound(post.id));
+  const { record, mentioned, mediaChanged } = await deps.db.transaction().execute(async (trx) => {
+    // The row is held first, as every change does: the version kept is exactly the one replaced. It is
+    // read only here, and refusals come in the order they did when it was read before the transaction.
+    const current = await posts.lockAndReadPost(trx, deps.dialect, input.postId);
+    if (!current) throw notFound(Messages.postNotFound(input.postId));
+    if (current.author_id !== input.viewerId) throw badRequest(Messages.editForeignPost);
+    const mediaIds = input.mediaIds && checkMediaIds(deps, input.mediaIds, 'post');
+    const content = checkContent(input.content, { withMedia: (mediaIds?.length ?? current.media_count) > 0 });
     await keepReplacedVersion(deps, trx, { post: current, at });
     if (mediaIds)
-      await replacePostMedia(trx, { ids: mediaIds, ownerId: input.viewerId, postId: post.id, at });
+      await replacePostMedia(trx, { ids: mediaIds, ownerId: input.viewerId, postId: current.id, at });
     const mediaCount = mediaIds?.length ?? current.media_count;
-    const taken = await posts.takeForChange(trx, post.id, {
+    const taken = await posts.takeForChange(trx, current.id, {
       content,
       at,
       ...(mediaIds && { mediaCount }),
@@ -135,17 +135,18 @@ export async function changePost(
         : input.sensitive !== undefined && { sensitive: input.sensitive ? 1 : 0 }),
       ...(input.quotePolicy !== undefined && { quotePolicy: input.quotePolicy }),
     });
-    if (!taken) throw notFound(Messages.postNotFound(post.id));
+    if (!taken) throw notFound(Messages.postNotFound(current.id));
     return {
       record: taken,
+      mediaChanged: mediaIds !== undefined,
       mentioned: [
-        ...(await recordTextEntities(trx, { post: taken, text: content, isNew: false, at })),
+        ...(await recordTextEntities(trx, { post: taken, text: content, previousText: current.content, at })),
         ...(await noticesOfEdit(trx, taken, at)),
       ],
     };
   });
   // Other images: the cached post's list of them is stale, and it is read again.
-  if (!mediaIds) deps.hydrator.noteEditedPost(record);
+  if (!mediaChanged) deps.hydrator.noteEditedPost(record);
   deps.events.publish({ type: 'post-edited', postId: record.id, authorId: record.author_id });
   publishNotified(deps.events, mentioned);
   return { record };

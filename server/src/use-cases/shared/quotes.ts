@@ -30,7 +30,7 @@ export async function consentToQuote(
   trx: Deps['db'],
   input: { quoterId: string; quotedId: string },
 ): Promise<posts.PostRecord> {
-  const quoted = await posts.lockAndReadPost(trx, input.quotedId);
+  const quoted = await posts.lockAndReadPost(trx, deps.dialect, input.quotedId);
   if (!quoted) throw notFound(Messages.postNotFound(input.quotedId));
   const authorId = quoted.author_id;
   if (authorId === input.quoterId) return quoted;
@@ -77,7 +77,7 @@ export async function unquote(
   await requireOwnPost(deps, input, 'Only the author of a post can detach quotes of it.');
   const quoting = await deps.db
     .transaction()
-    .execute((trx) => posts.detachQuote(trx, input.postId, input.quotingPostId));
+    .execute((trx) => posts.detachQuote(trx, deps.dialect, input.postId, input.quotingPostId));
   if (!quoting) throw notFound(Messages.postNotFound(input.quotingPostId));
   deps.events.publish({ type: 'post-edited', postId: quoting.id, authorId: quoting.author_id });
   return quoting;

@@ -11,7 +11,8 @@ export interface WrittenText {
   /** Absent for the post's own text. */
   comment?: { id: string; author_id: string } | undefined;
   text: string;
-  isNew: boolean;
+  /** The text an edit replaces; absent for a new text. */
+  previousText?: string | undefined;
   at: string;
 }
 
@@ -34,7 +35,11 @@ export async function recordTextEntities(
   const usernames = mentionedUsernames(written.text);
   const mentioned =
     usernames.length > 0 ? (await users.idsByUsernames(trx, usernames)).map((row) => row.id) : [];
-  const before = written.isNew ? [] : await entities.mentionedBy(trx, sourceId);
+  // Mentions are recorded only for the @names of a text: a replaced text without any had none.
+  const before =
+    written.previousText !== undefined && mentionedUsernames(written.previousText).length > 0
+      ? await entities.mentionedBy(trx, sourceId)
+      : [];
   const added = mentioned.filter((id) => !before.includes(id));
   const removed = before.filter((id) => !mentioned.includes(id));
   // A mention made before a block stays when the text is edited; a new one across a block is refused.
@@ -61,6 +66,15 @@ export async function recordTextEntities(
     });
     if (group) notified.push(group);
   }
-  if (!comment) await entities.setPostTags(trx, post, hashtagsOf(written.text), { isNew: written.isNew });
+  if (!comment) await recordPostTags(trx, post, written);
   return notified;
+}
+
+/** A post's tags; an edit that keeps the same tags leaves them as they are. */
+async function recordPostTags(trx: Db, post: WrittenText['post'], written: WrittenText): Promise<void> {
+  const tags = hashtagsOf(written.text);
+  if (written.previousText === undefined) return entities.addPostTags(trx, post, tags);
+  const before = new Set(hashtagsOf(written.previousText));
+  if (before.size === tags.length && tags.every((tag) => before.has(tag))) return;
+  await entities.replacePostTags(trx, post, tags);
 }
