@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import { compiledPerShape } from '../platform/db/compiled-per-shape.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
 import { cursorKind, withinWindow, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
 
@@ -52,14 +53,14 @@ export function bookmarkWindow(
 
 /** Up to `limit` of the people who bookmarked a post (`bookmarks_by_post`): those an edit of it notifies. */
 export async function bookmarkerIdsOf(db: Db, postId: string, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('bookmarks')
-    .select('user_id')
-    .where('post_id', '=', postId)
-    .limit(limit)
-    .execute();
+  const { rows } = await db.executeQuery(bookmarkersQuery(db, { postId, limit }));
   return rows.map((row) => row.user_id);
 }
+
+// Read by every edit (no count says a post has none): compiled once.
+const bookmarkersQuery = compiledPerShape((db: Db, { postId, limit }: { postId: string; limit: number }) =>
+  db.selectFrom('bookmarks').select('user_id').where('post_id', '=', postId).limit(limit).compile(),
+);
 
 export async function deleteBookmarksOf(trx: Db, userId: string): Promise<void> {
   await trx.deleteFrom('bookmarks').where('user_id', '=', userId).execute();

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from './database.js';
+import { compiledPerShape } from '../platform/db/compiled-per-shape.js';
 import type { EditHistoryTable } from './schema.js';
 
 /** The `edit_history` table: the versions of posts and comments that edits replaced. */
@@ -12,16 +13,28 @@ export interface VersionImage {
   description: string;
 }
 
-export function recordReplacedVersion(
+export async function recordReplacedVersion(
   trx: Db,
   row: Omit<EditRecord, 'media'> & { media: readonly VersionImage[] },
 ): Promise<void> {
-  return trx
-    .insertInto('edit_history')
-    .values({ ...row, media: JSON.stringify(row.media) })
-    .execute()
-    .then(() => undefined);
+  const { comment_id, ...rest } = row;
+  await trx.executeQuery(
+    insertVersionQuery(trx, {
+      ...rest,
+      ...(comment_id !== null && { comment_id }),
+      media: JSON.stringify(row.media),
+    }),
+  );
 }
+
+// Written by every edit: compiled once per shape (a post's version, or a comment's).
+const insertVersionQuery = compiledPerShape(
+  (db: Db, row: Omit<EditRecord, 'comment_id'> & { comment_id?: string }) =>
+    db
+      .insertInto('edit_history')
+      .values({ ...row, comment_id: row.comment_id ?? null })
+      .compile(),
+);
 
 /** The replaced versions of a post (`commentId` null) or of one of its comments, oldest first. */
 export function replacedVersions(

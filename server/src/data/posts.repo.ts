@@ -3,6 +3,7 @@ import type { AliasableExpression, Selectable } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { countOf } from '../platform/db/count.js';
 import { chunksOf, isOneOf, loadInChunks } from '../platform/db/chunks.js';
+import { compiledPerShape } from '../platform/db/compiled-per-shape.js';
 import { firstPerGroup } from '../platform/db/first-per-group.js';
 import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
@@ -89,7 +90,7 @@ export async function insertPost(
  * The row is written first, as deleting a post does, so a change racing a deletion on PostgreSQL waits
  * for it and finds nothing (a clean 404) instead of a foreign-key error or a deadlock.
  */
-export function takeForChange(
+export async function takeForChange(
   trx: Db,
   id: string,
   change: {
@@ -104,24 +105,44 @@ export function takeForChange(
     at?: string;
   } = {},
 ): Promise<PostRecord | undefined> {
-  if (hasNul(id)) return Promise.resolve(undefined);
-  return trx
-    .updateTable('posts')
-    .set((eb) => ({
-      version: eb('version', '+', 1),
-      like_count: eb('like_count', '+', change.likes ?? 0),
-      comment_count: eb('comment_count', '+', change.comments ?? 0),
-      ...(change.reposts === undefined ? {} : { repost_count: eb('repost_count', '+', change.reposts) }),
-      ...(change.content === undefined ? {} : { content: change.content }),
-      ...(change.sensitive === undefined ? {} : { sensitive: change.sensitive }),
-      ...(change.quotePolicy === undefined ? {} : { quote_policy: change.quotePolicy }),
-      ...(change.mediaCount === undefined ? {} : { media_count: change.mediaCount }),
-      ...(change.at === undefined ? {} : { updated_at: change.at }),
-    }))
-    .where('id', '=', id)
-    .returning(recordColumns)
-    .executeTakeFirst();
+  if (hasNul(id)) return undefined;
+  const { rows } = await trx.executeQuery(takeForChangeQuery(trx, { id, ...change }));
+  return rows[0];
 }
+
+// Every like, comment, repost and edit takes its post: compiled once per shape (which counters move).
+const takeForChangeQuery = compiledPerShape(
+  (
+    db: Db,
+    change: {
+      id: string;
+      likes?: number;
+      comments?: number;
+      reposts?: number;
+      content?: string;
+      sensitive?: number;
+      quotePolicy?: QuotePolicy;
+      mediaCount?: number;
+      at?: string;
+    },
+  ) =>
+    db
+      .updateTable('posts')
+      .set((eb) => ({
+        version: eb('version', '+', 1),
+        like_count: eb('like_count', '+', change.likes ?? 0),
+        comment_count: eb('comment_count', '+', change.comments ?? 0),
+        ...(change.reposts === undefined ? {} : { repost_count: eb('repost_count', '+', change.reposts) }),
+        ...(change.content === undefined ? {} : { content: change.content }),
+        ...(change.sensitive === undefined ? {} : { sensitive: change.sensitive }),
+        ...(change.quotePolicy === undefined ? {} : { quote_policy: change.quotePolicy }),
+        ...(change.mediaCount === undefined ? {} : { media_count: change.mediaCount }),
+        ...(change.at === undefined ? {} : { updated_at: change.at }),
+      }))
+      .where('id', '=', change.id)
+      .returning(recordColumns)
+      .compile(),
+);
 
 /** Moves these posts' versions, for a change that touched many at once (a deleted account). */
 export async function bumpVersions(trx: Db, ids: readonly string[]): Promise<void> {
@@ -155,11 +176,24 @@ export async function lockPost(trx: Db, id: string): Promise<boolean> {
  * strong as `lockPost`'s no-op update; on SQLite a plain read, since the open write transaction
  * already excludes every other writer (row-locks.ts), and a no-op write would rewrite the row.
  */
-export function lockAndReadPost(trx: Db, dialect: Dialect, id: string): Promise<PostRecord | undefined> {
-  if (hasNul(id)) return Promise.resolve(undefined);
-  const read = trx.selectFrom('posts').select(recordColumns).where('posts.id', '=', id);
-  return (dialect === 'postgres' ? read.forNoKeyUpdate() : read).executeTakeFirst();
+export async function lockAndReadPost(
+  trx: Db,
+  dialect: Dialect,
+  id: string,
+): Promise<PostRecord | undefined> {
+  if (hasNul(id)) return undefined;
+  const { rows } = await trx.executeQuery(lockedReadQueries[dialect](trx, { id }));
+  return rows[0];
 }
+
+const lockedReadQueries = {
+  sqlite: compiledPerShape((db: Db, { id }: { id: string }) =>
+    db.selectFrom('posts').select(recordColumns).where('posts.id', '=', id).compile(),
+  ),
+  postgres: compiledPerShape((db: Db, { id }: { id: string }) =>
+    db.selectFrom('posts').select(recordColumns).where('posts.id', '=', id).forNoKeyUpdate().compile(),
+  ),
+};
 
 /**
  * The quoted author detaches a quote of their post (docs/decisions/092): the quoting post shows
@@ -190,12 +224,17 @@ export async function detachQuote(
  * The accepted quotes of a post (`posts_by_quoted`), the newest first, up to `limit`: their authors
  * hear of an edit of it (`quoted_update`). Detached quotes no longer show it, so they are left out.
  */
-export function acceptedQuotesOf(
+export async function acceptedQuotesOf(
   db: Db,
   postId: string,
   limit: number,
 ): Promise<{ id: string; author_id: string }[]> {
-  return db
+  return (await db.executeQuery(acceptedQuotesQuery(db, { postId, limit }))).rows;
+}
+
+// Read by every edit, mostly to find none: compiled once.
+const acceptedQuotesQuery = compiledPerShape((db: Db, { postId, limit }: { postId: string; limit: number }) =>
+  db
     .selectFrom('posts')
     .select(['id', 'author_id'])
     .where('quoted_post_id', '=', postId)
@@ -203,8 +242,8 @@ export function acceptedQuotesOf(
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
-    .execute();
-}
+    .compile(),
+);
 
 /** Deletes a post; its comments, votes, reactions and bookmarks go with it (ON DELETE CASCADE, one statement). */
 export async function deletePost(db: Db, id: string): Promise<void> {
