@@ -23,6 +23,7 @@ import * as email from './migrations/016_email.js';
 import * as onboarding from './migrations/017_onboarding.js';
 import * as searchStemming from './migrations/018_search_stemming.js';
 import * as notificationSettings from './migrations/019_notification_settings.js';
+import * as signupApp from './migrations/020_signup_app.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '017_onboarding': onboarding,
   '018_search_stemming': searchStemming,
   '019_notification_settings': notificationSettings,
+  '020_signup_app': signupApp,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

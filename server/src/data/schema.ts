@@ -43,6 +43,8 @@ export interface UsersTable {
   email_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the person finished or skipped the web client's welcome; null until then (docs/decisions/101). */
   onboarded_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Mastodon app that signed the person up; null for a sign-up on Sync's pages (docs/decisions/100). */
+  signup_app_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Who may quote a post (docs/decisions/092): anyone, the author's followers, people the author follows, nobody. */

@@ -59,6 +59,7 @@ const userColumns = [
   'email_key',
   'email_confirmed_at',
   'onboarded_at',
+  'signup_app_id',
 ] as const satisfies readonly (keyof UserRow)[];
 
 /**
@@ -186,6 +187,25 @@ export function changeEmail(trx: Db, id: string, email: string, at: string): Pro
     .updateTable('users')
     .set({ email, email_key: emailKeyOf(email), email_confirmed_at: at, updated_at: at })
     .where('id', '=', id)
+    .returning(userColumns)
+    .executeTakeFirst();
+}
+
+/**
+ * A new address in place of one never confirmed (a typo at sign-up), still unconfirmed; none when the
+ * address was confirmed meanwhile. The unique key refuses one in use.
+ */
+export function replaceUnconfirmedEmail(
+  db: Db,
+  id: string,
+  email: string,
+  at: string,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ email, email_key: emailKeyOf(email), updated_at: at })
+    .where('id', '=', id)
+    .where('email_confirmed_at', 'is', null)
     .returning(userColumns)
     .executeTakeFirst();
 }

@@ -93,6 +93,8 @@ interface Terms {
   inviteCode: string | undefined;
   /** Whether they accepted the rules; undefined: not asked (the spec's client has no such checkbox). */
   agreement: boolean | undefined;
+  /** The Mastodon app signing them up; null on Sync's own pages. */
+  signupAppId: string | null;
 }
 
 const checkReason = (reason: string | undefined) =>
@@ -204,6 +206,7 @@ async function insertAccount(
         pending_since: pending && !first ? now : null,
         signup_reason: terms.reason,
         invite_id: invite?.id ?? null,
+        signup_app_id: terms.signupAppId,
         header_url: '',
         // Anyone may quote a new account's posts until its preferences say otherwise (decision 092).
         quote_policy: 'anyone',
@@ -243,6 +246,7 @@ export async function signup(deps: Deps, body: SignupBody): Promise<AuthSignupRe
   const row = await createAccount(deps, fields, {
     reason: checkReason(body.reason),
     inviteCode: body.inviteCode?.trim() || undefined,
+    signupAppId: null,
     agreement: body.agreement,
   });
   if (row.pending_since) return { pending: true, message: pendingMessage, waitingFor: 'approval' };
@@ -260,6 +264,8 @@ export interface AccountRegistration {
   agreement: boolean;
   reason?: string | undefined;
   inviteCode?: string | undefined;
+  /** The app whose own token asks: the only one that may ask for the confirmation link again (email.ts). */
+  appId: string;
 }
 
 /**
@@ -288,6 +294,7 @@ export async function registerAccount(deps: Deps, registration: AccountRegistrat
         reason: checkReason(registration.reason),
         inviteCode: registration.inviteCode?.trim() || undefined,
         agreement: true,
+        signupAppId: registration.appId,
       },
     };
   });

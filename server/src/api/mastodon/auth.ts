@@ -40,7 +40,14 @@ export function refuseUntilAdmitted(access: Access): void {
  * A person's token with scope `null` may have any scope (Mastodon's announcements ask for none).
  */
 export type Requirement =
-  { user: true; scope: Scope | null } | { user: false; scope: Scope } | { public: true; scope?: Scope };
+  | {
+      user: true;
+      scope: Scope | null;
+      /** Also before the person is admitted (`refuseUntilAdmitted`): asking for the confirmation link. */
+      beforeAdmission?: true;
+    }
+  | { user: false; scope: Scope }
+  | { public: true; scope?: Scope };
 
 /**
  * A preHandler for a Mastodon API route. A token that is given must be valid even where none is needed
@@ -56,7 +63,7 @@ export function mastodonAccess(app: FastifyInstance, requirement: Requirement) {
     }
     const access = await app.mastodonAccesses.of(request, token);
     if (!access) throw invalidToken();
-    refuseUntilAdmitted(access);
+    if (!('beforeAdmission' in requirement)) refuseUntilAdmitted(access);
     if (requirement.scope && !grants(access.scopes, requirement.scope)) {
       // A public read with a token lacking the scope is answered as if signed out.
       if ('public' in requirement) return;

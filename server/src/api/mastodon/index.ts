@@ -18,6 +18,7 @@ import { statusRoutes } from './statuses.js';
 import { timelineRoutes } from './timelines.js';
 import { accountRoutes } from './accounts.js';
 import { registrationRoutes } from './registrations.js';
+import { emailRoutes } from './emails.js';
 import { searchRoutes } from './search.js';
 import { suggestionRoutes } from './suggestions.js';
 import { tagRoutes } from './tags.js';
@@ -156,6 +157,7 @@ export const mastodonApi: FastifyPluginAsync<MastodonApiOptions> = async (
       await v1.register(timelineRoutes, { prefix: '/timelines' });
       await v1.register(accountRoutes, { prefix: '/accounts' });
       await v1.register(registrationRoutes, { prefix: '/accounts' });
+      await v1.register(emailRoutes, { prefix: '/emails' });
       await v1.register(trendRoutes, { prefix: '/trends' });
       await v1.register(tagRoutes, { prefix: '/tags' });
       await v1.register(v1NotificationRoutes, { prefix: '/notifications' });

@@ -27,6 +27,7 @@ export const registrationRoutes: FastifyPluginAsync = async (app) => {
         agreement: booleanParam(body, 'agreement') ?? false,
         reason: stringParam(body, 'reason'),
         inviteCode: stringParam(body, 'invite_code'),
+        appId: access.app.id,
       });
       reply.header('cache-control', 'no-store');
       return tokenView(await tokenForNewAccount(app.deps, access, account.id));

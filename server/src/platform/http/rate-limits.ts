@@ -113,9 +113,11 @@ export const rateLimitPlugin = fp<RateLimitConfig>(
       return typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
     };
 
+    // The address asked about, or else the signed-in person's own (a Mastodon app asking for their link).
     const addressOf = (request: FastifyRequest) => {
       const body = request.body as { email?: unknown } | undefined;
-      return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const address = typeof body?.email === 'string' ? body.email : (request.viewer?.email ?? '');
+      return address.trim().toLowerCase();
     };
 
     app.decorate('limits', {

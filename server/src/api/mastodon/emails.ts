@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { resendConfirmationForApp } from '../../use-cases/email.js';
+import { invalidToken, mastodonAccess, mastodonViewer } from './auth.js';
+import { stringParam } from './params.js';
+
+/**
+ * `POST /api/v1/emails/confirmations`: the app that signed a person up asks for the link to confirm
+ * their address again, to a corrected address when `email` is given (docs/decisions/100). It answers
+ * while the person is still held back for that address, so it takes their token before admission; the
+ * mail is limited per address and per network as Sync's own resend is.
+ */
+export const emailRoutes: FastifyPluginAsync = async (app) => {
+  app.post(
+    '/confirmations',
+    {
+      preHandler: [
+        mastodonAccess(app, { user: true, scope: 'write:accounts', beforeAdmission: true }),
+        app.limits.emailByIp,
+        app.limits.emailByAddress,
+      ],
+    },
+    async (request) => {
+      if (!request.access) throw invalidToken();
+      await resendConfirmationForApp(app.deps, {
+        viewer: mastodonViewer(request),
+        appId: request.access.app.id,
+        email: stringParam(request.body, 'email'),
+      });
+      return {};
+    },
+  );
+};
