@@ -59,7 +59,13 @@ export async function bookmarkerIdsOf(db: Db, postId: string, limit: number): Pr
 
 // Read by every edit (no count says a post has none): compiled once.
 const bookmarkersQuery = compiledPerShape((db: Db, { postId, limit }: { postId: string; limit: number }) =>
-  db.selectFrom('bookmarks').select('user_id').where('post_id', '=', postId).limit(limit).compile(),
+  db
+    .selectFrom('bookmarks')
+    .modifyFront(preparedOnPostgres)
+    .select('user_id')
+    .where('post_id', '=', postId)
+    .limit(limit)
+    .compile(),
 );
 
 export async function deleteBookmarksOf(trx: Db, userId: string): Promise<void> {

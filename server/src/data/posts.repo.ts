@@ -186,12 +186,12 @@ export async function lockAndReadPost(
   return rows[0];
 }
 
+const lockedRead = (db: Db, id: string) =>
+  db.selectFrom('posts').modifyFront(preparedOnPostgres).select(recordColumns).where('posts.id', '=', id);
 const lockedReadQueries = {
-  sqlite: compiledPerShape((db: Db, { id }: { id: string }) =>
-    db.selectFrom('posts').select(recordColumns).where('posts.id', '=', id).compile(),
-  ),
+  sqlite: compiledPerShape((db: Db, { id }: { id: string }) => lockedRead(db, id).compile()),
   postgres: compiledPerShape((db: Db, { id }: { id: string }) =>
-    db.selectFrom('posts').select(recordColumns).where('posts.id', '=', id).forNoKeyUpdate().compile(),
+    lockedRead(db, id).forNoKeyUpdate().compile(),
   ),
 };
 
@@ -236,6 +236,7 @@ export async function acceptedQuotesOf(
 const acceptedQuotesQuery = compiledPerShape((db: Db, { postId, limit }: { postId: string; limit: number }) =>
   db
     .selectFrom('posts')
+    .modifyFront(preparedOnPostgres)
     .select(['id', 'author_id'])
     .where('quoted_post_id', '=', postId)
     .where('quote_state', '=', 'accepted')
