@@ -54,6 +54,9 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, en
 /**
  * A work tree of `revision` in bench/.data/compare/<commit>, built as `npm start` builds it. It runs with
  * this checkout's installed packages (symlinked): a base whose dependencies differ is measured with these.
+ * Its own workspaces are its own: the root's `node_modules` is a folder of links in which the workspace
+ * packages (`@sync/contract`, say) point into the base, or the base would be built against this
+ * checkout's contract and fail on every change of it.
  */
 function checkOutRevision(revision: string): Build {
   const commit = git('rev-parse', '--verify', `${revision}^{commit}`);
@@ -65,7 +68,8 @@ function checkOutRevision(revision: string): Build {
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     workspaces: string[];
   };
-  for (const folder of ['', ...manifest.workspaces]) {
+  linkInstalledPackages(checkout, manifest.workspaces);
+  for (const folder of manifest.workspaces) {
     const installed = path.join(repoRoot, folder, 'node_modules');
     const link = path.join(checkout, folder, 'node_modules');
     if (fs.existsSync(installed) && fs.existsSync(path.dirname(link)) && !fs.existsSync(link))
@@ -73,6 +77,33 @@ function checkOutRevision(revision: string): Build {
   }
   buildIfStale(checkout);
   return { label: `base ${commit.slice(0, 7)}`, checkout, samples: new Map(), skipped: new Map() };
+}
+
+/** The checkout's root `node_modules`: this checkout's packages, but its own workspaces. */
+function linkInstalledPackages(checkout: string, workspaces: readonly string[]): void {
+  const modules = path.join(checkout, 'node_modules');
+  if (fs.existsSync(modules)) return;
+  const own = new Map(
+    workspaces.flatMap((folder) => {
+      const manifestPath = path.join(checkout, folder, 'package.json');
+      if (!fs.existsSync(manifestPath)) return [];
+      const { name } = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { name: string };
+      return [[name, path.join(checkout, folder)] as const];
+    }),
+  );
+  fs.mkdirSync(modules);
+  for (const entry of fs.readdirSync(path.join(repoRoot, 'node_modules'))) {
+    const installed = path.join(repoRoot, 'node_modules', entry);
+    if (!entry.startsWith('@')) {
+      fs.symlinkSync(installed, path.join(modules, entry));
+      continue;
+    }
+    fs.mkdirSync(path.join(modules, entry));
+    for (const scoped of fs.readdirSync(installed)) {
+      const name = `${entry}/${scoped}`;
+      fs.symlinkSync(own.get(name) ?? path.join(installed, scoped), path.join(modules, name));
+    }
+  }
 }
 
 const median = (numbers: number[]) => {
