@@ -338,12 +338,24 @@ async function guardedViewers(
 ): Promise<GuardedViewers> {
   const probe = await fetch(`${options.serverUrl}/api/blocks`);
   if (probe.status !== 401) return { available: false, reason: 'this server has no blocks and mutes' };
+  const plainNames = benchUsers.map((_, i) => `bench-plain-${i}`);
+  const guardedNames = benchUsers.map((_, i) => `bench-guarded-${i}`);
+  const signedIn = async (usernames: string[]) => signIn(db, usernames, options.jwtSecret);
+  const signedInTwins = async () => ({
+    available: true as const,
+    plain: await signedIn(plainNames),
+    guarded: await signedIn(guardedNames),
+  });
+  // bench:compare prepares the fixture for each server it starts on one working copy: the twins made
+  // for the first server are the next ones'.
+  if (await db.selectFrom('users').select('id').where('username', '=', plainNames[0]!).executeTakeFirst())
+    return signedInTwins();
   const createdAt = new Date().toISOString();
   const spam = Array.from({ length: 2 * (guardedCount - guardedMembers) }, (_, i) =>
     madeUpUser(`bench-spam-${i}`, createdAt),
   );
-  const plainTwins = benchUsers.map((_, i) => madeUpUser(`bench-plain-${i}`, createdAt));
-  const guardedTwins = benchUsers.map((_, i) => madeUpUser(`bench-guarded-${i}`, createdAt));
+  const plainTwins = plainNames.map((username) => madeUpUser(username, createdAt));
+  const guardedTwins = guardedNames.map((username) => madeUpUser(username, createdAt));
   await insertUsers(db, [...spam, ...plainTwins, ...guardedTwins]);
   const blockedSpam = spam.slice(0, guardedCount - guardedMembers).map((row) => row.id);
   const mutedSpam = spam.slice(guardedCount - guardedMembers).map((row) => row.id);
@@ -386,13 +398,7 @@ async function guardedViewers(
         .execute();
     }
   }
-  const signedIn = (twins: { username: string }[]) =>
-    signIn(
-      db,
-      twins.map((twin) => twin.username),
-      options.jwtSecret,
-    );
-  return { available: true, plain: await signedIn(plainTwins), guarded: await signedIn(guardedTwins) };
+  return signedInTwins();
 }
 
 /**
