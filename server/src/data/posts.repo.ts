@@ -93,55 +93,44 @@ export async function insertPost(
 export async function takeForChange(
   trx: Db,
   id: string,
-  change: {
-    likes?: number;
-    comments?: number;
-    reposts?: number;
-    content?: string;
-    sensitive?: number;
-    quotePolicy?: QuotePolicy;
-    /** The number of images it shows after an edit that adds or removes some. */
-    mediaCount?: number;
-    at?: string;
-  } = {},
+  change: PostChange = {},
 ): Promise<PostRecord | undefined> {
   if (hasNul(id)) return undefined;
   const { rows } = await trx.executeQuery(takeForChangeQuery(trx, { id, ...change }));
   return rows[0];
 }
 
+/** What a change moves or sets: counters by an amount, the rest to a value. */
+type PostChange = {
+  likes?: number;
+  comments?: number;
+  reposts?: number;
+  content?: string;
+  sensitive?: number;
+  quotePolicy?: QuotePolicy;
+  /** The number of images it shows after an edit that adds or removes some. */
+  mediaCount?: number;
+  at?: string;
+};
+
 // Every like, comment, repost and edit takes its post: compiled once per shape (which counters move).
-const takeForChangeQuery = compiledPerShape(
-  (
-    db: Db,
-    change: {
-      id: string;
-      likes?: number;
-      comments?: number;
-      reposts?: number;
-      content?: string;
-      sensitive?: number;
-      quotePolicy?: QuotePolicy;
-      mediaCount?: number;
-      at?: string;
-    },
-  ) =>
-    db
-      .updateTable('posts')
-      .set((eb) => ({
-        version: eb('version', '+', 1),
-        like_count: eb('like_count', '+', change.likes ?? 0),
-        comment_count: eb('comment_count', '+', change.comments ?? 0),
-        ...(change.reposts === undefined ? {} : { repost_count: eb('repost_count', '+', change.reposts) }),
-        ...(change.content === undefined ? {} : { content: change.content }),
-        ...(change.sensitive === undefined ? {} : { sensitive: change.sensitive }),
-        ...(change.quotePolicy === undefined ? {} : { quote_policy: change.quotePolicy }),
-        ...(change.mediaCount === undefined ? {} : { media_count: change.mediaCount }),
-        ...(change.at === undefined ? {} : { updated_at: change.at }),
-      }))
-      .where('id', '=', change.id)
-      .returning(recordColumns)
-      .compile(),
+const takeForChangeQuery = compiledPerShape((db: Db, change: PostChange & { id: string }) =>
+  db
+    .updateTable('posts')
+    .set((eb) => ({
+      version: eb('version', '+', 1),
+      like_count: eb('like_count', '+', change.likes ?? 0),
+      comment_count: eb('comment_count', '+', change.comments ?? 0),
+      ...(change.reposts === undefined ? {} : { repost_count: eb('repost_count', '+', change.reposts) }),
+      ...(change.content === undefined ? {} : { content: change.content }),
+      ...(change.sensitive === undefined ? {} : { sensitive: change.sensitive }),
+      ...(change.quotePolicy === undefined ? {} : { quote_policy: change.quotePolicy }),
+      ...(change.mediaCount === undefined ? {} : { media_count: change.mediaCount }),
+      ...(change.at === undefined ? {} : { updated_at: change.at }),
+    }))
+    .where('id', '=', change.id)
+    .returning(recordColumns)
+    .compile(),
 );
 
 /** Moves these posts' versions, for a change that touched many at once (a deleted account). */
