@@ -24,6 +24,7 @@ import * as onboarding from './migrations/017_onboarding.js';
 import * as searchStemming from './migrations/018_search_stemming.js';
 import * as notificationSettings from './migrations/019_notification_settings.js';
 import * as signupApp from './migrations/020_signup_app.js';
+import * as quoteCount from './migrations/021_quote_count.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '018_search_stemming': searchStemming,
   '019_notification_settings': notificationSettings,
   '020_signup_app': signupApp,
+  '021_quote_count': quoteCount,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

@@ -76,6 +76,8 @@ export interface PostsTable {
   quoted_post_id: ColumnType<string | null, string | null | undefined, string | null>;
   quote_state: ColumnType<QuoteState | null, QuoteState | null | undefined, QuoteState | null>;
   quote_policy: ColumnType<QuotePolicy, QuotePolicy | undefined, QuotePolicy>;
+  /** Always equal to the number of posts quoting it with `quote_state` accepted. */
+  quote_count: Generated<number>;
 }
 
 /** What a link sent by email does (docs/decisions/100). */
