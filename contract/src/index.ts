@@ -85,6 +85,8 @@ export const Post = Type.Object({
   editedAt: Type.Optional(Type.String()),
   /** Additive, present when above 0: how many people reposted it (who: GET /api/posts/:postId/reposts). */
   repostCount: Type.Optional(Type.Integer()),
+  /** Additive, present when above 0: how many accepted quotes it has (GET /api/posts/:postId/quotes). */
+  quoteCount: Type.Optional(Type.Integer()),
   /** Additive, present when not `anyone`: who may quote it. */
   quotePolicy: Type.Optional(QuotePolicy),
   /** Additive, present on a post that quotes another. */

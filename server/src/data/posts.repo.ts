@@ -24,6 +24,7 @@ const recordColumns = [
   'posts.like_count',
   'posts.comment_count',
   'posts.repost_count',
+  'posts.quote_count',
   'posts.version',
   'posts.created_at',
   'posts.updated_at',
@@ -105,6 +106,7 @@ type PostChange = {
   likes?: number;
   comments?: number;
   reposts?: number;
+  quotes?: number;
   content?: string;
   sensitive?: number;
   quotePolicy?: QuotePolicy;
@@ -122,6 +124,7 @@ const takeForChangeQuery = compiledPerShape((db: Db, change: PostChange & { id: 
       like_count: eb('like_count', '+', change.likes ?? 0),
       comment_count: eb('comment_count', '+', change.comments ?? 0),
       ...(change.reposts === undefined ? {} : { repost_count: eb('repost_count', '+', change.reposts) }),
+      ...(change.quotes === undefined ? {} : { quote_count: eb('quote_count', '+', change.quotes) }),
       ...(change.content === undefined ? {} : { content: change.content }),
       ...(change.sensitive === undefined ? {} : { sensitive: change.sensitive }),
       ...(change.quotePolicy === undefined ? {} : { quote_policy: change.quotePolicy }),
@@ -186,8 +189,12 @@ const lockedReadQueries = {
 
 /**
  * The quoted author detaches a quote of their post (docs/decisions/092): the quoting post shows
- * "Removed by the author" from now on, so its version moves. The quoting post as it is after, or
- * undefined when no post quotes that one under this id; detaching again changes nothing.
+ * "Removed by the author" from now on, so its version moves, and the quoted post counts one quote
+ * fewer. The quoting post as it is after, or undefined when no post quotes that one under this id;
+ * detaching again changes nothing.
+ *
+ * The quoted post is held first: every writer takes a quoted post before its quotes (a quote is
+ * written holding it, a quote's deletion takes it first), the id order, since a quote is newer.
  */
 export async function detachQuote(
   trx: Db,
@@ -196,6 +203,7 @@ export async function detachQuote(
   quotingId: string,
 ): Promise<PostRecord | undefined> {
   if (hasNul(quotedId) || hasNul(quotingId)) return undefined;
+  await lockPost(trx, quotedId);
   const detached = await trx
     .updateTable('posts')
     .set((eb) => ({ quote_state: 'revoked', version: eb('version', '+', 1) }))
@@ -204,7 +212,10 @@ export async function detachQuote(
     .where('quote_state', '=', 'accepted')
     .returning(recordColumns)
     .executeTakeFirst();
-  if (detached) return detached;
+  if (detached) {
+    await takeForChange(trx, quotedId, { quotes: -1 });
+    return detached;
+  }
   const current = await lockAndReadPost(trx, dialect, quotingId);
   return current?.quoted_post_id === quotedId ? current : undefined;
 }
@@ -235,9 +246,26 @@ const acceptedQuotesQuery = compiledPerShape((db: Db, { postId, limit }: { postI
     .compile(),
 );
 
-/** Deletes a post; its comments, votes, reactions and bookmarks go with it (ON DELETE CASCADE, one statement). */
-export async function deletePost(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('posts').where('id', '=', id).execute();
+/**
+ * Deletes a post; its comments, votes, reactions and bookmarks go with it (ON DELETE CASCADE). An
+ * accepted quote is taken off its quoted post's count; the quoted post is held first (as
+ * `detachQuote` holds it), then the quote's state is read as the deletion finds it, since a detach or
+ * the quoted post's deletion may have come between `post` being read and now.
+ */
+export async function deletePost(
+  trx: Db,
+  post: Pick<PostRecord, 'id' | 'quoted_post_id' | 'quote_state'>,
+): Promise<void> {
+  // A quote never becomes accepted again, nor quotes another post: `post` says which to hold.
+  const quotedId = post.quote_state === 'accepted' ? post.quoted_post_id : null;
+  if (quotedId !== null) await lockPost(trx, quotedId);
+  const deleted = await trx
+    .deleteFrom('posts')
+    .where('id', '=', post.id)
+    .returning(['quoted_post_id', 'quote_state'])
+    .executeTakeFirst();
+  if (deleted?.quote_state === 'accepted' && deleted.quoted_post_id !== null)
+    await takeForChange(trx, deleted.quoted_post_id, { quotes: -1 });
 }
 
 /**
@@ -386,6 +414,40 @@ export async function postIdsTouchedBy(db: Db, userId: string): Promise<string[]
     .union(db.selectFrom('post_reactions').select('post_id as id').where('user_id', '=', userId))
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** The posts a user's accepted quotes quote: the rows deleting the user changes the quote count of. */
+export async function postIdsQuotedBy(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('posts')
+    .select('quoted_post_id')
+    .distinct()
+    .where('author_id', '=', userId)
+    .where('quote_state', '=', 'accepted')
+    .where('quoted_post_id', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.quoted_post_id === null ? [] : [row.quoted_post_id]));
+}
+
+/**
+ * Takes a user's accepted quotes off their quoted posts' counts, in one statement (a person may quote
+ * a post more than once). Run it holding those posts' rows (`postIdsQuotedBy`), before the user's
+ * posts are deleted.
+ */
+export async function takeOffQuoteCountsOf(trx: Db, userId: string): Promise<void> {
+  const theirs = trx
+    .selectFrom('posts')
+    .select((eb) => ['quoted_post_id', eb.fn.countAll<number>().as('removed')])
+    .where('author_id', '=', userId)
+    .where('quote_state', '=', 'accepted')
+    .where('quoted_post_id', 'is not', null)
+    .groupBy('quoted_post_id');
+  await trx
+    .updateTable('posts')
+    .from(theirs.as('theirs'))
+    .set((eb) => ({ quote_count: eb('posts.quote_count', '-', eb.ref('theirs.removed')) }))
+    .whereRef('posts.id', '=', 'theirs.quoted_post_id')
+    .execute();
 }
 
 /** Deletes a user's posts; their comments, votes, reactions and bookmarks go with them (ON DELETE CASCADE). */

@@ -2,16 +2,17 @@ import { sql } from 'kysely';
 import type { Db } from '../data/database.js';
 
 /**
- * The stored counters that disagree with a recount from the rows: each post's like and comment
- * counts, each user's follower and following counts. Empty when every counter is exact.
+ * The stored counters that disagree with a recount from the rows: each post's like, comment, repost
+ * and quote counts, each user's follower and following counts. Empty when every counter is exact.
  */
 export async function counterMismatches(db: Db): Promise<string[]> {
   const { rows: posts } = await sql<{ id: string; stored: string; counted: string }>`
     select p.id,
-      p.like_count || '/' || p.comment_count || '/' || p.repost_count as stored,
+      p.like_count || '/' || p.comment_count || '/' || p.repost_count || '/' || p.quote_count as stored,
       (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'like') || '/' ||
         (select count(*) from comments c where c.post_id = p.id) || '/' ||
-        (select count(*) from reposts s where s.post_id = p.id) as counted
+        (select count(*) from reposts s where s.post_id = p.id) || '/' ||
+        (select count(*) from posts q where q.quoted_post_id = p.id and q.quote_state = 'accepted') as counted
     from posts p`.execute(db);
   const { rows: users } = await sql<{ id: string; stored: string; counted: string }>`
     select u.username as id,
@@ -22,7 +23,9 @@ export async function counterMismatches(db: Db): Promise<string[]> {
   return [
     ...posts
       .filter((row) => row.stored !== row.counted)
-      .map((row) => `post ${row.id}: likes/comments stored ${row.stored}, counted ${row.counted}`),
+      .map(
+        (row) => `post ${row.id}: likes/comments/reposts/quotes stored ${row.stored}, counted ${row.counted}`,
+      ),
     ...users
       .filter((row) => row.stored !== row.counted)
       .map((row) => `user ${row.id}: followers/following stored ${row.stored}, counted ${row.counted}`),

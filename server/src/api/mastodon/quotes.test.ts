@@ -164,6 +164,23 @@ describeEachDatabase('Mastodon API: quote posts', (dialect) => {
     );
   });
 
+  it('quotes_count: the accepted quotes, without a revoked or a deleted one', async () => {
+    const [author, quoter] = [await appUser('qc'), await appUser('qcq')];
+    const original = await post(author, 'Count me');
+    expect(original.quotesCount).toBe(0);
+    const countNow = async () => (await quoter.app.v1.statuses.$select(original.id).fetch()).quotesCount;
+    const first = await post(quoter, 'One', { quotedStatusId: original.id });
+    expect((first.quote as any).quotedStatus.quotesCount).toBe(1);
+    const second = await post(quoter, 'Two', { quotedStatusId: original.id });
+    expect(await countNow()).toBe(2);
+    expect(
+      (await call(author, 'POST', `/api/v1/statuses/${original.id}/quotes/${first.id}/revoke`)).status,
+    ).toBe(200);
+    expect(await countNow()).toBe(1);
+    await quoter.app.v1.statuses.$select(second.id).remove();
+    expect(await countNow()).toBe(0);
+  });
+
   it('GET /statuses/:id/quotes: newest first, paged with Link headers', async () => {
     const author = await appUser('popular');
     const original = await post(author, 'Quote me');

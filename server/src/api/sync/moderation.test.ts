@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../data/schema.js';
+import { counterMismatches } from '../../test/counters.js';
 import { expectError } from '../../test/expectations.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { accessToken, bearer } from '../../test/mastodon.js';
@@ -486,6 +487,22 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
       const postId = (
         await succeed(server, 'POST', '/api/posts?return=post', target, { postData: { content: 'Spam' } })
       ).post._id;
+      // Their quote of someone's post counts until the purge.
+      const quoted = (
+        await succeed(server, 'POST', '/api/posts?return=post', timed, { postData: { content: 'Quoted' } })
+      ).post._id;
+      await succeed(server, 'POST', '/api/posts?return=minimal', target, {
+        postData: { content: 'Spam about it', quoteId: quoted },
+      });
+      const quoteCount = async () =>
+        (
+          await server.database.db
+            .selectFrom('posts')
+            .select('quote_count')
+            .where('id', '=', quoted)
+            .executeTakeFirstOrThrow()
+        ).quote_count;
+      expect(await quoteCount()).toBe(1);
       await acted(moderator, target, { type: 'suspend', text: 'Spam bot.' });
       await acted(moderator, timed, { type: 'suspend', durationSeconds: 60 * 24 * 3600 });
       // Two hours short of 30 days, then the two hours: the purge job runs hourly.
@@ -498,6 +515,8 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
       await server.app.jobs.runDue();
       expectError(await accountPage(target), 404, `No user "${target.username}" exists.`);
       expect((await server.request('GET', `/api/posts/${postId}`)).status).toBe(404);
+      expect(await counterMismatches(server.database.db)).toEqual([]);
+      expect(await quoteCount()).toBe(0);
       const purge = (await auditEntries()).find((entry: any) => entry.action === 'purge_account');
       expect(purge).toMatchObject({
         actor: { username: 'scheduled job' },

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '../../platform/http/errors.js';
 import { expectError, expectPost } from '../../test/expectations.js';
+import { counterMismatches } from '../../test/counters.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { newPerson, newPost, succeed, type Person } from '../../test/people.js';
 import { grantRoleFromCommandLine } from '../../use-cases/roles.js';
@@ -212,6 +213,52 @@ describeEachDatabase('quote posts', (dialect) => {
     expect((await getPost(quoting, quoter)).quote).toEqual({ state: 'revoked' });
     // No longer among the post's quotes.
     expect((await succeed(server, 'GET', `/api/posts/${original}/quotes`)).posts).toEqual([]);
+  });
+
+  it('quoteCount counts the accepted quotes: a detach and every deletion of a quoting post take theirs off', async () => {
+    const [author, quoter, other, going] = [
+      await person('qc'),
+      await person('qcq'),
+      await person('qco'),
+      await person('qcg'),
+    ];
+    const original = await newPost(server, author, 'Count my quotes');
+    const countOf = async () => {
+      expect(await counterMismatches(server.database.db)).toEqual([]);
+      return (await getPost(original)).quoteCount;
+    };
+    expect(await countOf()).toBeUndefined();
+    const quoting = (await quote(quoter, original)).body.post._id;
+    expect(await countOf()).toBe(1);
+    // The author's own quote counts too; a quote of a quote counts for the quote, not the original.
+    const own = (await quote(author, original)).body.post._id;
+    const ofOther = (await quote(other, original)).body.post._id;
+    await quote(going, original);
+    await quote(going, original);
+    expect(await countOf()).toBe(5);
+    expect((await quote(other, quoting)).status).toBe(201);
+    expect(await countOf()).toBe(5);
+    expect((await getPost(quoting)).quoteCount).toBe(1);
+
+    const detach = (quotingId: string) =>
+      succeed(server, 'POST', `/api/posts/${original}/quotes/${quotingId}/detach`, author);
+    await detach(quoting);
+    expect(await countOf()).toBe(4);
+    await detach(quoting);
+    expect(await countOf()).toBe(4);
+    // A detached quote's deletion takes nothing more off.
+    await succeed(server, 'DELETE', `/api/posts/${quoting}?return=minimal`, quoter);
+    expect(await countOf()).toBe(4);
+
+    await succeed(server, 'DELETE', `/api/posts/${own}?return=minimal`, author);
+    expect(await countOf()).toBe(3);
+    const moderator = await person('qcmod');
+    await grantRoleFromCommandLine(server.app.deps, { username: moderator.username, role: 'moderator' });
+    await succeed(server, 'DELETE', `/api/admin/posts/${ofOther}`, moderator, {});
+    expect(await countOf()).toBe(2);
+    // Their two quotes of it go with their account.
+    await succeed(server, 'POST', '/api/account/delete', going, { password: 'password123' });
+    expect(await countOf()).toBeUndefined();
   });
 
   it('GET /posts/:postId/quotes: the accepted quotes, newest first, paged; hidden for a viewer who blocks', async () => {

@@ -13,8 +13,10 @@ import {
   bumpVersions,
   deletePostsOf,
   deleteReactionsOf,
+  postIdsQuotedBy,
   postIdsTouchedBy,
   takeOffCommentCounts,
+  takeOffQuoteCountsOf,
   takeOffRepostCounts,
 } from '../../data/posts.repo.js';
 import { deleteRepostsOf, repostedPostIdsOf } from '../../data/reposts.repo.js';
@@ -39,7 +41,7 @@ export interface DeletionTerms {
 
 /**
  * Deletes a user and everything of theirs in one transaction, keeping every other row's counts exact:
- * their posts (with what hangs under them), their comments, reactions, reposts, comment votes and bookmarks,
+ * their posts (with what hangs under them; their accepted quotes off the quoted posts' counts), their comments, reactions, reposts, comment votes and bookmarks,
  * their follows in both directions, their notifications and their part in everyone else's, their
  * uploads (whose files are deleted once it has committed), then the user row (their blocks, mutes, filters, reports about them and moderation history go with it, by
  * cascade). The user as they were, or undefined when they were gone already or `when` said no. The
@@ -76,6 +78,7 @@ async function deleteInOneTransaction(
       ...(await postIdsCommentedBy(trx, userId)),
       ...(await postIdsOfCommentsVotedBy(trx, userId)),
       ...(await repostedPostIdsOf(trx, userId)),
+      ...(await postIdsQuotedBy(trx, userId)),
     ];
     const lockAffectedRows = async () => {
       await lockRowsInOrder(trx, dialect, 'posts', changedPosts);
@@ -95,6 +98,7 @@ async function deleteInOneTransaction(
     const reposted = await repostedPostIdsOf(trx, userId);
     // Their uploads (attached, waiting, avatar and header) go with them: the files right after.
     await removeMediaOfOwner(trx, userId, deps.clock.now().toISOString());
+    await takeOffQuoteCountsOf(trx, userId);
     await deletePostsOf(trx, userId);
     await deleteReactionsOf(trx, userId);
     await takeOffRepostCounts(trx, reposted);

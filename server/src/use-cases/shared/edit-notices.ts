@@ -29,12 +29,12 @@ export async function noticesOfEdit(
   post: posts.PostRecord,
   at: string,
 ): Promise<notifications.NotifiedGroup[]> {
-  const quotes = await posts.acceptedQuotesOf(trx, post.id, editNoticesAtMost);
+  const quotes = post.quote_count > 0 ? await posts.acceptedQuotesOf(trx, post.id, editNoticesAtMost) : [];
   // One per quoter: their newest quote (the list is newest first).
   const quoteOf = new Map<string, string>();
   for (const quote of quotes) if (!quoteOf.has(quote.author_id)) quoteOf.set(quote.author_id, quote.id);
-  // The post's counts say which lists are empty: a quiet post's edit reads two (bookmarks and quotes
-  // have no count), as the bench compares an edit with a create.
+  // The post's counts say which lists are empty: a quiet post's edit reads one (bookmarks have no
+  // count), as the bench compares an edit with a create.
   const likers =
     post.like_count > 0
       ? await posts.reactorWindow(trx, post.id, 'like', { oldestFirst: false, limit: editNoticesAtMost })

@@ -70,6 +70,7 @@ export async function writePost(
       ...(quoted && { quoted_post_id: quoted.id, quote_state: 'accepted' }),
       ...(input.quotePolicy && { quote_policy: input.quotePolicy }),
     });
+    if (quoted) await posts.takeForChange(trx, quoted.id, { quotes: 1 });
     await attachUploads(trx, { ids: mediaIds, ownerId: input.viewerId, to: { post_id: post.id } });
     await input.alongside?.(trx, post.id);
     // The quoted author hears of it (not of their own quote: addCause skips it); a quoter they muted
@@ -181,7 +182,7 @@ export async function erasePost(
       at,
       keepForRedraft: terms.keepMediaForRedraft ?? false,
     });
-    await posts.deletePost(trx, post.id);
+    await posts.deletePost(trx, post);
     await terms.alongside?.(trx);
   });
   deps.events.publish({ type: 'post-deleted', postId: post.id, authorId: post.author_id });

@@ -155,7 +155,7 @@ function sharedStatusView(
     replies_count: item.kind === 'post' ? item.post.record.comment_count : 0,
     reblogs_count: item.kind === 'post' ? item.post.record.repost_count : 0,
     favourites_count: item.kind === 'post' ? item.post.record.like_count : item.comment.upvoters.length,
-    quotes_count: 0,
+    quotes_count: item.kind === 'post' ? item.post.record.quote_count : 0,
     edited_at: editedAt(record),
     content,
     reblog: null,

@@ -44,6 +44,7 @@ function basePost(post: HydratedPost, page: PageContext, viewerId: string | unde
     ...editedAtField(post.record),
     ...quotePolicyField(post.record),
     ...(post.record.repost_count > 0 && { repostCount: post.record.repost_count }),
+    ...(post.record.quote_count > 0 && { quoteCount: post.record.quote_count }),
   };
 }
 
