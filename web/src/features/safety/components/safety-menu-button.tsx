@@ -1,6 +1,6 @@
 import type { Post } from '@sync/contract';
 import { MoreHorizontal } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useTransition } from 'react';
 import { MenuTriggerButton } from '../../../components/ui/button';
 import type { Person } from './person';
 
@@ -23,24 +23,34 @@ type Props = {
   className?: string;
 };
 
-/** The "…" on someone else's post or profile: Block, Mute and Report them. */
+/**
+ * The "…" on someone else's post or profile: Block, Mute and Report them. The press that wants the menu
+ * is a transition, so this button stays on screen (and keeps the keyboard's focus, marked pending) while
+ * the menu's code loads, and the menu's own trigger replaces it once the menu can open. Drawing a
+ * fallback button instead had dropped focus to the page for as long as the code took.
+ */
 export function SafetyMenuButton({ person, post, personId, label, className = menuButtonClass }: Props) {
   const [wanted, setWanted] = useState(false);
+  const [loading, startLoading] = useTransition();
   const button = (
     <MenuTriggerButton
       label={label}
       className={className}
       preload={preload}
-      pending={wanted}
-      onOpen={() => setWanted(true)}
+      pending={loading}
+      onOpen={() => startLoading(() => setWanted(true))}
     >
       <MoreHorizontal className="size-5" aria-hidden="true" />
     </MenuTriggerButton>
   );
-  if (!wanted) return button;
+  // The boundary is there from the start: a transition keeps what a boundary already shows.
   return (
     <Suspense fallback={button}>
-      <SafetyMenu person={person} post={post} personId={personId} label={label} className={className} />
+      {wanted ? (
+        <SafetyMenu person={person} post={post} personId={personId} label={label} className={className} />
+      ) : (
+        button
+      )}
     </Suspense>
   );
 }
