@@ -70,3 +70,20 @@ export async function expireSession(page: Page) {
     window.dispatchEvent(new StorageEvent('storage', { key: 'TOKEN' }));
   });
 }
+
+/**
+ * Holds the build's file for one chunk (`name`, as Vite names it: `name-<8 characters>.js`) until
+ * `release()`, as a slow network would. `caught()` counts the requests held: a renamed chunk would load
+ * at once and prove nothing.
+ */
+export async function holdChunk(page: Page, name: string) {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requests = 0;
+  await page.route(new RegExp(`/assets/${name}-[\\w-]{8}\\.js$`), async (route) => {
+    requests += 1;
+    await held;
+    await route.continue();
+  });
+  return { release, caught: () => requests };
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createPost, createUser, logIn, postCard, uniqueName } from './helpers';
+import { createPost, createUser, holdChunk, logIn, postCard, uniqueName } from './helpers';
 
 test('/login and /signup while signed in go home', async ({ page, request }) => {
   const user = await createUser(request);
@@ -68,24 +68,17 @@ test('leaving a screen whose code is still loading shows the next screen', async
   const post = await createPost(request, author, text);
   const user = await createUser(request);
   // The post screen's code arrives late (a slow network): its file is held until the end of the test.
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let filesHeld = 0;
-  await page.route(/\/assets\/post-[\w-]{8}\.js$/, async (route) => {
-    filesHeld += 1;
-    await held;
-    await route.continue();
-  });
+  const file = await holdChunk(page, 'post');
   await logIn(page, user.username);
   const card = postCard(page, text);
   await card.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`/post/${post._id}`);
   // The file was caught (a renamed chunk would let the screen load at once and prove nothing).
-  await expect.poll(() => filesHeld).toBe(1);
+  await expect.poll(file.caught).toBe(1);
   await expect(page.getByRole('status', { name: 'Loading page' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL('/');
   await expect(postCard(page, text)).toBeVisible();
-  release();
+  file.release();
 });

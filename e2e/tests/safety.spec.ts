@@ -4,6 +4,7 @@ import {
   closeToast,
   createPost,
   createUser,
+  holdChunk,
   logIn,
   PASSWORD,
   postCard,
@@ -245,24 +246,17 @@ test('by keyboard: the post menu opens from its button, the mute dialog traps fo
   request,
 }) => {
   // The menu's code arrives late (a slow network): its file is held until the press has been seen.
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let filesHeld = 0;
-  await page.route(/\/assets\/safety-menu-[\w-]{8}\.js$/, async (route) => {
-    filesHeld += 1;
-    await held;
-    await route.continue();
-  });
+  const file = await holdChunk(page, 'safety-menu');
   const { author, text } = await authorAndReader(page, request, 'Keys only');
   const trigger = postCard(page, text).getByRole('button', { name: 'Post options' });
   await trigger.focus();
   await page.keyboard.press('Enter');
   // The file was caught (a renamed chunk would let the menu load at once and prove nothing). While it
   // loads, the pressed button stays, marked busy, and keeps the focus.
-  await expect.poll(() => filesHeld).toBe(1);
+  await expect.poll(file.caught).toBe(1);
   await expect(trigger).toHaveAttribute('aria-disabled', 'true');
   await expect(trigger).toBeFocused();
-  release();
+  file.release();
   await expect(page.getByRole('menu')).toBeVisible();
   const mute = page.getByRole('menuitem', { name: `Mute @${author.username}` });
   // The menu's items are Block, Mute, Report: arrows move between them.

@@ -1,6 +1,6 @@
 import type { Post } from '@sync/contract';
 import { Repeat2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useTransition } from 'react';
 import { MenuTriggerButton } from '../../../components/ui/button';
 import { Link } from 'react-router';
 import { postActionClass, postActionOnClass, postCountClass } from '../../../components/ui/post-action';
@@ -20,6 +20,8 @@ const preload = () => void loadMenu();
 export function RepostButton({ post }: { post: Post }) {
   const repost = useToggleRepost();
   const [menuWanted, setMenuWanted] = useState(false);
+  // As the safety menu's "…" (SafetyMenuButton): the button keeps focus while the menu's code loads.
+  const [menuLoading, startMenuLoading] = useTransition();
   const [quoting, setQuoting] = useState(false);
   const reposted = post.viewer?.reposted ?? false;
   const repostCount = post.repostCount ?? 0;
@@ -32,8 +34,8 @@ export function RepostButton({ post }: { post: Post }) {
       label={label}
       className={className}
       preload={preload}
-      pending={repost.isPending}
-      onOpen={() => setMenuWanted(true)}
+      pending={repost.isPending || menuLoading}
+      onOpen={() => startMenuLoading(() => setMenuWanted(true))}
     >
       {icon}
     </MenuTriggerButton>
@@ -41,8 +43,8 @@ export function RepostButton({ post }: { post: Post }) {
 
   return (
     <span className="inline-flex items-center">
-      {menuWanted ? (
-        <Suspense fallback={button}>
+      <Suspense fallback={button}>
+        {menuWanted ? (
           <RepostMenu
             label={label}
             className={className}
@@ -52,10 +54,10 @@ export function RepostButton({ post }: { post: Post }) {
           >
             {icon}
           </RepostMenu>
-        </Suspense>
-      ) : (
-        button
-      )}
+        ) : (
+          button
+        )}
+      </Suspense>
       <Link to={`/post/${post._id}/reposts`} className={postCountClass}>
         <span data-testid="repost-count">{repostCount}</span>
         <span className="sr-only"> {t.reposts(repostCount)}</span>
