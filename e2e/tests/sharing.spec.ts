@@ -147,16 +147,32 @@ test('quote a post, see it with the quoted post inside, then the quoted author d
   await expect(inside).toContainText(text);
   await expect(inside).toHaveAttribute('href', `/post/${post._id}`);
 
-  // The quoted author, on their own post's page, detaches it.
+  // The quoted post counts the quote, and its count leads to the Quotes, where only its author detaches.
+  await openProfile(page, author);
+  await postCard(page, text).getByRole('link', { name: '1 quote' }).click();
+  await expect(page).toHaveURL(new RegExp(`/post/${post._id}/quotes$`));
+  await expect(page.getByRole('heading', { name: 'Quotes' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Quotes' }).getByRole('article')).toHaveCount(1);
+  await expect(postCard(page, mine)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Detach/ })).toHaveCount(0);
+  await openProfile(page, me);
+
+  // The quoted author, from their own post's page, detaches it on the Quotes screen.
   const context = await browser.newContext();
   const theirs = await context.newPage();
   await logIn(theirs, author.username);
   await theirs.goto(`/post/${post._id}`);
+  await theirs.getByRole('link', { name: '1 quote' }).click();
   const quotes = theirs.getByRole('list', { name: 'Quotes' });
   await expect(quotes).toContainText(mine);
   await quotes.getByRole('button', { name: 'Detach: quote by Kit Quoter' }).click();
   await theirs.getByRole('alertdialog').getByRole('button', { name: 'Detach' }).click();
   await expect(theirs.getByRole('alertdialog')).toHaveCount(0);
+  await expect(theirs.getByText('No one has quoted this post')).toBeVisible();
+  // Back on the post, the count is gone with the quote.
+  await theirs.goBack();
+  await expect(postCard(theirs, text)).toBeVisible();
+  await expect(theirs.getByRole('link', { name: /quote/ })).toHaveCount(0);
   await context.close();
 
   await page.reload();
@@ -220,6 +236,10 @@ for (const mode of ['light', 'dark'] as const) {
         const post = await createPost(request, author, text);
         await repost(request, me, post._id);
         await quote(request, me, post._id, `Quoted for axe ${uniqueName('aq')}`);
+        // A post of mine that someone quoted: its count, and its Quotes with Detach.
+        const quotedText = `Quoted mine ${uniqueName('qm')}`;
+        const quoted = await createPost(request, me, quotedText);
+        await quote(request, author, quoted._id, `Quoting Ada ${uniqueName('qa')}`);
         await logIn(page, me.username);
         await openProfile(page, me);
         await page.getByRole('tab', { name: 'All' }).click();
@@ -231,6 +251,12 @@ for (const mode of ['light', 'dark'] as const) {
         await page.getByRole('menuitem', { name: 'Quote' }).click();
         await expect(page.getByRole('dialog', { name: 'Quote post' })).toBeVisible();
         await scan(page, `quote dialog ${mode}${phone ? ' phone' : ''}`);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog', { name: 'Quote post' })).toHaveCount(0);
+        await postCard(page, quotedText).getByRole('link', { name: '1 quote' }).click();
+        await expect(page.getByRole('heading', { name: 'Quotes' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Detach: quote by Axel Author' })).toBeVisible();
+        await scan(page, `quotes ${mode}${phone ? ' phone' : ''}`);
       });
     });
   }

@@ -20,6 +20,7 @@ const Network = lazyScreen(() => import('./routes/network'));
 const Bookmark = lazyScreen(() => import('./routes/bookmark'));
 const Post = lazyScreen(() => import('./routes/post'));
 const Profile = lazyScreen(() => import('./routes/profile'));
+const PostQuotes = lazyScreen(() => import('./routes/post-quotes'));
 const PeopleList = lazyScreen(() => import('./routes/people-list'));
 const People = lazyScreen(() => import('./routes/people'));
 const Settings = lazyScreen(() => import('./routes/settings'));
@@ -72,6 +73,7 @@ const screens: RouteObject[] = [
   { path: '/post/:postId', element: <Post /> },
   { path: '/post/:postId/likes', element: <PeopleList kind="likes" /> },
   { path: '/post/:postId/reposts', element: <PeopleList kind="reposts" /> },
+  { path: '/post/:postId/quotes', element: <PostQuotes /> },
   { path: '/profile/:username', element: <Profile /> },
   { path: '/profile/:username/followers', element: <PeopleList kind="followers" /> },
   { path: '/profile/:username/following', element: <PeopleList kind="following" /> },

@@ -2,9 +2,8 @@ import { useNavigate, useParams } from 'react-router';
 import { ErrorState, MissingPage } from '../../components/ui/error-state';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { Comments } from '../../features/comments';
-import { PostCard, PostQuotes, usePost } from '../../features/posts';
+import { PostCard, usePost } from '../../features/posts';
 import { ApiError } from '../../lib/api-client';
-import { useMe } from '../../lib/session';
 import { Columns } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
 import { BackHeader } from '../layout/back-header';
@@ -14,7 +13,6 @@ export default function PostRoute() {
   const { postId = '' } = useParams();
   const post = usePost(postId);
   const navigate = useNavigate();
-  const me = useMe();
 
   let body;
   let title = 'Post';
@@ -29,8 +27,6 @@ export default function PostRoute() {
           linked={false}
           onDeleted={() => navigate('/', { replace: true })}
         />
-        {/* My own post: who quoted it, each with Detach (decision 092). */}
-        {post.data.username === me.username && <PostQuotes postId={post.data._id} />}
         <Comments postId={post.data._id} postAuthor={post.data.username} />
       </>
     );

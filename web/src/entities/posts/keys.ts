@@ -14,5 +14,7 @@ export const postKeys = {
   timeline: ['posts', 'list', 'timeline'] as const,
   tag: (tag: string) => ['posts', 'list', 'tag', tag] as const,
   search: (q: string) => ['posts', 'list', 'search', q] as const,
+  /** The posts that quote one post: a list like the others, so a like or an edit shows in it too. */
+  quotes: (postId: string) => ['posts', 'list', 'quotes', postId] as const,
   detail: (postId: string) => ['posts', 'detail', postId] as const,
 };

@@ -153,12 +153,17 @@ export function useCreatePost() {
           } satisfies PostDataBody,
         })
       ).post,
-    onSuccess: (post) => {
+    onSuccess: (post, { quoteId }) => {
       prependPost(client, postKeys.feed('newest'), post);
       prependPost(client, postKeys.user(post.username), post);
       prependPost(client, postKeys.timeline, post);
       // Where a new post lands in the trending order is the server's call; refetch when next shown.
       void client.invalidateQueries({ queryKey: postKeys.feed('trending'), refetchType: 'none' });
+      if (quoteId) {
+        // A quote the server took is accepted: the quoted post counts it, as its next read would.
+        updatePost(client, quoteId, (quoted) => ({ ...quoted, quoteCount: (quoted.quoteCount ?? 0) + 1 }));
+        void client.invalidateQueries({ queryKey: postKeys.quotes(quoteId), refetchType: 'none' });
+      }
     },
   });
 }

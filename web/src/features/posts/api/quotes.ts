@@ -7,17 +7,17 @@ import type {
   QuotePolicy,
 } from '@sync/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { updatePost } from '../../../entities/posts';
+import { postKeys, updatePost } from '../../../entities/posts';
 import { api } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
 import { sharingKeys } from './sharing';
 
-// Off the first screen: a post's quotes (its own page) and Settings' default.
+// Off the first screen: a post's quotes (their own screen) and Settings' default.
 
 /** The posts that quote one post (its author sees them with Detach). */
 export function useQuotes(postId: string) {
   return useInfiniteQuery({
-    queryKey: sharingKeys.quotes(postId),
+    queryKey: postKeys.quotes(postId),
     queryFn: async ({ pageParam }) => {
       const reply = await api<PostsPageReply>(`/posts/${encodeURIComponent(postId)}/quotes`, {
         query: { limit: PAGE_SIZE, cursor: pageParam },
@@ -42,7 +42,12 @@ export function useDetachQuote(postId: string) {
     },
     onSuccess: (quotingPostId) => {
       updatePost(client, quotingPostId, (post) => ({ ...post, quote: { state: 'revoked' } }));
-      void client.invalidateQueries({ queryKey: sharingKeys.quotes(postId) });
+      // A detached quote no longer counts (decision 092); the card hides a count of 0.
+      updatePost(client, postId, (post) => ({
+        ...post,
+        quoteCount: Math.max(0, (post.quoteCount ?? 0) - 1),
+      }));
+      void client.invalidateQueries({ queryKey: postKeys.quotes(postId) });
     },
   });
 }

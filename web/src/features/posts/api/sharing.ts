@@ -6,7 +6,6 @@ import { toastError } from '../../../lib/toast';
 
 /** Reposts and quotes (issue 28, decision 092); what the first screen needs (the rest: quotes.ts). */
 export const sharingKeys = {
-  quotes: (postId: string) => ['sharing', 'quotes', postId] as const,
   preferences: ['sharing', 'preferences'] as const,
 };
 

@@ -148,7 +148,8 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
             </Suspense>
           )}
         </FilteredContent>
-        <div className="-ml-2.5 mt-2 flex items-center gap-4 text-zinc-600 dark:text-zinc-400">
+        {/* Closer on a phone, where a quote count still fits; what does not (Detach) wraps, not off the card. */}
+        <div className="-ml-2.5 mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-zinc-600 sm:gap-x-4 dark:text-zinc-400">
           <Link to={postPath} className={postActionClass} aria-label={`Comments: ${post.commentCount}`}>
             <MessageCircle className="size-[18px]" aria-hidden="true" />
             <span>{post.commentCount}</span>

@@ -1,71 +1,55 @@
 import type { Post } from '@sync/contract';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/avatar';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
+import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useDetachQuote, useQuotes } from '../api/quotes';
+import { PostList } from './post-list';
 import { quoteStrings as t } from './quote-strings';
 
-function QuoteRow({ quote, onDetach }: { quote: Post; onDetach: () => void }) {
-  const name = `${quote.firstName} ${quote.lastName}`;
-  return (
-    <li className="flex items-start gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
-      <Avatar user={quote} size="sm" />
-      <div className="min-w-0 flex-1 text-sm">
-        <Link to={`/post/${quote._id}`} className="font-semibold hover:underline focus-ring">
-          {name}
-        </Link>{' '}
-        <span className="text-zinc-600 dark:text-zinc-400">@{quote.username}</span>
-        <p className="line-clamp-3 break-words whitespace-pre-wrap">{quote.content}</p>
-      </div>
-      <Button variant="secondary" size="sm" onClick={onDetach} aria-label={`${t.detach}: quote by ${name}`}>
-        {t.detach}
-      </Button>
-    </li>
-  );
-}
+type Props = {
+  postId: string;
+  /** Each card's actions and "…", composed by the app as for every list of posts (see `PostList`). */
+  actions: (post: Post) => ReactNode;
+  menu: (post: Post) => ReactNode;
+};
 
 /**
- * On my own post's page: the posts that quote it, each with Detach (after a confirmation the quote
- * shows "Removed by the author" instead of my post).
+ * The posts that quote one post, for everyone who may see it. Its author also has Detach on each: after
+ * a confirmation the quote shows "Removed by the author" instead of their post, and leaves this list.
  */
-export function PostQuotes({ postId }: { postId: string }) {
+export function PostQuotes({ postId, actions, menu }: Props) {
+  const me = useMe();
   const quotes = useQuotes(postId);
   const detach = useDetachQuote(postId);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const list = quotes.data?.pages.flatMap((page) => page.posts) ?? [];
+  // Who wrote the quoted post is on each quote, so the screen needs no fetch of its own for it.
+  const mine = (quote: Post) => quote.quote?.post?.username === me.username;
   return (
-    <section aria-labelledby="post-quotes" className="border-b border-zinc-200 dark:border-zinc-800">
-      <h2 id="post-quotes" className="px-4 pt-3 pb-1 text-base font-bold">
-        {t.quotes}
-      </h2>
-      {quotes.error && (
-        <p className="px-4 pb-3 text-sm text-red-700 dark:text-red-400">{quotes.error.message}</p>
-      )}
-      {quotes.isSuccess && list.length === 0 && (
-        <p className="px-4 pb-3 text-sm text-zinc-600 dark:text-zinc-400">{t.noQuotes}</p>
-      )}
-      {list.length > 0 && (
-        <ul aria-label={t.quotes}>
-          {list.map((quote) => (
-            <QuoteRow key={quote._id} quote={quote} onDetach={() => setConfirming(quote._id)} />
-          ))}
-        </ul>
-      )}
-      {quotes.hasNextPage && (
-        <div className="px-4 py-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            pending={quotes.isFetchingNextPage}
-            onClick={() => void quotes.fetchNextPage()}
-          >
-            Show more
-          </Button>
-        </div>
-      )}
+    <>
+      <PostList
+        query={quotes}
+        label={t.quotes}
+        empty={t.noQuotes}
+        actions={(quote) => (
+          <>
+            {actions(quote)}
+            {mine(quote) && (
+              <Button
+                variant="secondary"
+                size="sm"
+                className="ml-auto"
+                onClick={() => setConfirming(quote._id)}
+                aria-label={`${t.detach}: quote by ${quote.firstName} ${quote.lastName}`}
+              >
+                {t.detach}
+              </Button>
+            )}
+          </>
+        )}
+        menu={menu}
+      />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
@@ -81,6 +65,6 @@ export function PostQuotes({ postId }: { postId: string }) {
           });
         }}
       />
-    </section>
+    </>
   );
 }

@@ -14,7 +14,7 @@ const QuoteDialog = lazy(() => import('./quote-dialog'));
 const preload = () => void loadMenu();
 
 /**
- * Repost (a menu: Repost or Undo repost, Quote) and the count. The keyboard's t and q press the hidden
+ * Repost (a menu: Repost or Undo repost, Quote), the count, and the quotes' count when there are any. The keyboard's t and q press the hidden
  * buttons (`data-shortcut`), which do the same without the menu.
  */
 export function RepostButton({ post }: { post: Post }) {
@@ -25,6 +25,7 @@ export function RepostButton({ post }: { post: Post }) {
   const [quoting, setQuoting] = useState(false);
   const reposted = post.viewer?.reposted ?? false;
   const repostCount = post.repostCount ?? 0;
+  const quoteCount = post.quoteCount ?? 0;
   const toggle = () => repost.mutate({ postId: post._id, repost: !reposted });
   const className = `${postActionClass} ${reposted ? postActionOnClass.repost : ''}`;
   const label = reposted ? `${t.repostOptions} (reposted)` : t.repostOptions;
@@ -62,6 +63,11 @@ export function RepostButton({ post }: { post: Post }) {
         <span data-testid="repost-count">{repostCount}</span>
         <span className="sr-only"> {t.reposts(repostCount)}</span>
       </Link>
+      {quoteCount > 0 && (
+        <Link to={`/post/${post._id}/quotes`} className={`${postCountClass} whitespace-nowrap`}>
+          {t.quoteCount(quoteCount)}
+        </Link>
+      )}
       <button type="button" hidden data-shortcut="repost" onClick={toggle} />
       <button type="button" hidden data-shortcut="quote" onClick={() => setQuoting(true)} />
       {quoting && (

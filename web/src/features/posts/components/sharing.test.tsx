@@ -113,6 +113,23 @@ describe('the repost button', () => {
   });
 });
 
+describe('the quote count', () => {
+  it.each([
+    [1, '1 quote'],
+    [3, '3 quotes'],
+  ])('%i quotes show as a link to the quotes, "%s"', (quoteCount, text) => {
+    fakeApi({});
+    renderInList(post({ quoteCount }));
+    expect(screen.getByRole('link', { name: text }).getAttribute('href')).toBe('/post/p1/quotes');
+  });
+
+  it('is not there when nobody quoted the post', () => {
+    fakeApi({});
+    renderInList(post());
+    expect(screen.queryByRole('link', { name: /quote/ })).toBeNull();
+  });
+});
+
 describe('a repost in a timeline', () => {
   it('says who reposted it, above the post and in the article’s name', () => {
     fakeApi({});

@@ -35,6 +35,7 @@ export const sharingStrings = {
   quote: 'Quote',
   repostOptions: 'Repost or quote',
   reposts: (count: number) => (count === 1 ? 'repost' : 'reposts'),
+  quoteCount: (count: number) => (count === 1 ? '1 quote' : `${count} quotes`),
   repostedBy: (name: string) => `${name} reposted`,
   quotedLabel: (name: string) => `Quoted post by ${name}`,
   revoked: 'Removed by the author',
