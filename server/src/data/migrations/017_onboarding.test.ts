@@ -1,34 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, describeEachDatabase } from '../../test/harness.js';
-import { migrateToLatest, migrations, openDatabase, type DatabaseHandle } from '../database.js';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/harness.js';
+import { databaseMigratedUpTo } from '../../test/migrated-database.js';
+import { migrateToLatest } from '../database.js';
 
 // An existing server upgraded to 017 (docs/decisions/101): its people get the welcome once, its demo's
 // accounts and shared guest never.
 describeEachDatabase('migration 017_onboarding', (dialect) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-migration-017-'));
-  let handle: DatabaseHandle;
-  let dropDatabase: () => Promise<void> = async () => undefined;
-  beforeAll(async () => {
-    let databaseUrl: string | undefined;
-    if (dialect === 'postgres') {
-      const database = await createTestDatabase();
-      databaseUrl = database.url;
-      dropDatabase = database.drop;
-    }
-    handle = openDatabase({ databaseUrl, dataDir });
-    const before = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
-    const { error } = await before.migrateTo('016_email');
-    expect(error).toBeUndefined();
-  });
-  afterAll(async () => {
-    await handle.db.destroy();
-    await dropDatabase();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const db = databaseMigratedUpTo(dialect, '016_email');
 
   const joined = '2026-01-02T03:04:05.000Z';
   const account = (id: string, username: string, email: string) => ({
@@ -49,7 +27,7 @@ describeEachDatabase('migration 017_onboarding', (dialect) => {
   });
 
   it("welcomes existing people once, never the demo's accounts or its shared guest", async () => {
-    await handle.db
+    await db()
       .insertInto('users')
       .values([
         account('u1', 'ada', 'ada@example.org'),
@@ -62,14 +40,14 @@ describeEachDatabase('migration 017_onboarding', (dialect) => {
         account('u5', 'visitor', 'visitor@example.org'),
       ])
       .execute();
-    await handle.db
+    await db()
       .insertInto('instance_settings')
       .values({ key: 'shared_guest', value: 'u5', updated_at: joined })
       .execute();
 
-    expect(await migrateToLatest(handle.db)).toEqual([]);
+    expect(await migrateToLatest(db())).toEqual([]);
 
-    const rows = await handle.db.selectFrom('users').select(['id', 'onboarded_at']).orderBy('id').execute();
+    const rows = await db().selectFrom('users').select(['id', 'onboarded_at']).orderBy('id').execute();
     expect(rows).toEqual([
       { id: 'u1', onboarded_at: null },
       { id: 'u2', onboarded_at: joined },

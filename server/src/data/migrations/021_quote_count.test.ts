@@ -1,38 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, describeEachDatabase } from '../../test/harness.js';
-import { migrateToLatest, migrations, openDatabase, type DatabaseHandle } from '../database.js';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/harness.js';
+import { databaseMigratedUpTo } from '../../test/migrated-database.js';
+import { migrateToLatest } from '../database.js';
 
 // An existing server upgraded to 021 (docs/decisions/092): each post's quote count is its accepted quotes.
 describeEachDatabase('migration 021_quote_count', (dialect) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-migration-021-'));
-  let handle: DatabaseHandle;
-  let dropDatabase: () => Promise<void> = async () => undefined;
-  beforeAll(async () => {
-    let databaseUrl: string | undefined;
-    if (dialect === 'postgres') {
-      const database = await createTestDatabase();
-      databaseUrl = database.url;
-      dropDatabase = database.drop;
-    }
-    handle = openDatabase({ databaseUrl, dataDir });
-    const before = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
-    const { error } = await before.migrateTo('020_signup_app');
-    expect(error).toBeUndefined();
-  });
-  afterAll(async () => {
-    await handle.db.destroy();
-    await dropDatabase();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const db = databaseMigratedUpTo(dialect, '020_signup_app');
 
   const at = '2026-01-02T03:04:05.000Z';
 
   it('counts the accepted quotes of each post, not the revoked ones nor those of a deleted post', async () => {
-    await handle.db
+    await db()
       .insertInto('users')
       .values({
         id: 'u1',
@@ -59,7 +37,7 @@ describeEachDatabase('migration 021_quote_count', (dialect) => {
       updated_at: at,
       ...(quote && { quoted_post_id: quote.of, quote_state: quote.state }),
     });
-    await handle.db
+    await db()
       .insertInto('posts')
       .values([
         post('p1'),
@@ -75,9 +53,9 @@ describeEachDatabase('migration 021_quote_count', (dialect) => {
       ])
       .execute();
 
-    expect(await migrateToLatest(handle.db)).toEqual([]);
+    expect(await migrateToLatest(db())).toEqual([]);
 
-    const rows = await handle.db.selectFrom('posts').select(['id', 'quote_count']).orderBy('id').execute();
+    const rows = await db().selectFrom('posts').select(['id', 'quote_count']).orderBy('id').execute();
     expect(Object.fromEntries(rows.map((row) => [row.id, row.quote_count]))).toEqual({
       p1: 2,
       p2: 0,
