@@ -64,7 +64,10 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
     // The top bar has no room for the field on a phone: the screen has its own.
     await page.getByRole('main').getByLabel('Search posts and people').fill('Thumb');
+    // Suggestions show while typing; the results replace them, or they would cover the tabs.
+    await expect(page.getByRole('main').getByRole('listbox')).toBeVisible();
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('main').getByRole('listbox')).toBeHidden();
     await page.getByRole('tab', { name: 'People' }).click();
     await expect(page.getByRole('main').getByRole('link', { name: 'Thumb User' }).first()).toBeVisible();
     await tabs.getByRole('link', { name: 'Notifications' }).click();

@@ -34,7 +34,10 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const query = text.trim();
-    if (query !== '') void navigate(searchPath(query, type));
+    if (query === '') return;
+    // The results replace the suggestions: the field stays as it is, so nothing else closes them.
+    setSuggesting(false);
+    void navigate(searchPath(query, type));
   };
 
   return (
