@@ -96,8 +96,7 @@ async function replaceUnconfirmedEmail(deps: Deps, viewer: users.UserRow, email:
       deps.clock.now().toISOString(),
     );
   } catch (error) {
-    // Another account took the address in the same instant: the unique key refused this one.
-    if (await users.findUserByEmail(deps.db, address)) throw taken();
+    if (await tookAddressMeanwhile(deps, address, error)) throw taken();
     throw error;
   }
   if (!replaced) throw new HttpError(403, notAwaitingConfirmation);
@@ -191,12 +190,19 @@ export async function confirmEmailChange(deps: Deps, input: { token: string }): 
       return { email: user.email, confirmed: true as const };
     });
   } catch (error) {
-    // Another account took the address in the same instant: the unique key refused this change (and
-    // the link stays unused, as the transaction was undone).
-    if (!(error instanceof HttpError) && address && (await users.findUserByEmail(deps.db, address)))
-      throw new HttpError(409, emailInUse);
+    // The link stays unused, as the transaction was undone.
+    if (await tookAddressMeanwhile(deps, address, error)) throw new HttpError(409, emailInUse);
     throw error;
   }
+}
+
+/**
+ * Whether a write that gave an account `address` failed because another account took the address in
+ * the same instant, after it was checked: the unique key refused it, and the address now has an owner.
+ */
+async function tookAddressMeanwhile(deps: Deps, address: string, error: unknown): Promise<boolean> {
+  if (error instanceof HttpError || address === '') return false;
+  return (await users.findUserByEmail(deps.db, address)) !== undefined;
 }
 
 /** `GET /api/account`: the signed-in user's address, whether it is confirmed, and what they may change. */
