@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
+import { useState, useTransition } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'sm' | 'md';
@@ -65,6 +66,19 @@ type MenuTriggerProps = {
   onOpen: () => void;
   children: ReactNode;
 };
+
+/**
+ * A menu whose code loads on first use (decision 040): the press that wants it is a transition, so the
+ * `MenuTriggerButton` stays on screen, keeping the keyboard's focus and marked pending (`loading`), until
+ * the menu's own trigger can replace it. Put both in one Suspense boundary that is there from the start:
+ * a transition keeps what a boundary already shows, where a fallback drawn instead had dropped focus to
+ * the page for as long as the code took.
+ */
+export function useMenuOnFirstUse() {
+  const [wanted, setWanted] = useState(false);
+  const [loading, startLoading] = useTransition();
+  return { wanted, loading, open: () => startLoading(() => setWanted(true)) };
+}
 
 /**
  * The button of a menu whose code loads on first use (decision 040): it stands in for the menu's own

@@ -1,7 +1,7 @@
 import type { Post } from '@sync/contract';
 import { Repeat2 } from 'lucide-react';
-import { lazy, Suspense, useState, useTransition } from 'react';
-import { MenuTriggerButton } from '../../../components/ui/button';
+import { lazy, Suspense, useState } from 'react';
+import { MenuTriggerButton, useMenuOnFirstUse } from '../../../components/ui/button';
 import { Link } from 'react-router';
 import { postActionClass, postActionOnClass, postCountClass } from '../../../components/ui/post-action';
 import { useToggleRepost } from '../api/sharing';
@@ -19,9 +19,8 @@ const preload = () => void loadMenu();
  */
 export function RepostButton({ post }: { post: Post }) {
   const repost = useToggleRepost();
-  const [menuWanted, setMenuWanted] = useState(false);
-  // As the safety menu's "…" (SafetyMenuButton): the button keeps focus while the menu's code loads.
-  const [menuLoading, startMenuLoading] = useTransition();
+  // The button keeps the keyboard's focus while the menu's code loads.
+  const menu = useMenuOnFirstUse();
   const [quoting, setQuoting] = useState(false);
   const reposted = post.viewer?.reposted ?? false;
   const repostCount = post.repostCount ?? 0;
@@ -35,8 +34,8 @@ export function RepostButton({ post }: { post: Post }) {
       label={label}
       className={className}
       preload={preload}
-      pending={repost.isPending || menuLoading}
-      onOpen={() => startMenuLoading(() => setMenuWanted(true))}
+      pending={repost.isPending || menu.loading}
+      onOpen={menu.open}
     >
       {icon}
     </MenuTriggerButton>
@@ -45,7 +44,7 @@ export function RepostButton({ post }: { post: Post }) {
   return (
     <span className="inline-flex items-center">
       <Suspense fallback={button}>
-        {menuWanted ? (
+        {menu.wanted ? (
           <RepostMenu
             label={label}
             className={className}

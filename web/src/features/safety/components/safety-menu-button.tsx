@@ -1,7 +1,7 @@
 import type { Post } from '@sync/contract';
 import { MoreHorizontal } from 'lucide-react';
-import { lazy, Suspense, useState, useTransition } from 'react';
-import { MenuTriggerButton } from '../../../components/ui/button';
+import { lazy, Suspense } from 'react';
+import { MenuTriggerButton, useMenuOnFirstUse } from '../../../components/ui/button';
 import type { Person } from './person';
 
 // The menu and its dialogs pull in Base UI's menu and dialog code: they load on the first press of a
@@ -24,29 +24,25 @@ type Props = {
 };
 
 /**
- * The "…" on someone else's post or profile: Block, Mute and Report them. The press that wants the menu
- * is a transition, so this button stays on screen (and keeps the keyboard's focus, marked pending) while
- * the menu's code loads, and the menu's own trigger replaces it once the menu can open. Drawing a
- * fallback button instead had dropped focus to the page for as long as the code took.
+ * The "…" on someone else's post or profile: Block, Mute and Report them. It stays on screen, focused,
+ * while the menu's code loads (`useMenuOnFirstUse`).
  */
 export function SafetyMenuButton({ person, post, personId, label, className = menuButtonClass }: Props) {
-  const [wanted, setWanted] = useState(false);
-  const [loading, startLoading] = useTransition();
+  const menu = useMenuOnFirstUse();
   const button = (
     <MenuTriggerButton
       label={label}
       className={className}
       preload={preload}
-      pending={loading}
-      onOpen={() => startLoading(() => setWanted(true))}
+      pending={menu.loading}
+      onOpen={menu.open}
     >
       <MoreHorizontal className="size-5" aria-hidden="true" />
     </MenuTriggerButton>
   );
-  // The boundary is there from the start: a transition keeps what a boundary already shows.
   return (
     <Suspense fallback={button}>
-      {wanted ? (
+      {menu.wanted ? (
         <SafetyMenu person={person} post={post} personId={personId} label={label} className={className} />
       ) : (
         button
