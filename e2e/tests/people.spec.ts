@@ -30,7 +30,16 @@ test('edit my profile', async ({ page, request }) => {
   await logIn(page, user.username);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(`/profile/${user.username}`);
-  await expect(page.getByRole('button', { name: /^(Un)?Follow/ })).toHaveCount(0);
+  // One's own profile has no Follow button; the side column's suggested people (an aside) have theirs.
+  await expect(page.locator('main button:not(aside button)').filter({ hasText: /^(Un)?Follow/ })).toHaveCount(
+    0,
+  );
+  await expect(
+    page
+      .getByRole('complementary')
+      .getByRole('button', { name: /^Follow/ })
+      .first(),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update Profile' });
