@@ -69,8 +69,9 @@ const externalPackages = ['better-sqlite3', '@node-rs/argon2', 'postgres', 'iore
 
 /**
  * The server, the workspace `@sync/contract` (TypeScript sources) and every npm package but the ones
- * above in one ES module, beside the one module a thread runs. One file instead of about 1,500 takes
- * more than half off a start (decision 020). server/dist/main.js sits as deep as server/src/config.ts,
+ * above in one ES module, run.js, beside the one module a thread runs and main.js, the entry, which
+ * checks the runtime before it imports run.js (decision 116). One file instead of about 1,500 takes more
+ * than half off a start (decision 020). server/dist/main.js sits as deep as server/src/config.ts,
  * so the repository root that config.ts derives from its own folder is the same from the bundle.
  */
 async function buildServer(outDir) {
@@ -88,15 +89,25 @@ async function buildServer(outDir) {
       );
     },
   };
+  const serverImportedByEntry = {
+    name: 'server-imported-by-entry',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/run\.js$/ }, (args) =>
+        args.importer.endsWith(`app${path.sep}main.ts`) ? { path: './run.js', external: true } : undefined,
+      );
+    },
+  };
   try {
     await esbuild.build({
       absWorkingDir: root,
-      entryPoints: { main: 'server/src/app/main.ts' },
+      // main.js holds only the entry and its runtime check; it imports run.js, the server, once the
+      // check has passed (decision 116).
+      entryPoints: { main: 'server/src/app/main.ts', run: 'server/src/app/run.ts' },
       outdir: outDir,
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: 'node24',
       // A third fewer bytes for V8 to parse at every start. Names are kept (minifyIdentifiers is off),
       // and the source map still leads to the TypeScript lines.
       minifyWhitespace: true,
@@ -104,7 +115,7 @@ async function buildServer(outDir) {
       // Stack traces name the TypeScript files when node runs with --enable-source-maps.
       sourcemap: true,
       sourcesContent: false,
-      plugins: [listedPackagesExternal],
+      plugins: [listedPackagesExternal, serverImportedByEntry],
       // The CommonJS packages in the bundle call require() for Node's own modules; an ES module has none.
       banner: {
         js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",

@@ -67,7 +67,8 @@ function importsOnFirstUse(id: string, ctx: Rolldown.ChunkingContext, path = new
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   server: {
-    proxy: { '/api': api, '/avatars': api, '/media': api },
+    // The server's own pictures (server/public) and uploads, beside the API.
+    proxy: { '/api': api, '/avatars': api, '/headers': api, '/thumbnail.png': api, '/media': api },
   },
   build: {
     outDir: 'dist',

@@ -1,6 +1,7 @@
 /**
- * npm run bench:compare -w bench -- --base <revision> [--only name,name] [--rounds 4] [--duration 10]
- *   [--db sqlite|postgres] [--posts 10000] [--connections 50] [--postgres-url postgres://...] [--port 3901]
+ * npm run bench:compare -w bench -- --base <revision> [--base-install <folder>] [--only name,name]
+ *   [--rounds 4] [--duration 10] [--db sqlite|postgres] [--posts 10000] [--connections 50]
+ *   [--postgres-url postgres://...] [--port 3901]
  *
  * Did a change make the server slower? Runs the scenarios against the production server built from
  * `--base` and from this checkout, in turn (base first in the first round, this checkout first in the
@@ -26,6 +27,7 @@ const { values } = parseArgs({
   options: {
     ...loadOptionFlags,
     base: { type: 'string' },
+    'base-install': { type: 'string' },
     rounds: { type: 'string', default: '4' },
     db: { type: 'string', default: 'sqlite' },
     posts: { type: 'string', default: '10000' },
@@ -47,6 +49,44 @@ interface Build {
   samples: Map<string, ScenarioResult[]>;
   /** Scenarios this build's server cannot run (a base without the Mastodon API), with the reason. */
   skipped: Map<string, string>;
+  /** The Node.js its server runs on. */
+  node: string;
+}
+
+const nodeVersion = (node: string) =>
+  execFileSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
+
+/** The machine's own Node.js: the first `node` on the PATH outside any node_modules. */
+function machineNode(): string {
+  for (const folder of (process.env.PATH ?? '').split(path.delimiter)) {
+    const node = path.join(folder, 'node');
+    if (!folder.includes('node_modules') && fs.existsSync(node)) return node;
+  }
+  throw new Error('no node on the PATH outside node_modules');
+}
+
+/**
+ * `--base-install`: a work tree of the base revision with its own `npm ci` done, whose server runs
+ * with its own packages on its own Node.js (its node_modules/.bin/node, else the machine's): what a base
+ * from before a change of Node.js or of packages needs, since this checkout's would not be its own.
+ */
+function installedRevision(revision: string, folder: string): Build {
+  const commit = git('rev-parse', '--verify', `${revision}^{commit}`);
+  const checkedOut = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: folder, encoding: 'utf8' }).trim();
+  if (checkedOut !== commit)
+    throw new Error(
+      `--base-install ${folder} has ${checkedOut.slice(0, 7)} checked out, not ${commit.slice(0, 7)}`,
+    );
+  const pinned = path.join(folder, 'node_modules/.bin/node');
+  const node = fs.existsSync(pinned) ? pinned : machineNode();
+  buildIfStale(folder, node);
+  return {
+    label: `base ${commit.slice(0, 7)}`,
+    checkout: folder,
+    samples: new Map(),
+    skipped: new Map(),
+    node,
+  };
 }
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
@@ -76,7 +116,13 @@ function checkOutRevision(revision: string): Build {
       fs.symlinkSync(installed, link);
   }
   buildIfStale(checkout);
-  return { label: `base ${commit.slice(0, 7)}`, checkout, samples: new Map(), skipped: new Map() };
+  return {
+    label: `base ${commit.slice(0, 7)}`,
+    checkout,
+    samples: new Map(),
+    skipped: new Map(),
+    node: process.execPath,
+  };
 }
 
 /** The checkout's root `node_modules`: this checkout's packages, but its own workspaces. */
@@ -126,7 +172,8 @@ function render(base: Build, current: Build, dataset: string): string {
     `# ${base.label} against this checkout`,
     '',
     `${dataset}; ${rounds} rounds of ${load.durationSeconds} s per scenario and build, in turn; ` +
-      `${load.connections} connections; ${new Date().toISOString()}.`,
+      `${load.connections} connections; base on Node.js ${nodeVersion(base.node)}, this checkout on ` +
+      `Node.js ${nodeVersion(current.node)}; ${new Date().toISOString()}.`,
     '',
     '| scenario | base: server CPU µs/request, median (range) | this checkout | this / base | base req/s (median) | this checkout req/s |',
     '|---|---:|---:|---:|---:|---:|',
@@ -148,13 +195,16 @@ function render(base: Build, current: Build, dataset: string): string {
 }
 
 const dialect = values.db === 'postgres' ? 'postgres' : 'sqlite';
-const base = checkOutRevision(values.base);
+const base = values['base-install']
+  ? installedRevision(values.base, path.resolve(values['base-install']))
+  : checkOutRevision(values.base);
 buildIfStale();
 const current: Build = {
   label: 'this checkout',
   checkout: repoRoot,
   samples: new Map(),
   skipped: new Map(),
+  node: process.execPath,
 };
 const serverPort = Number(values.port) + 1;
 const { target } = await checkOutDataset(dialect, Number(values.posts), values['postgres-url'], serverPort);
@@ -167,6 +217,7 @@ try {
         workers: 1,
         logFile: path.join(cacheDir, 'logs', 'compare.log'),
         checkout: build.checkout,
+        node: build.node,
       });
       try {
         // Prepared for each server, as in run.ts: the write scenarios start from what the last one left.

@@ -17,6 +17,8 @@ export interface ServerProcess {
 
 interface StartOptions {
   script: string;
+  /** The Node.js that runs it: the bench's own unless said otherwise. */
+  node?: string | undefined;
   /** The working directory: this checkout unless said otherwise. */
   cwd?: string;
   port: number;
@@ -30,11 +32,15 @@ async function startNodeProcess(options: StartOptions): Promise<ServerProcess> {
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
   const loader = options.script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...loader, options.script], {
-    cwd: options.cwd ?? repoRoot,
-    env: { ...process.env, ...options.env, PORT: String(options.port) },
-    stdio: ['ignore', log, log],
-  });
+  const child = spawn(
+    options.node ?? process.execPath,
+    [...(options.nodeFlags ?? []), ...loader, options.script],
+    {
+      cwd: options.cwd ?? repoRoot,
+      env: { ...process.env, ...options.env, PORT: String(options.port) },
+      stdio: ['ignore', log, log],
+    },
+  );
   fs.closeSync(log);
   const spawnedAt = performance.now();
   const url = `http://127.0.0.1:${options.port}`;
@@ -72,8 +78,8 @@ async function stop(child: ChildProcess, exited: Promise<number | null>): Promis
 }
 
 /** What `npm start` builds when it is missing or stale (the server bundle, the web client), built now. */
-export function buildIfStale(checkout = repoRoot): void {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
+export function buildIfStale(checkout = repoRoot, node = process.execPath): void {
+  const build = spawnSync(node, ['scripts/build.mjs', '--if-stale'], {
     cwd: checkout,
     stdio: 'inherit',
   });
@@ -105,6 +111,8 @@ export function startSyncServer(
     workers: number;
     cpuProfileDir?: string | undefined;
     checkout?: string;
+    /** The Node.js that runs the server: the bench's own unless said otherwise (compare.ts). */
+    node?: string;
     /** More environment, after the bench's own (the uploads bench's limits, say). */
     env?: Record<string, string>;
   },
@@ -113,6 +121,7 @@ export function startSyncServer(
     // `npm start`: builds the compiled server if it is missing or stale, then runs it.
     script: 'scripts/start.mjs',
     cwd: options.checkout,
+    node: options.node,
     port: options.port,
     logFile: options.logFile,
     nodeFlags: [

@@ -54,6 +54,13 @@ export type EmailConfirmedReply = Static<typeof EmailConfirmedReply>;
 export const PasswordResetReply = Type.Object({ reset: Type.Literal(true) });
 export type PasswordResetReply = Static<typeof PasswordResetReply>;
 
+/**
+ * `POST /api/auth/password-reset/check` (additive): whether a reset link still works, so the page it
+ * opens says at once that it was used or has expired instead of offering a form that cannot succeed.
+ */
+export const PasswordResetCheckReply = Type.Object({ usable: Type.Boolean() });
+export type PasswordResetCheckReply = Static<typeof PasswordResetCheckReply>;
+
 /** `POST /api/account/onboarding`: the welcome is finished or skipped, and does not come back. */
 export const OnboardedReply = Type.Object({ onboarded: Type.Literal(true) });
 export type OnboardedReply = Static<typeof OnboardedReply>;

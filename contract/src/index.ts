@@ -3,10 +3,10 @@
  * The server validates and serializes with these schemas; the web client imports the types only.
  */
 import { Type, type Static } from 'typebox';
-import { ModerationWarningNotice, ResolvedReportNotice } from './safety.js';
+import { ModerationWarningNotice, NewReportNotice, ResolvedReportNotice } from './safety.js';
 import { UserSummary } from './user-summary.js';
 import { NextCursor, PageQuery } from './common.js';
-import { Permission, Role } from './safety.js';
+import { FilterAction, FilterContext, Permission, Role } from './safety.js';
 import { MediaAttachment } from './media.js';
 import { ProfileFilter, Quote, QuotePolicy, RepostedBy } from './sharing.js';
 
@@ -45,6 +45,8 @@ export const Comment = Type.Object({
   media: Type.Optional(Type.Array(MediaAttachment)),
   /** Additive, present when it was edited: when, last (its history: GET /api/comments/:postId/:commentId/history). */
   editedAt: Type.Optional(Type.String()),
+  /** Additive, present when some: the text's @names that mention nobody (see `Post.unresolvedMentions`). */
+  unresolvedMentions: Type.Optional(Type.Array(Type.String())),
 });
 export type Comment = Static<typeof Comment>;
 
@@ -55,6 +57,11 @@ export const ViewerState = Type.Object({
   bookmarked: Type.Boolean(),
   /** Additive, present when true: the viewer reposted it. */
   reposted: Type.Optional(Type.Boolean()),
+  /**
+   * Additive, present when true: the viewer may not quote it (its `quotePolicy`, or a block), so a
+   * quote would be refused; Mastodon's `quote_approval.current_user` is `denied` then.
+   */
+  quoteDisabled: Type.Optional(Type.Boolean()),
 });
 export type ViewerState = Static<typeof ViewerState>;
 
@@ -93,6 +100,13 @@ export const Post = Type.Object({
   quote: Type.Optional(Quote),
   /** Additive, on a timeline's or profile's item that is a repost: who reposted it, when. */
   reposted: Type.Optional(RepostedBy),
+  /**
+   * Additive, present when some: the @names of the text (lower-cased, in order) that mention nobody,
+   * which a client shows as plain text, not as links: nobody had the name when the text was written,
+   * or that account is gone (the name may belong to someone else now). Every other @name is a mention
+   * of the account that has it.
+   */
+  unresolvedMentions: Type.Optional(Type.Array(Type.String())),
 });
 export type Post = Static<typeof Post>;
 
@@ -175,6 +189,24 @@ export const SignupBody = Type.Object({
   agreement: Type.Optional(Type.Boolean()),
 });
 export type SignupBody = Static<typeof SignupBody>;
+
+/** Additive: `GET /api/auth/username-available?username=`, asked by the sign-up form while a name is typed. */
+export const UsernameQuery = Type.Object({ username: Type.String() });
+export type UsernameQuery = Static<typeof UsernameQuery>;
+
+/**
+ * Whether sign-up would take the username. When not: `reason` says why (`taken`: an account has it, in
+ * any mix of capitals; `reserved`; `invalid`: its length or characters) and `message` says it in the
+ * words sign-up refuses it with.
+ */
+export const UsernameAvailableReply = Type.Object({
+  available: Type.Boolean(),
+  reason: Type.Optional(
+    Type.Union([Type.Literal('taken'), Type.Literal('reserved'), Type.Literal('invalid')]),
+  ),
+  message: Type.Optional(Type.String()),
+});
+export type UsernameAvailableReply = Static<typeof UsernameAvailableReply>;
 
 export const LoginBody = Type.Object({ username: Type.String(), password: Type.String() });
 export type LoginBody = Static<typeof LoginBody>;
@@ -380,8 +412,126 @@ export const AccountExport = Type.Object({
   followers: Type.Array(
     Type.Object({ userId: Type.String(), username: Type.String(), createdAt: Type.String() }),
   ),
+  /** Additive (issue 44): the people the person blocked, the earliest first. */
+  blocks: Type.Optional(
+    Type.Array(Type.Object({ userId: Type.String(), username: Type.String(), createdAt: Type.String() })),
+  ),
+  /** Additive (issue 44): the mutes that have not ended; `notifications`: theirs are hidden too. */
+  mutes: Type.Optional(
+    Type.Array(
+      Type.Object({
+        userId: Type.String(),
+        username: Type.String(),
+        notifications: Type.Boolean(),
+        expiresAt: Type.Union([Type.String(), Type.Null()]),
+        createdAt: Type.String(),
+      }),
+    ),
+  ),
+  /** Additive (issue 44): the keyword filters, as `GET /api/filters` shows them, without ids of keywords. */
+  filters: Type.Optional(
+    Type.Array(
+      Type.Object({
+        _id: Type.String(),
+        title: Type.String(),
+        context: Type.Array(FilterContext),
+        action: FilterAction,
+        expiresAt: Type.Union([Type.String(), Type.Null()]),
+        keywords: Type.Array(Type.Object({ keyword: Type.String(), wholeWord: Type.Boolean() })),
+      }),
+    ),
+  ),
+  /**
+   * Additive (issue 44): the versions of the person's posts and comments that edits replaced (a post's
+   * own when `commentId` is null), with the images each showed (by media id) and their alt text.
+   */
+  editHistory: Type.Optional(
+    Type.Array(
+      Type.Object({
+        postId: Type.String(),
+        commentId: Type.Union([Type.String(), Type.Null()]),
+        text: Type.String(),
+        sensitive: Type.Boolean(),
+        media: Type.Array(Type.Object({ id: Type.String(), description: Type.String() })),
+        writtenAt: Type.String(),
+        replacedAt: Type.String(),
+      }),
+    ),
+  ),
+  /**
+   * Additive (issue 44): every image the person uploaded (attached to a post or a comment, their avatar
+   * and header, or not attached yet) with its alt text. `path`: the file's place in the archive
+   * (`GET /api/account/archive`), which holds this JSON beside the files.
+   */
+  media: Type.Optional(
+    Type.Array(
+      Type.Object({
+        _id: Type.String(),
+        purpose: Type.Union([Type.Literal('attachment'), Type.Literal('avatar'), Type.Literal('header')]),
+        postId: Type.Union([Type.String(), Type.Null()]),
+        commentId: Type.Union([Type.String(), Type.Null()]),
+        path: Type.String(),
+        contentType: Type.String(),
+        description: Type.String(),
+        width: Type.Integer(),
+        height: Type.Integer(),
+        focus: Type.Object({ x: Type.Number(), y: Type.Number() }),
+        createdAt: Type.String(),
+      }),
+    ),
+  ),
 });
 export type AccountExport = Static<typeof AccountExport>;
+
+/**
+ * The lists Sync exports and imports as Mastodon's CSV files (Settings → Import and export), by the
+ * names of Mastodon's import types: `GET /api/account/export/:list` downloads one, `POST
+ * /api/account/import` brings one in.
+ */
+export const AccountList = Type.Union([
+  Type.Literal('following'),
+  Type.Literal('blocking'),
+  Type.Literal('muting'),
+  Type.Literal('bookmarks'),
+]);
+export type AccountList = Static<typeof AccountList>;
+export const AccountListParams = Type.Object({ list: AccountList });
+
+/** `merge`: adds the file's rows to the list; `overwrite`: the list becomes the file's rows. */
+export const ImportMode = Type.Union([Type.Literal('merge'), Type.Literal('overwrite')]);
+export type ImportMode = Static<typeof ImportMode>;
+
+/**
+ * `POST /api/account/import`'s text fields (multipart/form-data, as Mastodon's import form sends them),
+ * beside the CSV file in the field `data`. `mode` is `merge` when left out.
+ */
+export const ImportBody = Type.Object({ type: AccountList, mode: Type.Optional(ImportMode) });
+export type ImportBody = Static<typeof ImportBody>;
+
+/** The rows an import could not apply, counted, and the first of them named, each with why. */
+export const ImportSkipped = Type.Object({
+  count: Type.Integer(),
+  /** At most 100: what the row named (an address or a post's URL) and why it was not applied. */
+  rows: Type.Array(Type.Object({ row: Type.String(), reason: Type.String() })),
+});
+
+/**
+ * `POST /api/account/import` (multipart: `type`, `mode`, the file in `data`): what the import did.
+ * `added`: rows applied that were not on the list yet; `kept`: rows on the list already; `removed`:
+ * entries an overwrite took off; `notFound`: people or posts not on this server (Sync does not
+ * federate yet) or not there any more; `refused`: rows a rule refused (someone who blocked you, yourself).
+ */
+export const ImportReply = Type.Object({
+  type: AccountList,
+  mode: ImportMode,
+  rows: Type.Integer(),
+  added: Type.Integer(),
+  kept: Type.Integer(),
+  removed: Type.Integer(),
+  notFound: ImportSkipped,
+  refused: ImportSkipped,
+});
+export type ImportReply = Static<typeof ImportReply>;
 
 // ---- the social core (additive): the Following timeline, tags, notifications, search ----
 
@@ -413,6 +563,8 @@ export const NotificationType = Type.Union([
   Type.Literal('update'),
   /** Additive (issue 28): a post the person quoted was edited; `post` is the person's quoting post. */
   Type.Literal('quoted_update'),
+  /** Additive (issue 44), to staff who handle reports only: a report was filed; `newReport` says which. */
+  Type.Literal('new_report'),
 ]);
 export type NotificationType = Static<typeof NotificationType>;
 
@@ -434,6 +586,8 @@ export const Notification = Type.Object({
   report: Type.Optional(ResolvedReportNotice),
   /** The warning, limit or suspension a `moderation_warning` tells of (it has no actors). */
   moderationWarning: Type.Optional(ModerationWarningNotice),
+  /** Additive (issue 44): the report a `new_report` tells of (it has no actors). */
+  newReport: Type.Optional(NewReportNotice),
   createdAt: Type.String(),
   read: Type.Boolean(),
   /**

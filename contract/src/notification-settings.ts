@@ -17,8 +17,9 @@ export const NotificationsQuery = Type.Object({
 export type NotificationsQuery = Static<typeof NotificationsQuery>;
 
 /**
- * The kinds of notification people cause, each of which a person may turn off. The server's own
- * notices (`moderation_warning`, `report_resolved`) always reach their person.
+ * The kinds of notification a person may turn off: those people cause, and `new_report` (a report was
+ * filed, told to staff only; the web client shows its switch to them). The server's notices about the
+ * person (`moderation_warning`, `report_resolved`) always reach them.
  */
 export const notifyingTypes = [
   'like',
@@ -30,6 +31,7 @@ export const notifyingTypes = [
   'quote',
   'update',
   'quoted_update',
+  'new_report',
 ] as const;
 export type NotifyingType = (typeof notifyingTypes)[number];
 
@@ -44,6 +46,7 @@ const typeSwitches = {
   quote: Type.Boolean(),
   update: Type.Boolean(),
   quoted_update: Type.Boolean(),
+  new_report: Type.Boolean(),
 } satisfies Record<NotifyingType, unknown>;
 
 /**

@@ -2,7 +2,7 @@
  * The Sync API's safety routes (issue 26): blocks, mutes, keyword filters, reports, the instance's
  * public page and the moderators' tools. Each part's schemas are a block of their own.
  */
-import { MediaConfiguration } from './media.js';
+import { MediaAttachment, MediaConfiguration } from './media.js';
 import { EmailConfirmation } from './email.js';
 import { Type, type Static } from 'typebox';
 import { NextCursor, PageQuery } from './common.js';
@@ -329,6 +329,23 @@ export const ReportedItem = Type.Object({
 });
 export type ReportedItem = Static<typeof ReportedItem>;
 
+/**
+ * Additive (issue 44): a reported post or comment as moderators see it, with its images as they were
+ * when reported (their alt text and sizes then). While the report is open they stay, even when the
+ * author deletes the post or the image; their `url` and `previewUrl` are
+ * `/api/admin/reports/:id/media/:mediaId` and `…/preview`, which only staff who handle reports may
+ * fetch (with their token, as any request). Once the report is resolved, images nothing else shows
+ * are deleted and leave this list.
+ */
+export const AdminReportedItem = Type.Object({
+  ...ReportedItem.properties,
+  media: Type.Array(MediaAttachment),
+});
+export type AdminReportedItem = Static<typeof AdminReportedItem>;
+/** Additive (issue 44): `GET /api/admin/reports/:id/media/:mediaId[/preview]`, a kept image's file. */
+export const ReportMediaParams = Type.Object({ id: Type.String(), mediaId: Type.String() });
+export type ReportMediaParams = Static<typeof ReportMediaParams>;
+
 /** A rule a report cites, with its text (a rule retired since stays readable here). */
 export const CitedRule = Type.Object({ id: Type.String(), text: Type.String() });
 export type CitedRule = Static<typeof CitedRule>;
@@ -374,6 +391,7 @@ export type ReportedAccount = Static<typeof ReportedAccount>;
  */
 export const AdminReport = Type.Object({
   ...reportFields,
+  items: Type.Array(AdminReportedItem),
   updatedAt: Type.String(),
   reporter: Type.Union([UserSummary, Type.Null()]),
   target: ReportedAccount,
@@ -388,6 +406,9 @@ export const AdminReportsReply = Type.Object({
   nextCursor: NextCursor,
 });
 export type AdminReportsReply = Static<typeof AdminReportsReply>;
+/** Additive (issue 44): `GET /api/admin/reports/open-count`: how many reports are open (not resolved). */
+export const OpenReportCountReply = Type.Object({ count: Type.Integer() });
+export type OpenReportCountReply = Static<typeof OpenReportCountReply>;
 /** `GET /api/admin/reports/:id` and the answer of `POST …/:id/assign|unassign|resolve|reopen`. */
 export const AdminReportReply = Type.Object({ report: AdminReport });
 export type AdminReportReply = Static<typeof AdminReportReply>;
@@ -407,6 +428,19 @@ export const ResolvedReportNotice = Type.Object({
   resolvedAt: Type.String(),
 });
 export type ResolvedReportNotice = Static<typeof ResolvedReportNotice>;
+
+/**
+ * Additive (issue 44): what a `new_report` notification is about: a report filed, told to the staff who
+ * handle reports (it has no actors). `resolved` says whether it is still open in the queue.
+ */
+export const NewReportNotice = Type.Object({
+  id: Type.String(),
+  category: ReportCategory,
+  target: UserSummary,
+  createdAt: Type.String(),
+  resolved: Type.Boolean(),
+});
+export type NewReportNotice = Static<typeof NewReportNotice>;
 
 // ---- moderation of accounts and content: /api/admin/accounts, /api/admin/accounts/:username/actions,
 // DELETE /api/admin/posts/:postId[/comments/:commentId], GET /api/admin/audit-log ----

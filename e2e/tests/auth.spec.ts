@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { scan } from './axe';
 import { createUser, logIn, PASSWORD, uniqueName } from './helpers';
 
 test('signing up lands on the welcome, signed in, and Skip on the home feed', async ({ page }) => {
@@ -152,4 +153,79 @@ test('after Logout, the next person to sign in starts at home, not on the screen
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByText('Loged In.')).toBeVisible();
   await expect(page).toHaveURL('/');
+});
+
+/** The line under the username that says, while typing, whether the name is free. */
+const usernameStatus = (page: Page) => page.locator('form').getByRole('status');
+
+test('signing up says while typing whether the username is free; the server still decides at Join', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/signup');
+  const field = page.getByLabel('Username');
+  // A demo name in other capitals: names are taken whatever their case.
+  await field.pressSequentially('Maya.Chen');
+  await expect(usernameStatus(page)).toHaveText('@Maya.Chen is taken');
+  await expect(usernameStatus(page)).toHaveAttribute('aria-live', 'polite');
+  await field.fill('bookmark');
+  await expect(usernameStatus(page)).toHaveText(
+    'The username "bookmark" is reserved. Please choose another.',
+  );
+  const username = uniqueName('free');
+  await field.fill(username);
+  await expect(usernameStatus(page)).toHaveText(`@${username} is free`);
+
+  // Someone else takes it before Join: the server's refusal is said at the field, the free line gives way.
+  const other = await request.post('/api/auth/signup', {
+    data: { username, password: PASSWORD, firstName: 'Quick', lastName: 'Er' },
+  });
+  expect(other.status()).toBe(201);
+  await page.getByLabel('First name').fill('Slow');
+  await page.getByLabel('Last name').fill('Er');
+  await page.getByLabel('Email address').fill(`${username}@example.com`);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: 'I agree to these rules' }).check();
+  await page.getByRole('button', { name: 'Join Sync' }).click();
+  await expect(field).toHaveAccessibleDescription(/That username is taken/);
+  await expect(usernameStatus(page)).toHaveText('');
+  await expect(page).toHaveURL('/signup');
+});
+
+for (const [device, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  for (const mode of ['light', 'dark'] as const) {
+    test.describe(`sign-up's username line, ${device}, ${mode} mode`, () => {
+      test.use({ colorScheme: mode, viewport });
+      test.beforeEach(async ({ page }) => {
+        await page.addInitScript((m) => localStorage.setItem('sync-color-mode', m), mode);
+      });
+
+      test(`a free and a taken username pass axe (${device}, ${mode})`, async ({ page }) => {
+        await page.goto('/signup');
+        const field = page.getByLabel('Username');
+        const username = uniqueName('axe');
+        await field.fill(username);
+        await expect(usernameStatus(page)).toHaveText(`@${username} is free`);
+        await scan(page, `signup username free ${device} ${mode}`);
+        await field.fill('lena.k');
+        await expect(usernameStatus(page)).toHaveText('@lena.k is taken');
+        await scan(page, `signup username taken ${device} ${mode}`);
+      });
+    });
+  }
+}
+
+test("the demo's avatars load from the server itself", async ({ page }) => {
+  await logIn(page, 'guest', 'guest-password');
+  await page.goto('/profile/maya.chen');
+  const avatar = page.locator('img[src="/avatars/maya.chen.png"]').first();
+  await expect(avatar).toBeVisible();
+  await expect
+    .poll(() =>
+      avatar.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+    )
+    .toBeGreaterThan(0);
 });

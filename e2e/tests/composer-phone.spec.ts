@@ -78,8 +78,8 @@ for (const mode of ['light', 'dark'] as const) {
       request,
     }) => {
       const user = await createUser(request, 'Sheet', 'User');
-      // Enough posts of their own that their profile scrolls.
-      for (let i = 0; i < 6; i++) await createPost(request, user, `Own post ${i} ${uniqueName('o')}`);
+      // Enough posts of their own that their profile scrolls well past a screen.
+      for (let i = 0; i < 12; i++) await createPost(request, user, `Own post ${i} ${uniqueName('o')}`);
       await logIn(page, user.username);
       await closeToast(page);
 
@@ -113,11 +113,26 @@ for (const mode of ['light', 'dark'] as const) {
       await expect(field).toHaveAttribute('placeholder', 'Create a post....');
       const draft = `From the sheet ${uniqueName('s')}`;
       await field.fill(draft);
+      // A sheet along the bottom of the screen, its Close beside Share on the last row.
+      const sheetBox = (await sheet.boundingBox())!;
+      expect(sheetBox.x).toBe(0);
+      expect(sheetBox.width).toBe(390);
+      expect(Math.abs(sheetBox.y + sheetBox.height - 844)).toBeLessThan(1);
+      const [close, share] = [
+        (await sheet.getByRole('button', { name: 'Close' }).boundingBox())!,
+        (await sheet.getByRole('button', { name: 'Share' }).boundingBox())!,
+      ];
+      expect(Math.abs(close.y - share.y)).toBeLessThan(1);
+      expect(close.x + close.width).toBeLessThanOrEqual(share.x);
+      expect(sheetBox.y + sheetBox.height - (share.y + share.height)).toBeLessThan(48);
       await scan(page, `compose sheet (${mode})`);
       // Focus stays in the sheet however far one tabs.
       for (let i = 0; i < 8; i++) {
         await page.keyboard.press('Tab');
-        expect(await sheet.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+        // The trap's guard beside the dialog may hold focus for a frame before handing it back in.
+        await expect
+          .poll(() => sheet.evaluate((dialog) => dialog.contains(document.activeElement)))
+          .toBe(true);
       }
       await page.keyboard.press('Escape');
       await expect(sheet).toBeHidden();
@@ -133,8 +148,18 @@ for (const mode of ['light', 'dark'] as const) {
 
       // At the end of a list the last post's actions scroll clear of the button.
       await page.goto(`/profile/${user.username}`);
-      await expect(page.getByRole('article')).toHaveCount(7);
+      await expect(page.getByRole('article')).toHaveCount(13);
+      // The button steps aside while one reads down the list, and comes back when one scrolls up.
+      await page.evaluate(() => window.scrollBy(0, 400));
+      await expect(compose).not.toBeInViewport();
+      await page.evaluate(() => window.scrollBy(0, -100));
+      await expect(compose).toBeInViewport();
+      await page.evaluate(() => window.scrollBy(0, 300));
+      await expect(compose).not.toBeInViewport();
+      // At the end of the list it is back, and the room left below the last post keeps that post's
+      // actions clear of it.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(compose).toBeInViewport();
       const last = page.getByRole('article').last();
       await expect(last).toBeInViewport();
       for (const action of [

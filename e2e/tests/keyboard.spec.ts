@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { closeToast, createPost, createUser, logIn, postCard, uniqueName } from './helpers';
+import { closeToast, createPost, createUser, holdChunk, logIn, postCard, uniqueName } from './helpers';
 
 test('like and bookmark keep focus while their request runs, so Space works twice', async ({
   page,
@@ -163,4 +163,28 @@ test('keyboard shortcuts move between posts and act on them, never while typing'
   await expect(help).toContainText('Go to Notifications');
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
+});
+
+test("a key pressed before the shortcuts' code has arrived still acts when it does", async ({
+  page,
+  request,
+}) => {
+  const author = await createUser(request, 'Early', 'Key');
+  const text = `Liked at once ${uniqueName('ek')}`;
+  await createPost(request, author, text);
+  const user = await createUser(request);
+  await logIn(page, user.username);
+  await closeToast(page);
+  const shortcuts = await holdChunk(page, 'keyboard-shortcuts');
+  // A new page load: the shortcuts' code comes after the first screen, here only once released.
+  await page.goto(`/profile/${author.username}`);
+  const card = postCard(page, text);
+  await card.focus();
+  await page.keyboard.press('l');
+  await expect.poll(shortcuts.caught).toBeGreaterThan(0);
+  shortcuts.release();
+  await expect(card.getByRole('button', { name: 'Like', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 });

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { scan } from './axe';
 import { closeToast, createPost, createUser, logIn, PASSWORD, type TestUser, uniqueName } from './helpers';
+import { postWithImages } from './images';
 
 /** The demo community's owner (server/src/data/seed/demo.ts). */
 const owner = { username: 'maya.chen', password: 'sync-demo-password' };
@@ -123,6 +124,35 @@ test('keyboard: the area is reached and worked with keys, focus visible and kept
   await expect(suspend).toBeFocused();
 });
 
+test('Server settings: whether new accounts confirm their email address is chosen there and kept', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/auth/login', { data: owner });
+  const token = (await login.json()).encodedToken as string;
+  const stored = async () =>
+    (await (await request.get('/api/admin/settings', { headers: { authorization: token } })).json()).settings
+      .emailConfirmation;
+  const before = await stored();
+  const label = { optional: 'Optional', required: 'Required', off: 'Off' } as Record<string, string>;
+  await logIn(page, owner.username, owner.password);
+  await closeToast(page);
+  await page.goto('/moderation/settings');
+  const group = page.getByRole('group', { name: 'Email confirmation' });
+  await expect(group.getByRole('radio', { name: new RegExp(`^${label[before]}`) })).toBeChecked();
+  // Off, not Required: the other tests sign people up meanwhile, and Required would hold their accounts.
+  await group.getByRole('radio', { name: /^Off/ }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  expect(await stored()).toBe('off');
+  await page.reload();
+  await expect(group.getByRole('radio', { name: /^Off/ })).toBeChecked();
+  await group.getByRole('radio', { name: new RegExp(`^${label[before]}`) }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  expect(await stored()).toBe(before);
+});
+
 test('a plain user has no Moderation entry and no access to the area', async ({ page, request }) => {
   const user = await createUser(request, 'Plain', 'Member');
   await logIn(page, user.username);
@@ -227,4 +257,94 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Invite created.' })).toBeVisible();
     expect(await fits()).toBe(true);
   });
+});
+
+test('a moderator sees how many reports are open and is told of a new one, axe-clean in both colour modes', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { target } = await reportedAccount(request);
+  await logIn(page, owner.username, owner.password);
+  await closeToast(page);
+
+  const moderation = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Moderation/ });
+  await expect(moderation).toHaveAccessibleName(/^Moderation \d+ open reports?$/);
+  const openCount = async () => Number(/\d+/.exec((await moderation.textContent()) ?? '')?.[0]);
+  const before = await openCount();
+  // A report filed while the moderator looks shows at once (the live new_report), not at the next minute's read.
+  await reportedAccount(request);
+  await expect.poll(openCount).toBeGreaterThan(before);
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Notifications/ })
+    .click();
+  const told = page.getByRole('link', { name: new RegExp(`New report about @${target.username}`) });
+  await expect(told).toBeVisible();
+  await scan(page, 'notifications with a new report light');
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await scan(page, 'notifications with a new report dark');
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
+
+  await told.click();
+  await expect(page).toHaveURL(/\/moderation\/reports\/[^/]+$/);
+  await expect(page.getByRole('region', { name: 'The reported account' })).toContainText(
+    `@${target.username}`,
+  );
+});
+
+test("a reported post's images stay with the open report, with their alt text, after the author deletes it; axe-clean in both colour modes on a desktop and a phone", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const target = await createUser(request, 'Pictured', 'Person');
+  const reporter = await createUser(request, 'Watchful', 'Reader');
+  const text = `Look at my photos ${uniqueName('pics')}`;
+  const { postId } = await postWithImages(request, target, text);
+  const filed = await request.post('/api/reports', {
+    headers: { authorization: reporter.token },
+    data: { username: target.username, postIds: [postId], category: 'other', comment: 'These photos.' },
+  });
+  expect(filed.status()).toBe(201);
+  const reportId = (await filed.json()).report.id as string;
+  const deleted = await request.delete(`/api/posts/${postId}`, { headers: { authorization: target.token } });
+  expect(deleted.ok()).toBe(true);
+
+  await logIn(page, owner.username, owner.password);
+  await closeToast(page);
+  await page.goto(`/moderation/reports/${reportId}`);
+  const reported = page.getByRole('region', { name: 'Reported posts and comments' });
+  await expect(reported.getByText(text)).toBeVisible();
+  const images = reported.getByRole('list', { name: 'Its 2 images' });
+  for (const alt of ['Red dunes at sunset', 'A clear blue sky']) {
+    const image = images.getByRole('img', { name: alt, exact: true });
+    await expect(image).toBeVisible();
+    await expect(image).toHaveAttribute('alt', alt);
+    // Drawn from the file the report keeps, not an empty box.
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  for (const size of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await expect(images.getByRole('img')).toHaveCount(2);
+    expect(await fits()).toBe(true);
+    await scan(page, `kept images ${size.name} light`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await scan(page, `kept images ${size.name} dark`);
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  }
 });

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { scan } from './axe';
-import { closeToast, createUser, logIn, uniqueName, type TestUser } from './helpers';
+import { closeToast, createUser, logIn, PASSWORD, uniqueName, type TestUser } from './helpers';
 
 /**
  * A Mastodon app signing a person in through Sync's consent page (/oauth/authorize), as Ivory or Elk
@@ -136,23 +137,29 @@ test('log in on the consent page, authorize, and the app trades its code (PKCE) 
   const token = await exchange(request, app, code, { code_verifier: verifier });
   expect(token.status()).toBe(200);
   const { access_token: accessToken } = await token.json();
-  const home = await request.get('/api/v1/timelines/home', { headers: bearer(accessToken) });
-  expect(home.status()).toBe(200);
-  const again = await exchange(request, app, code, { code_verifier: verifier });
-  expect(again.status()).toBe(400);
-  expect((await again.json()).error).toBe('invalid_grant');
+  const home = () => request.get('/api/v1/timelines/home', { headers: bearer(accessToken) });
+  expect((await home()).status()).toBe(200);
 
   // Approved before with the same scopes: the page goes back to the app without asking; a code
   // traded with the wrong verifier is refused.
-  // The page sends the browser on to the app as soon as it runs: the navigation is done once the page
-  // is committed (waiting for its load would race the redirect).
-  await page.goto(url, { waitUntil: 'commit' });
+  // The page sends the browser on to the app as soon as it runs, so fast that the goto, which waits
+  // only for the commit, may be told its navigation was interrupted by that redirect: the test then
+  // waits for the app to be reached.
+  await page.goto(url, { waitUntil: 'commit' }).catch((error: Error) => {
+    if (!error.message.includes('interrupted by another navigation')) throw error;
+  });
   const skipped = await nextArrival();
   expect(skipped.searchParams.get('state')).toBe('xyz');
   const wrong = await exchange(request, app, skipped.searchParams.get('code')!, {
     code_verifier: pkcePair().verifier,
   });
   expect(wrong.status()).toBe(400);
+
+  // The first code presented again is refused, and the token it gave ends (RFC 6749 section 4.1.2).
+  const again = await exchange(request, app, code, { code_verifier: verifier });
+  expect(again.status()).toBe(400);
+  expect((await again.json()).error).toBe('invalid_grant');
+  expect((await home()).status()).toBe(401);
 });
 
 test('Deny, by keyboard: the app hears access_denied and its state, and gets no code', async ({
@@ -301,4 +308,88 @@ test('Settings lists the authorized apps; Revoke, once confirmed, ends the acces
   await expect(section).toContainText('No app has access to your account.');
   await expect(section.getByRole('heading', { name: 'Authorized apps' })).toBeFocused();
   expect((await request.get('/api/v1/timelines/home', { headers: bearer(token) })).status()).toBe(401);
+});
+
+/**
+ * A web app on another origin, as Phanpy signs in: its page opens Sync's consent page in a popup and
+ * waits; its redirect URI, loaded in the popup, hands the code to the app's window through
+ * `window.opener`. The app's origin is a real server of its own (127.0.0.1 on another port).
+ */
+async function startWebApp(signInAt: (origin: string) => string) {
+  let origin = '';
+  const pages: Record<string, string> = {
+    '/': `<!doctype html><title>Web app</title>
+      <button id="sign-in">Sign in with Sync</button><p id="status">Signed out</p>
+      <script>
+        // As Phanpy: a popup that looks closed before the code came back is a failed sign-in.
+        const status = document.getElementById('status');
+        let signIn;
+        document.getElementById('sign-in').onclick = () => {
+          signIn = window.open(${JSON.stringify('SIGN_IN')}, 'sync-sign-in', 'popup,width=500,height=700');
+          status.textContent = 'Signing in';
+          const watch = setInterval(() => {
+            if (status.textContent.startsWith('Signed in')) clearInterval(watch);
+            else if (signIn.closed) status.textContent = 'Failed to log in';
+          }, 50);
+        };
+        window.addEventListener('message', (event) => {
+          if (event.origin === location.origin) status.textContent = 'Signed in, code ' + event.data;
+        });
+      </script>`,
+    '/callback': `<!doctype html><title>Web app: back from Sync</title><p id="status"></p>
+      <script>
+        const code = new URLSearchParams(location.search).get('code');
+        if (window.opener) window.opener.postMessage(code, location.origin);
+        document.getElementById('status').textContent = window.opener ? 'Sent' : 'No opener';
+      </script>`,
+  };
+  const server = http.createServer((request, response) => {
+    const page = pages[new URL(request.url ?? '/', origin).pathname];
+    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(page?.replace('SIGN_IN', signInAt(origin)) ?? 'Not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('The web app is not on a TCP port');
+  origin = `http://127.0.0.1:${address.port}`;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { origin, close };
+}
+
+test('an app on another origin signs in through a popup: the popup keeps its opener and hands back the code', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const user = await createUser(request);
+  let app!: App;
+  const webApp = await startWebApp((origin) =>
+    new URL(authorizeUrl(app, {}, `${origin}/callback`), baseURL).toString(),
+  );
+  try {
+    app = await registerApp(request, `${webApp.origin}/callback`);
+    await page.goto(webApp.origin);
+    const opened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Sign in with Sync' }).click();
+    const popup = await opened;
+    await popup.getByLabel('User Name').fill(user.username);
+    // Sync's pages in the popup: the app's window is still its opener (Cross-Origin-Opener-Policy:
+    // same-origin on them severs it, and the app takes the closed-looking popup for a failed sign-in).
+    expect(await popup.evaluate(() => window.opener !== null)).toBe(true);
+    await popup.getByLabel('Password').fill(PASSWORD);
+    await popup.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(popup.getByRole('heading', { level: 1, name: `Authorize ${app.name}?` })).toBeVisible();
+    expect(await popup.evaluate(() => window.opener !== null)).toBe(true);
+    await expect(page.locator('#status')).toHaveText('Signing in');
+
+    await popup.getByRole('button', { name: 'Authorize' }).click();
+    await expect(page.locator('#status')).toHaveText(/^Signed in, code [A-Za-z0-9_-]{43}$/);
+    await expect(popup.locator('#status')).toHaveText('Sent');
+  } finally {
+    await webApp.close();
+  }
 });

@@ -162,3 +162,14 @@ for (const [device, viewport] of [
     });
   }
 }
+
+test('a reload keeps the step the welcome is on, and Back returns to the one before', async ({ page }) => {
+  await signUp(page);
+  await expect(firstStep(page)).toBeFocused();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(secondStep(page)).toBeVisible();
+  await page.reload();
+  await expect(secondStep(page)).toBeVisible();
+  await page.goBack();
+  await expect(firstStep(page)).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createPost, createUser, logIn, postCard, uniqueName } from './helpers';
+import { scan } from './axe';
+import { closeToast, createPost, createUser, logIn, postCard, uniqueName } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -52,3 +53,39 @@ test('the core flow on a phone, navigating with the drawer', async ({ page, requ
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL('/login');
 });
+
+for (const mode of ['light', 'dark'] as const) {
+  test.describe(`names in the feed (${mode})`, () => {
+    test.use({ colorScheme: mode });
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((m) => localStorage.setItem('sync-color-mode', m), mode);
+    });
+
+    test('a name is shown whole, with the time under it rather than squeezing it', async ({
+      page,
+      request,
+    }) => {
+      const author = await createUser(request, 'Maya', 'Sunderland-Okafor');
+      const text = `A name to read whole ${uniqueName('n')}`;
+      await createPost(request, author, text);
+      await logIn(page, author.username);
+      await closeToast(page);
+
+      const card = postCard(page, text);
+      const name = card.getByRole('link', { name: 'Maya Sunderland-Okafor' });
+      const time = card.locator('time');
+      await expect(name).toBeVisible();
+      // Not cut short with an ellipsis: all of its text fits in the width it is given.
+      expect(await name.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true);
+      const [nameBox, timeBox] = [(await name.boundingBox())!, (await time.boundingBox())!];
+      expect(timeBox.y).toBeGreaterThanOrEqual(nameBox.y + nameBox.height - 2);
+      await scan(page, `phone feed bylines (${mode})`);
+
+      // On a wide screen the line has room: name, @username and time on one line.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const [wideName, wideTime] = [(await name.boundingBox())!, (await time.boundingBox())!];
+      expect(Math.abs(wideTime.y + wideTime.height / 2 - (wideName.y + wideName.height / 2))).toBeLessThan(4);
+      await scan(page, `wide feed bylines (${mode})`);
+    });
+  });
+}

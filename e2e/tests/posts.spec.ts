@@ -190,3 +190,30 @@ test('an unknown post says it seems to be deleted', async ({ page, request }) =>
   await page.goto('/post/no-such-post');
   await expect(page.getByText('This post seems to be deleted')).toBeVisible();
 });
+
+test("a comment's own address opens its post with the comment marked; the older ?comment= address leads there", async ({
+  page,
+  request,
+}) => {
+  const author = await createUser(request, 'Linked', 'Author');
+  const post = await createPost(request, author, `A post whose comment is linked ${uniqueName('link')}`);
+  const text = `The linked comment ${uniqueName('comment')}`;
+  const added = await request.post(`/api/comments/add/${post._id}`, {
+    headers: { authorization: author.token },
+    data: { commentData: { text } },
+  });
+  expect(added.status()).toBe(201);
+  const { posts } = (await added.json()) as { posts: { _id: string; comments: { _id: string }[] }[] };
+  const commentId = posts.find((each) => each._id === post._id)!.comments.at(-1)!._id;
+  await logIn(page, author.username);
+
+  await page.goto(`/post/${post._id}/comment/${commentId}`);
+  const marked = page.locator('article[aria-current="location"]');
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toContainText(text);
+  await expect(marked).toBeInViewport();
+
+  await page.goto(`/post/${post._id}?comment=${commentId}`);
+  await expect(page).toHaveURL(new RegExp(`/post/${post._id}/comment/${commentId}$`));
+  await expect(page.locator('article[aria-current="location"]')).toContainText(text);
+});

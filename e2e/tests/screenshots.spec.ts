@@ -29,3 +29,19 @@ test('phone home feed as guest', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Open navigation' })).toBeEnabled();
   await page.screenshot({ path: path.join(dir, 'phone.png') });
 });
+
+test('phone lightbox on a demo photo', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await guestHome(page);
+  const post = page.getByRole('article').filter({ hasText: 'Golden hour in Wadi Rum' });
+  const photo = post.getByRole('button', { name: /^Red sandstone cliffs in the desert at sunset/ });
+  await photo.scrollIntoViewIfNeeded();
+  await photo.click();
+  const lightbox = page.getByRole('dialog', { name: 'Image' });
+  const image = lightbox.getByRole('img', { name: /^Red sandstone cliffs/ });
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  await page.screenshot({ path: path.join(dir, 'lightbox.png') });
+});

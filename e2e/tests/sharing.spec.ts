@@ -180,26 +180,6 @@ test('quote a post, see it with the quoted post inside, then the quoted author d
   await expect(postCard(page, mine).getByRole('link', { name: /Quoted post/ })).toHaveCount(0);
 });
 
-test("a post nobody may quote refuses the quote with the server's message", async ({ page, request }) => {
-  const author = await createUser(request, 'Nell', 'Nobody');
-  const me = await createUser(request, 'Tess', 'Trier');
-  const text = `Not for quoting ${uniqueName('nq')}`;
-  const response = await request.post('/api/posts?return=post', {
-    headers: { authorization: author.token },
-    data: { postData: { content: text, quotePolicy: 'nobody' } },
-  });
-  expect(response.status()).toBe(201);
-  await logIn(page, me.username);
-  await openProfile(page, author);
-  await repostButton(postCard(page, text)).click();
-  await page.getByRole('menuitem', { name: 'Quote' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Quote post' });
-  await dialog.getByRole('textbox', { name: 'Add a comment' }).fill('Trying anyway');
-  await dialog.getByRole('button', { name: 'Share' }).click();
-  await expect(dialog.getByRole('alert')).not.toBeEmpty();
-  await expect(dialog).toBeVisible();
-});
-
 test('t reposts and q quotes the focused post', async ({ page, request }) => {
   const author = await createUser(request, 'Kay', 'Keys');
   const me = await createUser(request, 'Lee', 'Later');
@@ -216,6 +196,83 @@ test('t reposts and q quotes the focused post', async ({ page, request }) => {
   await card.focus();
   await page.keyboard.press('q');
   await expect(page.getByRole('dialog', { name: 'Quote post' })).toBeVisible();
+});
+
+test("a post whose author allows no quotes offers Quote disabled, with the reason; q says it too; the server's refusal stays", async ({
+  page,
+  request,
+}) => {
+  const author = await createUser(request, 'Noa', 'Closed');
+  const me = await createUser(request, 'Quinn', 'Quoter');
+  const text = `Not for quoting ${uniqueName('nq')}`;
+  const response = await request.post('/api/posts?return=post', {
+    headers: { authorization: author.token },
+    data: { postData: { content: text, quotePolicy: 'nobody' } },
+  });
+  const closed = (await response.json()).post as { _id: string };
+  await logIn(page, me.username);
+  await closeToast(page);
+  await openProfile(page, author);
+  const card = postCard(page, text);
+  await repostButton(card).click();
+  const reason = `@${author.username} doesn't allow quotes of this post`;
+  const item = page.getByRole('menuitem', { name: new RegExp(`^Quote ${reason}`) });
+  await expect(item).toHaveAttribute('aria-disabled', 'true');
+  await item.click({ force: true });
+  await expect(page.getByRole('dialog', { name: 'Quote post' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await card.focus();
+  await page.keyboard.press('q');
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText(reason)).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Quote post' })).toHaveCount(0);
+  const refused = await request.post('/api/posts', {
+    headers: { authorization: me.token },
+    data: { postData: { content: 'Anyway', quoteId: closed._id } },
+  });
+  expect(refused.status()).toBe(403);
+});
+
+test("every post's menu has Copy link: the post's address, confirmed by a toast; Share where the browser has it", async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const author = await createUser(request, 'Lin', 'Kerr');
+  const me = await createUser(request, 'Cole', 'Copier');
+  const theirs = `Link me ${uniqueName('lk')}`;
+  const theirPost = await createPost(request, author, theirs);
+  const mine = `My own link ${uniqueName('ml')}`;
+  const myPost = await createPost(request, me, mine);
+  await logIn(page, me.username);
+  await closeToast(page);
+  const canShare = await page.evaluate(() => typeof navigator.share === 'function');
+  const origin = new URL(page.url()).origin;
+  for (const [profile, text, id] of [
+    [author, theirs, theirPost._id],
+    [me, mine, myPost._id],
+  ] as const) {
+    await openProfile(page, profile);
+    await postCard(page, text).getByRole('button', { name: 'Post options' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Share…' })).toHaveCount(canShare ? 1 : 0);
+    await page.getByRole('menuitem', { name: 'Copy link' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Link copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/post/${id}`);
+    await closeToast(page);
+  }
+
+  // The relative age says the exact date and time on hover; the post's own page shows them outright.
+  const age = postCard(page, mine).locator('header time');
+  const written = await age.getAttribute('datetime');
+  const exact = await page.evaluate(
+    (iso) =>
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso!)),
+    written,
+  );
+  await expect(age).toHaveAttribute('title', exact);
+  await page.goto(`/post/${myPost._id}`);
+  await expect(page.getByRole('article').first().getByText(exact, { exact: true })).toBeVisible();
+  await expect(page.getByRole('article').first().locator(`time[datetime="${written}"]`)).toHaveCount(2);
 });
 
 for (const mode of ['light', 'dark'] as const) {
@@ -257,6 +314,19 @@ for (const mode of ['light', 'dark'] as const) {
         await expect(page.getByRole('heading', { name: 'Quotes' })).toBeVisible();
         await expect(page.getByRole('button', { name: 'Detach: quote by Axel Author' })).toBeVisible();
         await scan(page, `quotes ${mode}${phone ? ' phone' : ''}`);
+        // A post its author allows no quotes of: Quote is there, disabled, saying why.
+        const closed = await request.post('/api/posts?return=post', {
+          headers: { authorization: author.token },
+          data: { postData: { content: `Closed ${uniqueName('cl')}`, quotePolicy: 'nobody' } },
+        });
+        await page.goto(`/post/${(await closed.json()).post._id}`);
+        await repostButton(page.getByRole('article').first()).click();
+        await expect(page.getByRole('menuitem', { name: /^Quote .+ doesn't allow quotes/ })).toBeVisible();
+        await scan(page, `quote refused ${mode}${phone ? ' phone' : ''}`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('article').first().getByRole('button', { name: 'Post options' }).click();
+        await expect(page.getByRole('menuitem', { name: 'Copy link' })).toBeVisible();
+        await scan(page, `post menu with Copy link ${mode}${phone ? ' phone' : ''}`);
       });
     });
   }

@@ -203,10 +203,12 @@ for (const [layout, use] of Object.entries(layouts)) {
       });
     }
 
-    test('an own post’s header stays one line with a long name: the name is cut short, the age shows', async ({
+    test('an own post’s header stays one line with a long name on a wide screen: the name is cut short, the age shows', async ({
       page,
       request,
     }) => {
+      // On a phone the age goes under the name instead (issue 44 item 8), which phone.spec.ts checks.
+      test.skip(layout === 'phone', 'a phone puts the age under the name');
       const user = await createUser(request, 'Maximiliana Konstantina', 'Wolfeschlegelsteinhausenberger');
       const text = `A long name's own post ${uniqueName('h')}`;
       const post = await createPost(request, user, text);

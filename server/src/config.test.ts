@@ -73,4 +73,40 @@ describe('configuration', () => {
     expect(loadConfig({ LOG_SLOW_MS: '0' }).logSlowMs).toBe(0);
     expect(() => loadConfig({ LOG_SLOW_MS: '1s' })).toThrow(/^LOG_SLOW_MS must be a whole number/);
   });
+
+  it('reads PUBLIC_URL as an origin and LOCAL_DOMAIN as a host, both unset by default', () => {
+    expect(loadConfig({ PORT: '4000' }).site).toEqual({
+      publicUrl: undefined,
+      localDomain: undefined,
+      localUrl: 'http://localhost:4000',
+    });
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://Sync.Example:443/', LOCAL_DOMAIN: 'Example' }).site,
+    ).toMatchObject({
+      publicUrl: 'https://sync.example',
+      localDomain: 'example',
+    });
+    expect(
+      loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080', LOCAL_DOMAIN: 'example.org:8443' }).site,
+    ).toMatchObject({ publicUrl: 'http://127.0.0.1:8080', localDomain: 'example.org:8443' });
+  });
+
+  it('refuses a PUBLIC_URL that is not an http(s) origin, and a LOCAL_DOMAIN that is not a host or has no PUBLIC_URL', () => {
+    for (const wrong of [
+      'sync.example',
+      'ftp://sync.example',
+      'https://sync.example/sync',
+      'https://sync.example/?a=1',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL: wrong })).toThrow(
+        /^PUBLIC_URL must be the http\(s\) address people open Sync at, without a path/,
+      );
+    }
+    for (const wrong of ['https://example', 'example/users', 'user@example', 'exa mple']) {
+      expect(() => loadConfig({ PUBLIC_URL: 'https://sync.example', LOCAL_DOMAIN: wrong })).toThrow(
+        /^LOCAL_DOMAIN must be the domain of the accounts' addresses \(@user@domain\)/,
+      );
+    }
+    expect(() => loadConfig({ LOCAL_DOMAIN: 'example' })).toThrow(/^LOCAL_DOMAIN needs PUBLIC_URL/);
+  });
 });

@@ -15,6 +15,8 @@ export interface RateLimitConfig {
   reads: number;
   /** Images uploaded per account per 30 minutes. */
   uploads: number;
+  /** Lists imported (Mastodon's CSV files, up to 5,000 rows each) per account per hour. */
+  imports: number;
   /** Emails asked for (password resets, confirmations) per address per hour; four times as many per IP. */
   email: number;
   redisUrl: string | undefined;
@@ -52,6 +54,8 @@ export interface ConnectionLimits {
   /** Headers and body together. */
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** How long the rest of a body answered early is read while the client pauses (nginx's lingering_timeout). */
+  lingeringTimeoutMs: number;
   /** 0: no cap (here and per IP). */
   maxConnections: number;
   /** Connections from a trusted proxy are never capped per address (they carry many clients). */
@@ -131,6 +135,28 @@ export interface MailConfig {
   outboxDir: string;
 }
 
+/** Where Sync is served and the domain of its accounts (platform/uris, docs/decisions/118). */
+export interface SiteConfig {
+  /** PUBLIC_URL's origin (`https://sync.example.org`); undefined when unset: each request's own. */
+  publicUrl: string | undefined;
+  /** LOCAL_DOMAIN, the domain of `@user@domain`; undefined when unset: PUBLIC_URL's host. */
+  localDomain: string | undefined;
+  /** Where links point outside any request (mail) without PUBLIC_URL: this machine on PORT. */
+  localUrl: string;
+}
+
+/** The durable job queue's worker (platform/jobs/queue.ts, docs/decisions/121). */
+export interface JobQueueConfig {
+  /** How often each process looks for due jobs. */
+  pollMs: number;
+  /** How long a worker's claim on a job holds (JOB_CLAIM_SECONDS): a job whose process died runs again after. */
+  claimMs: number;
+  /** The wait before the first retry (JOB_FIRST_RETRY_SECONDS); it doubles with each attempt after. */
+  firstRetryMs: number;
+  /** Attempts before a job is failed (JOB_MAX_ATTEMPTS). */
+  maxAttempts: number;
+}
+
 export interface Config {
   /** Server processes sharing the port (node:cluster); 1 runs the server in this process. */
   workers: number;
@@ -159,6 +185,11 @@ export interface Config {
   logSlowMs: number;
   /** Folder of the built web client; served at / when it exists. */
   webDir: string;
+  /**
+   * The pictures the server serves itself whatever the web client (server/public: the demo's avatars,
+   * the default header, the thumbnail); part of the server, not a setting.
+   */
+  publicDir: string;
   /** Load the demo data when the database is empty. */
   seedDemo: boolean;
   rateLimits: RateLimitConfig;
@@ -173,9 +204,9 @@ export interface Config {
   events: LiveEventsConfig;
   instance: InstanceConfig;
   media: MediaConfig;
-  /** Where people reach the web client, for the links in emails (PUBLIC_URL; no trailing slash). */
-  publicUrl: string;
+  site: SiteConfig;
   mail: MailConfig;
+  jobQueue: JobQueueConfig;
 }
 
 // Two folders up from server/src/config.ts and from the compiled server/dist/main.js alike.
@@ -276,19 +307,47 @@ function mediaConfig(env: NodeJS.ProcessEnv, dataDir: string): MediaConfig {
   };
 }
 
-/** PUBLIC_URL: an http(s) URL, by default this machine on PORT (a laptop's `npm start`). */
-function publicUrl(raw: string | undefined, port: number): string {
-  const value = raw?.trim() || `http://localhost:${port}`;
-  if (!/^https?:\/\/[^/]+/.test(value)) {
+/** PUBLIC_URL: the http(s) origin people open Sync at; undefined when unset. */
+function publicUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
     throw new Error(
-      `PUBLIC_URL must be the http(s) address people open Sync at, e.g. https://sync.example.org, got "${raw}"`,
+      `PUBLIC_URL must be the http(s) address people open Sync at, without a path, e.g. https://sync.example.org, got "${raw}"`,
     );
   }
-  return value.replace(/\/+$/, '');
+  return url.origin;
+}
+
+/** LOCAL_DOMAIN: a host name (and port), as in `@user@example.org`; it needs PUBLIC_URL. */
+function localDomain(raw: string | undefined, servedAt: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  const url = URL.canParse(`http://${value}`) ? new URL(`http://${value}`) : undefined;
+  if (!url || url.host !== value.toLowerCase() || url.pathname !== '/' || url.username) {
+    throw new Error(
+      `LOCAL_DOMAIN must be the domain of the accounts' addresses (@user@domain), e.g. example.org, got "${raw}"`,
+    );
+  }
+  if (servedAt === undefined) {
+    throw new Error(
+      `LOCAL_DOMAIN needs PUBLIC_URL: set PUBLIC_URL to where Sync is served (e.g. https://sync.example.org)`,
+    );
+  }
+  return url.host;
 }
 
 /** SMTP_URL and MAIL_FROM; the outbox folder in DATA_DIR when there is no SMTP server. */
-function mailConfig(env: NodeJS.ProcessEnv, dataDir: string, instanceUrl: string): MailConfig {
+function mailConfig(env: NodeJS.ProcessEnv, dataDir: string, site: SiteConfig): MailConfig {
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
     throw new Error(
@@ -297,7 +356,7 @@ function mailConfig(env: NodeJS.ProcessEnv, dataDir: string, instanceUrl: string
   }
   return {
     smtpUrl,
-    from: env.MAIL_FROM?.trim() || `Sync <no-reply@${new URL(instanceUrl).hostname}>`,
+    from: env.MAIL_FROM?.trim() || `Sync <no-reply@${new URL(site.publicUrl ?? site.localUrl).hostname}>`,
     outboxDir: path.join(dataDir, 'outbox'),
   };
 }
@@ -312,7 +371,12 @@ export function loadConfig(
 ): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   const port = integer(env, 'PORT', 3000);
-  const instanceUrl = publicUrl(env.PUBLIC_URL, port);
+  const servedAt = publicUrl(env.PUBLIC_URL);
+  const site: SiteConfig = {
+    publicUrl: servedAt,
+    localDomain: localDomain(env.LOCAL_DOMAIN, servedAt),
+    localUrl: `http://localhost:${port}`,
+  };
   const config: Config = {
     workers: workers(env.WORKERS),
     port,
@@ -329,6 +393,7 @@ export function loadConfig(
     logFormat: logFormat(env.LOG_FORMAT, stdoutIsTerminal),
     logSlowMs: integer(env, 'LOG_SLOW_MS', 1000),
     webDir: path.resolve(env.WEB_DIR ?? path.join(repoRoot, 'web/dist')),
+    publicDir: path.join(repoRoot, 'server/public'),
     seedDemo: env.SEED_DEMO !== 'false',
     rateLimits: {
       enabled: env.RATE_LIMITS !== 'off',
@@ -337,6 +402,7 @@ export function loadConfig(
       writes: integer(env, 'RATE_LIMIT_WRITES', 300),
       reads: integer(env, 'RATE_LIMIT_READS', 3000),
       uploads: integer(env, 'RATE_LIMIT_UPLOADS', 30),
+      imports: integer(env, 'RATE_LIMIT_IMPORTS', 10),
       email: integer(env, 'RATE_LIMIT_EMAIL', 5),
       redisUrl: env.REDIS_URL || undefined,
       redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 200),
@@ -347,6 +413,7 @@ export function loadConfig(
       // Longer than the idle timeout of proxies in front (nginx 60 s), so a proxy never reuses a
       // connection we are closing.
       keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000),
+      lingeringTimeoutMs: integer(env, 'LINGERING_TIMEOUT_MS', 5_000),
       maxConnections: integer(env, 'MAX_CONNECTIONS', 4096),
       maxConnectionsPerIp: integer(env, 'MAX_CONNECTIONS_PER_IP', 128),
       maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 200),
@@ -377,8 +444,16 @@ export function loadConfig(
       description: env.INSTANCE_DESCRIPTION?.trim() || 'A calm, self-hosted social network.',
     },
     media: mediaConfig(env, dataDir),
-    publicUrl: instanceUrl,
-    mail: mailConfig(env, dataDir, instanceUrl),
+    site,
+    mail: mailConfig(env, dataDir, site),
+    jobQueue: {
+      pollMs: 1000,
+      // Longer than a send can take (Nodemailer gives up on a silent SMTP server after 10 minutes).
+      claimMs: positive(env, 'JOB_CLAIM_SECONDS', 15 * 60) * 1000,
+      firstRetryMs: positive(env, 'JOB_FIRST_RETRY_SECONDS', 30) * 1000,
+      // Retries after 30 s, 1, 2 ... 32 minutes, then hourly: about three hours before a job is failed.
+      maxAttempts: positive(env, 'JOB_MAX_ATTEMPTS', 10),
+    },
   };
   const { headersTimeoutMs, requestTimeoutMs } = config.connections;
   if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {

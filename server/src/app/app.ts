@@ -25,7 +25,9 @@ import { reportQueueRoutes, reportRoutes } from '../api/sync/reports.js';
 import { filterRoutes } from '../api/sync/filters.js';
 import { registerCompression } from '../platform/http/compression.js';
 import { registerWebClient } from '../platform/http/web-client.js';
+import { Site } from '../platform/uris/uris.js';
 import { admitRequests } from '../platform/http/admission.js';
+import { lingerAfterEarlyAnswers } from '../platform/http/lingering-close.js';
 import { limitConnections } from '../platform/http/connection-limits.js';
 import { HttpError } from '../platform/http/errors.js';
 import { errorAnswer } from '../platform/http/error-answers.js';
@@ -53,12 +55,12 @@ import { inviteRoutes } from '../api/sync/invites.js';
 import { roleRoutes } from '../api/sync/roles.js';
 import { registrationRoutes } from '../api/sync/registrations.js';
 import { moderationRoutes } from '../api/sync/moderation.js';
-import { runScheduledJobs } from './jobs.js';
+import { runQueuedJobs, runScheduledJobs } from './jobs.js';
 import { mediaRoutes } from '../api/sync/media.js';
 import { mediaFileRoutes } from '../api/files/media.js';
 import { openMediaStore } from '../platform/media/open-store.js';
 import { ProcessingSlots } from '../platform/media/processing-slots.js';
-import { MailWork, openMailer } from '../platform/mail/mailer.js';
+import { openMailer } from '../platform/mail/mailer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -174,6 +176,7 @@ export async function buildApp({
   );
   // Refusals first: a connection over its cap or a request while overloaded costs as little as possible.
   limitConnections(app, connections, (address) => trust(address, 0));
+  lingerAfterEarlyAnswers(app, connections.lingeringTimeoutMs);
   await shedLoadUnderPressure(app, connections.maxEventLoopDelayMs);
   admitRequests(app, config.admission);
   registerSecurityHeaders(app);
@@ -183,9 +186,6 @@ export async function buildApp({
   const mediaStore = await openMediaStore(config.media.store);
   app.addHook('onClose', async () => mediaStore.close?.());
   const mailer = openMailer(config.mail, app.log);
-  const mailWork = new MailWork(app.log);
-  // Before the database closes: messages under way finish (or fail and are logged).
-  app.addHook('preClose', async () => mailWork.settled());
   app.addHook('onClose', async () => mailer.close());
   const live = await openLiveEvents(
     config,
@@ -197,6 +197,7 @@ export async function buildApp({
       async (instance) => {
         instance.decorate('db', database.db);
         instance.decorate('dialect', database.dialect);
+        const site = new Site(config.site);
         const deps: Deps = {
           db: database.db,
           dialect: database.dialect,
@@ -218,7 +219,8 @@ export async function buildApp({
             config: config.media,
           },
           events: live.transport,
-          mail: { mailer, work: mailWork, publicUrl: config.publicUrl, instance: config.instance },
+          mail: { mailer, uris: site.detached, instance: config.instance },
+          site,
         };
         instance.decorate('deps', deps);
         database.onWritesUndone((error) => {
@@ -238,6 +240,7 @@ export async function buildApp({
   );
   await app.register(authPlugin, { recentViewersMs: config.viewerCacheMs, events: live.transport });
   runScheduledJobs(app);
+  runQueuedJobs(app, config.jobQueue);
 
   // Health answers load balancers, whatever the rate limits and Redis are doing.
   await app.register(healthRoutes, { prefix: '/api' });
@@ -280,6 +283,6 @@ export async function buildApp({
   });
 
   await app.register(mediaFileRoutes);
-  await registerWebClient(app, config.webDir);
+  await registerWebClient(app, { webDir: config.webDir, publicDir: config.publicDir });
   return app;
 }

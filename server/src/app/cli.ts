@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
-import { migrateToLatest, openDatabase } from '../data/database.js';
+import { migrateToLatest, openDatabase, type Db } from '../data/database.js';
+import { countJobs } from '../data/jobs.repo.js';
 import { backup, restore } from '../platform/ops/backup.js';
 import { grantRoleFromCommandLine } from '../use-cases/roles.js';
 
@@ -11,12 +12,14 @@ import { grantRoleFromCommandLine } from '../use-cases/roles.js';
  * npm run sync -- role USERNAME ROLE   (owner, admin, moderator or user; like Mastodon's tootctl)
  * npm run backup [-- FILE]             (default: DATA_DIR/backups/sync-<time>.sqlite or .pgdump)
  * npm run restore -- FILE              (stop the server first)
+ * npm run sync -- jobs                 (the durable job queue: jobs of each kind in each state)
  */
 const usage = [
   'Usage:',
   '  npm run sync -- role USERNAME ROLE    ROLE: owner, admin, moderator or user',
   '  npm run backup [-- FILE]',
   '  npm run restore -- FILE               (stop the server first)',
+  '  npm run sync -- jobs                  (queued, running, done and failed jobs of each kind)',
 ].join('\n');
 
 const [command, ...args] = process.argv.slice(2);
@@ -24,25 +27,38 @@ const config = loadConfig();
 const stamp = new Date().toISOString().replaceAll(':', '-').replace(/\..*/, '');
 const extension = config.databaseUrl ? 'pgdump' : 'sqlite';
 
-/** Grants a role, written in the audit log as done from the command line. */
-async function grantRole(username: string, role: string) {
+/** Runs `work` on the server's database, brought up to date first, and closes it after. */
+async function withDatabase(work: (db: Db) => Promise<void>) {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);
-    const { account } = await grantRoleFromCommandLine(
-      { db: database.db, clock: systemClock },
-      { username, role },
-    );
-    console.log(`@${account.username}'s role is now ${account.role}.`);
+    await work(database.db);
   } finally {
     await database.db.destroy();
   }
 }
 
+/** Grants a role, written in the audit log as done from the command line. */
+const grantRole = (username: string, role: string) =>
+  withDatabase(async (db) => {
+    const { account } = await grantRoleFromCommandLine({ db, clock: systemClock }, { username, role });
+    console.log(`@${account.username}'s role is now ${account.role}.`);
+  });
+
+/** The durable job queue's jobs of each kind in each state: failed ones wait for someone to look. */
+const printJobCounts = () =>
+  withDatabase(async (db) => {
+    const counts = await countJobs(db);
+    if (counts.length === 0) console.log('No jobs.');
+    for (const { kind, state, count } of counts) console.log(`${kind}\t${state}\t${count}`);
+  });
+
 try {
   const [first = '', second = ''] = args;
   if (command === 'role' && args.length === 2) {
     await grantRole(first, second);
+  } else if (command === 'jobs' && args.length === 0) {
+    await printJobCounts();
   } else if (command === 'backup' && args.length <= 1) {
     const out = path.resolve(first || path.join(config.dataDir, 'backups', `sync-${stamp}.${extension}`));
     await backup(config, out);

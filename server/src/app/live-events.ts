@@ -5,7 +5,12 @@ import { LiveHub, defaultHubOptions } from '../platform/live/hub.js';
 import { liveRenderer } from '../use-cases/live.js';
 import { redisEvents } from '../platform/live/redis-events.js';
 import { localStreamSlots, type StreamSlots } from '../platform/live/stream-slots.js';
-import { inProcessTransport, type EventTransport } from '../platform/live/transport.js';
+import {
+  inProcessTransport,
+  withLocalDelivery,
+  type EventTransport,
+  type LocalEventTransport,
+} from '../platform/live/transport.js';
 
 /**
  * Live events for one app: through Redis when `REDIS_URL` is set (every process of the deployment
@@ -15,7 +20,7 @@ export async function openLiveEvents(
   config: Config,
   log: FastifyBaseLogger,
   given?: { transport: EventTransport; slots: StreamSlots | undefined },
-): Promise<{ transport: EventTransport; hub(deps: Deps): LiveHub }> {
+): Promise<{ transport: LocalEventTransport; hub(deps: Deps): LiveHub }> {
   const { heartbeatMs, countsIntervalMs, maxStreamsPerUser, redisKeyPrefix } = config.events;
   let transport: EventTransport;
   let slots: StreamSlots;
@@ -36,12 +41,13 @@ export async function openLiveEvents(
     transport = inProcessTransport();
     slots = localStreamSlots(maxStreamsPerUser);
   }
+  const local = withLocalDelivery(transport);
   return {
-    transport,
+    transport: local,
     hub: (deps) =>
       new LiveHub(
         liveRenderer(deps),
-        transport,
+        local,
         slots,
         { ...defaultHubOptions, heartbeatMs, countsIntervalMs, maxStreamsPerUser },
         log,

@@ -1,33 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { spawnServer, type ServerProcess } from '../test/server-process.js';
+import { describe, expect, it } from 'vitest';
+import { compiledServersOfThisFile, type ServerProcess } from '../test/server-process.js';
 import { eventually } from '../test/wait.js';
 
 // What a person sees in a terminal (LOG_FORMAT=pretty, the default when stdout is one) and what a log
 // shipper gets (LOG_FORMAT=json, the default otherwise), from the real server process.
 
-const folders: string[] = [];
-const servers: ServerProcess[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    await server.exited;
-  }
-});
-afterAll(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
+const startCompiled = compiledServersOfThisFile('sync-logs-');
 
 /** The bundle, as `npm start` runs it: its pretty lines must not depend on modules found by name. */
-async function start(env: Record<string, string>) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-logs-'));
-  folders.push(dataDir);
-  const server = await spawnServer(
-    { DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env },
-    'compiled',
-  );
-  servers.push(server);
-  return { server, dataDir };
+function start(env: Record<string, string>) {
+  return startCompiled({ LOG_LEVEL: 'info', ...env });
 }
 
 /** The lines printed after the start-up line. */

@@ -1,28 +1,10 @@
-import cluster from 'node:cluster';
-import { runPrimary } from '../platform/cluster/primary.js';
-import { loadConfig } from '../config.js';
-import { createLogger } from '../platform/logging.js';
-import { prepareDataStore, runningLine, serve, shutdownGraceMs } from './serve.js';
+/**
+ * The server's entry (`server/dist/main.js` once built; `npm start` imports it, workers run it). It asks
+ * whether this Node.js can run Sync before it loads anything else: the rest of the server is imported
+ * only after that, since an ES module's static imports all load before its first line runs.
+ */
+import { exitOnRuntimeProblem } from './runtime-check.mjs';
 
-const config = loadConfig();
-if (cluster.worker) {
-  await serve(config, { workerId: cluster.worker.id });
-} else {
-  const dataStore = await prepareDataStore(config);
-  if (config.workers === 1) {
-    await serve(config, { startedLine: runningLine(config, dataStore) });
-  } else {
-    runPrimary({
-      workers: config.workers,
-      // Workers run this same module (the bundle in production), with this process's node flags.
-      entry: import.meta.filename,
-      logger: createLogger(config),
-      // Once, by this process, when every worker listens.
-      startedLine: runningLine(config, dataStore),
-      // With Redis, every process (on every machine) shares events through it instead.
-      shareEvents: !config.redisUrl,
-      // Workers finish requests in flight first; the primary then allows a little more before killing.
-      stopDeadlineMs: shutdownGraceMs + 5000,
-    });
-  }
-}
+exitOnRuntimeProblem();
+const { run } = await import('./run.js');
+await run(import.meta.filename);

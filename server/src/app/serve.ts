@@ -93,6 +93,8 @@ export async function serve(config: Config, { startedLine, workerId }: ServeOpti
   app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
   app.log.level = level;
+  // Which Node.js serves, for an operator who asks (LOG_LEVEL=debug): the log, never an answer.
+  app.log.debug({ workerId, node: process.version }, `serving on Node.js ${process.version}`);
   if (startedLine) app.log.info(startedLine);
 
   let stopping = false;

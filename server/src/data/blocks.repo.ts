@@ -92,3 +92,24 @@ export function blockWindow(db: Db, blockerId: string, window: TimeWindow): Prom
     .where('blocker_id', '=', blockerId);
   return withinWindow(query, ['created_at', 'blocked_id'], window).execute();
 }
+
+export type BlockExportRow = { blocked_id: string; username: string; created_at: string };
+
+/** One page of the people a user blocked with their usernames, the earliest block first, after the row given. */
+export function blocksPage(
+  db: Db,
+  blockerId: string,
+  after: BlockExportRow | undefined,
+  limit: number,
+): Promise<BlockExportRow[]> {
+  const query = db
+    .selectFrom('blocks')
+    .innerJoin('users', 'users.id', 'blocks.blocked_id')
+    .select(['blocks.blocked_id', 'users.username', 'blocks.created_at'])
+    .where('blocks.blocker_id', '=', blockerId);
+  return withinWindow(query, ['blocks.created_at', 'blocks.blocked_id'], {
+    newerThan: after ? [after.created_at, after.blocked_id] : undefined,
+    oldestFirst: true,
+    limit,
+  }).execute();
+}

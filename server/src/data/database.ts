@@ -25,6 +25,11 @@ import * as searchStemming from './migrations/018_search_stemming.js';
 import * as notificationSettings from './migrations/019_notification_settings.js';
 import * as signupApp from './migrations/020_signup_app.js';
 import * as quoteCount from './migrations/021_quote_count.js';
+import * as oauthCodeUse from './migrations/022_oauth_code_use.js';
+import * as rulesVersions from './migrations/023_rules_versions.js';
+import * as newReportNotifications from './migrations/024_new_report_notifications.js';
+import * as reportMedia from './migrations/025_report_media.js';
+import * as jobQueue from './migrations/026_job_queue.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -55,6 +60,11 @@ export const migrations: Record<string, Migration> = {
   '019_notification_settings': notificationSettings,
   '020_signup_app': signupApp,
   '021_quote_count': quoteCount,
+  '022_oauth_code_use': oauthCodeUse,
+  '023_rules_versions': rulesVersions,
+  '024_new_report_notifications': newReportNotifications,
+  '025_report_media': reportMedia,
+  '026_job_queue': jobQueue,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

@@ -31,6 +31,24 @@ export function takeEmailToken(
     .executeTakeFirst();
 }
 
+/** Whether the token with this hash is of this purpose, unused and not expired at `now`; nothing changes. */
+export async function emailTokenUsable(
+  db: Db,
+  tokenHash: string,
+  purpose: EmailTokenPurpose,
+  now: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Every unused link of this purpose of the user stops working (a newer one, or the change it made, replaces them). */
 export async function retireEmailTokens(
   trx: Db,

@@ -269,7 +269,8 @@ export async function deleteFollowsOf(trx: Db, userId: string): Promise<void> {
 }
 
 export type Direction = 'following' | 'followers';
-export type FollowExportRow = { user_id: string; username: string; created_at: string };
+/** `show_reposts`: 0 when the follower hides the followee's reposts (the follower's side only). */
+export type FollowExportRow = { user_id: string; username: string; created_at: string; show_reposts: number };
 
 /** One page of a user's follows in one direction, oldest first, naming the other user; after the row given. */
 export function followsPage(
@@ -286,7 +287,7 @@ export function followsPage(
   let query = db
     .selectFrom('follows')
     .innerJoin('users', 'users.id', `follows.${other}`)
-    .select([`follows.${other} as user_id`, 'users.username', 'follows.created_at'])
+    .select([`follows.${other} as user_id`, 'users.username', 'follows.created_at', 'follows.show_reposts'])
     .where(`follows.${self}`, '=', userId)
     .orderBy('follows.created_at')
     .orderBy(`follows.${other}`)

@@ -68,15 +68,6 @@ export function activeRules(db: Db): Promise<RuleRow[]> {
     .execute();
 }
 
-export function findActiveRule(db: Db, id: string): Promise<RuleRow | undefined> {
-  return db
-    .selectFrom('instance_rules')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
 /** A new rule, shown after the others. */
 export async function insertRule(
   trx: Db,

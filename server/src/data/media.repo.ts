@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { withinWindow } from '../platform/db/keyset.js';
 import type { Db, Dialect } from './database.js';
 import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { hasNul } from '../platform/db/nul.js';
@@ -306,45 +307,57 @@ export async function removeUnattached(trx: Db, input: { id: string; ownerId: st
 
 type SweptMedia = Pick<MediaRecord, 'id' | 'key' | 'extension'>;
 
-/** Media marked removed, whose files are to be deleted. */
+/**
+ * Media marked removed, whose files are to be deleted; but not an image of a post or comment an open
+ * report is about: its files stay for the moderators until the report is resolved (`report_media`).
+ */
 export function removedMedia(db: Db, limit: number): Promise<SweptMedia[]> {
   return db
     .selectFrom('media')
-    .select(['id', 'key', 'extension'])
+    .select(['media.id', 'media.key', 'media.extension'])
     .where('removed_at', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('report_media')
+            .innerJoin('reports', 'reports.id', 'report_media.report_id')
+            .select('report_media.media_id')
+            .whereRef('report_media.media_id', '=', 'media.id')
+            .where('reports.resolved_at', 'is', null),
+        ),
+      ),
+    )
     .limit(limit)
     .execute();
 }
 
 /**
- * Media nothing will show: uploads unattached since before `unattachedBefore`, and rows whose owner or
- * post went without marking them (a safety net: every deletion marks them removed).
+ * Marks removed the media nothing will show: uploads unattached since before `unattachedBefore`, and
+ * rows whose owner or post went without marking them (a safety net: every deletion marks them
+ * removed). From then on they are not served, and the sweep deletes their files (removedMedia), unless
+ * an open report holds them.
  */
-export function abandonedMedia(
-  db: Db,
-  input: { unattachedBefore: string; limit: number },
-): Promise<SweptMedia[]> {
-  return (
-    db
-      .selectFrom('media')
-      .select(['id', 'key', 'extension'])
-      // Removed ones are removedMedia's: the sweep reads each row once.
-      .where('removed_at', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb('unattached_since', '<', input.unattachedBefore),
-          eb('owner_id', 'is', null),
-          eb.and([
-            eb('purpose', '=', 'attachment'),
-            eb('unattached_since', 'is', null),
-            eb('post_id', 'is', null),
-            eb('comment_id', 'is', null),
-          ]),
+export async function removeAbandoned(
+  trx: Db,
+  input: { unattachedBefore: string; at: string },
+): Promise<void> {
+  await trx
+    .updateTable('media')
+    .set({ removed_at: input.at })
+    .where('removed_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('unattached_since', '<', input.unattachedBefore),
+        eb('owner_id', 'is', null),
+        eb.and([
+          eb('purpose', '=', 'attachment'),
+          eb('unattached_since', 'is', null),
+          eb('post_id', 'is', null),
+          eb('comment_id', 'is', null),
         ]),
-      )
-      .limit(input.limit)
-      .execute()
-  );
+      ]),
+    )
+    .execute();
 }
 
 /** Rows whose files are gone from the store. */
@@ -364,4 +377,23 @@ export async function postOfComment(db: Db, commentId: string): Promise<string |
     .where('id', '=', commentId)
     .executeTakeFirst();
   return row?.post_id;
+}
+
+/** One page of the media an account uploaded and has not removed, the oldest first, after the row given. */
+export function mediaOfOwnerPage(
+  db: Db,
+  ownerId: string,
+  after: MediaRecord | undefined,
+  limit: number,
+): Promise<MediaRecord[]> {
+  const query = db
+    .selectFrom('media')
+    .select(mediaColumns)
+    .where('owner_id', '=', ownerId)
+    .where('removed_at', 'is', null);
+  return withinWindow(query, ['created_at', 'id'], {
+    newerThan: after ? [after.created_at, after.id] : undefined,
+    oldestFirst: true,
+    limit,
+  }).execute();
 }

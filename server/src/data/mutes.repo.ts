@@ -110,3 +110,42 @@ export async function muteWindow(
   const rows = await withinWindow(query, ['created_at', 'muted_id'], window).execute();
   return rows.map((row) => ({ ...row, notifications: row.notifications === 1 }));
 }
+
+export type MuteExportRow = {
+  muted_id: string;
+  username: string;
+  notifications: boolean;
+  expires_at: string | null;
+  created_at: string;
+};
+
+/**
+ * One page of a user's mutes that have not ended at `now`, with the muted people's usernames, the
+ * earliest first, after the row given.
+ */
+export async function mutesPage(
+  db: Db,
+  muterId: string,
+  now: string,
+  after: MuteExportRow | undefined,
+  limit: number,
+): Promise<MuteExportRow[]> {
+  const query = db
+    .selectFrom('mutes')
+    .innerJoin('users', 'users.id', 'mutes.muted_id')
+    .select([
+      'mutes.muted_id',
+      'users.username',
+      'mutes.notifications',
+      'mutes.expires_at',
+      'mutes.created_at',
+    ])
+    .where('mutes.muter_id', '=', muterId)
+    .where((eb) => eb.or([eb('mutes.expires_at', 'is', null), eb('mutes.expires_at', '>', now)]));
+  const rows = await withinWindow(query, ['mutes.created_at', 'mutes.muted_id'], {
+    newerThan: after ? [after.created_at, after.muted_id] : undefined,
+    oldestFirst: true,
+    limit,
+  }).execute();
+  return rows.map((row) => ({ ...row, notifications: row.notifications === 1 }));
+}

@@ -27,12 +27,31 @@ export async function insertCode(db: Db, row: CodeRow): Promise<void> {
   await db.insertInto('oauth_codes').values(row).execute();
 }
 
-/** The code, deleted as it is read: a second exchange of the same code finds nothing. */
-export function takeCode(db: Db, codeHash: string): Promise<CodeRow | undefined> {
-  return db.deleteFrom('oauth_codes').where('code_hash', '=', codeHash).returningAll().executeTakeFirst();
+/**
+ * Marks the code exchanged at `at` and answers it, or undefined when it is unknown or was exchanged
+ * already. One row update: of two exchanges at once, one gets the code (PostgreSQL makes the other wait
+ * for its transaction, then finds the code taken).
+ */
+export function claimCode(db: Db, codeHash: string, at: string): Promise<CodeRow | undefined> {
+  return db
+    .updateTable('oauth_codes')
+    .set({ exchanged_at: at })
+    .where('code_hash', '=', codeHash)
+    .where('exchanged_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
 }
 
-/** Codes nobody exchanged, older than `before`. */
+export function findCode(db: Db, codeHash: string): Promise<CodeRow | undefined> {
+  return db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+}
+
+/** The token an exchanged code gave, so that presenting the code again can end it. */
+export async function recordCodeToken(db: Db, codeHash: string, tokenId: string): Promise<void> {
+  await db.updateTable('oauth_codes').set({ token_id: tokenId }).where('code_hash', '=', codeHash).execute();
+}
+
+/** Codes issued before `before`, exchanged or not. */
 export async function deleteCodesBefore(db: Db, before: string): Promise<void> {
   await db.deleteFrom('oauth_codes').where('created_at', '<', before).execute();
 }
@@ -64,6 +83,12 @@ export async function deleteToken(db: Db, tokenHash: string, appId: string): Pro
     .returning('id')
     .executeTakeFirst();
   return row?.id;
+}
+
+/** Whether the token was there to delete. */
+export async function deleteTokenById(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('oauth_tokens').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 /**

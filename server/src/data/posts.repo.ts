@@ -502,19 +502,15 @@ export function postsOfAuthorPage(
   after: PostExportRow | undefined,
   limit: number,
 ): Promise<PostExportRow[]> {
-  let query = db
+  const query = db
     .selectFrom('posts')
     .select(['id', 'content', 'like_count', 'comment_count', 'created_at', 'updated_at'])
-    .where('author_id', '=', authorId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit);
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.created_at, after.id)),
-    );
-  }
-  return query.execute();
+    .where('author_id', '=', authorId);
+  return withinWindow(query, ['created_at', 'id'], {
+    newerThan: after ? [after.created_at, after.id] : undefined,
+    oldestFirst: true,
+    limit,
+  }).execute();
 }
 
 export type ReactionExportRow = { post_id: string; kind: ReactionKind; created_at: string };

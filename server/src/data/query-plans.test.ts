@@ -1,3 +1,4 @@
+import type { PostsPageReply } from '@sync/contract';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
 import { testMailDeps } from '../test/mail.js';
 import { testMediaDeps } from '../test/media-deps.js';
@@ -15,6 +16,7 @@ import type { Database } from './schema.js';
 import * as follows from './follows.repo.js';
 import { inProcessTransport } from '../platform/live/transport.js';
 import { Hydrator } from '../read/hydration/hydrator.js';
+import { Site } from '../platform/uris/uris.js';
 import { hydrateUsers } from '../read/hydration/users.js';
 import { CursorCodec } from '../platform/http/pagination.js';
 import type { Deps } from '../use-cases/shared/deps.js';
@@ -35,6 +37,7 @@ import { createPost, editPost, listPosts, reactToPost } from '../use-cases/posts
 import { isMarkedPrepared } from '../platform/db/prepared.js';
 import { addComment, listComments } from '../use-cases/comments.js';
 import { getUser } from '../use-cases/users.js';
+import { followingTimeline } from '../use-cases/timeline.js';
 
 /**
  * Every query of the read pipeline (skeletons, hydration, the viewer's marks, user objects) uses an
@@ -49,6 +52,8 @@ const tables =
 const followees = 2000;
 const sqliteScan = new RegExp(`^SCAN (${tables})$`);
 const postgresScan = new RegExp(`Seq Scan on (${tables})\\b`);
+/** Where the server is, as the app's defaults have it (no PUBLIC_URL). */
+const site = new Site(loadConfig({}).site);
 
 describeEachDatabase('read pipeline queries', (dialect) => {
   let server: TestServer;
@@ -137,6 +142,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     caps,
     media: testMediaDeps(),
     mail: testMailDeps(),
+    site,
   });
   const timeline = async (limit: number, after?: skeletons.NewestKey, above?: skeletons.NewestKey) =>
     hydrator().page(
@@ -313,6 +319,18 @@ describeEachDatabase('read pipeline queries', (dialect) => {
         ),
     ],
     [
+      "an author's posts as Mastodon statuses: the accounts, and whom each text mentions (its mentions rows)",
+      async (limit) =>
+        hydrator().statuses(
+          (await skeletons.newestPostRefs(db, { authorId: guestId, after: undefined, limit })).map((ref) => ({
+            kind: 'post',
+            ref,
+          })),
+          guestId,
+          'public',
+        ),
+    ],
+    [
       'trending, second page',
       async (limit) =>
         hydrator().page(
@@ -456,6 +474,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       events,
       media: testMediaDeps(),
       mail: testMailDeps(),
+      site,
     };
   };
   const statementKinds = () => captured.map((query) => query.sql.trim().split(/\s+/)[0]!.toLowerCase());
@@ -701,16 +720,33 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     expect(answer).toMatchObject({ post: { content: 'A second draft #plans' } });
   });
 
+  it("a Following timeline page with reposts reads its reposters with the page's people, at the page's profiles' version", async () => {
+    const deps = useCaseDeps();
+    const fan = await users.findUserByUsername(db, 'plansfan');
+    // The fan follows the author of the posts they reposted: each post is on their timeline as their repost.
+    const page = () => followingTimeline(deps, { viewerId: fan!.id, query: { limit: 20 } });
+    await page();
+    captured = [];
+    const answer: PostsPageReply = JSON.parse((await page()).text);
+    expect(answer.posts.length).toBeGreaterThan(0);
+    expect(answer.posts.map((post) => post.reposted?.by.username)).toEqual(
+      answer.posts.map(() => 'plansfan'),
+    );
+    // The profiles' version once, in the viewer's marks: the reposters' summaries are the page's people.
+    expect(captured.filter((query) => query.sql.includes('profiles_version'))).toHaveLength(1);
+  });
+
   it('a post page with comments reads no post (its comments prove it exists); an empty page reads it for its 404', async () => {
     const deps = useCaseDeps();
     const page = () => listComments(deps, { postId, query: { limit: 20 }, viewerId: guestId });
     await page();
     captured = [];
-    // The comments and their voters (one statement on PostgreSQL), then the viewer's votes with the
-    // profiles' version (people cached).
+    // The comments and their voters (one statement on PostgreSQL), whom they mention (the seed's
+    // comments say "c @plans"), then the viewer's votes with the profiles' version (people cached).
     expect((await page()).comments.length).toBeGreaterThan(0);
     expect(captured.map((query) => query.sql).filter((text) => /from "?posts"? /.test(text))).toEqual([]);
-    expect(captured).toHaveLength(dialect === 'postgres' ? 2 : 3);
+    expect(captured.filter((query) => /from "?mentions"?/.test(query.sql))).toHaveLength(1);
+    expect(captured).toHaveLength(dialect === 'postgres' ? 3 : 4);
     const uncommented = await db
       .selectFrom('posts')
       .select('id')

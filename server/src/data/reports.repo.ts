@@ -2,15 +2,18 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { cursorKind, withinWindow, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
-import type { ReportItemsTable, ReportsTable } from './schema.js';
+import type { ReportItemsTable, ReportMediaTable, ReportsTable } from './schema.js';
 
 /**
- * The `reports` and `report_items` tables: what people reported, with a copy of the posts' and
- * comments' text as it was then, and where each report stands in the moderators' queue.
+ * The `reports`, `report_items` and `report_media` tables: what people reported, with a copy of the
+ * posts' and comments' text and of their images' alt text and sizes as they were then, and where each
+ * report stands in the moderators' queue. An open report's images keep their files (media.repo.ts's
+ * sweep skips them) until it is resolved.
  */
 
 export type ReportRecord = Selectable<ReportsTable>;
 export type ReportItemRecord = Selectable<ReportItemsTable>;
+export type ReportMediaRecord = Selectable<ReportMediaTable>;
 
 /** Reports newest first, by (created_at, id): the queue's lists and a person's own. */
 export const reportsByTime = cursorKind('reports', ['string', 'string']);
@@ -22,17 +25,24 @@ export const ruleIdsOf = (report: Pick<ReportRecord, 'rule_ids'>): string[] =>
 
 /** A reported post or comment with its text, as the report about it will keep it. */
 export type NewReportItem = Omit<ReportItemRecord, 'report_id'>;
+/** An image of a reported post or comment, as the report about it will keep it. */
+export type NewReportMedia = Omit<ReportMediaRecord, 'report_id'>;
 
 export async function insertReport(
   trx: Db,
   report: Insertable<ReportsTable>,
-  items: readonly NewReportItem[],
+  kept: { items: readonly NewReportItem[]; media: readonly NewReportMedia[] },
 ): Promise<void> {
   await trx.insertInto('reports').values(report).execute();
-  if (items.length > 0)
+  if (kept.items.length > 0)
     await trx
       .insertInto('report_items')
-      .values(items.map((item) => ({ ...item, report_id: report.id })))
+      .values(kept.items.map((item) => ({ ...item, report_id: report.id })))
+      .execute();
+  if (kept.media.length > 0)
+    await trx
+      .insertInto('report_media')
+      .values(kept.media.map((image) => ({ ...image, report_id: report.id })))
       .execute();
 }
 
@@ -119,6 +129,16 @@ export function queuePage(
   return queueWindow(db, { resolved }, { olderThan: after, oldestFirst: false, limit });
 }
 
+/** How many reports are open (by the queue's index, `resolved_at` first). */
+export async function openReportCount(db: Db): Promise<number> {
+  const { count } = await db
+    .selectFrom('reports')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('resolved_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 /** A page of the reports a person filed, newest first (`reports_by_reporter`). */
 export function reporterPage(
   db: Db,
@@ -171,4 +191,38 @@ export function itemsOf(db: Db, dialect: Dialect, reportIds: readonly string[]):
       .orderBy('posted_at')
       .execute(),
   );
+}
+
+/** The images these reports keep, each item's in its order; those whose files are deleted are gone. */
+export function mediaOf(
+  db: Db,
+  dialect: Dialect,
+  reportIds: readonly string[],
+): Promise<ReportMediaRecord[]> {
+  return loadInChunks(reportIds, (chunk) =>
+    db
+      .selectFrom('report_media')
+      .selectAll()
+      .where(isOneOf(dialect, 'report_id', chunk))
+      .orderBy('report_id')
+      .orderBy('position')
+      .execute(),
+  );
+}
+
+/**
+ * The stored files of an image a report keeps: its media row's, whatever became of its post, its
+ * author or the image since (while the report is open, the sweep leaves them).
+ */
+export function keptMediaFiles(
+  db: Db,
+  input: { reportId: string; mediaId: string },
+): Promise<{ key: string; extension: string; content_type: string } | undefined> {
+  return db
+    .selectFrom('report_media')
+    .innerJoin('media', 'media.id', 'report_media.media_id')
+    .select(['media.key', 'media.extension', 'media.content_type'])
+    .where('report_media.report_id', '=', input.reportId)
+    .where('report_media.media_id', '=', input.mediaId)
+    .executeTakeFirst();
 }

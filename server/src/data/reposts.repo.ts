@@ -53,17 +53,6 @@ export function findRepost(db: Db, id: string): Promise<RepostRow | undefined> {
     .executeTakeFirst();
 }
 
-/** Reposts by their ids. */
-export function repostsByIds(db: Db, dialect: Dialect, ids: readonly string[]): Promise<RepostRow[]> {
-  return loadInChunks(ids, (chunk) =>
-    db
-      .selectFrom('reposts')
-      .select(rowColumns)
-      .where(isOneOf(dialect, 'reposts.id', chunk))
-      .execute(),
-  );
-}
-
 /** The user's repost of a post, or undefined. */
 export function repostOf(db: Db, userId: string, postId: string): Promise<RepostRow | undefined> {
   return db
@@ -106,31 +95,13 @@ export function reposterPage(
 }
 
 /** A window of one person's reposts by when they were made (`reposts_by_user`). */
-export function repostsOfUserWindow(db: Db, userId: string, window: TimeWindow): Promise<RepostRow[]> {
+function repostsOfUserWindow(db: Db, userId: string, window: TimeWindow): Promise<RepostRow[]> {
   const query = db
     .selectFrom('reposts')
     .modifyFront(preparedOnPostgres)
     .select(rowColumns)
     .where('user_id', '=', userId);
   return withinWindow(query, ['created_at', 'id'], window).execute();
-}
-
-/** Which of these posts the user reposted. */
-export async function repostedAmong(
-  db: Db,
-  dialect: Dialect,
-  userId: string,
-  postIds: readonly string[],
-): Promise<Set<string>> {
-  const rows = await loadInChunks(postIds, (chunk) =>
-    db
-      .selectFrom('reposts')
-      .select('post_id')
-      .where('user_id', '=', userId)
-      .where(isOneOf(dialect, 'post_id', chunk))
-      .execute(),
-  );
-  return new Set(rows.map((row) => row.post_id));
 }
 
 /** The posts a user reposted: those whose repost count deleting the user changes. */

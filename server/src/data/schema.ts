@@ -45,6 +45,8 @@ export interface UsersTable {
   onboarded_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The Mastodon app that signed the person up; null for a sign-up on Sync's pages (docs/decisions/100). */
   signup_app_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Moves with every change to what this person's rules hold (docs/decisions/112): kept rules older are not used. */
+  rules_version: Generated<number>;
 }
 
 /** Who may quote a post (docs/decisions/092): anyone, the author's followers, people the author follows, nobody. */
@@ -94,6 +96,29 @@ export interface EmailTokensTable {
   created_at: string;
   expires_at: string;
   used_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Where a job of the durable queue is (docs/decisions/121). */
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** Work to do after a commit, once among all processes (data/jobs.repo.ts). */
+export interface JobsTable {
+  id: string;
+  /** Which handler runs it (the app wires kinds to handlers). */
+  kind: string;
+  /** The handler's input, as JSON; emptied once the job is done (a mail's carries a link that opens an account). */
+  payload: string;
+  state: JobState;
+  /** Attempts begun: each claim counts one. */
+  attempts: Generated<number>;
+  /** When it may run next (its first time, or its retry after a failure). */
+  run_at: string;
+  /** While 'running': the claim's end; another worker may claim it after (its process died). */
+  claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  /** When it was done, or failed for good. */
+  finished_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One person's repost of a post; its id is the repost's place in timelines. */
@@ -152,6 +177,12 @@ export interface ProfilesVersionTable {
   version: number;
 }
 
+/** One row: moves with every suspension and limit, which every viewer's rules hold (docs/decisions/112). */
+export interface ModerationVersionTable {
+  id: number;
+  version: number;
+}
+
 /** Who is mentioned by a post or a comment (`source_id`: the post's or the comment's id). */
 export interface MentionsTable {
   source_id: string;
@@ -187,6 +218,8 @@ export const notificationKinds = [
   'update',
   /** A post the recipient quoted was edited: `post_id` and `group_key` are the recipient's quoting post. */
   'quoted_update',
+  /** A report was filed, told to the staff who handle reports: no actor; `group_key` is the report. */
+  'new_report',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 /** One entry of a user's notifications: the causes of one kind about one thing, grouped. */
@@ -250,6 +283,12 @@ export interface OauthCodesTable {
   code_challenge: string | null;
   code_challenge_method: string | null;
   created_at: string;
+  /** 1 when the authorization request named `redirect_uri` (the token request must name it again), else 0. */
+  redirect_uri_named: number;
+  /** When the code was traded for a token; a code presented again after that ends the token. */
+  exchanged_at: string | null;
+  /** The token the code gave (null once that token is gone). */
+  token_id: string | null;
 }
 
 /** An access token; only its hash is stored. No user: an app's own token (client_credentials). */
@@ -379,6 +418,25 @@ export interface ReportItemsTable {
   posted_at: string;
 }
 
+/** An image of a reported post or comment, with its alt text and sizes as they were when reported. */
+export interface ReportMediaTable {
+  report_id: string;
+  media_id: string;
+  post_id: string;
+  /** Null: the post's own image. */
+  comment_id: string | null;
+  position: number;
+  description: string;
+  width: number;
+  height: number;
+  preview_width: number;
+  preview_height: number;
+  blurhash: string;
+  focus_x: number;
+  focus_y: number;
+  animated: number;
+}
+
 export type ModerationActionType =
   | 'warn'
   | 'limit'
@@ -468,6 +526,7 @@ export interface Database {
   bookmarks: BookmarksTable;
   follows: FollowsTable;
   profiles_version: ProfilesVersionTable;
+  moderation_version: ModerationVersionTable;
   mentions: MentionsTable;
   post_tags: PostTagsTable;
   notifications: NotificationsTable;
@@ -488,6 +547,7 @@ export interface Database {
   invites: InvitesTable;
   reports: ReportsTable;
   report_items: ReportItemsTable;
+  report_media: ReportMediaTable;
   moderation_actions: ModerationActionsTable;
   audit_log: AuditLogTable;
   media: MediaTable;
@@ -495,4 +555,5 @@ export interface Database {
   reposts: RepostsTable;
   email_tokens: EmailTokensTable;
   notification_settings: NotificationSettingsTable;
+  jobs: JobsTable;
 }

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
-import type { Db } from './database.js';
+import type { Db, Dialect } from './database.js';
+import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
+import { preparedOnPostgres } from '../platform/db/prepared.js';
 
 /** The `mentions` and `post_tags` tables: what post and comment text refers to. */
 
@@ -11,6 +13,25 @@ type TaggedKey = CursorKey<typeof newestTagged.shape>;
 export async function mentionedBy(trx: Db, sourceId: string): Promise<string[]> {
   const rows = await trx.selectFrom('mentions').select('user_id').where('source_id', '=', sourceId).execute();
   return rows.map((row) => row.user_id);
+}
+
+/**
+ * Who these posts and comments mention (by the id of the post or comment), as resolved when their text
+ * was written: one range of the mentions' key per text. A mentioned account deleted since has no row.
+ */
+export function mentionsOfSources(
+  db: Db,
+  dialect: Dialect,
+  sourceIds: readonly string[],
+): Promise<{ source_id: string; user_id: string }[]> {
+  return loadInChunks(sourceIds, (chunk) =>
+    db
+      .selectFrom('mentions')
+      .modifyFront(preparedOnPostgres)
+      .select(['source_id', 'user_id'])
+      .where(isOneOf(dialect, 'source_id', chunk))
+      .execute(),
+  );
 }
 
 export async function addMentions(

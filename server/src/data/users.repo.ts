@@ -19,7 +19,7 @@ import { nameKeys } from './name-keys.js';
 /** The `users` table. */
 
 /** A user's row; the search keys stay with people search (search/). */
-export type UserRow = Omit<Selectable<UsersTable>, 'name_key' | 'last_name_key'>;
+export type UserRow = Omit<Selectable<UsersTable>, 'name_key' | 'last_name_key' | 'rules_version'>;
 
 /** What a user summary (an author, a liker, a follower) is built from. */
 export type SummaryRow = Pick<UserRow, 'id' | 'username' | 'first_name' | 'last_name' | 'avatar_url'>;
@@ -66,20 +66,21 @@ const userColumns = [
  * Every signed-in request reads its viewer's row: the statement is compiled once per database (its
  * only parameter is the id) and prepared on PostgreSQL, where planning it took longer than running it.
  */
-const userByIdStatements = new WeakMap<Db, CompiledQuery<UserRow>>();
+const userByIdStatement = compiledOnce((db) =>
+  db.selectFrom('users').modifyFront(preparedOnPostgres).select(userColumns).where('id', '=', '').compile(),
+);
 
-function userByIdStatement(db: Db): CompiledQuery<UserRow> {
-  let statement = userByIdStatements.get(db);
-  if (!statement) {
-    statement = db
-      .selectFrom('users')
-      .modifyFront(preparedOnPostgres)
-      .select(userColumns)
-      .where('id', '=', '')
-      .compile();
-    userByIdStatements.set(db, statement);
-  }
-  return statement;
+/** A statement of fixed text, compiled the first time each database runs it. */
+function compiledOnce<Row>(compile: (db: Db) => CompiledQuery<Row>): (db: Db) => CompiledQuery<Row> {
+  const statements = new WeakMap<Db, CompiledQuery<Row>>();
+  return (db) => {
+    let statement = statements.get(db);
+    if (!statement) {
+      statement = compile(db);
+      statements.set(db, statement);
+    }
+    return statement;
+  };
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -221,24 +222,6 @@ export async function markOnboarded(db: Db, id: string, at: string): Promise<boo
   return row !== undefined;
 }
 
-/** The users with these usernames (lower-cased): the people a text mentions. */
-export function usersByUsernameKeys(
-  db: Db,
-  dialect: Dialect,
-  usernameKeys: readonly string[],
-): Promise<UserRow[]> {
-  return loadInChunks(
-    usernameKeys.filter((key) => !hasNul(key)),
-    (chunk) =>
-      db
-        .selectFrom('users')
-        .modifyFront(preparedOnPostgres)
-        .select(userColumns)
-        .where(isOneOf(dialect, 'username_key', chunk))
-        .execute(),
-  );
-}
-
 /** The ids of the users with these usernames (lower-cased), for mentions; unknown names are left out. */
 export function idsByUsernames(db: Db, usernameKeys: readonly string[]): Promise<{ id: string }[]> {
   return loadInChunks(
@@ -300,6 +283,61 @@ export async function bumpProfilesVersion(trx: Db): Promise<void> {
     .execute();
 }
 
+/**
+ * Call in the transaction of any change to what these people's rules hold (a block: both people's; a
+ * mute, a filter, notification settings, a follow: the person's own). See docs/decisions/112.
+ */
+export async function bumpRulesVersions(trx: Db, ids: readonly string[]): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ rules_version: eb('rules_version', '+', 1) }))
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Suspensions and limits move it, in their transaction: every viewer's rules hold them. */
+async function bumpModerationVersion(trx: Db): Promise<void> {
+  await trx
+    .updateTable('moderation_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .execute();
+}
+
+/** The versions of what a viewer's rules hold (`viewer` undefined: signed out, or no such person). */
+export interface RulesVersions {
+  moderation: number;
+  viewer: number | undefined;
+}
+
+/**
+ * Both versions in one statement: what every request reads before it may use kept rules, so compiled
+ * once (its only parameter is the viewer's id) and prepared on PostgreSQL.
+ */
+export async function rulesVersions(db: Db, viewerId: string | undefined): Promise<RulesVersions> {
+  if (viewerId === undefined) {
+    const { rows } = await db.executeQuery(moderationVersionStatement(db));
+    return { moderation: rows[0]?.version ?? 0, viewer: undefined };
+  }
+  const statement = { ...rulesVersionsStatement(db), parameters: [viewerId] };
+  const { rows } = await db.executeQuery<{ version: number; viewer: number | null }>(statement);
+  return { moderation: rows[0]?.version ?? 0, viewer: rows[0]?.viewer ?? undefined };
+}
+
+const moderationVersionStatement = compiledOnce((db) =>
+  db.selectFrom('moderation_version').modifyFront(preparedOnPostgres).select('version').compile(),
+);
+
+const rulesVersionsStatement = compiledOnce((db) =>
+  db
+    .selectFrom('moderation_version')
+    .modifyFront(preparedOnPostgres)
+    .select((eb) => [
+      'version',
+      eb.selectFrom('users').select('rules_version').where('id', '=', '').as('viewer'),
+    ])
+    .compile(),
+);
+
 export async function profilesVersion(db: Db): Promise<number> {
   const row = await db
     .selectFrom('profiles_version')
@@ -343,15 +381,23 @@ export async function newestUsers(db: Db, limit: number): Promise<UserRow[]> {
  * Moves follower and following counts, rows in id order so that two users following each other at
  * once cannot deadlock.
  */
+/**
+ * A follow made or undone: both counts, and the follower's rules version (whom they follow among the
+ * limited is in their rules: docs/decisions/112), in the statements that move the counts.
+ */
 export async function adjustFollowCounts(trx: Db, followerId: string, followeeId: string, delta: 1 | -1) {
   const updates = [
-    { id: followerId, column: 'following_count' as const },
-    { id: followeeId, column: 'follower_count' as const },
+    { id: followerId, follower: true },
+    { id: followeeId, follower: false },
   ].sort((a, b) => a.id.localeCompare(b.id));
-  for (const { id, column } of updates) {
+  for (const { id, follower } of updates) {
     await trx
       .updateTable('users')
-      .set((eb) => ({ [column]: eb(column, '+', delta) }))
+      .set((eb) =>
+        follower
+          ? { following_count: eb('following_count', '+', delta), rules_version: eb('rules_version', '+', 1) }
+          : { follower_count: eb('follower_count', '+', delta) },
+      )
       .where('id', '=', id)
       .execute();
   }
@@ -506,6 +552,19 @@ export function staffAccounts(db: Db): Promise<(SummaryRow & { role: Role })[]> 
     .execute();
 }
 
+/** The ids of the accounts with one of `roles`, neither waiting for approval nor suspended (a few: staff). */
+export async function activeIdsWithRoles(db: Db, roles: readonly Role[]): Promise<string[]> {
+  if (roles.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', 'in', roles)
+    .where('pending_since', 'is', null)
+    .where('suspended_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * Whether a suspension or a limit (when it began, when it ends) is in force at `now`: a timed one is over
  * at its end, whether or not the job that clears it has run yet.
@@ -522,6 +581,7 @@ export async function suspendAccount(
   id: string,
   suspension: { at: string; endsAt: string | null },
 ): Promise<void> {
+  await bumpModerationVersion(trx);
   await trx
     .updateTable('users')
     .set((eb) => ({
@@ -534,6 +594,7 @@ export async function suspendAccount(
 }
 
 export async function unsuspendAccount(trx: Db, id: string): Promise<void> {
+  await bumpModerationVersion(trx);
   await trx
     .updateTable('users')
     .set({ suspended_at: null, suspension_ends_at: null })
@@ -547,6 +608,7 @@ export async function limitAccount(
   id: string,
   limit: { at: string; endsAt: string | null },
 ): Promise<void> {
+  await bumpModerationVersion(trx);
   await trx
     .updateTable('users')
     .set({ limited_at: limit.at, limit_ends_at: limit.endsAt })
@@ -555,6 +617,7 @@ export async function limitAccount(
 }
 
 export async function unlimitAccount(trx: Db, id: string): Promise<void> {
+  await bumpModerationVersion(trx);
   await trx
     .updateTable('users')
     .set({ limited_at: null, limit_ends_at: null })
@@ -587,6 +650,7 @@ export async function liftEndedModeration(
     .where('limit_ends_at', '<=', now)
     .returning(['id', 'username'])
     .execute();
+  if (unsuspended.length + unlimited.length > 0) await bumpModerationVersion(db);
   return { unsuspended, unlimited };
 }
 

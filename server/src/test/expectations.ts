@@ -36,7 +36,8 @@ export const postKeys = [
 ];
 /**
  * Additive keys a post or comment carries only when they say something (contract/src/index.ts): a warn
- * filter's match, images, the sensitive mark, the last edit, a quote and its policy when not `anyone`. The spec's keys are always all there.
+ * filter's match, images, the sensitive mark, the last edit, a quote and its policy when not `anyone`,
+ * the @names that mention nobody. The spec's keys are always all there.
  */
 const sometimesKeys = [
   'editedAt',
@@ -48,6 +49,8 @@ const sometimesKeys = [
   // Reposts (docs/decisions/092): the count when above 0; on a timeline's item that is a repost.
   'repostCount',
   'reposted',
+  // The @names that mention nobody, when the text has some.
+  'unresolvedMentions',
 ];
 const withoutSometimes = (object: object) =>
   Object.keys(object).filter((key) => !sometimesKeys.includes(key));

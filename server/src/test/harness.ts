@@ -7,7 +7,9 @@ import { buildApp, type App } from '../app/app.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Dialect } from '../data/database.js';
 import { seedDemoData } from '../data/seed/demo.js';
+import type { Clock } from '../clock.js';
 import { TestClock } from './clock.js';
+import { sendForm } from './form-request.js';
 
 export { demoPassword, guestAccount } from '../data/seed/demo.js';
 
@@ -40,6 +42,9 @@ export function describeEachDatabase(name: string, suite: (dialect: Dialect) => 
   }
 }
 
+/** A clock a test moves forward. */
+export type AdvancingClock = Clock & { advance(ms: number): void };
+
 export interface Reply<T = any> {
   status: number;
   headers: Headers;
@@ -62,10 +67,10 @@ export interface TestServer {
   app: App;
   config: Config;
   /**
-   * The app's clock: the system's time, but each reading at least 1 ms after the last, so writes get
-   * distinct, increasing timestamps; `clock.advance(ms)` where a test needs time to have passed.
+   * The app's clock: by default the system's time, but each reading at least 1 ms after the last, so
+   * writes get distinct, increasing timestamps; `clock.advance(ms)` where a test needs time to have passed.
    */
-  clock: TestClock;
+  clock: AdvancingClock;
   request<T = any>(method: string, urlPath: string, options?: RequestOptions): Promise<Reply<T>>;
   /** Logs in and returns the token. */
   login(username: string, password: string): Promise<string>;
@@ -126,15 +131,18 @@ export const testSecret = 'test-secret-that-is-long-enough-for-hs256';
 /** Sends requests to a running app, the way the spec's client does. */
 export function requester(baseUrl: () => string): TestServer['request'] {
   return async (method, urlPath, { body, token, headers = {}, rawBody } = {}) => {
-    const init: RequestInit = { method, headers: { ...headers } };
-    if (token) (init.headers as Record<string, string>).authorization = token;
-    // A form (an upload) goes as multipart/form-data, with the boundary fetch writes.
-    if (body instanceof FormData) init.body = body;
-    else if (rawBody !== undefined || body !== undefined) {
-      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    const sentHeaders: Record<string, string> = { ...headers };
+    if (token) sentHeaders.authorization = token;
+    const init: RequestInit = { method, headers: sentHeaders };
+    if (rawBody !== undefined || (body !== undefined && !(body instanceof FormData))) {
+      sentHeaders['content-type'] ??= 'application/json';
       init.body = rawBody ?? JSON.stringify(body);
     }
-    const response = await fetch(baseUrl() + urlPath, init);
+    // A form (an upload) goes as multipart/form-data, with the boundary fetch writes.
+    const response =
+      body instanceof FormData
+        ? await sendForm(baseUrl() + urlPath, { method, headers: sentHeaders, form: body })
+        : await fetch(baseUrl() + urlPath, init);
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -154,6 +162,8 @@ export async function startServer(
     seed?: boolean;
     /** Adds test-only routes to the real app before it listens. */
     extraRoutes?: (app: App) => void;
+    /** The app's clock; by default a `TestClock`. */
+    clock?: AdvancingClock;
   } = {},
 ): Promise<TestServer> {
   // Rate limits are off unless a test turns them on: suites sign up and post far faster than people do.
@@ -172,7 +182,7 @@ export async function startServer(
   let app!: App;
   let url = '';
   // One clock for the server's whole life: a restarted app goes on from where it was.
-  const clock = new TestClock();
+  const clock = options.clock ?? new TestClock();
 
   const start = async () => {
     database = openDatabase(storage.config);
@@ -232,13 +242,13 @@ export async function startServer(
 
 /**
  * A second app on the same database as `server`, as a second process of one deployment would be: its
- * own connections and its own post cache, and the same clock (processes of one deployment read one
- * system time). Only for PostgreSQL, which several processes may share.
+ * own connections and its own caches, no event channel shared with the first (each hears only its own
+ * messages), and the same clock (processes of one deployment read one system time). On SQLite, the same
+ * file, as a deployment's workers share it (docs/decisions/061).
  */
 export async function startSecondServer(
   server: TestServer,
 ): Promise<Pick<TestServer, 'url' | 'app' | 'request'> & { close(): Promise<void> }> {
-  if (server.dialect !== 'postgres') throw new Error('A second app shares a PostgreSQL database only.');
   const database = openDatabase(server.config);
   const app = await buildApp({
     config: server.config,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 
 /**
@@ -88,6 +89,32 @@ export const decompressionBomb = once(() =>
     .png({ compressionLevel: 9 })
     .toBuffer(),
 );
+
+/**
+ * A bomb past libvips's own default pixel limit (about 268 megapixels): a PNG whose header says
+ * 20000×20000 (400 megapixels), grey, with a few rows of data. Sharp refuses to read even the header of
+ * such a file unless told not to limit it, so it tells whether the size is measured before that limit.
+ */
+export const headerOnlyBomb = (): Buffer => {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(20_000, 0);
+  header.writeUInt32BE(20_000, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit grey, deflate, adaptive filters, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(4 * 20_001))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+};
 
 /** 17 MB (more than the 16 MB limit): a JPEG's first bytes, then noise. */
 export const seventeenMegabytes = once(async () =>

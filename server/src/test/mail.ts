@@ -4,7 +4,8 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../config.js';
-import { MailWork, openMailer } from '../platform/mail/mailer.js';
+import { openMailer } from '../platform/mail/mailer.js';
+import { Site } from '../platform/uris/uris.js';
 import type { MailDeps } from '../use-cases/shared/mail-deps.js';
 
 /** Mail as the app's defaults have it: written to an outbox in a folder of the test's, logged nowhere. */
@@ -13,8 +14,7 @@ export function testMailDeps(folder = path.join(os.tmpdir(), `sync-outbox-${proc
   const log = { info: () => undefined, error: () => undefined };
   return {
     mailer: openMailer({ ...config.mail, outboxDir: folder }, log),
-    work: new MailWork(log),
-    publicUrl: config.publicUrl,
+    uris: new Site(config.site).detached,
     instance: config.instance,
   };
 }
@@ -47,14 +47,20 @@ export async function readOutbox(folder: string): Promise<ReceivedMail[]> {
 
 /**
  * A real SMTP server in the test's process (smtp-server, from the Nodemailer project), on a free port:
- * the app's SMTP_URL points at it and every message it accepts is parsed and kept.
+ * the app's SMTP_URL points at it and every message it accepts is parsed and kept. `hold(matches)` makes
+ * it hold the messages that match: it never answers their end of data, so their sender waits with the
+ * message unsent (they are kept in `held`), until its process dies; `hold(undefined)` accepts all again.
  */
 export async function startSmtpServer(): Promise<{
   url: string;
   received: ReceivedMail[];
+  held: ReceivedMail[];
+  hold(matches: ((mail: ReceivedMail) => boolean) | undefined): void;
   close(): Promise<void>;
 }> {
   const received: ReceivedMail[] = [];
+  const held: ReceivedMail[] = [];
+  let holding: ((mail: ReceivedMail) => boolean) | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -62,6 +68,7 @@ export async function startSmtpServer(): Promise<{
     onData(stream, _session, callback) {
       parsed(stream)
         .then((mail) => {
+          if (holding?.(mail)) return void held.push(mail);
           received.push(mail);
           callback();
         })
@@ -74,6 +81,8 @@ export async function startSmtpServer(): Promise<{
   return {
     url: `smtp://127.0.0.1:${address.port}`,
     received,
+    held,
+    hold: (matches) => void (holding = matches),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -53,7 +53,10 @@ export function receivedLog<T>(): Received<T> & { add(item: T): void; end(reason
   };
 }
 
-/** ws's WebSocket (Node 20 has none of its own) that notes the messages it sends. */
+/**
+ * ws's WebSocket that notes the messages it sends. Not Node's own (the browser's API): a test pings to
+ * know the server has read what came before, and reads a refused upgrade's status, which that API hides.
+ */
 class RecordingWebSocket extends WebSocket {
   readonly sent: string[] = [];
 

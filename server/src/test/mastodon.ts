@@ -2,6 +2,7 @@ import { createRestAPIClient, MastoHttpError, type mastodon } from 'masto';
 import { expect } from 'vitest';
 import type { TestServer } from './harness.js';
 import { newPerson, type Person } from './people.js';
+import { routeTable } from './route-table.js';
 
 /** An app registered on the server through `POST /api/v1/apps`, as a Mastodon app registers itself. */
 export interface RegisteredApp {
@@ -91,4 +92,13 @@ export async function newAppUser(server: TestServer, prefix: string): Promise<Ap
   const person = await newPerson(server, prefix);
   const token = await accessToken(server, person.token);
   return { ...person, accessToken: token, app: createRestAPIClient({ url: server.url, accessToken: token }) };
+}
+
+/** The paths of Sync's Mastodon API: everything else in the route table is Sync's own API or the web client. */
+const mastodonPath = /^\/(api\/v[12]\/|oauth\/|\.well-known\/|nodeinfo\/)/;
+
+/** Every Mastodon route in the app's route table, as `METHOD /path`. */
+export function mastodonRoutes(server: Pick<TestServer, 'app'>): string[] {
+  const routes = routeTable(server).filter(({ path }) => mastodonPath.test(path));
+  return [...new Set(routes.map(({ method, path }) => `${method} ${path}`))].sort();
 }

@@ -1,6 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
+import { afterAll, afterEach } from 'vitest';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -129,4 +132,28 @@ function nextLine(child: ChildProcess, pattern: RegExp): Promise<string> {
     };
     child.once('exit', onExit);
   });
+}
+
+/**
+ * Starts the compiled server, as `npm start` runs it, in a data folder of its own (no demo), for a test
+ * file that watches the process itself (its log lines, its Node): each is killed after its test, and
+ * the folders are removed after the file.
+ */
+export function compiledServersOfThisFile(folderPrefix: string) {
+  const folders: string[] = [];
+  const servers: ServerProcess[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  });
+  afterAll(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
+  return async (env: Record<string, string>) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), folderPrefix));
+    folders.push(dataDir);
+    const server = await spawnServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', ...env }, 'compiled');
+    servers.push(server);
+    return { server, dataDir };
+  };
 }

@@ -1,3 +1,4 @@
+import { sendForm } from './form-request.js';
 import type { Reply } from './harness.js';
 
 /** A file as a browser sends it: its bytes, the name it had and the type the browser claimed. */
@@ -25,10 +26,10 @@ export async function sendFile(
     new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }),
     file.name ?? 'photo.jpg',
   );
-  const response = await fetch(baseUrl + urlPath, {
+  const response = await sendForm(baseUrl + urlPath, {
     method,
     headers: token ? { authorization: token } : {},
-    body: form,
+    form,
   });
   const text = await response.text();
   let body: unknown = text;

@@ -13,6 +13,13 @@ import { deleteUserAndEverythingOf } from './shared/account-deletion.js';
 import type { Deps } from './shared/deps.js';
 import { checkNewPassword } from './shared/passwords.js';
 import { claimsFor } from './shared/sessions.js';
+import { pagesOf, type PageLoader } from './shared/export-pages.js';
+import { blocksPage } from '../data/blocks.repo.js';
+import { versionsOfAuthorPage } from '../data/edit-history.repo.js';
+import { filtersOf } from '../data/filters.repo.js';
+import { fileKeysOf, mediaOfOwnerPage, type MediaRecord } from '../data/media.repo.js';
+import { mutesPage, type MuteExportRow } from '../data/mutes.repo.js';
+import { zipStream, type ZipEntry } from '../platform/files/zip.js';
 import { refuseSharedGuest } from './shared/shared-guest.js';
 
 /** 400, not 401: the web client reads a 401 as an expired session and signs the user out. */
@@ -59,21 +66,54 @@ export async function exportAccount(
   deps: Deps,
   input: { viewerId: string },
 ): Promise<{ filename: string; text: AsyncGenerator<string> }> {
-  // The profile is copied into the answer: read it now, not the row a read may reuse (auth.plugin.ts).
-  const viewer = await findUserById(deps.db, input.viewerId);
-  if (!viewer) throw notFound(Messages.userNotRegistered);
-  const exportedAt = deps.clock.now().toISOString();
-  return {
-    filename: `sync-${viewer.username}-${exportedAt.slice(0, 10)}.json`,
-    text: accountJson(deps.db, viewer, exportedAt),
-  };
+  const { viewer, name, exportedAt } = await exportOf(deps, input.viewerId);
+  return { filename: `${name}.json`, text: accountJson(deps, viewer, exportedAt) };
 }
 
-/** Rows read per query: memory stays bounded by one page per list whatever the user has done. */
-export const exportPageSize = 1000;
+/**
+ * `GET /account/archive`: a ZIP file of the JSON export and every image the user uploaded (the JSON's
+ * `media` names each one's path), written as it streams: one page of rows and one file's chunk at a
+ * time. An image the media store no longer has is left out of the archive (its row stays in the JSON).
+ */
+export async function exportArchive(
+  deps: Deps,
+  input: { viewerId: string },
+): Promise<{ filename: string; bytes: AsyncGenerator<Buffer> }> {
+  const { viewer, name, exportedAt } = await exportOf(deps, input.viewerId);
+  return { filename: `${name}.zip`, bytes: zipStream(archiveEntries(deps, viewer, name, exportedAt)) };
+}
 
-/** A repository's keyset page of one user's rows: the rows after `after`, at most `limit`. */
-type PageLoader<Row> = (db: Db, userId: string, after: Row | undefined, limit: number) => Promise<Row[]>;
+/** The user as they are now, and the export's time and file name. */
+async function exportOf(deps: Deps, viewerId: string) {
+  // The profile is copied into the answer: read it now, not the row a read may reuse (auth.plugin.ts).
+  const viewer = await findUserById(deps.db, viewerId);
+  if (!viewer) throw notFound(Messages.userNotRegistered);
+  const exportedAt = deps.clock.now().toISOString();
+  return { viewer, exportedAt, name: `sync-${viewer.username}-${exportedAt.slice(0, 10)}` };
+}
+
+/** Where an image's file is in the archive. */
+const archivePath = (media: MediaRecord) => `media/${media.id}.${media.extension}`;
+
+async function* archiveEntries(
+  deps: Deps,
+  viewer: UserRow,
+  name: string,
+  exportedAt: string,
+): AsyncGenerator<ZipEntry> {
+  const at = new Date(exportedAt);
+  yield { name: `${name}.json`, modifiedAt: at, data: utf8(accountJson(deps, viewer, exportedAt)) };
+  for await (const rows of pagesOf(deps.db, viewer.id, mediaOfOwnerPage)) {
+    for (const media of rows) {
+      const file = await deps.media.store.read(fileKeysOf(media).original);
+      if (file) yield { name: archivePath(media), modifiedAt: new Date(media.created_at), data: file.body };
+    }
+  }
+}
+
+async function* utf8(text: AsyncIterable<string>): AsyncGenerator<Buffer> {
+  for await (const chunk of text) yield Buffer.from(chunk, 'utf8');
+}
 
 /** A JSON array of one user's rows, written page by page. */
 async function* jsonArray<Row>(
@@ -83,16 +123,10 @@ async function* jsonArray<Row>(
   toItem: (row: Row) => unknown,
 ): AsyncGenerator<string> {
   yield '[';
-  let after: Row | undefined;
   let separator = '';
-  for (;;) {
-    const rows = await loadPage(db, userId, after, exportPageSize);
-    if (rows.length > 0) {
-      yield separator + rows.map((row) => JSON.stringify(toItem(row))).join(',');
-      separator = ',';
-    }
-    if (rows.length < exportPageSize) break;
-    after = rows.at(-1);
+  for await (const rows of pagesOf(db, userId, loadPage)) {
+    yield separator + rows.map((row) => JSON.stringify(toItem(row))).join(',');
+    separator = ',';
   }
   yield ']';
 }
@@ -105,7 +139,8 @@ const key = (name: Section, first = false) => `${first ? '' : ','}${JSON.stringi
  * page of rows. The pages are read one after another, not in one snapshot: something the user does
  * while the download runs may or may not be in it.
  */
-async function* accountJson(db: Db, user: UserRow, exportedAt: string): AsyncGenerator<string> {
+async function* accountJson(deps: Deps, user: UserRow, exportedAt: string): AsyncGenerator<string> {
+  const { db } = deps;
   const profile: AccountExport['profile'] = {
     _id: user.id,
     username: user.username,
@@ -173,5 +208,63 @@ async function* accountJson(db: Db, user: UserRow, exportedAt: string): AsyncGen
       }),
     );
   }
+  yield key('blocks');
+  yield* jsonArray(db, user.id, blocksPage, (row): Item<'blocks'> => ({
+    userId: row.blocked_id,
+    username: row.username,
+    createdAt: row.created_at,
+  }));
+  yield key('mutes');
+  const now = deps.clock.now().toISOString();
+  yield* jsonArray(
+    db,
+    user.id,
+    (db: Db, userId: string, after: MuteExportRow | undefined, limit: number) =>
+      mutesPage(db, userId, now, after, limit),
+    (row): Item<'mutes'> => ({
+      userId: row.muted_id,
+      username: row.username,
+      notifications: row.notifications,
+      expiresAt: row.expires_at,
+      createdAt: row.created_at,
+    }),
+  );
+  // A person has at most a hundred filters (FilterLimits): one read.
+  const filters = (await filtersOf(db, user.id)).map((filter): Item<'filters'> => ({
+    _id: filter.id,
+    title: filter.title,
+    context: filter.contexts,
+    action: filter.action,
+    expiresAt: filter.expires_at,
+    keywords: filter.keywords.map(({ keyword, wholeWord }) => ({ keyword, wholeWord })),
+  }));
+  yield `${key('filters')}${JSON.stringify(filters)}`;
+  yield key('editHistory');
+  yield* jsonArray(db, user.id, versionsOfAuthorPage, (row): Item<'editHistory'> => ({
+    postId: row.post_id,
+    commentId: row.comment_id,
+    text: row.text,
+    sensitive: row.sensitive === 1,
+    media: row.media,
+    writtenAt: row.written_at,
+    replacedAt: row.replaced_at,
+  }));
+  yield key('media');
+  yield* jsonArray(db, user.id, mediaOfOwnerPage, (row): Item<'media'> => ({
+    _id: row.id,
+    purpose: row.purpose,
+    postId: row.post_id,
+    commentId: row.comment_id,
+    path: archivePath(row),
+    contentType: row.content_type,
+    description: row.description,
+    width: row.width,
+    height: row.height,
+    focus: { x: row.focus_x, y: row.focus_y },
+    createdAt: row.created_at,
+  }));
   yield '}';
 }
+
+/** One item of an additive (optional) list of the export. */
+type Item<Name extends Section> = NonNullable<AccountExport[Name]> extends (infer T)[] ? T : never;

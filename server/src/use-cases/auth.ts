@@ -6,6 +6,8 @@ import {
   type LoginBody,
   type SignupBody,
   type SignupPendingReply,
+  type UsernameAvailableReply,
+  type UsernameQuery,
 } from '@sync/contract';
 import * as instance from '../data/instance.repo.js';
 import * as invites from '../data/invites.repo.js';
@@ -20,14 +22,15 @@ import {
   type NewUserRow,
   type UserRow,
 } from '../data/users.repo.js';
-import { hashPassword, passwordMatches } from '../platform/auth/passwords.js';
+import { hashPassword } from '../platform/auth/passwords.js';
 import { newId } from '../platform/db/ids.js';
 import { HttpError, Messages, badRequest, notFound, unauthorized } from '../platform/http/errors.js';
 import type { Deps } from './shared/deps.js';
-import { sendLink } from './shared/email-links.js';
-import { accountSettings, currentRegistrationsMode, mustConfirmEmail } from './shared/instance-settings.js';
+import { queueLink } from './shared/email-links.js';
+import { currentRegistrationsMode, instanceSettings, mustConfirmEmail } from './shared/instance-settings.js';
 import { isSuspended, suspendedMessage } from './shared/moderation-state.js';
 import { checkNewPassword } from './shared/passwords.js';
+import { checkPasswordSignIn } from './shared/sign-in.js';
 import { claimsFor } from './shared/sessions.js';
 import { checkEmail, checkText, checkUrl } from './shared/text.js';
 import { userObject } from './shared/user-answers.js';
@@ -44,21 +47,45 @@ const reservedUsernames = new Set([
 ]);
 const usernamePattern = /^[A-Za-z0-9_.]+$/;
 
-function checkUsername(value: string): string {
-  const username = value.trim();
+/** Why sign-up refuses a username (trimmed) before looking for an account that has it. */
+function usernameProblem(username: string): { reason: 'invalid' | 'reserved'; message: string } | undefined {
   if (
     username.length < Limits.usernameMin ||
     username.length > Limits.usernameMax ||
     !usernamePattern.test(username)
   ) {
-    throw badRequest(
-      `Username must be ${Limits.usernameMin} to ${Limits.usernameMax} characters long, using only letters, digits, "_" and ".".`,
-    );
+    return {
+      reason: 'invalid',
+      message: `Username must be ${Limits.usernameMin} to ${Limits.usernameMax} characters long, using only letters, digits, "_" and ".".`,
+    };
   }
   if (reservedUsernames.has(username.toLowerCase())) {
-    throw badRequest(`The username "${username}" is reserved. Please choose another.`);
+    return { reason: 'reserved', message: `The username "${username}" is reserved. Please choose another.` };
   }
+  return undefined;
+}
+
+function checkUsername(value: string): string {
+  const username = value.trim();
+  const problem = usernameProblem(username);
+  if (problem) throw badRequest(problem.message);
   return username;
+}
+
+/**
+ * `GET /auth/username-available`: whether sign-up would take the name, asked while it is typed. It tells
+ * no more than `GET /users/:username` does; sign-up still checks it (two people may want one name).
+ */
+export async function usernameAvailability(
+  deps: Deps,
+  query: UsernameQuery,
+): Promise<UsernameAvailableReply> {
+  const username = query.username.trim();
+  const problem = usernameProblem(username);
+  if (problem) return { available: false, ...problem };
+  if (await findUserByUsername(deps.db, username))
+    return { available: false, reason: 'taken', message: Messages.usernameTaken };
+  return { available: true };
 }
 
 /** A new account's profile and password, checked. */
@@ -72,7 +99,7 @@ function checkSignup(body: SignupBody): AccountFields {
   checkNewPassword(body.password);
   const name = (value: string | undefined, label: string) => {
     if (value === undefined) throw badRequest(`${label} is required.`);
-    return checkText(value, { label, max: Limits.name, required: true });
+    return checkText(value, { label, max: Limits.name, required: true, aboutPerson: 'line' });
   };
   return {
     username,
@@ -80,9 +107,19 @@ function checkSignup(body: SignupBody): AccountFields {
     first_name: name(body.firstName ?? body.firstname, 'First name'),
     last_name: name(body.lastName ?? body.lastname, 'Last name'),
     email: checkEmail(body.email ?? '', false),
-    bio: checkText(body.bio ?? '', { label: 'Bio', max: Limits.bio, required: false }),
+    bio: checkText(body.bio ?? '', {
+      label: 'Bio',
+      max: Limits.bio,
+      required: false,
+      aboutPerson: 'paragraphs',
+    }),
     links: checkUrl(body.links ?? '', { label: 'Link', max: Limits.url }),
-    city: checkText(body.city ?? '', { label: 'City', max: Limits.city, required: false }),
+    city: checkText(body.city ?? '', {
+      label: 'City',
+      max: Limits.city,
+      required: false,
+      aboutPerson: 'line',
+    }),
     avatar_url: checkUrl(body.avatarURL ?? '', { label: 'Avatar URL', max: Limits.url }),
   };
 }
@@ -159,7 +196,7 @@ async function inviteRefusal(db: Deps['db'], code: string, now: string): Promise
  */
 async function createAccount(deps: Deps, fields: AccountFields, terms: Terms): Promise<UserRow> {
   if (await findUserByUsername(deps.db, fields.username)) throw new HttpError(422, Messages.usernameTaken);
-  const { emailConfirmation } = await accountSettings(deps.db);
+  const { emailConfirmation, title } = await instanceSettings(deps.db, deps.mail.instance);
   if (emailConfirmation === 'required' && !fields.email) throw badRequest(emailNeeded);
   if (fields.email && (await findUserByEmail(deps.db, fields.email))) throw new HttpError(409, emailTaken);
   const { pending } = await admission(deps, fields.email, terms);
@@ -168,18 +205,23 @@ async function createAccount(deps: Deps, fields: AccountFields, terms: Terms): P
   const { password, ...profile } = fields;
   const passwordHash = await hashPassword(password);
   const id = newId(at);
-  const row = await insertAccount(deps, profile, { ...terms, pending, id, now, passwordHash });
-  // Mailed after the answer; 'off' sends nothing (the address stays unconfirmed).
-  if (emailConfirmation !== 'off' && row.email)
-    deps.mail.work.start(() => sendLink(deps, row, 'confirm', row.email));
-  return row;
+  // Its link is queued with the account; 'off' sends nothing (the address stays unconfirmed).
+  const confirmationTitle = emailConfirmation !== 'off' && profile.email ? title : undefined;
+  return insertAccount(deps, profile, { ...terms, pending, id, now, passwordHash, confirmationTitle });
 }
 
 /** The account's row written, its invite's use counted, the first account made the owner. */
 async function insertAccount(
   deps: Deps,
   profile: Omit<AccountFields, 'password'>,
-  terms: Terms & { pending: boolean; id: string; now: string; passwordHash: string },
+  terms: Terms & {
+    pending: boolean;
+    id: string;
+    now: string;
+    passwordHash: string;
+    /** The server's title, when the address gets a link to confirm it. */
+    confirmationTitle: string | undefined;
+  },
 ): Promise<UserRow> {
   const { pending, id, now, passwordHash } = terms;
   try {
@@ -212,7 +254,11 @@ async function insertAccount(
         quote_policy: 'anyone',
       } satisfies NewUserRow;
       await insertUser(trx, row);
-      return { ...row, follower_count: 0, following_count: 0 };
+      const user = { ...row, follower_count: 0, following_count: 0 };
+      const title = terms.confirmationTitle;
+      if (title !== undefined)
+        await queueLink(trx, deps, { user, purpose: 'confirm', address: user.email, title });
+      return user;
     });
   } catch (error) {
     // Two sign-ups racing for one name: the unique index decides.
@@ -230,9 +276,6 @@ export const emailNeeded =
   'Email address is required: this server confirms it by email before the account can log in.';
 export const confirmFirstMessage =
   'Thank you for signing up! We sent a link to your email address: open it to confirm the address, then log in.';
-/** The web client offers to send the link again when login answers this. */
-export const confirmBeforeLogin =
-  'Please confirm your email address first: open the link we sent to it. No message? Ask for a new link.';
 
 export const pendingMessage =
   "Thank you for signing up! The server's moderators will look at your request: you can log in once they approve it.";
@@ -301,18 +344,19 @@ export async function registerAccount(deps: Deps, registration: AccountRegistrat
   return createAccount(deps, fields, terms);
 }
 
-export const waitingForApproval = "Your account is waiting for a moderator's approval.";
-
 /** `POST /auth/login` */
 export async function login(deps: Deps, body: LoginBody): Promise<AuthLoginReply> {
-  const user = await findUserByUsername(deps.db, body.username.trim());
-  if (!user) throw notFound(Messages.userNotRegistered);
-  if (!(await passwordMatches(user.password_hash, body.password))) {
-    throw unauthorized(Messages.wrongPassword);
+  const check = await checkPasswordSignIn(
+    deps,
+    await findUserByUsername(deps.db, body.username.trim()),
+    body.password,
+  );
+  if ('refused' in check) {
+    if (check.refused === 'no-account') throw notFound(Messages.userNotRegistered);
+    if (check.refused === 'wrong-password') throw unauthorized(Messages.wrongPassword);
+    throw new HttpError(403, check.why);
   }
-  if (user.pending_since) throw new HttpError(403, waitingForApproval);
-  if (isSuspended(user, deps.clock.now())) throw new HttpError(403, suspendedMessage);
-  if (await mustConfirmEmail(deps.db, user)) throw new HttpError(403, confirmBeforeLogin);
+  const user = check.signedIn;
   const encodedToken = deps.tokens.sign(claimsFor(user));
   return { foundUser: await userObject(deps, user, user.id), encodedToken };
 }

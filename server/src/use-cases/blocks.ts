@@ -2,13 +2,8 @@ import type { BlocksReply, PageQuery, RelationshipReply } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
 import { relationshipAnswer, relationships, targetOf, type Relationships } from './shared/relationships.js';
 import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
-import { lockRowsInOrder } from '../data/row-locks.js';
 import * as blocks from '../data/blocks.repo.js';
-import * as comments from '../data/comments.repo.js';
-import * as follows from '../data/follows.repo.js';
-import * as notifications from '../data/notifications.repo.js';
-import * as posts from '../data/posts.repo.js';
-import * as users from '../data/users.repo.js';
+import { writeBlockChange as writeChange } from './shared/block-writes.js';
 import type { AccountRecord } from '../read/hydration/hydrator.js';
 import { blockedUserViews } from '../read/views/sync/relationships.js';
 
@@ -18,61 +13,6 @@ import { blockedUserViews } from '../read/views/sync/relationships.js';
  * the other (shared/blocks-between.ts), and the blocked person's comments are hidden for everyone
  * reading the blocker's posts (comments.repo). Unblocking restores what is seen, not the follows.
  */
-
-/** A follow a block removed: `follow-changed` tells the processes' account caches. */
-type RemovedFollow = { followerId: string; followeeId: string };
-
-/**
- * Blocks someone in one transaction: the block, the follows both ways with both people's counts (and
- * each follow's notification, as an unfollow takes it back), and the versions of the blocker's posts
- * the blocked person commented on, whose comments now hide theirs. Nothing changes when the block was
- * there already. Lock order, as every writer's: those posts, then both users' rows, each in id order;
- * a follow checks for a block holding the users' rows, so it cannot slip in between.
- */
-async function writeBlock(deps: Deps, blockerId: string, blockedId: string): Promise<void> {
-  const at = deps.clock.now().toISOString();
-  const removed = await deps.db.transaction().execute(async (trx) => {
-    const commented = await comments.postIdsCommentedOn(trx, blockedId, blockerId);
-    await lockRowsInOrder(trx, deps.dialect, 'posts', async () => commented);
-    await lockRowsInOrder(trx, deps.dialect, 'users', async () => [blockerId, blockedId]);
-    if (!(await blocks.insertBlock(trx, blockerId, blockedId, at))) return undefined;
-    const removedFollows: RemovedFollow[] = [];
-    for (const [followerId, followeeId] of [
-      [blockerId, blockedId],
-      [blockedId, blockerId],
-    ] as const) {
-      if (!(await follows.deleteFollow(trx, followerId, followeeId))) continue;
-      await notifications.removeCause(trx, {
-        recipientId: followeeId,
-        actorId: followerId,
-        type: 'follow',
-        groupKey: 'follow',
-      });
-      await users.adjustFollowCounts(trx, followerId, followeeId, -1);
-      removedFollows.push({ followerId, followeeId });
-    }
-    await posts.bumpVersions(trx, commented);
-    return removedFollows;
-  });
-  if (!removed) return;
-  for (const follow of removed) deps.events.publish({ type: 'follow-changed', ...follow });
-  deps.events.publish({ type: 'rules-changed', userIds: [blockerId, blockedId] });
-}
-
-/** Unblocks someone; the blocker's posts they commented on show their comments again. */
-async function writeUnblock(deps: Deps, blockerId: string, blockedId: string): Promise<void> {
-  const deleted = await deps.db.transaction().execute(async (trx) => {
-    const commented = await comments.postIdsCommentedOn(trx, blockedId, blockerId);
-    await lockRowsInOrder(trx, deps.dialect, 'posts', async () => commented);
-    if (!(await blocks.deleteBlock(trx, blockerId, blockedId))) return false;
-    await posts.bumpVersions(trx, commented);
-    return true;
-  });
-  if (deleted) deps.events.publish({ type: 'rules-changed', userIds: [blockerId, blockedId] });
-}
-
-const writeChange = (deps: Deps, blockerId: string, blockedId: string, block: boolean) =>
-  block ? writeBlock(deps, blockerId, blockedId) : writeUnblock(deps, blockerId, blockedId);
 
 /**
  * `POST|DELETE /api/users/:username/block`: idempotent (blocking someone blocked, or unblocking someone

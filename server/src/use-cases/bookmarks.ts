@@ -1,10 +1,9 @@
 import type { BookmarkStateReply, BookmarksReply, FullPost } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
-import { Messages, badRequest, notFound } from '../platform/http/errors.js';
+import { Messages, badRequest } from '../platform/http/errors.js';
 import type { PageQuery } from '../platform/http/pagination.js';
 import { requirePost } from './shared/post-answers.js';
-import { onPost, refuseAcrossBlock } from './shared/blocks-between.js';
-import * as posts from '../data/posts.repo.js';
+import { addBookmark } from './shared/bookmark-writes.js';
 import { fullPostViews, previewPostViews } from '../read/views/sync/posts.js';
 import * as bookmarks from '../data/bookmarks.repo.js';
 import type { HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js';
@@ -58,23 +57,8 @@ export async function changeBookmark(
   input: { viewerId: string; postId: string; change: 'add' | 'remove'; changedOnly: boolean },
 ): Promise<BookmarksReply | BookmarkStateReply> {
   if (input.change === 'add') {
-    await deps.db.transaction().execute(async (trx) => {
-      // The post is taken (not changed: a bookmark is not something a post shows) so that a bookmark
-      // racing the post's deletion finds it gone rather than failing on its foreign key.
-      const post = (await posts.lockPost(trx, input.postId))
-        ? await posts.findPost(trx, input.postId)
-        : undefined;
-      if (!post) throw notFound(Messages.postNotFound(input.postId));
-      await refuseAcrossBlock(trx, {
-        actorId: input.viewerId,
-        otherIds: [post.author_id],
-        act: onPost(post.id),
-      });
-      const at = deps.clock.now().toISOString();
-      if (!(await bookmarks.insertBookmark(trx, input.viewerId, input.postId, at))) {
-        throw badRequest(Messages.alreadyBookmarked);
-      }
-    });
+    if (!(await addBookmark(deps, input.viewerId, input.postId)))
+      throw badRequest(Messages.alreadyBookmarked);
   } else {
     const post = await requirePost(deps, input.postId);
     if (!(await bookmarks.deleteBookmark(deps.db, input.viewerId, post.id)))

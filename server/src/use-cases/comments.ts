@@ -11,7 +11,7 @@ import {
   requireComment,
   writeComment,
 } from './shared/comment-writes.js';
-import { newComment, type HydratedComment } from '../read/hydration/hydrator.js';
+import { mentionsNobody, newComment, type HydratedComment } from '../read/hydration/hydrator.js';
 import { visibleComments } from '../read/hydration/visible.js';
 import { everyPost, postPreview, requirePost } from './shared/post-answers.js';
 import * as posts from '../data/posts.repo.js';
@@ -100,9 +100,11 @@ export async function addComment(
   },
 ): Promise<ChangeAnswer> {
   const { record, comment } = await writeComment(deps, input);
-  // Nobody voted on it yet; an image is read with it.
+  // Nobody voted on it yet; an image, and whom it mentions, are read with it.
   const [hydrated] =
-    comment.media_count > 0 ? await deps.hydrator.comments([comment]) : [newComment(comment)];
+    comment.media_count > 0 || !mentionsNobody(comment.text)
+      ? await deps.hydrator.comments([comment])
+      : [newComment(comment)];
   return changeAnswer(deps, {
     record,
     comment: hydrated!,

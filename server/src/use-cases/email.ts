@@ -3,7 +3,9 @@ import type {
   ChangeEmailBody,
   EmailConfirmedReply,
   EmailSentReply,
+  EmailTokenBody,
   PasswordResetBody,
+  PasswordResetCheckReply,
   PasswordResetReply,
 } from '@sync/contract';
 import type { Db } from '../data/database.js';
@@ -11,11 +13,13 @@ import * as emailTokens from '../data/email-tokens.repo.js';
 import type { EmailTokenPurpose } from '../data/schema.js';
 import * as users from '../data/users.repo.js';
 import * as oauth from '../data/oauth.repo.js';
+import { enqueueJob } from '../data/jobs.repo.js';
+import { newId } from '../platform/db/ids.js';
 import { hashPassword, passwordMatches } from '../platform/auth/passwords.js';
 import { secretHash } from '../platform/auth/opaque-tokens.js';
 import { HttpError, Messages, badRequest, notFound } from '../platform/http/errors.js';
 import type { Deps } from './shared/deps.js';
-import { sendLink } from './shared/email-links.js';
+import { mailLink } from './shared/email-links.js';
 import { accountSettings } from './shared/instance-settings.js';
 import { checkNewPassword } from './shared/passwords.js';
 import { refuseSharedGuest, sharedGuestRefusals } from './shared/shared-guest.js';
@@ -24,8 +28,9 @@ import { validated } from './shared/validated.js';
 
 /**
  * Accounts by email (docs/decisions/100): confirming the address, a forgotten password, a new address.
- * What a request about an address answers never depends on whether the address has an account: the
- * work is done after the answer (deps.mail.work).
+ * What a request about an address answers never depends on whether the address has an account, nor
+ * does its time: it queues a job (one insert, whatever the address), and the job looks the address up
+ * and queues the link's mail after the answer (docs/decisions/121).
  */
 
 export const linkUsedOrExpired = 'This link was already used or has expired.';
@@ -44,15 +49,41 @@ async function takeLink(trx: Db, token: string, purpose: EmailTokenPurpose, now:
 /** An address as typed, for a request that must not tell whether it has an account: only its form is checked. */
 const addressOf = (email: string) => checkEmail(email, true);
 
+/** The kind of job that mails a link to an address if an account may have one (app/jobs.ts wires it). */
+export const linkRequestJob = 'email link request';
+
+/** What a link request job holds: the address as typed and what the link is for. */
+interface LinkRequest {
+  purpose: 'confirm' | 'reset';
+  address: string;
+}
+
+async function queueLinkRequest(deps: Deps, request: LinkRequest): Promise<void> {
+  const at = deps.clock.now();
+  const payload = JSON.stringify(request);
+  await enqueueJob(deps.db, { id: newId(at), kind: linkRequestJob, payload, at: at.toISOString() });
+}
+
+/**
+ * The handler of a link request job: the link is stored and its mail queued (mailLink) if an account
+ * has the address and may get one: to confirm it, while it is unconfirmed and the server confirms
+ * addresses; to reset the password, unless it is the shared guest's.
+ */
+export async function mailLinkIfKnown(deps: Deps, payload: string): Promise<void> {
+  const { purpose, address }: LinkRequest = JSON.parse(payload);
+  const user = await users.findUserByEmail(deps.db, address);
+  if (!user) return;
+  const { emailConfirmation, sharedGuestId } = await accountSettings(deps.db);
+  const allowed =
+    purpose === 'confirm'
+      ? !user.email_confirmed_at && emailConfirmation !== 'off'
+      : sharedGuestId !== user.id;
+  if (allowed) await mailLink(deps, { user, purpose, address: user.email });
+}
+
 /** `POST /api/auth/confirmation/resend`: a new link to confirm the address, if an unconfirmed account has it. */
-export function resendConfirmation(deps: Deps, input: { email: string }): EmailSentReply {
-  const address = addressOf(input.email);
-  deps.mail.work.start(async () => {
-    const user = await users.findUserByEmail(deps.db, address);
-    if (!user || user.email_confirmed_at) return;
-    if ((await accountSettings(deps.db)).emailConfirmation === 'off') return;
-    await sendLink(deps, user, 'confirm', user.email);
-  });
+export async function resendConfirmation(deps: Deps, input: { email: string }): Promise<EmailSentReply> {
+  await queueLinkRequest(deps, { purpose: 'confirm', address: addressOf(input.email) });
   return sentIfKnown('a new link to confirm it');
 }
 
@@ -78,7 +109,7 @@ export async function resendConfirmationForApp(
   if (viewer.email_confirmed_at || (await accountSettings(deps.db)).emailConfirmation === 'off')
     throw new HttpError(403, notAwaitingConfirmation);
   const address = email === undefined ? viewer.email : await replaceUnconfirmedEmail(deps, viewer, email);
-  resendConfirmation(deps, { email: address });
+  await resendConfirmation(deps, { email: address });
 }
 
 /** The address an app corrects an unconfirmed one to; refusals as Mastodon's 422 "Validation failed". */
@@ -115,14 +146,20 @@ export async function confirmEmail(deps: Deps, input: { token: string }): Promis
 }
 
 /** `POST /api/auth/password-reset`: a link to choose a new password, if an account has the address. */
-export function requestPasswordReset(deps: Deps, input: { email: string }): EmailSentReply {
-  const address = addressOf(input.email);
-  deps.mail.work.start(async () => {
-    const user = await users.findUserByEmail(deps.db, address);
-    if (!user || (await accountSettings(deps.db)).sharedGuestId === user.id) return;
-    await sendLink(deps, user, 'reset', user.email);
-  });
+export async function requestPasswordReset(deps: Deps, input: { email: string }): Promise<EmailSentReply> {
+  await queueLinkRequest(deps, { purpose: 'reset', address: addressOf(input.email) });
   return sentIfKnown('a link to reset the password');
+}
+
+/** `POST /api/auth/password-reset/check`: whether a reset link still works (it is not used up by asking). */
+export async function checkPasswordResetLink(
+  deps: Deps,
+  body: EmailTokenBody,
+): Promise<PasswordResetCheckReply> {
+  const now = deps.clock.now().toISOString();
+  const usable =
+    body.token !== '' && (await emailTokens.emailTokenUsable(deps.db, secretHash(body.token), 'reset', now));
+  return { usable };
 }
 
 /**
@@ -170,7 +207,7 @@ export async function requestEmailChange(
   if (users.emailKeyOf(address) === viewer.email_key) throw badRequest('That is already your email address.');
   const owner = await users.findUserByEmail(deps.db, address);
   if (owner) throw new HttpError(409, emailInUse);
-  deps.mail.work.start(() => sendLink(deps, viewer, 'change', address));
+  await mailLink(deps, { user: viewer, purpose: 'change', address });
   return { message: `We sent a link to ${address}: open it to confirm the new address.` };
 }
 

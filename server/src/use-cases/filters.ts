@@ -1,6 +1,7 @@
 import { FilterLimits } from '@sync/contract';
 import * as filters from '../data/filters.repo.js';
 import { lockRowsInOrder } from '../data/row-locks.js';
+import { bumpRulesVersions } from '../data/users.repo.js';
 import type { FilterAction, FilterContext } from '../data/schema.js';
 import { newId } from '../platform/db/ids.js';
 import { badRequest, notFound } from '../platform/http/errors.js';
@@ -259,6 +260,7 @@ export async function createFilter(
       record.id,
       keywords.map((keyword) => ({ ...keyword, created_at: at })),
     );
+    await bumpRulesVersions(trx, [input.userId]);
   });
   rulesChanged(deps, input.userId);
   return record;
@@ -288,6 +290,7 @@ async function changeFilter(
       filterId,
       plan.added.map((keyword) => ({ ...keyword, created_at: at })),
     );
+    await bumpRulesVersions(trx, [userId]);
     const filter: filters.FilterRecord = {
       ...current,
       ...(fields.title !== undefined && { title: fields.title }),
@@ -312,8 +315,12 @@ export async function updateFilter(
 
 /** `DELETE /api/filters/:id`, `DELETE /api/v2/filters/:id`: its keywords go with it. */
 export async function deleteFilter(deps: Deps, input: { userId: string; filterId: string }): Promise<void> {
-  if (!(await filters.deleteFilter(deps.db, input.userId, input.filterId)))
-    throw filterNotFound(input.filterId);
+  const deleted = await deps.db.transaction().execute(async (trx) => {
+    if (!(await filters.deleteFilter(trx, input.userId, input.filterId))) return false;
+    await bumpRulesVersions(trx, [input.userId]);
+    return true;
+  });
+  if (!deleted) throw filterNotFound(input.filterId);
   rulesChanged(deps, input.userId);
 }
 

@@ -1,15 +1,13 @@
 import type { FollowReply, FollowStateReply, RelationshipReply } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
-import { publishNotified } from './shared/live-messages.js';
 import { HttpError, Messages, badRequest, notFound } from '../platform/http/errors.js';
 import { timeOfId } from '../platform/db/ids.js';
 import type { AccountRecord } from '../read/hydration/hydrator.js';
 import { recordNotFound } from './shared/record-not-found.js';
-import * as notifications from '../data/notifications.repo.js';
 import { everyUser } from './shared/user-answers.js';
 import * as users from '../data/users.repo.js';
 import * as follows from '../data/follows.repo.js';
-import { refuseAcrossBlock } from './shared/blocks-between.js';
+import { writeFollow, writeShowReposts } from './shared/follow-writes.js';
 import {
   accountIdsOf,
   relationshipAnswer,
@@ -17,45 +15,6 @@ import {
   requirePerson,
   type Relationships,
 } from './shared/relationships.js';
-
-/**
- * The follow row, both users' counts and the followed user's notification in one transaction, the
- * notification published after it; false when there was nothing to change (already following, or not).
- * A follow across a block is refused (403); an unfollow never is.
- */
-async function writeFollow(
-  deps: Deps,
-  viewerId: string,
-  targetId: string,
-  change: 'follow' | 'unfollow',
-): Promise<boolean> {
-  const newFollower = {
-    recipientId: targetId,
-    actorId: viewerId,
-    type: 'follow',
-    groupKey: 'follow',
-  } as const;
-  const written = await deps.db.transaction().execute(async (trx) => {
-    let group: notifications.NotifiedGroup | undefined;
-    if (change === 'follow') {
-      const at = deps.clock.now().toISOString();
-      if (!(await follows.insertFollow(trx, viewerId, targetId, at))) return undefined;
-      group = await notifications.addCause(trx, { ...newFollower, at });
-    } else {
-      if (!(await follows.deleteFollow(trx, viewerId, targetId))) return undefined;
-      await notifications.removeCause(trx, newFollower);
-    }
-    await users.adjustFollowCounts(trx, viewerId, targetId, change === 'follow' ? 1 : -1);
-    // Checked holding both users' rows, which a block takes first: a block that committed meanwhile is seen.
-    if (change === 'follow')
-      await refuseAcrossBlock(trx, { actorId: viewerId, otherIds: [targetId], act: { on: 'follow' } });
-    return { group };
-  });
-  if (!written) return false;
-  deps.events.publish({ type: 'follow-changed', followerId: viewerId, followeeId: targetId });
-  publishNotified(deps.events, [written.group]);
-  return true;
-}
 
 /**
  * `POST /users/follow/:id` and `/users/unfollow/:id`: the follow row and both users' counts in one
@@ -116,12 +75,8 @@ export async function setFollow(
   } else {
     await writeFollow(deps, viewerId, targetId, input.follow ? 'follow' : 'unfollow');
     // Showing their reblogs at home or not (docs/decisions/092), as Mastodon's follow sets it.
-    if (
-      input.follow &&
-      input.reblogs !== undefined &&
-      (await follows.setShowReposts(deps.db, viewerId, targetId, input.reblogs))
-    )
-      deps.events.publish({ type: 'follow-changed', followerId: viewerId, followeeId: targetId });
+    if (input.follow && input.reblogs !== undefined)
+      await writeShowReposts(deps, viewerId, targetId, input.reblogs);
   }
   return relationships(deps, { viewerId, ids: [targetId] });
 }

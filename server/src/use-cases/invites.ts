@@ -4,6 +4,7 @@ import * as invites from '../data/invites.repo.js';
 import type { UserRow } from '../data/users.repo.js';
 import { newId } from '../platform/db/ids.js';
 import { notFound } from '../platform/http/errors.js';
+import type { Uris } from '../platform/uris/uris.js';
 import { audit, auditedWrite } from './shared/audit.js';
 import type { Deps } from './shared/deps.js';
 import { requirePermission } from './shared/roles.js';
@@ -24,12 +25,12 @@ const newCode = (): string =>
   Array.from({ length: 10 }, () => codeAlphabet[crypto.randomInt(codeAlphabet.length)]).join('');
 
 /** The sign-up page with the code filled in. */
-const inviteUrl = (origin: string, code: string) => `${origin}/signup?invite=${encodeURIComponent(code)}`;
+const inviteUrl = (uris: Uris, code: string) => uris.at(`/signup?invite=${encodeURIComponent(code)}`);
 
-const inviteView = (row: invites.InviteRow, origin: string): Invite => ({
+const inviteView = (row: invites.InviteRow, uris: Uris): Invite => ({
   id: row.id,
   code: row.code,
-  url: inviteUrl(origin, row.code),
+  url: inviteUrl(uris, row.code),
   maxUses: row.max_uses,
   uses: row.uses,
   expiresAt: row.expires_at,
@@ -38,19 +39,16 @@ const inviteView = (row: invites.InviteRow, origin: string): Invite => ({
 });
 
 /** `GET /api/admin/invites` */
-export async function invitesFor(
-  deps: Deps,
-  input: { actor: UserRow; origin: string },
-): Promise<InvitesReply> {
+export async function invitesFor(deps: Deps, input: { actor: UserRow; uris: Uris }): Promise<InvitesReply> {
   requirePermission(input.actor.role, 'manage_rules_and_settings');
   const rows = await invites.newestInvites(deps.db, listed);
-  return { invites: rows.map((row) => inviteView(row, input.origin)) };
+  return { invites: rows.map((row) => inviteView(row, input.uris)) };
 }
 
 /** `POST /api/admin/invites`: a new link, for `maxUses` sign-ups and `expiresInSeconds` (left out: no limit). */
 export async function createInvite(
   deps: Deps,
-  input: { actor: UserRow; body: InviteBody; origin: string },
+  input: { actor: UserRow; body: InviteBody; uris: Uris },
 ): Promise<InviteReply> {
   requirePermission(input.actor.role, 'manage_rules_and_settings');
   const { maxUses, expiresInSeconds } = input.body;
@@ -74,13 +72,13 @@ export async function createInvite(
       targetLabel: created.code,
     }),
   );
-  return { invite: inviteView(row, input.origin) };
+  return { invite: inviteView(row, input.uris) };
 }
 
 /** `DELETE /api/admin/invites/:id`: the link stops working at once; it stays listed, revoked. */
 export async function revokeInvite(
   deps: Deps,
-  input: { actor: UserRow; id: string; origin: string },
+  input: { actor: UserRow; id: string; uris: Uris },
 ): Promise<InviteReply> {
   requirePermission(input.actor.role, 'manage_rules_and_settings');
   const at = deps.clock.now();
@@ -97,5 +95,5 @@ export async function revokeInvite(
     return revoked;
   });
   if (!row) throw notFound(`No invite with id "${input.id}" exists.`);
-  return { invite: inviteView(row, input.origin) };
+  return { invite: inviteView(row, input.uris) };
 }

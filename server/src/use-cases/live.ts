@@ -6,6 +6,7 @@ import { liveNotification } from './shared/notification-answers.js';
 import * as posts from '../data/posts.repo.js';
 import { previewPostViews } from '../read/views/sync/posts.js';
 import { visiblePosts } from '../read/hydration/visible.js';
+import { quotableByViewers } from '../read/hydration/quotes.js';
 import { eventFrame } from '../platform/live/event-stream.js';
 import type { LiveRenderer } from '../platform/live/hub.js';
 import type { HeldMessage } from '../platform/live/recent-messages.js';
@@ -50,6 +51,7 @@ async function postsFor(
     deps.hydrator.marksOfViewers(viewerIds, { posts: hydrated }),
     Promise.all(viewerIds.map((viewerId) => deps.hydrator.rules(viewerId))),
   ]);
+  const quotableOf = await quotableByViewers(deps.db, deps.dialect, rules, hydrated);
   const pages = await Promise.all(
     viewerIds.map(async (viewerId, i) => {
       const shown = visiblePosts(rules[i]!, hydrated, 'home');
@@ -64,7 +66,13 @@ async function postsFor(
       : new Map([...people, ...(await deps.hydrator.peopleByIds(quotedAuthors))]);
   return new Map(
     pages.map(({ viewerId, shown, quotes }) => {
-      const page = { posts: shown, quotes, users, marks: marks.get(viewerId) };
+      const page = {
+        posts: shown,
+        quotes,
+        quotable: quotableOf.get(viewerId),
+        users,
+        marks: marks.get(viewerId),
+      };
       return [viewerId, previewPostViews(page, viewerId)];
     }),
   );

@@ -23,7 +23,7 @@ import { adminReportViews } from '../read/views/sync/reports.js';
 import { deleteUserAndEverythingOf } from './shared/account-deletion.js';
 import { audit, type Actor } from './shared/audit.js';
 import { eraseComment, requireComment } from './shared/comment-writes.js';
-import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
+import { cursorPage, noBounds, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
 import { findAccount, type AccountRef } from './shared/account-refs.js';
 import type { Deps } from './shared/deps.js';
 import { publishNotified } from './shared/live-messages.js';
@@ -135,7 +135,7 @@ export async function accountsWindow(
 ): Promise<{ accounts: users.UserRow[]; bounds: PageBounds }> {
   requirePermission(input.moderator.role, 'manage_users');
   const { statuses, roles, query, nobody } = input.filter;
-  if (nobody) return { accounts: [], bounds: { newest: undefined, oldest: undefined } };
+  if (nobody) return { accounts: [], bounds: noBounds };
   const filter = {
     statuses,
     roles,

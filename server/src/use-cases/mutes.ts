@@ -3,6 +3,7 @@ import type { Deps } from './shared/deps.js';
 import { relationshipAnswer, relationships, targetOf, type Relationships } from './shared/relationships.js';
 import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
 import * as mutes from '../data/mutes.repo.js';
+import { writeMute, type MuteChange } from './shared/mute-writes.js';
 import type { AccountRecord } from '../read/hydration/hydrator.js';
 import { mutedUserViews } from '../read/views/sync/relationships.js';
 
@@ -12,29 +13,7 @@ import { mutedUserViews } from '../read/views/sync/relationships.js';
  * its time: every read leaves an ended one out, and the muter's next mute or unmute deletes it.
  */
 
-/** A mute as asked for: `durationSeconds` 0 or null lasts until unmuted. */
-export interface MuteChange {
-  notifications: boolean;
-  durationSeconds: number | null;
-}
-
-/** Mutes (or, `undefined`, unmutes) someone: idempotent; muting again replaces the notifications and the end. */
-async function writeMute(deps: Deps, muterId: string, mutedId: string, mute: MuteChange | undefined) {
-  const now = deps.clock.now();
-  const at = now.toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    await mutes.deleteEndedMutes(trx, muterId, at);
-    if (!mute) {
-      await mutes.deleteMute(trx, muterId, mutedId);
-      return;
-    }
-    const expiresAt = mute.durationSeconds
-      ? new Date(now.getTime() + mute.durationSeconds * 1000).toISOString()
-      : null;
-    await mutes.putMute(trx, { muterId, mutedId, notifications: mute.notifications, expiresAt, at });
-  });
-  deps.events.publish({ type: 'rules-changed', userIds: [muterId] });
-}
+export type { MuteChange };
 
 /** `POST|DELETE /api/users/:username/mute`: the relationship after it. */
 export async function changeMute(

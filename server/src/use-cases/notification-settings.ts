@@ -6,6 +6,7 @@ import {
 } from '@sync/contract';
 import * as settings from '../data/notification-settings.repo.js';
 import type { NotificationSettingsRecord } from '../data/notification-settings.repo.js';
+import { bumpRulesVersions } from '../data/users.repo.js';
 import type { Deps } from './shared/deps.js';
 
 /**
@@ -25,6 +26,7 @@ const viewOf = (record: NotificationSettingsRecord): NotificationSettings => ({
     quote: !record.mutedTypes.has('quote'),
     update: !record.mutedTypes.has('update'),
     quoted_update: !record.mutedTypes.has('quoted_update'),
+    new_report: !record.mutedTypes.has('new_report'),
   },
   onlyFromFollowing: record.onlyFromFollowing,
 });
@@ -52,7 +54,10 @@ export async function changeNotificationSettings(
     mutedTypes: muted,
     onlyFromFollowing: input.body.onlyFromFollowing ?? current.onlyFromFollowing,
   };
-  await settings.saveNotificationSettings(deps.db, input.viewerId, changed, deps.clock.now().toISOString());
+  await deps.db.transaction().execute(async (trx) => {
+    await settings.saveNotificationSettings(trx, input.viewerId, changed, deps.clock.now().toISOString());
+    await bumpRulesVersions(trx, [input.viewerId]);
+  });
   deps.events.publish({ type: 'rules-changed', userIds: [input.viewerId] });
   return { settings: viewOf(changed) };
 }

@@ -1,11 +1,13 @@
+import type { Db } from '../data/database.js';
 import * as oauth from '../data/oauth.repo.js';
-import { findUserById, type UserRow } from '../data/users.repo.js';
+import { findUserByEmail, findUserById, findUserByUsername, type UserRow } from '../data/users.repo.js';
 import { newId } from '../platform/db/ids.js';
 import { newSecret, sameSecret, secretHash, verifierMatches } from '../platform/auth/opaque-tokens.js';
 import { parseScopes, scopeText, withinScopes, type Scope } from '../platform/auth/scopes.js';
 import { HttpError } from '../platform/http/errors.js';
 import type { Deps } from './shared/deps.js';
-import { refuseSharedGuest } from './shared/shared-guest.js';
+import { isSharedGuest, refuseSharedGuest, sharedGuestRefusals } from './shared/shared-guest.js';
+import { checkPasswordSignIn } from './shared/sign-in.js';
 import { mustConfirmEmail } from './shared/instance-settings.js';
 import { isSuspended } from './shared/moderation-state.js';
 
@@ -21,6 +23,11 @@ export type { AppRow } from '../data/oauth.repo.js';
 export const outOfBand = 'urn:ietf:wg:oauth:2.0:oob';
 /** How long an authorization code may be exchanged. */
 export const codeLifetimeMs = 10 * 60 * 1000;
+/**
+ * How long a code is kept after it was issued: a code presented again within that time still ends the
+ * token it gave (RFC 6749 section 4.1.2). The scheduled jobs delete older ones.
+ */
+export const codeKeptMs = 24 * 60 * 60 * 1000;
 /** How often a token's "last used" time is written: reads should not each cost a write. */
 const lastUsedPrecisionMs = 60 * 60 * 1000;
 
@@ -36,7 +43,7 @@ export class OAuthError extends HttpError {
   }
 }
 
-const invalidClient = () =>
+export const invalidClient = () =>
   new OAuthError(
     401,
     'invalid_client',
@@ -140,14 +147,17 @@ export interface AuthorizationRequest {
   code_challenge_method?: string | undefined;
 }
 
-/** A PKCE challenge or verifier (RFC 7636 section 4.1): what an S256 challenge or a plain verifier is. */
+/** An S256 challenge or a verifier (RFC 7636 section 4.1): 43 to 128 unreserved characters. */
 const pkceValue = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 export interface CheckedAuthorization {
   app: oauth.AppRow;
   redirectUri: string;
+  /** Whether the request named the redirect URI: the token request must then name it again. */
+  redirectUriNamed: boolean;
   scopes: Scope[];
-  challenge: { value: string; method: 'S256' | 'plain' } | undefined;
+  /** The S256 challenge (RFC 7636), when the app uses PKCE. */
+  challenge: string | undefined;
   state: string | undefined;
 }
 
@@ -172,20 +182,29 @@ export async function checkAuthorization(
   const scopes = scopesOf(request.scope);
   if (!withinScopes(storedScopes(app.scopes), scopes))
     throw new OAuthError(400, 'invalid_scope', `This app registered only the scopes "${app.scopes}".`);
-  let challenge: CheckedAuthorization['challenge'];
   if (request.code_challenge) {
-    const method = request.code_challenge_method ?? 'plain';
-    if (method !== 'S256' && method !== 'plain')
-      throw new OAuthError(400, 'invalid_request', 'code_challenge_method must be S256 or plain.');
+    // Without a method, RFC 7636 reads the challenge as plain, which RFC 9700 section 2.1.1 rules out.
+    if (request.code_challenge_method !== 'S256')
+      throw new OAuthError(
+        400,
+        'invalid_request',
+        'code_challenge_method must be S256: the plain method is not accepted (RFC 9700).',
+      );
     if (!pkceValue.test(request.code_challenge))
       throw new OAuthError(
         400,
         'invalid_request',
         'code_challenge must be 43 to 128 characters: letters, digits, "-", ".", "_" and "~" (RFC 7636).',
       );
-    challenge = { value: request.code_challenge, method };
   }
-  return { app, redirectUri, scopes, challenge, state: request.state };
+  return {
+    app,
+    redirectUri,
+    redirectUriNamed: request.redirect_uri !== undefined,
+    scopes,
+    challenge: request.code_challenge || undefined,
+    state: request.state,
+  };
 }
 
 /** Whether this person already approved this app with these scopes: the consent page may be skipped. */
@@ -222,10 +241,13 @@ export async function approve(deps: Deps, viewer: UserRow, checked: CheckedAutho
     app_id: checked.app.id,
     user_id: viewer.id,
     redirect_uri: checked.redirectUri,
+    redirect_uri_named: checked.redirectUriNamed ? 1 : 0,
     scopes: scopeText(checked.scopes),
-    code_challenge: checked.challenge?.value ?? null,
-    code_challenge_method: checked.challenge?.method ?? null,
+    code_challenge: checked.challenge ?? null,
+    code_challenge_method: checked.challenge === undefined ? null : 'S256',
     created_at: deps.clock.now().toISOString(),
+    exchanged_at: null,
+    token_id: null,
   });
   if (checked.redirectUri === outOfBand) return { code };
   return { redirectTo: withParams(checked.redirectUri, { code, state: checked.state }) };
@@ -245,6 +267,8 @@ export interface TokenRequest {
   redirect_uri?: string | undefined;
   code_verifier?: string | undefined;
   scope?: string | undefined;
+  username?: string | undefined;
+  password?: string | undefined;
 }
 
 export interface IssuedToken {
@@ -265,59 +289,168 @@ async function authenticatedApp(deps: Deps, request: TokenRequest): Promise<oaut
   return app;
 }
 
+/** An app that proved itself with its secret, as the grants without a code need. */
+async function confidentialApp(deps: Deps, request: TokenRequest): Promise<oauth.AppRow> {
+  const app = await authenticatedApp(deps, request);
+  if (request.client_secret === undefined) throw invalidClient();
+  return app;
+}
+
+/** The scopes asked for (`read` when none), within the app's own. */
+function requestedScopes(app: oauth.AppRow, request: TokenRequest): Scope[] {
+  const scopes = scopesOf(request.scope);
+  const registered = storedScopes(app.scopes);
+  if (!withinScopes(registered, scopes))
+    throw invalidScope(scopes.filter((scope) => !withinScopes(registered, [scope])));
+  return scopes;
+}
+
+/** Writes a token; `db` may be a transaction. */
+async function writeToken(
+  db: Db,
+  at: Date,
+  grant: { app: oauth.AppRow; userId: string | null; scopes: Scope[] },
+): Promise<{ id: string; issued: IssuedToken }> {
+  const accessToken = newSecret();
+  const id = newId(at);
+  await oauth.insertToken(db, {
+    id,
+    token_hash: secretHash(accessToken),
+    app_id: grant.app.id,
+    user_id: grant.userId,
+    scopes: scopeText(grant.scopes),
+    created_at: at.toISOString(),
+    last_used_at: null,
+  });
+  return { id, issued: { accessToken, scopes: grant.scopes, createdAt: at } };
+}
+
 async function issueToken(
   deps: Deps,
   app: oauth.AppRow,
   userId: string | null,
   scopes: Scope[],
 ): Promise<IssuedToken> {
-  const accessToken = newSecret();
-  const createdAt = deps.clock.now();
-  await oauth.insertToken(deps.db, {
-    id: newId(createdAt),
-    token_hash: secretHash(accessToken),
-    app_id: app.id,
-    user_id: userId,
-    scopes: scopeText(scopes),
-    created_at: createdAt.toISOString(),
-    last_used_at: null,
-  });
-  return { accessToken, scopes, createdAt };
+  return (await writeToken(deps.db, deps.clock.now(), { app, userId, scopes })).issued;
 }
 
-/** `POST /oauth/token`: `authorization_code` (with PKCE) or `client_credentials`. */
-export async function exchangeToken(deps: Deps, request: TokenRequest): Promise<IssuedToken> {
-  if (request.grant_type === 'client_credentials') {
-    const app = await authenticatedApp(deps, request);
-    if (request.client_secret === undefined) throw invalidClient();
-    const scopes = scopesOf(request.scope);
-    if (!withinScopes(storedScopes(app.scopes), scopes))
-      throw invalidScope(scopes.filter((scope) => !withinScopes(storedScopes(app.scopes), [scope])));
-    return issueToken(deps, app, null, scopes);
-  }
-  if (request.grant_type !== 'authorization_code')
-    throw new OAuthError(
+/** Why this code cannot be exchanged by this request, or undefined when it can. */
+function refusalOfCode(
+  code: oauth.CodeRow,
+  app: oauth.AppRow,
+  request: TokenRequest,
+  now: Date,
+): OAuthError | undefined {
+  if (code.app_id !== app.id) return unusableCode();
+  if (now.getTime() - Date.parse(code.created_at) > codeLifetimeMs)
+    return invalidGrant('The code has expired: codes are valid for 10 minutes. Sign in again.');
+  if (request.redirect_uri === undefined && code.redirect_uri_named === 1)
+    return new OAuthError(
       400,
-      'unsupported_grant_type',
-      'grant_type must be authorization_code or client_credentials.',
+      'invalid_request',
+      'The redirect_uri is missing: send the one the authorization request named (RFC 6749 section 4.1.3).',
     );
-  const app = await authenticatedApp(deps, request);
-  if (!request.code) throw new OAuthError(400, 'invalid_request', 'The code is missing.');
-  const code = await oauth.takeCode(deps.db, secretHash(request.code));
-  if (!code || code.app_id !== app.id)
-    throw invalidGrant('The code is not valid: it is unknown, was used already or belongs to another app.');
-  if (deps.clock.now().getTime() - Date.parse(code.created_at) > codeLifetimeMs)
-    throw invalidGrant('The code has expired: codes are valid for 10 minutes. Sign in again.');
   if (request.redirect_uri !== undefined && request.redirect_uri !== code.redirect_uri)
-    throw invalidGrant('The redirect_uri is not the one the code was issued for.');
-  if (code.code_challenge) {
-    const method = code.code_challenge_method === 'S256' ? 'S256' : 'plain';
-    if (!request.code_verifier || !verifierMatches(request.code_verifier, code.code_challenge, method))
-      throw invalidGrant('The code_verifier does not match the code_challenge.');
-  } else if (request.client_secret === undefined) {
-    throw invalidClient();
+    return invalidGrant('The redirect_uri is not the one the code was issued for.');
+  if (code.code_challenge !== null) {
+    if (
+      code.code_challenge_method !== 'S256' ||
+      !request.code_verifier ||
+      !verifierMatches(request.code_verifier, code.code_challenge)
+    )
+      return invalidGrant('The code_verifier does not match the code_challenge.');
+    return undefined;
   }
-  return issueToken(deps, app, code.user_id, storedScopes(code.scopes));
+  // A verifier for a code issued without a challenge is a downgrade (RFC 9700 section 4.8.2).
+  if (request.code_verifier !== undefined)
+    return invalidGrant(
+      'This code was issued without a code_challenge: it cannot be exchanged with a code_verifier.',
+    );
+  if (request.client_secret === undefined) return invalidClient();
+  return undefined;
+}
+
+const unusableCode = () =>
+  invalidGrant('The code is not valid: it is unknown, was used already or belongs to another app.');
+
+/** A code traded for a token, or refused; `replayed`: the code, exchanged before. */
+type CodeExchange = { issued: IssuedToken } | { refusal: OAuthError; replayed?: oauth.CodeRow | undefined };
+
+/**
+ * `authorization_code`: the code is marked exchanged whatever the outcome (a refused attempt uses it up),
+ * and remembers the token it gives. A code presented again is refused and that token ends.
+ */
+async function exchangeCode(deps: Deps, app: oauth.AppRow, request: TokenRequest): Promise<IssuedToken> {
+  if (!request.code) throw new OAuthError(400, 'invalid_request', 'The code is missing.');
+  const codeHash = secretHash(request.code);
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<CodeExchange> => {
+    const code = await oauth.claimCode(trx, codeHash, now.toISOString());
+    if (!code) return { refusal: unusableCode(), replayed: await oauth.findCode(trx, codeHash) };
+    const refusal = refusalOfCode(code, app, request, now);
+    if (refusal) return { refusal };
+    const { id, issued } = await writeToken(trx, now, {
+      app,
+      userId: code.user_id,
+      scopes: storedScopes(code.scopes),
+    });
+    await oauth.recordCodeToken(trx, codeHash, id);
+    return { issued };
+  });
+  if ('issued' in outcome) return outcome.issued;
+  const tokenId = outcome.replayed?.token_id;
+  if (tokenId && (await oauth.deleteTokenById(deps.db, tokenId)))
+    deps.events.publish({ type: 'tokens-revoked', tokenIds: [tokenId] });
+  throw outcome.refusal;
+}
+
+/** The words for a wrong password and for no such account: the grant does not tell which. */
+const wrongCredentials = 'The username (or email address) or the password is not correct.';
+
+/**
+ * `password` (RFC 6749 section 4.3), as `toot login_cli` and scripts sign in: the login's own check and
+ * refusals (shared/sign-in.ts), in OAuth's words. An address finds the account as a username does
+ * (Mastodon signs in by address; Sync by username, and an address is optional).
+ */
+async function passwordGrant(deps: Deps, request: TokenRequest): Promise<IssuedToken> {
+  const app = await confidentialApp(deps, request);
+  const scopes = requestedScopes(app, request);
+  const login = request.username?.trim() ?? '';
+  const user = login.includes('@')
+    ? await findUserByEmail(deps.db, login)
+    : login
+      ? await findUserByUsername(deps.db, login)
+      : undefined;
+  const check = await checkPasswordSignIn(deps, user, request.password ?? '');
+  if ('refused' in check) throw invalidGrant(check.refused === 'held' ? check.why : wrongCredentials);
+  // An app holding the shared guest's access would act for everyone who uses it.
+  if (await isSharedGuest(deps, check.signedIn.id)) throw invalidGrant(sharedGuestRefusals.apps);
+  return issueToken(deps, app, check.signedIn.id, scopes);
+}
+
+const grantTypes = ['authorization_code', 'client_credentials', 'password'] as const;
+/** What `/.well-known/oauth-authorization-server` lists: the grants `exchangeToken` takes. */
+export const grantTypesSupported: readonly string[] = grantTypes;
+
+/** `POST /oauth/token`: `authorization_code` (with PKCE), `client_credentials` or `password`. */
+export async function exchangeToken(deps: Deps, request: TokenRequest): Promise<IssuedToken> {
+  switch (request.grant_type) {
+    case 'authorization_code':
+      return exchangeCode(deps, await authenticatedApp(deps, request), request);
+    case 'client_credentials': {
+      const app = await confidentialApp(deps, request);
+      return issueToken(deps, app, null, requestedScopes(app, request));
+    }
+    case 'password':
+      return passwordGrant(deps, request);
+    default:
+      throw new OAuthError(400, 'unsupported_grant_type', `grant_type must be ${grantTypes.join(', ')}.`);
+  }
+}
+
+/** The scheduled jobs' purge: codes issued more than `codeKeptMs` ago, exchanged or not. */
+export async function purgeOldCodes(deps: Deps): Promise<void> {
+  await oauth.deleteCodesBefore(deps.db, new Date(deps.clock.now().getTime() - codeKeptMs).toISOString());
 }
 
 /** `POST /oauth/revoke`: the token stops working; revoking an unknown token is not an error (RFC 7009). */

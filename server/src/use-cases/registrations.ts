@@ -6,11 +6,13 @@ import { HttpError, Messages, notFound } from '../platform/http/errors.js';
 import { auditedWrite, type AuditedChange } from './shared/audit.js';
 import { findAccount, type AccountRef } from './shared/account-refs.js';
 import type { Deps } from './shared/deps.js';
+import { instanceSettings } from './shared/instance-settings.js';
+import { queueRegistrationDecision } from './shared/registration-mail.js';
 import { requirePermission } from './shared/roles.js';
 
 /**
  * The moderators' queue of sign-ups waiting for approval (registrations "approval"): approve lets the
- * account in, reject deletes it. Sync's `POST /api/admin/accounts/:username/approve|reject` and
+ * account in, reject deletes it; either way the person is told by email. Sync's `POST /api/admin/accounts/:username/approve|reject` and
  * Mastodon's `POST /api/v1/admin/accounts/:id/approve|reject` call these.
  */
 
@@ -46,23 +48,25 @@ export async function approveRegistration(
 ): Promise<users.UserRow> {
   requirePermission(input.actor.role, 'manage_users');
   const target = await requirePending(deps, input.account);
+  const { title } = await instanceSettings(deps.db, deps.mail.instance);
   const approved = await auditedWrite(
     deps,
     input.actor,
     async (trx, at) => {
       const row = await users.approvePending(trx, target.id);
+      if (!row) return row;
+      await queueRegistrationDecision(trx, deps, { user: row, decision: 'approved', title, at });
       // In the account's history, as the moderators' other actions are.
-      if (row)
-        await moderation.insertModerationAction(trx, {
-          id: newId(at),
-          target_id: row.id,
-          moderator_id: input.actor.id,
-          type: 'approve',
-          text: '',
-          report_id: null,
-          ends_at: null,
-          created_at: at.toISOString(),
-        });
+      await moderation.insertModerationAction(trx, {
+        id: newId(at),
+        target_id: row.id,
+        moderator_id: input.actor.id,
+        type: 'approve',
+        text: '',
+        report_id: null,
+        ends_at: null,
+        created_at: at.toISOString(),
+      });
       return row;
     },
     registrationDecision('approve_registration'),
@@ -80,11 +84,16 @@ export async function rejectRegistration(
 ): Promise<void> {
   requirePermission(input.actor.role, 'manage_users');
   const target = await requirePending(deps, input.account);
+  const { title } = await instanceSettings(deps.db, deps.mail.instance);
   const rejected = await auditedWrite(
     deps,
     input.actor,
     // Nothing but its row (and an app's token, which goes with it) exists: it never got in.
-    async (trx) => ((await users.deletePendingUser(trx, target.id)) ? target : undefined),
+    async (trx, at) => {
+      if (!(await users.deletePendingUser(trx, target.id))) return undefined;
+      await queueRegistrationDecision(trx, deps, { user: target, decision: 'rejected', title, at });
+      return target;
+    },
     registrationDecision('reject_registration'),
   );
   if (!rejected) throw notWaiting(target.username);

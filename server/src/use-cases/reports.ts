@@ -2,19 +2,23 @@ import {
   ReportLimits,
   type AdminReport,
   type AdminReportsReply,
+  type OpenReportCountReply,
   type Report,
   type ReportCategory,
   type ReportsReply,
 } from '@sync/contract';
 import * as comments from '../data/comments.repo.js';
+import type { Db } from '../data/database.js';
 import * as instance from '../data/instance.repo.js';
+import * as media from '../data/media.repo.js';
 import * as notifications from '../data/notifications.repo.js';
-import type { NotificationGroup } from '../data/notifications.repo.js';
+import type { NotificationGroup, NotifiedGroup } from '../data/notifications.repo.js';
 import * as posts from '../data/posts.repo.js';
 import * as reports from '../data/reports.repo.js';
 import type { ReportRecord } from '../data/reports.repo.js';
 import * as users from '../data/users.repo.js';
 import type { UserRow } from '../data/users.repo.js';
+import { groupBy } from '../platform/db/chunks.js';
 import { newId, timeOfId } from '../platform/db/ids.js';
 import type { TimeWindow } from '../platform/db/keyset.js';
 import { HttpError, Messages, notFound } from '../platform/http/errors.js';
@@ -25,8 +29,9 @@ import { adminReportViews, reportViews } from '../read/views/sync/reports.js';
 import { audit } from './shared/audit.js';
 import type { Deps } from './shared/deps.js';
 import { publishNotified } from './shared/live-messages.js';
+import { sweepMediaNow } from './shared/media-sweep.js';
 import { hiddenFrom } from './shared/moderation-state.js';
-import { requirePermission } from './shared/roles.js';
+import { requirePermission, rolesWith } from './shared/roles.js';
 import { checkText } from './shared/text.js';
 import { validated } from './shared/validated.js';
 
@@ -35,8 +40,9 @@ import { validated } from './shared/validated.js';
  * moderators work through the reports in a queue (assign, resolve, reopen). Both APIs call these; the
  * Mastodon views are read/views/mastodon/reports.ts.
  *
- * A report keeps a copy of each item's text as it was when reported (`report_items`): the moderator
- * reads what was reported even after an edit or a deletion.
+ * A report keeps a copy of each item's text as it was when reported (`report_items`), and of its
+ * images' alt text and sizes (`report_media`), whose files stay until the report is resolved: the
+ * moderator sees what was reported even after an edit or a deletion.
  */
 
 /** What a report is refused for: the request was understood, but cannot be a report (422). */
@@ -157,9 +163,63 @@ async function reportedItems(
   return items;
 }
 
+/** The images of the reported posts and comments, with their alt text and sizes as they are now. */
+async function reportedMedia(
+  deps: Deps,
+  items: readonly reports.NewReportItem[],
+): Promise<reports.NewReportMedia[]> {
+  const postIds = items.filter((item) => item.comment_id === null).map((item) => item.post_id);
+  const commentIds = items.flatMap((item) => (item.comment_id === null ? [] : [item.comment_id]));
+  const [ofPosts, ofComments] = await Promise.all([
+    media.mediaOfPosts(deps.db, deps.dialect, postIds),
+    media.mediaOfComments(deps.db, deps.dialect, commentIds),
+  ]);
+  const byPost = groupBy(ofPosts, (image) => image.post_id);
+  const byComment = groupBy(ofComments, (image) => image.comment_id);
+  return items.flatMap((item) =>
+    ((item.comment_id === null ? byPost.get(item.post_id) : byComment.get(item.comment_id)) ?? []).map(
+      (image) => ({
+        media_id: image.id,
+        post_id: item.post_id,
+        comment_id: item.comment_id,
+        position: image.position,
+        description: image.description,
+        width: image.width,
+        height: image.height,
+        preview_width: image.preview_width,
+        preview_height: image.preview_height,
+        blurhash: image.blurhash,
+        focus_x: image.focus_x,
+        focus_y: image.focus_y,
+        animated: image.animated,
+      }),
+    ),
+  );
+}
+
+/**
+ * Tells every staff member who handles reports that one was filed (a `new_report` notice, in the
+ * report's transaction), but its reporter, who knows, and the person reported: a moderator is not
+ * alerted to a report about themselves (the other staff handle it).
+ */
+async function tellStaff(trx: Db, report: ReportRecord): Promise<NotifiedGroup[]> {
+  const staffIds = await users.activeIdsWithRoles(trx, rolesWith('manage_reports'));
+  const notified: NotifiedGroup[] = [];
+  for (const recipientId of staffIds.filter((id) => id !== report.reporter_id && id !== report.target_id))
+    notified.push(
+      await notifications.addNotice(trx, {
+        recipientId,
+        type: 'new_report',
+        groupKey: report.id,
+        at: report.created_at,
+      }),
+    );
+  return notified;
+}
+
 /**
  * Files a report: checks everything first (nothing is written for a report refused), then writes the
- * report and its items' copies in one transaction.
+ * report, its items' copies and the staff's notices in one transaction.
  */
 async function file(deps: Deps, input: ReportInput): Promise<ReportRecord> {
   const target = await requireTarget(deps, input);
@@ -167,6 +227,7 @@ async function file(deps: Deps, input: ReportInput): Promise<ReportRecord> {
   const comment = checkComment(input.comment);
   const ruleIds = await checkRules(deps, input.category, input.ruleIds);
   const items = await reportedItems(deps, input, target);
+  const images = await reportedMedia(deps, items);
   const now = deps.clock.now();
   const at = now.toISOString();
   const record: ReportRecord = {
@@ -182,7 +243,11 @@ async function file(deps: Deps, input: ReportInput): Promise<ReportRecord> {
     created_at: at,
     updated_at: at,
   };
-  await deps.db.transaction().execute((trx) => reports.insertReport(trx, record, items));
+  const notified = await deps.db.transaction().execute(async (trx) => {
+    await reports.insertReport(trx, record, { items, media: images });
+    return tellStaff(trx, record);
+  });
+  publishNotified(deps.events, notified);
   return record;
 }
 
@@ -239,6 +304,12 @@ export async function reportQueue(
   return { reports: adminReportViews(await hydrateReports(deps, items, { counts: true })), nextCursor };
 }
 
+/** `GET /api/admin/reports/open-count`: how many reports wait in the queue (the Moderation link's badge). */
+export async function openReportCount(deps: Deps, input: { viewer: UserRow }): Promise<OpenReportCountReply> {
+  requirePermission(input.viewer.role, 'manage_reports');
+  return { count: await reports.openReportCount(deps.db) };
+}
+
 /**
  * `GET /api/v1/admin/reports`: a window of the queue, newest first, with the people as accounts; with
  * `account_id` and `target_account_id`, only the reports a person filed, or about an account.
@@ -275,6 +346,31 @@ async function adminView(deps: Deps, record: ReportRecord): Promise<AdminReport>
 export async function adminReport(deps: Deps, input: { viewer: UserRow; id: string }): Promise<AdminReport> {
   requirePermission(input.viewer.role, 'manage_reports');
   return adminView(deps, await requireReport(deps, input.id));
+}
+
+/**
+ * `GET /api/admin/reports/:id/media/:mediaId[/preview]` (and the Mastodon API's): the file of an image
+ * the report keeps, for the staff who handle reports only, whatever became of its post since: the
+ * public `/media/` route no longer serves a deleted post's images. Not found once the report was
+ * resolved and the image's files deleted.
+ */
+export async function keptMediaFile(
+  deps: Deps,
+  input: { viewer: UserRow; reportId: string; mediaId: string; preview: boolean },
+): Promise<{ name: string; contentType: string }> {
+  requirePermission(input.viewer.role, 'manage_reports');
+  const found =
+    timeOfId(input.reportId) && timeOfId(input.mediaId)
+      ? await reports.keptMediaFiles(deps.db, input)
+      : undefined;
+  if (!found)
+    throw notFound(
+      `Report "${input.reportId}" keeps no image "${input.mediaId}": its files go once the report is resolved.`,
+    );
+  const files = media.fileKeysOf(found);
+  return input.preview
+    ? { name: files.preview, contentType: 'image/webp' }
+    : { name: files.original, contentType: found.content_type };
 }
 
 /** `GET /api/v1/admin/reports/:id`: one report with the people as accounts. */
@@ -319,7 +415,8 @@ function changeOf(
  * report already as asked is answered as it is, and nothing is written.
  *
  * Resolving tells the reporter (a `report_resolved` notification from the server, naming no moderator,
- * as Mastodon's email does not); reopening takes it back, as it is no longer true.
+ * as Mastodon's email does not), and lets the files of its images go when nothing else shows them;
+ * reopening takes the notification back, as it is no longer true (images deleted meanwhile stay gone).
  */
 async function changeQueued(deps: Deps, input: QueueChange): Promise<ReportRecord> {
   const { viewer, action } = input;
@@ -355,6 +452,8 @@ async function changeQueued(deps: Deps, input: QueueChange): Promise<ReportRecor
     return { report: changed, notified: await notifications.addNotice(trx, { ...group, at }) };
   });
   publishNotified(deps.events, [outcome.notified]);
+  // A resolved report holds its images no more: those whose post or image is deleted go now.
+  if (action === 'resolve') await sweepMediaNow(deps);
   // Gone meanwhile: its reported account was deleted.
   if (!outcome.report) throw reportNotFound(current.id);
   return outcome.report;

@@ -7,6 +7,7 @@ import {
   type SearchTagsReply,
   type SearchUsersReply,
 } from '@sync/contract';
+import type { Uris } from '../platform/uris/uris.js';
 import type { Deps } from './shared/deps.js';
 import { visiblePeopleRows, visiblePostRows } from './shared/visible-rows.js';
 import { checkText } from './shared/text.js';
@@ -159,11 +160,11 @@ export interface OffsetSearch {
  */
 export async function searchAccounts(
   deps: Deps,
-  input: OffsetSearch & { host: string; viewerId: string | undefined; followedBy?: string | undefined },
+  input: OffsetSearch & { uris: Uris; viewerId: string | undefined; followedBy?: string | undefined },
 ): Promise<AccountRecord[]> {
   const q = checkedQuery(input.q);
   const [name, domain] = q.replace(/^@/, '').split('@');
-  const local = domain === undefined || domain.toLowerCase() === input.host.toLowerCase();
+  const local = domain === undefined || input.uris.isLocal(domain);
   if (!local || !name) return [];
   const rows = await offsetPage(
     input.offset,

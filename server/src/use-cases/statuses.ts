@@ -26,7 +26,7 @@ import {
 } from './shared/comment-writes.js';
 import { versionsOf } from './shared/edit-history.js';
 import { describeMedia } from './shared/media-attachments.js';
-import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
+import { cursorPage, noBounds, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
 import { homeItems, itemKey, profileItems, repostOfItem, type ListItem } from './shared/repost-items.js';
 import type { RepostRow } from '../data/reposts.repo.js';
 import * as reposts from '../data/reposts.repo.js';
@@ -234,7 +234,7 @@ export async function rebloggedBy(
   input: { id: string; viewerId: string | undefined; window: CursorWindow },
 ): Promise<{ accounts: AccountRecord[]; bounds: PageBounds }> {
   const found = await requireOpenStatus(deps, input.id, input.viewerId);
-  if (found.kind === 'comment') return { accounts: [], bounds: { newest: undefined, oldest: undefined } };
+  if (found.kind === 'comment') return { accounts: [], bounds: noBounds };
   const kind = { ...reposts.reposters, scope: `reblogged_by:${found.ref.id}` };
   const { rows, bounds } = await cursorPage(
     deps,

@@ -8,7 +8,7 @@ import { acceptedQuotes, quotableByViewers, quotesSeenBy } from '../read/hydrati
 import { hydrateNotificationStatuses, shownNotificationOf } from '../read/hydration/notifications.js';
 import { notificationViews } from '../read/views/mastodon/notifications.js';
 import { statusTextsFor } from '../read/views/mastodon/statuses.js';
-import { urlsOf } from '../read/views/mastodon/urls.js';
+import type { Uris } from '../platform/uris/uris.js';
 import type { Deps } from './shared/deps.js';
 import { authorAndFollowersAmong } from './shared/live-recipients.js';
 
@@ -88,9 +88,9 @@ async function statusRefOf(deps: Deps, status: StatusOfMessage): Promise<StatusR
 export type StreamContext = 'home' | 'public';
 
 /**
- * The status's JSON text for each viewer (undefined: signed out) reached through `origin` (URLs are
- * absolute) on a stream read in `context`: the viewers' marks in one query, the shared part serialised
- * once per origin, and one text per different set of the viewer's own fields (views/mastodon/statuses.ts,
+ * The status's JSON text for each viewer (undefined: signed out) on a connection whose answers carry
+ * `uris` (its origin's without PUBLIC_URL), on a stream read in `context`: the viewers' marks in one
+ * query, the shared part serialised once per origin, and one text per different set of the viewer's own fields (views/mastodon/statuses.ts,
  * `statusTextsFor`). Undefined for a viewer whose rules hide it there (its author in a block with them,
  * muted, limited or suspended; a `hide` filter); a `warn` filter's match comes in its `filtered`. The
  * viewers' rules are those kept between answers: no read per event.
@@ -99,7 +99,7 @@ export async function statusTexts(
   deps: Deps,
   streamed: StreamedStatus,
   viewerIds: readonly string[],
-): Promise<(viewerId: string | undefined, origin: string, context: StreamContext) => string | undefined> {
+): Promise<(viewerId: string | undefined, uris: Uris, context: StreamContext) => string | undefined> {
   const shown = {
     posts: streamed.hydrated.items.flatMap((item) => (item.kind === 'post' ? [item.post] : [])),
     comments: streamed.hydrated.items.flatMap((item) => (item.kind === 'comment' ? [item.comment] : [])),
@@ -124,7 +124,7 @@ export async function statusTexts(
     return seen.get(key);
   };
   const byOrigin = new Map<string, ReturnType<typeof statusTextsFor>>();
-  return (viewerId, origin, context) => {
+  return (viewerId, uris, context) => {
     const item = itemFor(viewerId, context);
     if (!item) return undefined;
     // A quote of a post by someone the viewer blocked or muted shows its placeholder to them alone.
@@ -132,31 +132,30 @@ export async function statusTexts(
     const quotes = quotesSeenBy(rulesOf.get(viewerId)!, hydrated.quotes);
     const quotable = quotableOf.get(viewerId);
     // Viewers alike in both share one text.
-    const key = `${origin} ${quotes === hydrated.quotes ? '' : viewerId} ${quotable ? [...quotable].join() : '-'}`;
-    if (!byOrigin.has(key))
-      byOrigin.set(key, statusTextsFor({ ...hydrated, quotes, quotable }, urlsOf(origin)));
+    const key = `${uris.origin} ${quotes === hydrated.quotes ? '' : viewerId} ${quotable ? [...quotable].join() : '-'}`;
+    if (!byOrigin.has(key)) byOrigin.set(key, statusTextsFor({ ...hydrated, quotes, quotable }, uris));
     return byOrigin.get(key)?.(viewerId === undefined ? undefined : marks.get(viewerId), item);
   };
 }
 
 /**
  * A notification as its recipient's Mastodon apps show it now (`GET /api/v1/notifications/:id`), as
- * JSON text for connections reached through `origin`; undefined when it is gone meanwhile or the
+ * JSON text for connections whose answers carry `uris`; undefined when it is gone meanwhile or the
  * viewer's settings leave it out.
  */
 export async function streamedNotification(
   deps: Deps,
   input: { viewerId: string; notificationId: string },
-): Promise<((origin: string) => string | undefined) | undefined> {
+): Promise<((uris: Uris) => string | undefined) | undefined> {
   const record = await shownNotificationOf(deps, input.viewerId, input.notificationId);
   if (!record) return undefined;
   const hydrated = await hydrateNotificationStatuses(deps, input.viewerId, [record], { size: 1 });
   const texts = new Map<string, string | undefined>();
-  return (origin) => {
-    if (!texts.has(origin)) {
-      const [notification] = notificationViews(hydrated, input.viewerId, urlsOf(origin));
-      texts.set(origin, notification && JSON.stringify(notification));
+  return (uris) => {
+    if (!texts.has(uris.origin)) {
+      const [notification] = notificationViews(hydrated, input.viewerId, uris);
+      texts.set(uris.origin, notification && JSON.stringify(notification));
     }
-    return texts.get(origin);
+    return texts.get(uris.origin);
   };
 }

@@ -6,6 +6,7 @@ import {
   type UserSummariesReply,
   type UsersReply,
 } from '@sync/contract';
+import type { Uris } from '../platform/uris/uris.js';
 import type { Deps } from './shared/deps.js';
 import * as follows from '../data/follows.repo.js';
 import { Messages, notFound } from '../platform/http/errors.js';
@@ -22,7 +23,7 @@ import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-
 import { recordNotFound } from './shared/record-not-found.js';
 import { validated } from './shared/validated.js';
 import { offsetPage } from './shared/offset-pages.js';
-import { visiblePeopleRows } from './shared/visible-rows.js';
+import { suggestedPeopleRows, visiblePeopleRows } from './shared/visible-rows.js';
 import { hiddenFrom } from './shared/moderation-state.js';
 import type { Role } from '../data/schema.js';
 
@@ -68,13 +69,16 @@ export async function suggestPeople(
   };
 }
 
-/** The people Sync suggests to the viewer, those the viewer does not see left out (and others read instead). */
+/**
+ * The people Sync suggests to the viewer, those the viewer does not see or muted left out (and others
+ * read instead).
+ */
 function suggestedPeople(deps: Deps, input: { viewerId: string; limit: number }) {
   return offsetPage(
     0,
     input.limit,
     (count) => users.suggestedUsers(deps.db, { viewerId: input.viewerId, limit: count }),
-    visiblePeopleRows(deps, input.viewerId, (row) => row.id),
+    suggestedPeopleRows(deps, input.viewerId, (row) => row.id),
   );
 }
 
@@ -92,12 +96,12 @@ function checkedProfile(
     bio:
       data.bio === undefined
         ? viewer.bio
-        : checkText(data.bio, { label: 'Bio', max: Limits.bio, required: false }),
+        : checkText(data.bio, { label: 'Bio', max: Limits.bio, required: false, aboutPerson: 'paragraphs' }),
     links: data.links === undefined ? viewer.links : checkUrl(data.links, { label: 'Link', max: Limits.url }),
     city:
       data.city === undefined
         ? viewer.city
-        : checkText(data.city, { label: 'City', max: Limits.city, required: false }),
+        : checkText(data.city, { label: 'City', max: Limits.city, required: false, aboutPerson: 'line' }),
     avatar_url:
       data.avatarURL === undefined
         ? viewer.avatar_url
@@ -105,8 +109,18 @@ function checkedProfile(
     updated_at: deps.clock.now().toISOString(),
   };
   const checkedNames = names && {
-    first_name: checkText(names.first_name, { label: 'First name', max: Limits.name, required: true }),
-    last_name: checkText(names.last_name, { label: 'Last name', max: Limits.name, required: false }),
+    first_name: checkText(names.first_name, {
+      label: 'First name',
+      max: Limits.name,
+      required: true,
+      aboutPerson: 'line',
+    }),
+    last_name: checkText(names.last_name, {
+      label: 'Last name',
+      max: Limits.name,
+      required: false,
+      aboutPerson: 'line',
+    }),
   };
   return [deps.db, viewer.id, changes, checkedNames];
 }
@@ -239,10 +253,10 @@ export async function getAccounts(
  */
 export async function lookupAccount(
   deps: Deps,
-  input: { acct: string; host: string; viewerRole: Role | undefined },
+  input: { acct: string; uris: Uris; viewerRole: Role | undefined },
 ): Promise<AccountRecord> {
   const [username, domain, extra] = input.acct.trim().replace(/^@/, '').split('@');
-  const local = domain === undefined || domain.toLowerCase() === input.host.toLowerCase();
+  const local = domain === undefined || input.uris.isLocal(domain);
   const row =
     username && local && extra === undefined ? await users.findUserByUsername(deps.db, username) : undefined;
   if (!row || row.pending_since) throw recordNotFound();

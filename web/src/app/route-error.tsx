@@ -1,9 +1,9 @@
 import { AlertCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button';
 import { usePageTitle } from '../lib/page-title';
-import { ChunkLoadError, reloadOnceForChunk, serverReachable } from './lazy-screen';
+import { ChunkLoadError, serverReachable } from '../lib/load-chunk';
 
 /**
  * Every route's error boundary: a failed screen says what happened and offers Retry, inside the app's
@@ -14,21 +14,11 @@ export function RouteError() {
   const navigate = useNavigate();
   const location = useLocation();
   const chunk = error instanceof ChunkLoadError;
-  const [state, setState] = useState<'checking' | 'offline' | 'shown'>(chunk ? 'checking' : 'shown');
+  // The loader waited for the server and reloaded into a new build already, where that could help.
+  const [state, setState] = useState<'checking' | 'offline' | 'shown'>(
+    chunk && error.offline ? 'offline' : 'shown',
+  );
   usePageTitle('Something went wrong');
-
-  useEffect(() => {
-    if (!chunk) return;
-    let live = true;
-    void serverReachable().then((reachable) => {
-      if (!live) return;
-      if (reachable && reloadOnceForChunk()) return;
-      setState(reachable ? 'shown' : 'offline');
-    });
-    return () => {
-      live = false;
-    };
-  }, [chunk]);
 
   const retry = async () => {
     if (!chunk) {

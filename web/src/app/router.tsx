@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useParams, type RouteObject } from 'react-router';
 import { useReturnPath } from '../features/auth';
 import { useFocusHeadingOnNavigate } from '../lib/page-title';
 import { useSession } from '../lib/session';
 import { AppLayout } from './layout/app-layout';
-import { lazyScreen } from './lazy-screen';
+import { lazyScreen } from '../lib/lazy';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
 // The screen a signed-in visit starts on is in the first download, not a lazy chunk after it (decision 040).
@@ -60,6 +60,25 @@ function SignedOut({ children }: { children: ReactNode }) {
 
 const errorElement = <RouteError />;
 
+/**
+ * The addresses of Mastodon's form that people type or paste (docs/decisions/118): `/@username` opens
+ * the profile and `/@username/<post id>` the post. React Router has no segment with a fixed first
+ * character, so the `@` is checked here; any other single segment is a missing page, as before.
+ */
+function MastodonAddress() {
+  const { handle = '', postId } = useParams();
+  const username = handle.startsWith('@') ? handle.slice(1) : '';
+  if (!username) return <NotFound />;
+  const to = postId ? `/post/${encodeURIComponent(postId)}` : `/profile/${encodeURIComponent(username)}`;
+  return <Navigate to={to} replace />;
+}
+
+/** An account's id (`/users/username`, its `uri` in the Mastodon API), opened in a browser: its profile. */
+function ActorAddress() {
+  const { username = '' } = useParams();
+  return <Navigate to={`/profile/${encodeURIComponent(username)}`} replace />;
+}
+
 /** The screens inside the app's frame; a screen in the navigation also has a line in `app/layout/nav-items.ts`. */
 const screens: RouteObject[] = [
   { path: '/', element: <Home /> },
@@ -71,12 +90,16 @@ const screens: RouteObject[] = [
   { path: '/search', element: <Search /> },
   { path: '/tag/:tag', element: <Tag /> },
   { path: '/post/:postId', element: <Post /> },
+  { path: '/post/:postId/comment/:commentId', element: <Post /> },
   { path: '/post/:postId/likes', element: <PeopleList kind="likes" /> },
   { path: '/post/:postId/reposts', element: <PeopleList kind="reposts" /> },
   { path: '/post/:postId/quotes', element: <PostQuotes /> },
   { path: '/profile/:username', element: <Profile /> },
   { path: '/profile/:username/followers', element: <PeopleList kind="followers" /> },
   { path: '/profile/:username/following', element: <PeopleList kind="following" /> },
+  { path: '/users/:username', element: <ActorAddress /> },
+  { path: '/:handle', element: <MastodonAddress /> },
+  { path: '/:handle/:postId', element: <MastodonAddress /> },
   // The moderation area: each screen says so itself to someone who is not staff.
   { path: '/moderation', element: <Navigate to="/moderation/reports" replace /> },
   { path: '/moderation/reports', element: <ModerationReports /> },

@@ -1,4 +1,5 @@
 import type { ErrorField, ErrorWords } from './error-words';
+import { serverAnswered } from './server-answers';
 import { clearSession, getSession, tokenSettled } from './session';
 
 /**
@@ -71,6 +72,8 @@ async function send(
   } catch {
     throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
   }
+  // A 5xx may be a proxy's answer for a server that is away.
+  if (response.status < 500) serverAnswered();
 
   if (!response.ok) {
     const data: unknown = await response.json().catch(() => undefined);

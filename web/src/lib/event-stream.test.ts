@@ -255,6 +255,24 @@ describe('openEventStream against a real HTTP server', () => {
     await vi.waitFor(() => expect(events).toHaveLength(1), { timeout: 5_000 });
   });
 
+  it('retryNow() cuts a long wait short once the server is back; it does nothing while the stream is open', async () => {
+    const { port } = server.address() as AddressInfo;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    const { events, states } = open({ initialDelayMs: 60_000, maxDelayMs: 60_000 });
+    await vi.waitFor(() => expect(states).toContain('waiting'));
+    handler = (_req, res) => {
+      startStream(res);
+      res.write('id: 1\nevent: post\ndata: {}\n\n');
+    };
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    stream!.retryNow();
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    stream!.retryNow();
+    await tick();
+    expect(requests).toHaveLength(1);
+  });
+
   it('429 waits (Retry-After when given) and asks again', async () => {
     handler = (_req, res, attempt) => {
       if (attempt === 0) {

@@ -37,6 +37,11 @@ export type EventStreamOptions = {
 
 export type EventStream = {
   close(): void;
+  /**
+   * While waiting to reconnect, tries now: the server was just seen answering (the app's own request,
+   * the browser back online), so the rest of the backoff would only keep the tab behind.
+   */
+  retryNow(): void;
   readonly lastEventId: string | undefined;
 };
 
@@ -127,6 +132,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   let closed = false;
   let controller: AbortController | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let waiting = false;
 
   const setState = (state: StreamState, retryInMs?: number) => options.onStateChange?.(state, retryInMs);
 
@@ -139,6 +145,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
 
   function retryIn(ms: number) {
     if (closed) return;
+    waiting = true;
     setState('waiting', ms);
     retryTimer = setTimeout(() => void connect(), ms);
   }
@@ -202,6 +209,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   }
 
   async function connect() {
+    waiting = false;
     if (closed) return;
     const abort = new AbortController();
     controller = abort;
@@ -229,6 +237,11 @@ export function openEventStream(options: EventStreamOptions): EventStream {
       clearTimeout(retryTimer);
       controller?.abort();
       setState('closed');
+    },
+    retryNow() {
+      if (!waiting) return;
+      clearTimeout(retryTimer);
+      void connect();
     },
     get lastEventId() {
       return lastEventId;

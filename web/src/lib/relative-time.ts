@@ -22,3 +22,8 @@ export function relativeTime(elapsedSeconds: number): string {
 export function timeAgo(iso: string, now: number = Date.now()): string {
   return relativeTime((now - new Date(iso).getTime()) / 1000);
 }
+
+const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A date and time as a person reads it ("12 Mar 2026, 14:05"): a relative age's tooltip, a post's own page. */
+export const exactDate = (iso: string) => exact.format(new Date(iso));

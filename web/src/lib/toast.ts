@@ -8,23 +8,27 @@ export const TOAST_TIMEOUT = 4000;
 
 type ToastOptions = Parameters<typeof toastManager.add>[0];
 
-// The toaster loads with the first toast (not with the first screen); toasts raised before it
-// listens wait here instead of being lost.
+// The toaster loads once the first screen has settled (preloadToaster), so that a failure later, the
+// server gone by then, still has it; toasts raised before it listens wait here instead of being lost.
 let ready = false;
 let wanted = false;
 const pending: ToastOptions[] = [];
 const wantListeners = new Set<() => void>();
 
+/** Mounts the toaster (loading its code) if it is not yet. */
+export function preloadToaster() {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of wantListeners) listener();
+}
+
 function add(options: ToastOptions) {
   if (ready) return toastManager.add(options);
   pending.push(options);
-  if (!wanted) {
-    wanted = true;
-    for (const listener of wantListeners) listener();
-  }
+  preloadToaster();
 }
 
-/** Whether a toast has been raised yet, so the toaster is needed. */
+/** Whether the toaster is wanted: preloaded, or a toast raised already. */
 export function useToasterWanted(): boolean {
   return useSyncExternalStore(
     (listener) => {

@@ -21,11 +21,12 @@ import { offsetOf, setLinks, setStatusLinks, timeWindowOf, windowOf } from './pa
 import { booleanParam, listParam, objectListParam, objectParam, stringParam } from './params.js';
 import { quotePolicyParam } from './quote-params.js';
 import * as preferences from '../../use-cases/preferences.js';
-import { statusesFor, urlsFor } from './views.js';
+import { statusesFor } from './views.js';
+import { urisFor } from '../uris.js';
 
 /** The accounts of an answer as Mastodon apps read them. */
 export const accountsFor = (request: FastifyRequest, records: readonly AccountRecord[]) =>
-  records.map((record) => accountView(record, urlsFor(request)));
+  records.map((record) => accountView(record, urisFor(request)));
 
 /**
  * A mute's parameters: `notifications` (hide theirs too; the default) and `duration` in seconds (0, the
@@ -55,7 +56,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     '/verify_credentials',
     { preHandler: mastodonAccess(app, { user: true, scope: 'profile' }) },
     async (request) =>
-      credentialAccountView(await users.requireAccount(deps, mastodonViewer(request).id), urlsFor(request)),
+      credentialAccountView(await users.requireAccount(deps, mastodonViewer(request).id), urisFor(request)),
   );
 
   app.patch(
@@ -88,7 +89,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
           })),
         },
       });
-      return credentialAccountView(record, urlsFor(request));
+      return credentialAccountView(record, urisFor(request));
     },
   );
 
@@ -112,7 +113,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       const acct = stringParam(request.query, 'acct') ?? '';
       const record = await users.lookupAccount(deps, {
         acct,
-        host: request.host,
+        uris: urisFor(request),
         viewerRole: request.viewer?.role,
       });
       const [account] = accountsFor(request, [record]);
@@ -129,7 +130,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         q: stringParam(query, 'q') ?? '',
         limit: windowOf(query, 80, 40).limit,
         offset: offsetOf(query),
-        host: request.host,
+        uris: urisFor(request),
         viewerId: mastodonViewer(request).id,
         followedBy: booleanParam(query, 'following') ? mastodonViewer(request).id : undefined,
       });
@@ -157,7 +158,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         viewerId: mastodonViewer(request).id,
         ids: listParam(request.query, 'id'),
       });
-      return familiar.map((entry) => familiarFollowersView(entry, urlsFor(request)));
+      return familiar.map((entry) => familiarFollowersView(entry, urisFor(request)));
     },
   );
 
@@ -165,7 +166,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     '/:id',
     { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
     async (request) =>
-      accountView(await users.visibleAccount(deps, idOf(request), request.viewer?.role), urlsFor(request)),
+      accountView(await users.visibleAccount(deps, idOf(request), request.viewer?.role), urisFor(request)),
   );
 
   app.get(
@@ -194,7 +195,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         request,
         reply,
         page.map((status) => status.id),
-        { readUpTo: found.readUpTo, oldestFirst: window.oldestFirst },
+        window,
+        found,
       );
       return page;
     },

@@ -65,6 +65,8 @@ describeEachDatabase('Mastodon API: admin accounts', (dialect) => {
         suspended: false,
         sensitized: false,
         role: { name: '', permissions: '0' },
+        // Sync writes to people in English.
+        locale: 'en',
         account: { id: target.id, username: target.username, acct: target.username },
       });
       const ownerAccount = await accountsOf(moderator).$select(owner.id).fetch();

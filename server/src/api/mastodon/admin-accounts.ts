@@ -11,7 +11,8 @@ import type { UserRow } from '../../data/users.repo.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setLinks, windowOf } from './paging.js';
 import { booleanParam, listParam, stringParam } from './params.js';
-import { urlsFor } from './views.js';
+import { urisFor } from '../uris.js';
+import type { Uris } from '../../platform/uris/uris.js';
 
 /**
  * The admin API's accounts (`/api/v1/admin/accounts`, `/api/v2/admin/accounts`) over the moderation use
@@ -47,11 +48,11 @@ const actionTypes: Record<string, moderation.AccountAction['type'] | undefined> 
 const nobody: moderation.AccountsFilter = { statuses: [], roles: [], query: undefined, nobody: true };
 
 /** `GET /api/v1/admin/accounts`: its booleans, as Sync's filter. */
-function v1Filter(query: unknown, host: string): moderation.AccountsFilter {
+function v1Filter(query: unknown, uris: Uris): moderation.AccountsFilter {
   const flag = (name: string) => booleanParam(query, name) === true;
   const domain = stringParam(query, 'by_domain');
   if (flag('remote') || flag('disabled') || flag('sensitized') || stringParam(query, 'ip')) return nobody;
-  if (domain && domain.toLowerCase() !== host.toLowerCase()) return nobody;
+  if (domain && !uris.isLocal(domain)) return nobody;
   const statuses: AccountStatus[] = [];
   if (flag('active')) statuses.push('active');
   if (flag('pending')) statuses.push('pending');
@@ -99,7 +100,7 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
     const now = deps.clock.now();
     return rows.flatMap((row) => {
       const record = records.get(row.id);
-      return record ? [adminAccountView(record, urlsFor(request), now)] : [];
+      return record ? [adminAccountView(record, urisFor(request), now)] : [];
     });
   };
   const adminAccount = async (request: FastifyRequest, row: UserRow): Promise<AdminAccount> => {
@@ -111,7 +112,7 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
   app.get('/', { preHandler: read }, async (request, reply) => {
     const { accounts, bounds } = await moderation.accountsWindow(deps, {
       moderator: mastodonViewer(request),
-      filter: version === 1 ? v1Filter(request.query, request.host) : v2Filter(request.query),
+      filter: version === 1 ? v1Filter(request.query, urisFor(request)) : v2Filter(request.query),
       window: windowOf(request.query, pageSizes.max, pageSizes.fallback),
     });
     setLinks(request, reply, bounds);

@@ -55,6 +55,16 @@ export type Requirement =
  * `viewerOf` work as on Sync's own API.
  */
 export function mastodonAccess(app: FastifyInstance, requirement: Requirement) {
+  const admit = admission(app, requirement);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    await admit(request, reply);
+    // Before any rule is used: a change answered before this request began holds for it (decision 112).
+    await app.deps.hydrator.catchUpRules(request.viewer?.id);
+  };
+}
+
+/** Who the request acts for, if anyone, checked against the requirement. */
+function admission(app: FastifyInstance, requirement: Requirement) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerOf(request);
     if (!token) {

@@ -155,7 +155,8 @@ describeEachDatabase('Mastodon API: blocks and mutes', (dialect) => {
           server.clock.advance(1000);
         }
         const pages = await pagesOf(me.app.v1[list].list({ limit: 2 }));
-        expect(pages.map(idsOf)).toEqual([[others[2]!.id, others[1]!.id], [others[0]!.id], []]);
+        // The short last page links no `next`: the walk ends there.
+        expect(pages.map(idsOf)).toEqual([[others[2]!.id, others[1]!.id], [others[0]!.id]]);
         expect(pages[0]![0]).toMatchObject({ id: others[2]!.id, username: others[2]!.username });
 
         const first = await server.request('GET', `/api/v1/${list}?limit=2`, {

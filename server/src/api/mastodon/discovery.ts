@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/http/errors.js';
+import { decodedComponent } from '../../platform/http/uri-components.js';
 import {
   hostMetaXml,
   nodeInfoLinks,
@@ -10,7 +11,7 @@ import {
 import * as instance from '../../use-cases/instance.js';
 import { recordNotFound } from '../../use-cases/shared/record-not-found.js';
 import { stringParam } from './params.js';
-import { urlsFor } from './views.js';
+import { urisFor } from '../uris.js';
 
 /**
  * Discovery for other software: NodeInfo (what runs here, how busy it is), WebFinger (an account by
@@ -22,20 +23,22 @@ const badResource = () =>
 
 /** The username a WebFinger resource names on this server; undefined when it is another server's. */
 function usernameOf(resource: string, request: FastifyRequest): string | undefined {
-  const here = [request.host.toLowerCase(), request.hostname.toLowerCase()];
+  const uris = urisFor(request);
   if (/^https?:\/\//i.test(resource)) {
     const url = URL.canParse(resource) ? new URL(resource) : undefined;
     if (!url) throw badResource();
-    if (!here.includes(url.host.toLowerCase())) return undefined;
+    if (!uris.isLocal(url.host)) return undefined;
     // A profile page of the web client, or the account's `uri` (urls.ts).
     const match = /^\/(?:profile|users)\/([^/]+)\/?$/.exec(url.pathname);
     if (!match) throw badResource();
-    return decodeURIComponent(match[1]!);
+    const username = decodedComponent(match[1]!);
+    if (username === undefined) throw badResource();
+    return username;
   }
   const account = resource.replace(/^acct:/i, '');
   const at = account.lastIndexOf('@');
   if (at <= 0 || at === account.length - 1) throw badResource();
-  return here.includes(account.slice(at + 1).toLowerCase()) ? account.slice(0, at) : undefined;
+  return uris.isLocal(account.slice(at + 1)) ? account.slice(0, at) : undefined;
 }
 
 export const discoveryRoutes: FastifyPluginAsync = async (app) => {
@@ -48,7 +51,7 @@ export const discoveryRoutes: FastifyPluginAsync = async (app) => {
   ];
   for (const path of paths) app.options(path, async (_request, reply) => reply.code(204).send());
 
-  app.get('/.well-known/nodeinfo', async (request) => nodeInfoLinks(urlsFor(request)));
+  app.get('/.well-known/nodeinfo', async (request) => nodeInfoLinks(urisFor(request)));
 
   app.get('/nodeinfo/2.0', async (_request, reply) => {
     const [stats, activeMonth, registrationsMode] = await Promise.all([
@@ -67,11 +70,11 @@ export const discoveryRoutes: FastifyPluginAsync = async (app) => {
     const user = username === undefined ? undefined : await instance.accountNamed(deps, username);
     if (!user) throw recordNotFound();
     reply.type('application/jrd+json; charset=utf-8');
-    return webfingerView(user, urlsFor(request));
+    return webfingerView(user, urisFor(request));
   });
 
   app.get('/.well-known/host-meta', async (request, reply) => {
     reply.type('application/xrd+xml; charset=utf-8');
-    return hostMetaXml(urlsFor(request));
+    return hostMetaXml(urisFor(request));
   });
 };

@@ -106,7 +106,7 @@ describeEachDatabase('Mastodon API: emails/confirmations', (dialect) => {
         status: 403,
         error: notAwaitingConfirmation,
       });
-      await server.app.deps.mail.work.settled();
+      await server.app.jobQueue.runDue();
       expect(mailCountTo(email)).toBe(sent);
     } finally {
       await setConfirmation(server, 'optional');
@@ -175,7 +175,7 @@ describeEachDatabase('Mastodon API: emails/confirmations', (dialect) => {
     });
     expect(await failure(webApp.v1.emails.confirmations.create())).toEqual(notThisApp);
 
-    await server.app.deps.mail.work.settled();
+    await server.app.jobQueue.runDue();
     expect(mailCountTo('elsewhere@example.net')).toBe(0);
     expect(mailCountTo(email)).toBe(1);
     const row = await server.database.db

@@ -88,7 +88,8 @@ describeEachDatabase('Mastodon API: favourites, bookmarks, favourited_by', (dial
         }
       }
       const pages = await pagesOf(me.app.v1.favourites.list({ limit: 10 }));
-      expect(pages.map((page) => page.length)).toEqual([10, 10, 5, 0]);
+      // The short last page links no `next`: the walk ends there.
+      expect(pages.map((page) => page.length)).toEqual([10, 10, 5]);
       expect(idsOf(pages.flat())).toEqual([...favourited].reverse());
 
       const first = await server.request('GET', '/api/v1/favourites?limit=10', {
@@ -149,7 +150,7 @@ describeEachDatabase('Mastodon API: favourites, bookmarks, favourited_by', (dial
       expect(syncList.map((post) => post._id)).toEqual(expected);
 
       const pages = await pagesOf(me.app.v1.bookmarks.list({ limit: 2 }));
-      expect(pages.map(idsOf)).toEqual([[ids[1], ids[0]], [ids[2]], []]);
+      expect(pages.map(idsOf)).toEqual([[ids[1], ids[0]], [ids[2]]]);
 
       await sync('POST', `/api/users/remove-bookmark/${ids[0]}`, me);
       await me.app.v1.statuses.$select(ids[2]!).unbookmark();
@@ -181,7 +182,7 @@ describeEachDatabase('Mastodon API: favourites, bookmarks, favourited_by', (dial
         const next: string | undefined = /<([^>]+)>; rel="next"/.exec(reply.headers.get('link') ?? '')?.[1];
         url = next && next.slice(server.url.length);
       }
-      expect(pages.map((page) => page.length)).toEqual([2, 1, 0]);
+      expect(pages.map((page) => page.length)).toEqual([2, 1]);
       expect(idsOf(pages.flat())).toEqual(idsOf(likers));
 
       const upvoters = await author.app.v1.statuses.$select(commentId).favouritedBy.list();

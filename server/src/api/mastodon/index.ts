@@ -7,9 +7,8 @@ import type {
 } from 'fastify';
 import type { InstanceConfig } from '../../config.js';
 import { errorAnswer } from '../../platform/http/error-answers.js';
-import { keepUpload } from '../uploads.js';
+import { acceptMultipart } from '../uploads.js';
 import { mediaRoutes } from './media.js';
-import multipart from '@fastify/multipart';
 import { bodyLimitBytes } from '../../platform/http/body-limit.js';
 import { parseRailsParams, railsParams } from '../../platform/http/rails-params.js';
 import { OAuthError } from '../../use-cases/oauth.js';
@@ -36,7 +35,7 @@ import { v1InstanceRoutes, v2InstanceRoutes } from './instance.js';
 import { markerRoutes } from './markers.js';
 import { filterRoutes, v1FilterRoutes } from './filters.js';
 import { RecentAccesses } from './recent-accesses.js';
-import type { EventTransport } from '../../platform/live/transport.js';
+import type { LocalEventTransport } from '../../platform/live/transport.js';
 import { streamingRoutes } from './streaming.js';
 
 /**
@@ -97,12 +96,8 @@ async function readRailsParams(app: FastifyInstance) {
     { parseAs: 'string' },
     (_request, body, done) => done(null, parseRailsParams(String(body))),
   );
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    // Files only where a route takes them (uploadRoute): the media routes, update_credentials.
-    onFile: keepUpload,
-    limits: { fieldSize: bodyLimitBytes, fields: 200, files: 0, parts: 200 },
-  });
+  // Files only where a route takes them (uploadRoute): the media routes, update_credentials.
+  await acceptMultipart(app, { fieldSize: bodyLimitBytes, fields: 200, files: 0, parts: 200 });
   app.addHook('preValidation', async (request) => {
     const query = request.url.indexOf('?');
     request.query = query === -1 ? {} : parseRailsParams(request.url.slice(query + 1));
@@ -136,7 +131,7 @@ export interface MastodonApiOptions {
   /** How long a read may use the access read for an earlier request (VIEWER_CACHE_MS); 0: never. */
   recentAccessMs: number;
   /** The channel every process hears revoked tokens on. */
-  events: EventTransport;
+  events: LocalEventTransport;
 }
 
 export const mastodonApi: FastifyPluginAsync<MastodonApiOptions> = async (

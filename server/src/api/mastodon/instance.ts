@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { InstanceConfig } from '../../config.js';
 import { instanceView, rulesView, v1InstanceView } from '../../read/views/mastodon/instance.js';
 import * as instance from '../../use-cases/instance.js';
-import { urlsFor } from './views.js';
+import { urisFor } from '../uris.js';
 
 /**
  * The server as apps see it before anyone signs in. Like Mastodon, these answers need no token and
@@ -22,7 +22,7 @@ export const v1InstanceRoutes: FastifyPluginAsync<InstanceOptions> = async (app,
       instance.mastodonFacts(app.deps, settings),
     ]);
     return v1InstanceView(
-      { ...facts, urls: urlsFor(request) },
+      { ...facts, urls: urisFor(request) },
       { userCount: stats.users, statusCount: stats.posts + stats.comments },
     );
   });
@@ -37,6 +37,6 @@ export const v2InstanceRoutes: FastifyPluginAsync<InstanceOptions> = async (app,
       instance.activeThisMonth(app.deps),
       instance.mastodonFacts(app.deps, settings),
     ]);
-    return instanceView({ ...facts, urls: urlsFor(request) }, activeMonth);
+    return instanceView({ ...facts, urls: urisFor(request) }, activeMonth);
   });
 };

@@ -3,7 +3,7 @@ import * as media from '../../use-cases/media.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { focusParam, requireUpload, uploadRoute } from '../uploads.js';
 import { stringParam } from './params.js';
-import { urlsFor } from './views.js';
+import { urisFor } from '../uris.js';
 import { hydrateMedia } from '../../read/hydration/media.js';
 import { mediaAttachmentView } from '../../read/views/mastodon/media.js';
 import type { MediaRecord } from '../../data/media.repo.js';
@@ -17,7 +17,7 @@ export const mediaRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async (app, {
   const { deps } = app;
   const viewOf = hydrateMedia(deps.media.config.publicUrl);
   const attachment = (request: FastifyRequest, record: MediaRecord) =>
-    mediaAttachmentView(viewOf(record), urlsFor(request));
+    mediaAttachmentView(viewOf(record), urisFor(request));
   const access = mastodonAccess(app, { user: true, scope: 'write:media' });
   const uploadConfig = uploadRoute(['file', 'thumbnail'], deps.media.config.maxBytes);
 

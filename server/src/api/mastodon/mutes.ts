@@ -3,7 +3,7 @@ import * as mutes from '../../use-cases/mutes.js';
 import { accountView } from '../../read/views/mastodon/accounts.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setLinks, windowOf } from './paging.js';
-import { urlsFor } from './views.js';
+import { urisFor } from '../uris.js';
 
 /**
  * `GET /api/v1/mutes`: the accounts the viewer muted, the latest mute first, each with `mute_expires_at`
@@ -20,7 +20,7 @@ export const muteRoutes: FastifyPluginAsync = async (app) => {
         window: windowOf(request.query, 80, 40),
       });
       setLinks(request, reply, bounds);
-      const urls = urlsFor(request);
+      const urls = urisFor(request);
       return muted.map(({ account, expiresAt }) => ({
         ...accountView(account, urls),
         mute_expires_at: expiresAt,

@@ -177,7 +177,8 @@ describeEachDatabase('Mastodon API: notifications', (dialect) => {
         // The oldest like's group gets a new cause while the app pages: it moves to the top.
         if (pages.length === 1) await like(late, postIds[0]!);
       }
-      expect(pages.map((page) => page.length)).toEqual([10, 10, 10, 1, 0]);
+      // The short last page links no `next`: the walk ends there.
+      expect(pages.map((page) => page.length)).toEqual([10, 10, 10, 1]);
       const seen = pages.flat();
       expect(new Set(seen.map((entry) => entry.groupKey)).size).toBe(seen.length);
       expect(seen.map((entry) => entry.status!.id)).toEqual(postIds.slice(1).reverse());

@@ -15,9 +15,9 @@ import {
 } from '../../use-cases/notification-settings.js';
 import { recordNotFound } from '../../use-cases/shared/record-not-found.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
-import { setLinks, timeWindowOf, windowOf } from './paging.js';
+import { continuesPast, setLinks, timeWindowOf, windowOf } from './paging.js';
 import { listParam, stringParam } from './params.js';
-import { urlsFor } from './views.js';
+import { urisFor } from '../uris.js';
 
 /**
  * `/api/v1/notifications` and `/api/v2/notifications` (grouped): Sync's notification groups, as
@@ -68,6 +68,7 @@ function sharedRoutes(app: FastifyInstance, sampleSize: number) {
     setLinks(request, reply, {
       newest: newest && notificationIdOf(newest),
       oldest: oldest && notificationIdOf(oldest),
+      continues: continuesPast(hydrated.records.length, window.limit, readUpTo),
     });
     return hydrated;
   };
@@ -93,7 +94,7 @@ export const v1NotificationRoutes: FastifyPluginAsync = async (app) => {
   const idOf = (request: FastifyRequest) => stringParam(request.params, 'id') ?? '';
 
   app.get('/', { preHandler: read }, async (request, reply) =>
-    notificationViews(await page(request, reply), mastodonViewer(request).id, urlsFor(request)),
+    notificationViews(await page(request, reply), mastodonViewer(request).id, urisFor(request)),
   );
 
   app.get('/:id', { preHandler: read }, async (request) => {
@@ -104,7 +105,7 @@ export const v1NotificationRoutes: FastifyPluginAsync = async (app) => {
       by: 'notification id',
       sampleSize: 1,
     });
-    const [notification] = notificationViews(hydrated, viewerId, urlsFor(request));
+    const [notification] = notificationViews(hydrated, viewerId, urisFor(request));
     if (!notification) throw recordNotFound();
     return notification;
   });
@@ -176,7 +177,7 @@ export const v2NotificationRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/', { preHandler: read }, async (request, reply) =>
-    groupedNotificationsView(await page(request, reply), mastodonViewer(request).id, urlsFor(request), {
+    groupedNotificationsView(await page(request, reply), mastodonViewer(request).id, urisFor(request), {
       paged: true,
     }),
   );
@@ -189,7 +190,7 @@ export const v2NotificationRoutes: FastifyPluginAsync = async (app) => {
       by: 'group key',
       sampleSize: sampleAccounts,
     });
-    const view = groupedNotificationsView(hydrated, viewerId, urlsFor(request), { paged: false });
+    const view = groupedNotificationsView(hydrated, viewerId, urisFor(request), { paged: false });
     if (view.notification_groups.length === 0) throw recordNotFound();
     return view;
   });
@@ -200,7 +201,7 @@ export const v2NotificationRoutes: FastifyPluginAsync = async (app) => {
       groupKey: groupKeyOf(request),
       limit: pageSizes.max,
     });
-    const urls = urlsFor(request);
+    const urls = urisFor(request);
     return accounts.map((account) => accountView(account, urls));
   });
 

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { decodedComponent } from '../../platform/http/uri-components.js';
 import { knownScopes } from '../../platform/auth/scopes.js';
 import * as oauth from '../../use-cases/oauth.js';
 import { mastodonAccess } from './auth.js';
 import { listParam, stringParam } from './params.js';
-import { originOf } from './views.js';
+import { urisFor } from '../uris.js';
 
 /** An Application entity; its credentials only in the answer that registers the app (the secret is kept hashed). */
 function applicationView(app: oauth.AppRow, clientSecret?: string) {
@@ -56,17 +57,21 @@ export const appRoutes: FastifyPluginAsync = async (app) => {
   );
 };
 
-/** RFC 6749 section 2.3.1: a client may authenticate with HTTP Basic instead of the body. */
+/**
+ * RFC 6749 section 2.3.1: a client may authenticate with HTTP Basic instead of the body, its id and
+ * secret form-encoded. A header that does not read as such is a failed authentication (401).
+ */
 function basicCredentials(request: FastifyRequest): { id: string; secret: string } | undefined {
   const match = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) return undefined;
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon === -1) return undefined;
-  return {
-    id: decodeURIComponent(decoded.slice(0, colon)),
-    secret: decodeURIComponent(decoded.slice(colon + 1)),
-  };
+  if (colon === -1) throw oauth.invalidClient();
+  const formDecoded = (text: string) => decodedComponent(text.replaceAll('+', ' '));
+  const id = formDecoded(decoded.slice(0, colon));
+  const secret = formDecoded(decoded.slice(colon + 1));
+  if (id === undefined || secret === undefined) throw oauth.invalidClient();
+  return { id, secret };
 }
 
 const tokenRequestOf = (request: FastifyRequest): oauth.TokenRequest => {
@@ -80,6 +85,8 @@ const tokenRequestOf = (request: FastifyRequest): oauth.TokenRequest => {
     redirect_uri: stringParam(body, 'redirect_uri'),
     code_verifier: stringParam(body, 'code_verifier'),
     scope: stringParam(body, 'scope'),
+    username: stringParam(body, 'username'),
+    password: stringParam(body, 'password'),
   };
 };
 
@@ -92,7 +99,15 @@ export const oauthEndpoints: FastifyPluginAsync = async (app) => {
     app.options(path, async (_request, reply) => reply.code(204).send());
   }
 
-  app.post('/oauth/token', async (request, reply) => {
+  // A password grant is a login: the login's limits count it, by address and by account name, together
+  // with Sync's own logins (platform/http/rate-limits.ts).
+  const loginLimits = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (stringParam(request.body, 'grant_type') !== 'password') return;
+    await app.limits.loginByIp(request, reply);
+    await app.limits.loginByUsername(request, reply);
+  };
+
+  app.post('/oauth/token', { preHandler: loginLimits }, async (request, reply) => {
     const issued = await oauth.exchangeToken(app.deps, tokenRequestOf(request));
     reply.header('cache-control', 'no-store');
     return tokenView(issued);
@@ -107,19 +122,19 @@ export const oauthEndpoints: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/.well-known/oauth-authorization-server', async (request) => {
-    const origin = originOf(request);
+    const uris = urisFor(request);
     return {
-      issuer: `${origin}/`,
+      issuer: uris.at('/'),
       service_documentation: 'https://docs.joinmastodon.org/',
-      authorization_endpoint: `${origin}/oauth/authorize`,
-      token_endpoint: `${origin}/oauth/token`,
-      app_registration_endpoint: `${origin}/api/v1/apps`,
-      revocation_endpoint: `${origin}/oauth/revoke`,
+      authorization_endpoint: uris.at('/oauth/authorize'),
+      token_endpoint: uris.at('/oauth/token'),
+      app_registration_endpoint: uris.at('/api/v1/apps'),
+      revocation_endpoint: uris.at('/oauth/revoke'),
       scopes_supported: knownScopes,
       response_types_supported: ['code'],
       response_modes_supported: ['query'],
       code_challenge_methods_supported: ['S256'],
-      grant_types_supported: ['authorization_code', 'client_credentials'],
+      grant_types_supported: oauth.grantTypesSupported,
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     };
   });

@@ -3,6 +3,7 @@ import { timeOfId } from '../../platform/db/ids.js';
 import type { TimeWindow } from '../../platform/db/keyset.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { stringParam } from './params.js';
+import { urisFor } from '../uris.js';
 
 /**
  * Mastodon's paging: `max_id` (older than), `since_id` (newer than, newest first), `min_id` (newer
@@ -40,24 +41,36 @@ export function keyOfStatusId(id: string): [string, string] {
 }
 
 /**
- * Sets the `Link` header for a page of a list: `next` continues after `oldest` (its `max_id`), `prev`
- * before `newest` (its `min_id`). Absent bounds (an empty page) mean no link: the list ends there.
+ * Sets the `Link` header for a page of a list, as Mastodon does: `prev` before `newest` (its `min_id`)
+ * on any page with items, `next` after `oldest` (its `max_id`) only when the list `continues` (the page
+ * is full): a short page is the end, and a `next` from it would lead apps to an empty page (Mastodon.py's
+ * `fetch_next` then fails on it). Absent bounds (an empty page) mean no link.
  */
 export function setLinks(
   request: FastifyRequest,
   reply: FastifyReply,
-  bounds: { newest: string | undefined; oldest: string | undefined },
+  bounds: { newest: string | undefined; oldest: string | undefined; continues: boolean },
 ): void {
   const link = linkTo(request, ['max_id', 'min_id', 'since_id']);
   const links: string[] = [];
-  if (bounds.oldest !== undefined) links.push(link('next', 'max_id', bounds.oldest));
+  if (bounds.continues && bounds.oldest !== undefined) links.push(link('next', 'max_id', bounds.oldest));
   if (bounds.newest !== undefined) links.push(link('prev', 'min_id', bounds.newest));
   if (links.length > 0) reply.header('link', links.join(', '));
 }
 
-/** A link of the `Link` header: the request's own URL with `key` set, the parameters `dropped` left out. */
+/**
+ * Whether a list goes on past a page of `count` items read through a window of `limit`: the page is
+ * full, or the viewer's rules left it short after it read a full window (`readUpTo`).
+ */
+export const continuesPast = (count: number, limit: number, readUpTo: unknown): boolean =>
+  count >= limit || readUpTo !== undefined;
+
+/**
+ * A link of the `Link` header: the request's own path and query with `key` set, the parameters `dropped`
+ * left out, at PUBLIC_URL's origin like every URL Sync gives (the request's without it).
+ */
 function linkTo(request: FastifyRequest, dropped: readonly string[]) {
-  const base = `${request.protocol}://${request.host}${request.url.split('?')[0]}`;
+  const base = urisFor(request).at(request.url.split('?')[0] ?? '');
   const query = new URLSearchParams(request.url.split('?')[1] ?? '');
   for (const key of dropped) query.delete(key);
   return (rel: string, key: string, value: string) => {
@@ -108,19 +121,22 @@ export function timeWindowOf(
 }
 
 /**
- * Sets the `Link` header of a page of statuses (newest first): by their own ids. `readUpTo`: the id of
- * the last status the window read, when the viewer's rules left it short (use-cases/shared/window-pages.ts):
- * the link in the window's reading direction continues from there (`min_id`'s windows read upwards).
+ * Sets the `Link` header of a page of statuses (newest first): by their own ids. `found.readUpTo`: the id
+ * of the last status the window read, when the viewer's rules left it short
+ * (use-cases/shared/window-pages.ts): the link in the window's reading direction continues from there
+ * (`min_id`'s windows read upwards).
  */
 export function setStatusLinks(
   request: FastifyRequest,
   reply: FastifyReply,
   ids: readonly string[],
-  window?: { readUpTo?: string | undefined; oldestFirst: boolean },
+  window: TimeWindow,
+  found: { items: readonly unknown[]; readUpTo?: string | undefined },
 ): void {
-  const readUpTo = window?.readUpTo;
+  const { readUpTo } = found;
   setLinks(request, reply, {
-    newest: (window?.oldestFirst && readUpTo) || ids[0],
-    oldest: (!window?.oldestFirst && readUpTo) || ids.at(-1),
+    newest: (window.oldestFirst && readUpTo) || ids[0],
+    oldest: (!window.oldestFirst && readUpTo) || ids.at(-1),
+    continues: continuesPast(found.items.length, window.limit, readUpTo),
   });
 }

@@ -60,6 +60,10 @@ describeEachDatabase('Mastodon API: quote posts', (dialect) => {
     });
     const seen = await quoter.app.v1.statuses.$select(followersOnly.id).fetch();
     expect(seen.quoteApproval.currentUser).toBe('denied');
+    // Sync's post says the same to the same person: quoteDisabled while denied, absent once automatic.
+    const syncViewer = async () =>
+      (await succeed(server, 'GET', `/api/posts/${followersOnly.id}`, quoter)).post.viewer;
+    expect((await syncViewer()).quoteDisabled).toBe(true);
     expect(await failure(post(quoter, 'No', { quotedStatusId: followersOnly.id }))).toMatchObject({
       status: 403,
     });
@@ -67,6 +71,7 @@ describeEachDatabase('Mastodon API: quote posts', (dialect) => {
     expect((await quoter.app.v1.statuses.$select(followersOnly.id).fetch()).quoteApproval.currentUser).toBe(
       'automatic',
     );
+    expect(await syncViewer()).not.toHaveProperty('quoteDisabled');
     expect((await post(quoter, 'Yes', { quotedStatusId: followersOnly.id })).quote).toMatchObject({
       state: 'accepted',
     });

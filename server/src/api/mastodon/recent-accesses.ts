@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { secretHash } from '../../platform/auth/opaque-tokens.js';
 import { RecentViewers } from '../../platform/auth/recent-viewers.js';
-import type { EventTransport } from '../../platform/live/transport.js';
+import type { LiveMessage, LocalEventTransport } from '../../platform/live/transport.js';
 import { accessOf, type Access } from '../../use-cases/oauth.js';
 import type { Deps } from '../../use-cases/shared/deps.js';
 
@@ -23,17 +23,20 @@ export class RecentAccesses {
   constructor(
     private readonly deps: Deps,
     keptMs: number,
-    private readonly events: EventTransport,
+    private readonly events: LocalEventTransport,
   ) {
     this.recent = new RecentViewers(deps.clock, keptMs);
-    events.subscribe((_id, message) => {
+    const hear = (message: LiveMessage) => {
       if (
         message.type === 'tokens-revoked' ||
         message.type === 'sessions-ended' ||
         message.type === 'moderation-changed'
       )
         this.recent.clear();
-    });
+    };
+    // This process's own revocations at once, before their answer; everyone's through the channel.
+    events.onPublished(hear);
+    events.subscribe((_id, message) => hear(message));
     events.onHealthChange?.(() => this.recent.clear());
   }
 

@@ -10,7 +10,9 @@ import type { Role } from '../../data/schema.js';
 import { newId } from '../../platform/db/ids.js';
 import { describeEachDatabase, startServer, type Reply, type TestServer } from '../../test/harness.js';
 import { accessToken, bearer, failure, linksOf, newAppUser } from '../../test/mastodon.js';
+import { jpeg } from '../../test/images.js';
 import { newPerson, succeed, type Person } from '../../test/people.js';
+import { fetchFile } from '../../test/uploads.js';
 
 const adminScopes = 'read write admin:read:reports admin:write:reports';
 
@@ -150,6 +152,66 @@ describeEachDatabase('Mastodon API: reports', (dialect) => {
     });
   });
 
+  describe('admin.report notifications', () => {
+    it('a moderator is told of a report as admin.report, with the Report and its reporter; v1, v2, types[] and exclude_types[]', async () => {
+      const [reporter, target, member, moderator] = [
+        await appUser('reporter'),
+        await appUser('target'),
+        await appUser('member'),
+        await adminApp('mod', 'moderator'),
+      ];
+      const post = await target.app.v1.statuses.create({ status: 'A rude post' });
+      const report = await reporter.app.v1.reports.create({
+        accountId: target.id,
+        statusIds: [post.id],
+        comment: 'Not nice',
+        category: 'spam',
+      });
+
+      const [told, ...others] = await moderator.app.v1.notifications.list({ types: ['admin.report'] });
+      expect(others).toEqual([]);
+      expect(told).toMatchObject({
+        type: 'admin.report',
+        account: { id: reporter.id, username: reporter.username },
+        report: {
+          id: report.id,
+          actionTaken: false,
+          category: 'spam',
+          comment: 'Not nice',
+          statusIds: [post.id],
+          targetAccount: { id: target.id },
+        },
+      });
+      expect(told).not.toHaveProperty('status');
+      expect(await moderator.app.v1.notifications.$select(told!.id).fetch()).toEqual(told);
+      expect(
+        (await moderator.app.v1.notifications.list({ excludeTypes: ['admin.report'] })).map(
+          (entry) => entry.type,
+        ),
+      ).not.toContain('admin.report');
+      expect(await moderator.app.v1.notifications.unreadCount.fetch({ types: ['admin.report'] })).toEqual({
+        count: 1,
+      });
+
+      const v2 = await server.request('GET', '/api/v2/notifications?types[]=admin.report', {
+        token: bearer(moderator.accessToken),
+      });
+      expect(v2.body.notification_groups).toEqual([
+        expect.objectContaining({
+          type: 'admin.report',
+          notifications_count: 1,
+          sample_account_ids: [reporter.id],
+          report: expect.objectContaining({ id: report.id, status_ids: [post.id] }),
+        }),
+      ]);
+      expect(v2.body.accounts.map((account: { id: string }) => account.id)).toContain(reporter.id);
+
+      // A member is not told; nor is the reporter.
+      for (const who of [member, reporter, target])
+        expect(await who.app.v1.notifications.list({ types: ['admin.report'] })).toEqual([]);
+    });
+  });
+
   describe('/api/v1/admin/reports', () => {
     it('a user with the admin scopes gets 403 on every route; a moderator gets through', async () => {
       const [reporter, target] = [await appUser('reporter'), await appUser('target')];
@@ -207,6 +269,50 @@ describeEachDatabase('Mastodon API: reports', (dialect) => {
       expect(seen.statuses[0]).toMatchObject({ id: post.id, account: { id: target.id } });
       expect(seen.statuses[0]!.content).toContain('Buy');
       expect(seen.statuses[0]!.tags).toEqual([expect.objectContaining({ name: 'cheap' })]);
+    });
+
+    it("a deleted status's images stay as media_attachments with their description, past the redraft's day; staff fetch them with their token until it is resolved", async () => {
+      const [reporter, target] = [await appUser('reporter'), await appUser('target')];
+      const photo = await target.app.v2.media.create({
+        file: new Blob([new Uint8Array(await jpeg(120, 80, '#20a020'))], { type: 'image/jpeg' }),
+        description: 'A green field',
+      });
+      const post = await target.app.v1.statuses.create({ status: 'Look', mediaIds: [photo.id] });
+      const report = await reporter.app.v1.reports.create({ accountId: target.id, statusIds: [post.id] });
+      await target.app.v1.statuses.$select(post.id).remove();
+      // Kept a day for a redraft, then the job takes it off the public route; the report keeps its files.
+      expect((await fetchFile(server.url, photo.url!)).status).toBe(200);
+      server.clock.advance(25 * 60 * 60 * 1000);
+      await server.app.jobs.runDue();
+      expect((await fetchFile(server.url, photo.url!)).status).toBe(404);
+
+      const moderator = await adminApp('mod', 'moderator');
+      const seen = await moderator.app.v1.admin.reports.$select(report.id).fetch();
+      const [attachment] = seen.statuses[0]!.mediaAttachments;
+      expect(seen.statuses[0]!.mediaAttachments).toHaveLength(1);
+      expect(attachment).toMatchObject({
+        id: photo.id,
+        type: 'image',
+        url: `${server.url}/api/v1/admin/reports/${report.id}/media/${photo.id}`,
+        previewUrl: `${server.url}/api/v1/admin/reports/${report.id}/media/${photo.id}/preview`,
+        description: 'A green field',
+        meta: { original: { width: 120, height: 80 } },
+      });
+      for (const url of [attachment!.url!, attachment!.previewUrl!]) {
+        expect(
+          (await fetchFile(server.url, url, { authorization: bearer(moderator.accessToken) })).status,
+        ).toBe(200);
+        expect(
+          (await fetchFile(server.url, url, { authorization: bearer(reporter.accessToken) })).status,
+        ).toBe(403);
+      }
+      await moderator.app.v1.admin.reports.$select(report.id).resolve();
+      const url = attachment!.url!;
+      expect(
+        (await fetchFile(server.url, url, { authorization: bearer(moderator.accessToken) })).status,
+      ).toBe(404);
+      const resolved = await moderator.app.v1.admin.reports.$select(report.id).fetch();
+      expect(resolved.statuses[0]!.mediaAttachments).toEqual([]);
     });
 
     it('assign to self, unassign, resolve, reopen; the resolution is not among Mastodon notifications', async () => {

@@ -7,10 +7,11 @@ import type { HydratedReports } from '../../read/hydration/reports.js';
 import { adminReportViews, reportView } from '../../read/views/mastodon/reports.js';
 import * as reports from '../../use-cases/reports.js';
 import { recordNotFound } from '../../use-cases/shared/record-not-found.js';
+import { sendStoredFile } from '../stored-file.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
-import { setLinks, timeWindowOf, windowOf } from './paging.js';
+import { continuesPast, setLinks, timeWindowOf, windowOf } from './paging.js';
 import { booleanParam, listParam, stringParam } from './params.js';
-import { urlsFor } from './views.js';
+import { urisFor } from '../uris.js';
 
 /**
  * `POST /api/v1/reports` and the admin API's reports (`/api/v1/admin/reports`), over the use cases of
@@ -55,7 +56,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
         comment: stringParam(body, 'comment') ?? '',
       });
       const [record] = hydrated.records;
-      const report = record && reportView(hydrated, record, urlsFor(request));
+      const report = record && reportView(hydrated, record, urisFor(request));
       if (!report) throw recordNotFound();
       return report;
     },
@@ -85,7 +86,7 @@ export const adminReportRoutes: FastifyPluginAsync = async (app) => {
   const write = mastodonAccess(app, { user: true, scope: 'admin:write:reports' });
   const idOf = (request: FastifyRequest) => stringParam(request.params, 'id') ?? '';
   const views = (request: FastifyRequest, hydrated: HydratedReports<AccountRecord>) =>
-    adminReportViews(hydrated, urlsFor(request), deps.clock.now());
+    adminReportViews(hydrated, urisFor(request), deps.clock.now());
   const one = (request: FastifyRequest, hydrated: HydratedReports<AccountRecord>) => {
     const [report] = views(request, hydrated);
     if (!report) throw recordNotFound();
@@ -96,6 +97,7 @@ export const adminReportRoutes: FastifyPluginAsync = async (app) => {
   // is for accounts of other servers: every account is local.
   app.get('/', { preHandler: read }, async (request, reply) => {
     const { query } = request;
+    const window = timeWindowOf(windowOf(query, pageSizes.max, pageSizes.fallback), keyOfReportId);
     const hydrated = await reports.reportQueueWindow(deps, {
       viewer: mastodonViewer(request),
       filter: {
@@ -103,9 +105,13 @@ export const adminReportRoutes: FastifyPluginAsync = async (app) => {
         reporterId: stringParam(query, 'account_id') || undefined,
         targetId: stringParam(query, 'target_account_id') || undefined,
       },
-      window: timeWindowOf(windowOf(query, pageSizes.max, pageSizes.fallback), keyOfReportId),
+      window,
     });
-    setLinks(request, reply, { newest: hydrated.records[0]?.id, oldest: hydrated.records.at(-1)?.id });
+    setLinks(request, reply, {
+      newest: hydrated.records[0]?.id,
+      oldest: hydrated.records.at(-1)?.id,
+      continues: continuesPast(hydrated.records.length, window.limit, undefined),
+    });
     return views(request, hydrated);
   });
 
@@ -115,6 +121,24 @@ export const adminReportRoutes: FastifyPluginAsync = async (app) => {
       await reports.adminReportAccounts(deps, { viewer: mastodonViewer(request), id: idOf(request) }),
     ),
   );
+
+  // Not Mastodon's (its files are public): the images a report keeps, whose post may be gone, are
+  // served to the staff only, with their token, and never cached by anyone else.
+  for (const [suffix, preview] of [
+    ['', false],
+    ['/preview', true],
+  ] as const) {
+    app.get(`/:id/media/:media_id${suffix}`, { preHandler: read }, async (request, reply) => {
+      const file = await reports.keptMediaFile(deps, {
+        viewer: mastodonViewer(request),
+        reportId: idOf(request),
+        mediaId: stringParam(request.params, 'media_id') ?? '',
+        preview,
+      });
+      reply.header('cache-control', 'private, no-store');
+      return sendStoredFile(deps.media.store, request, reply, file);
+    });
+  }
 
   for (const [path, action] of Object.entries(actions)) {
     app.post(`/:id/${path}`, { preHandler: write }, async (request) =>

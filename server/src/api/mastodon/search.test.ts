@@ -163,6 +163,8 @@ describeEachDatabase('Mastodon API: search, trends, suggestions and tags', (dial
         statuses: [],
         hashtags: [],
       });
+      // A malformed %-escape is no address of ours, not a server error.
+      expect((await byUrl(`${server.url}/profile/%E0%A4%A`)).accounts).toEqual([]);
       // Another server's address is only text to search for.
       expect((await byUrl(`https://elsewhere.example/post/${post.id}`)).statuses).toEqual([]);
     });

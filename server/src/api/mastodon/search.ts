@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/http/errors.js';
 import type { Search } from '../../read/views/mastodon/entities.js';
 import { tagView } from '../../read/views/mastodon/tags.js';
-import { localTargetOf } from '../../read/views/mastodon/urls.js';
+import { localTargetOf } from '../../platform/uris/uris.js';
 import * as search from '../../use-cases/search.js';
 import * as statuses from '../../use-cases/statuses.js';
 import * as users from '../../use-cases/users.js';
@@ -10,7 +10,8 @@ import { accountsFor } from './accounts.js';
 import { mastodonAccess } from './auth.js';
 import { keyOfStatusId, offsetOf, windowOf } from './paging.js';
 import { booleanParam, stringParam } from './params.js';
-import { statusesFor, urlsFor } from './views.js';
+import { statusesFor } from './views.js';
+import { urisFor } from '../uris.js';
 
 type Kind = keyof Search;
 
@@ -23,7 +24,7 @@ const kinds: Record<string, Kind> = { accounts: 'accounts', statuses: 'statuses'
  */
 async function resolved(request: FastifyRequest, q: string): Promise<Partial<Search> | undefined> {
   const { deps } = request.server;
-  const target = localTargetOf(urlsFor(request), q);
+  const target = localTargetOf(urisFor(request), q);
   if (!target) return undefined;
   try {
     if (target.kind === 'status') {
@@ -33,14 +34,14 @@ async function resolved(request: FastifyRequest, q: string): Promise<Partial<Sea
     if (target.kind === 'account') {
       const account = await users.lookupAccount(deps, {
         acct: target.username,
-        host: request.host,
+        uris: urisFor(request),
         viewerRole: request.viewer?.role,
       });
       return { accounts: accountsFor(request, [account]) };
     }
     return {
       hashtags: (await search.searchHashtags(deps, { q: target.name, limit: 1, offset: 0 })).map((name) =>
-        tagView({ name, history: [] }, urlsFor(request)),
+        tagView({ name, history: [] }, urisFor(request)),
       ),
     };
   } catch (error) {
@@ -86,7 +87,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
               request,
               await search.searchAccounts(deps, {
                 ...page,
-                host: request.host,
+                uris: urisFor(request),
                 viewerId,
                 followedBy: viewerId && booleanParam(query, 'following') ? viewerId : undefined,
               }),
@@ -105,7 +106,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
           : [],
         hashtags: wanted('hashtags')
           ? (await search.searchHashtags(deps, page)).map((name) =>
-              tagView({ name, history: [] }, urlsFor(request)),
+              tagView({ name, history: [] }, urisFor(request)),
             )
           : [],
       };

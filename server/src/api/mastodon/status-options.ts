@@ -1,4 +1,5 @@
 import { HttpError } from '../../platform/http/errors.js';
+import type { Status } from '../../read/views/mastodon/entities.js';
 import { objectParam, stringParam } from './params.js';
 
 const cannotKeep = (message: string) => new HttpError(422, `Validation failed: ${message}`);
@@ -17,4 +18,14 @@ export function refuseWhatSyncCannotKeep(body: unknown): void {
     throw cannotKeep('Sync has no content warnings yet: post without one to show the text to everyone.');
   if (Object.keys(objectParam(body, 'poll')).length > 0) throw cannotKeep('Sync has no polls yet.');
   if (stringParam(body, 'scheduled_at')) throw cannotKeep('Sync cannot schedule statuses yet.');
+}
+
+/**
+ * Why a status cannot be pinned, in Mastodon's words (its StatusPinValidator): a boost, someone else's
+ * status, and otherwise the limit, which on Sync is none (instance: `max_pinned_statuses: 0`).
+ */
+export function pinRefusalOf(status: Status, viewerId: string): string {
+  if (status.reblog) return 'A boost cannot be pinned';
+  if (status.account.id !== viewerId) return "Someone else's post cannot be pinned";
+  return 'You have already pinned the maximum number of posts';
 }

@@ -84,12 +84,35 @@ describeEachDatabase('Mastodon API: statuses', (dialect) => {
         inReplyToAccountId: parent.account.id,
         content: '<p>An answer</p>',
         account: { username: 'lena.k' },
-        url: `${server.url}/post/${parent.id}?comment=${reply.id}`,
+        url: `${server.url}/post/${parent.id}/comment/${reply.id}`,
       });
+      expect(reply.uri).toBe(reply.url);
       expect((await syncComments(parent.id)).map((comment) => [comment._id, comment.text])).toEqual([
         [reply.id, 'An answer'],
       ]);
       expect((await maya.v1.statuses.$select(parent.id).fetch()).repliesCount).toBe(1);
+    });
+
+    it("a reply's url ends with its own id: an app that takes a status id from the url's tail gets the reply", async () => {
+      const parent = await post(maya, 'A post whose answer is linked');
+      const reply = await post(lena, 'The linked answer', parent.id);
+      const tail = new URL(reply.url!).pathname.split('/').pop()!;
+      expect(tail).toBe(reply.id);
+      const fetched = await maya.v1.statuses.$select(tail).fetch();
+      expect(fetched).toMatchObject({
+        id: reply.id,
+        inReplyToId: parent.id,
+        content: '<p>The linked answer</p>',
+      });
+      // Its address, and the one comments had before, are found by a search for the url.
+      for (const url of [reply.url!, `${server.url}/post/${parent.id}?comment=${reply.id}`]) {
+        const found = await maya.v2.search.list({ q: url, resolve: true });
+        expect(found.statuses.map((status) => status.id)).toEqual([reply.id]);
+      }
+      // What `toot delete` does with that tail: the reply goes, its post stays.
+      await lena.v1.statuses.$select(tail).remove();
+      expect(await syncComments(parent.id)).toEqual([]);
+      expect((await maya.v1.statuses.$select(parent.id).fetch()).repliesCount).toBe(0);
     });
 
     it('a reply to a reply is a comment on the same post that points at the comment it answers', async () => {
@@ -181,6 +204,58 @@ describeEachDatabase('Mastodon API: statuses', (dialect) => {
         expect.objectContaining({ username: 'lena.k', acct: 'lena.k', url: `${server.url}/profile/lena.k` }),
       ]);
       expect(status.tags).toEqual([{ name: 'sourdough', url: `${server.url}/tag/sourdough` }]);
+    });
+
+    it('a mention is of the account it named when written: a deleted account’s name, taken again, is text', async () => {
+      const name = uniqueName('mentioned');
+      const first = await server.signup(name);
+      const status = await post(maya, `Thanks @${name}!`);
+      const comment = await post(lena, `Seconded, @${name}`, status.id);
+      const linked = `<span class="h-card" translate="no"><a href="${server.url}/profile/${name}" class="u-url mention">@<span>${name}</span></a></span>`;
+      expect(status.content).toBe(`<p>Thanks ${linked}!</p>`);
+      expect(status.mentions).toEqual([expect.objectContaining({ id: first.user._id, username: name })]);
+      // Read once more, so the answers after the deletion could come from what was kept.
+      expect((await maya.v1.statuses.$select(comment.id).fetch()).mentions).toHaveLength(1);
+      // Sync's own answers: every @name of the texts is a mention (no unresolvedMentions).
+      const syncPost = async () => (await server.request('GET', `/api/posts/${status.id}`)).body.post;
+      expect((await syncPost()).unresolvedMentions).toBeUndefined();
+      expect((await syncComments(status.id))[0]).not.toHaveProperty('unresolvedMentions');
+
+      const deleted = await server.request('POST', '/api/account/delete', {
+        token: first.token,
+        body: { password: 'password123' },
+      });
+      expect(deleted.status).toBe(200);
+      const second = await server.signup(name);
+      expect(second.user._id).not.toBe(first.user._id);
+
+      for (const read of [status.id, comment.id]) {
+        const again = await maya.v1.statuses.$select(read).fetch();
+        expect(again.mentions).toEqual([]);
+        expect(again.content).not.toContain('<a');
+      }
+      const thread = await lena.v1.statuses.$select(status.id).context.fetch();
+      expect(thread.descendants.map((reply) => reply.mentions)).toEqual([[]]);
+      expect(thread.descendants[0]!.content).toBe(`<p>Seconded, @${name}</p>`);
+      expect((await syncPost()).unresolvedMentions).toEqual([name]);
+      expect((await syncComments(status.id))[0]).toMatchObject({ unresolvedMentions: [name] });
+      const notified = await server.request('GET', '/api/notifications', { token: second.token });
+      expect(notified.body.notifications).toEqual([]);
+    });
+
+    it('an edit resolves its mentions again: a name taken since the text was written is mentioned then', async () => {
+      const name = uniqueName('later');
+      const status = await post(maya, `Waiting for @${name}`);
+      expect(status.mentions).toEqual([]);
+      const syncPost = async () => (await server.request('GET', `/api/posts/${status.id}`)).body.post;
+      expect((await syncPost()).unresolvedMentions).toEqual([name]);
+      const newcomer = await server.signup(name);
+      expect((await maya.v1.statuses.$select(status.id).fetch()).mentions).toEqual([]);
+
+      const edited = await maya.v1.statuses.$select(status.id).update({ status: `Welcome, @${name}` });
+      expect(edited.mentions).toEqual([expect.objectContaining({ id: newcomer.user._id, username: name })]);
+      expect(edited.content).toContain(`href="${server.url}/profile/${name}" class="u-url mention"`);
+      expect((await syncPost()).unresolvedMentions).toBeUndefined();
     });
 
     it('paragraphs and line breaks; an unknown @name stays text', async () => {
@@ -362,6 +437,34 @@ describeEachDatabase('Mastodon API: statuses', (dialect) => {
     });
   });
 
+  // maya's account is left out here: the Idempotency-Key tests compare two renderings of her account.
+  describe('pins', () => {
+    it("pinning is refused (422) in Mastodon's words: a boost, someone else's post, and one's own past the limit of 0", async () => {
+      const sam = clientFor(await accessToken(server, await server.login('sam_rivera', demoPassword)));
+      const own = await post(lena, 'Would be pinned');
+      const theirs = await post(sam, 'Not mine to pin');
+      const boost = await sam.v1.statuses.$select(own.id).reblog();
+      const refusal = (error: string) => ({ status: 422, error: `Validation failed: ${error}` });
+      expect(await failure(lena.v1.statuses.$select(own.id).pin())).toEqual(
+        refusal('You have already pinned the maximum number of posts'),
+      );
+      expect(await failure(lena.v1.statuses.$select(theirs.id).pin())).toEqual(
+        refusal("Someone else's post cannot be pinned"),
+      );
+      expect(await failure(sam.v1.statuses.$select(boost.id).pin())).toEqual(
+        refusal('A boost cannot be pinned'),
+      );
+      const instance = await lena.v2.instance.fetch();
+      expect(instance.configuration.accounts.maxPinnedStatuses).toBe(0);
+      expect(await lena.v1.accounts.$select(own.account.id).statuses.list({ pinned: true })).toEqual([]);
+    });
+
+    it('unpinning a status, which is not pinned, answers it as Mastodon does', async () => {
+      const own = await post(lena, 'Never pinned');
+      expect(await lena.v1.statuses.$select(own.id).unpin()).toMatchObject({ id: own.id, pinned: false });
+    });
+  });
+
   describe('Idempotency-Key', () => {
     const withKey = (key: string) => ({ requestInit: { headers: { 'Idempotency-Key': key } } });
     const postsWith = async (content: string) =>
@@ -465,6 +568,8 @@ describeEachDatabase('Mastodon API: statuses', (dialect) => {
         'unbookmark',
         (client: mastodon.rest.Client, id: string) => client.v1.statuses.$select(id).unbookmark(),
       ],
+      ['pin', (client: mastodon.rest.Client, id: string) => client.v1.statuses.$select(id).pin()],
+      ['unpin', (client: mastodon.rest.Client, id: string) => client.v1.statuses.$select(id).unpin()],
     ])('%s: an unknown id and one that is not an id are 404 Record not found', async (_name, call) => {
       for (const id of unknownIds()) {
         expect({ id, ...(await failure(call(maya, id))) }).toEqual({ id, ...recordNotFound });

@@ -3,14 +3,16 @@ import * as statuses from '../../use-cases/statuses.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { accountView } from '../../read/views/mastodon/accounts.js';
 import { setLinks, setStatusLinks, timeWindowOf, windowOf } from './paging.js';
-import { contextTextFor, statusFor, statusesTextFor, urlsFor } from './views.js';
+import { contextTextFor, statusFor, statusesTextFor } from './views.js';
+import { urisFor } from '../uris.js';
 import { quotePolicyParam, unknownPolicy } from './quote-params.js';
 import { sendJsonText } from '../json-text.js';
 import { booleanParam, listParam, objectListParam, stringParam } from './params.js';
 import { focusParam } from '../uploads.js';
 import { statusEditViews } from '../../read/views/mastodon/status-edits.js';
 import type { StatusSource } from '../../read/views/mastodon/entities.js';
-import { refuseWhatSyncCannotKeep } from './status-options.js';
+import { pinRefusalOf, refuseWhatSyncCannotKeep } from './status-options.js';
+import { HttpError } from '../../platform/http/errors.js';
 
 /** `/api/v1/statuses`: read, create, delete, favourite, reblog and bookmark posts and comments as statuses. */
 export const statusRoutes: FastifyPluginAsync = async (app) => {
@@ -53,7 +55,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
           window: windowOf(request.query),
         });
         setLinks(request, reply, bounds);
-        const urls = urlsFor(request);
+        const urls = urisFor(request);
         return accounts.map((account) => accountView(account, urls));
       },
     );
@@ -142,7 +144,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
         window,
       });
       const { text, ids } = statusesTextFor(request, found);
-      setStatusLinks(request, reply, ids, { readUpTo: found.readUpTo, oldestFirst: window.oldestFirst });
+      setStatusLinks(request, reply, ids, window, found);
       return sendJsonText(reply, text);
     },
   );
@@ -155,7 +157,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
         id: idOf(request.params),
         viewerId: request.viewer?.id,
       });
-      return statusEditViews(versions, statusFor(request, hydrated), urlsFor(request));
+      return statusEditViews(versions, statusFor(request, hydrated), urisFor(request));
     },
   );
 
@@ -183,6 +185,28 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
       });
       return { ...statusFor(request, hydrated), text };
     },
+  );
+
+  /**
+   * Pinning: Sync has no pinned statuses yet (instance: `max_pinned_statuses: 0`), so a pin is refused
+   * as Mastodon refuses one past its limit, after Mastodon's own checks (a boost, someone else's status),
+   * with its words; a status the viewer cannot see is a 404 as on Mastodon. Unpinning a status that is
+   * not pinned answers it, as Mastodon does.
+   */
+  const pinScope = mastodonAccess(app, { user: true, scope: 'write:accounts' });
+  app.post('/:id/pin', { preHandler: pinScope }, async (request) => {
+    const viewer = mastodonViewer(request);
+    const status = statusFor(
+      request,
+      await statuses.getStatus(deps, { id: idOf(request.params), viewerId: viewer.id }),
+    );
+    throw new HttpError(422, `Validation failed: ${pinRefusalOf(status, viewer.id)}`);
+  });
+  app.post('/:id/unpin', { preHandler: pinScope }, async (request) =>
+    statusFor(
+      request,
+      await statuses.getStatus(deps, { id: idOf(request.params), viewerId: mastodonViewer(request).id }),
+    ),
   );
 
   for (const [path, scope, change] of [

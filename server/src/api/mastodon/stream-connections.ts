@@ -4,6 +4,7 @@ import { grants, type Scope } from '../../platform/auth/scopes.js';
 import type { ServerSentEvents } from '../../platform/live/event-stream.js';
 import type { LiveAudience, StreamReservation } from '../../platform/live/hub.js';
 import type { LiveMessage } from '../../platform/live/messages.js';
+import type { Uris } from '../../platform/uris/uris.js';
 import type { Access } from '../../use-cases/oauth.js';
 import type { Deps } from '../../use-cases/shared/deps.js';
 import * as streaming from '../../use-cases/streaming.js';
@@ -101,10 +102,10 @@ export function subscriptionOf(
 
 export const isRefusal = (value: Subscription | Refusal): value is Refusal => 'error' in value;
 
-/** Who is connected, and from where (the statuses' URLs are absolute: built from the origin they used). */
+/** Who is connected, and the URIs their answers carry (without PUBLIC_URL, those of the origin they used). */
 export interface StreamViewer {
   access: Access | undefined;
-  origin: string;
+  uris: Uris;
   /** The place a person's connection holds among their streams (stream-slots.ts). */
   reservation: StreamReservation | undefined;
 }
@@ -362,7 +363,7 @@ export class MastodonStreams implements LiveAudience {
         const frames = new Frames(event);
         for (const { connection, subscription } of reached) {
           const context = subscription.delivers === 'home' ? 'home' : 'public';
-          const text = textFor(connection.userId, connection.viewer.origin, context);
+          const text = textFor(connection.userId, connection.viewer.uris, context);
           if (text !== undefined) connection.write(frames, subscription, text);
         }
       };
@@ -392,7 +393,7 @@ export class MastodonStreams implements LiveAudience {
       return () => {
         const frames = new Frames('notification');
         for (const { connection, subscription } of reached) {
-          const text = textFor?.(connection.viewer.origin);
+          const text = textFor?.(connection.viewer.uris);
           if (text !== undefined) connection.write(frames, subscription, text);
         }
       };

@@ -4,7 +4,9 @@
  * `update`, `delete` and `notification`, the token's three ways in, scopes, stream places, revoked
  * tokens; then across two server processes sharing a Redis.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../../test/expectations.js';
@@ -16,13 +18,15 @@ import {
   type TestServer,
 } from '../../test/harness.js';
 import { writeSettings } from '../../data/instance.repo.js';
-import { accessToken, bearer, failure, registerApp } from '../../test/mastodon.js';
+import { accessToken, bearer, failure, newAppUser, registerApp } from '../../test/mastodon.js';
 import {
   openEventStream,
   openRawSocket,
   openStreamingApp,
+  receivedLog,
   type StreamingApp,
 } from '../../test/mastodon-streaming.js';
+import { expectEntity } from '../../test/mastodon-entities.js';
 import { newPerson, succeed, type Person } from '../../test/people.js';
 import type { ServerProcess } from '../../test/server-process.js';
 import { twoProcesses } from '../../test/two-processes.js';
@@ -177,6 +181,30 @@ describeEachDatabase('Mastodon API: streaming', (dialect) => {
     expect(edited.payload).toMatchObject({ content: '<p>Better words</p>', editedAt: expect.any(String) });
   });
 
+  it('a report filed is an `admin.report` notification to a moderator, with the report', async () => {
+    const [moderator, reporter, target] = [
+      await person('mod'),
+      await person('reporter'),
+      await person('target'),
+    ];
+    await server.database.db
+      .updateTable('users')
+      .set({ role: 'moderator' })
+      .where('id', '=', moderator.id)
+      .execute();
+    const app = await streamingApp(moderator);
+    const notifications = await app.subscribe((client) => client.user.notification.subscribe());
+    const report = await rest(reporter).v1.reports.create({ accountId: target.id, category: 'spam' });
+    const told = (event: Event) => event.event === 'notification' && event.payload.type === 'admin.report';
+    const event = await notifications.waitFor(told, 'the admin.report notification');
+    if (event.event !== 'notification') throw new Error('not a notification');
+    expect(event.payload).toMatchObject({
+      type: 'admin.report',
+      account: { id: reporter.id },
+      report: { id: report.id, targetAccount: { id: target.id } },
+    });
+  });
+
   it('a like is a `notification` to the author, on `user:notification` and on `user`', async () => {
     const [author, fan] = [await person('liked'), await person('fan')];
     const app = await streamingApp(author);
@@ -215,7 +243,16 @@ describeEachDatabase('Mastodon API: streaming', (dialect) => {
       expect(frame.stream).toEqual(['user']);
       expect(typeof frame.payload).toBe('string');
       expect(JSON.parse(frame.payload)).toMatchObject({ id: status.id, content: '<p>Raw frames</p>' });
+      expectEntity('Status', JSON.parse(frame.payload));
     }
+    const own = await rest(reader).v1.statuses.create({ status: 'Mine' });
+    await rest(author).v1.statuses.$select(own.id).favourite();
+    const notified = await byQuery.frames.waitFor(
+      (received) => received.event === 'notification',
+      'the notification frame',
+    );
+    expect(JSON.parse(notified.payload)).toMatchObject({ type: 'favourite', status: { id: own.id } });
+    expectEntity('Notification', JSON.parse(notified.payload));
     await rest(author).v1.statuses.$select(status.id).remove();
     const deleted = await byQuery.frames.waitFor(
       (received) => received.event === 'delete',
@@ -247,6 +284,7 @@ describeEachDatabase('Mastodon API: streaming', (dialect) => {
         'the update event',
       );
       expect(JSON.parse(event.data)).toMatchObject({ content: expect.stringContaining('Over SSE') });
+      expectEntity('Status', JSON.parse(event.data));
     }
     // Signed out, a status has no viewer fields; signed in, it has.
     const [signedOut, signedIn] = [anonymous, home].map((stream) =>
@@ -395,12 +433,72 @@ describeEachDatabase('Mastodon API: streaming', (dialect) => {
   });
 });
 
+/**
+ * A Python that has Mastodon.py: Debian's python3-mastodon is in the system's Python, which a Python
+ * of the user's (pyenv's `python3`) may come before on the PATH.
+ */
+const mastodonPython = ['python3', '/usr/bin/python3'].find(
+  (python) => spawnSync(python, ['-c', 'import mastodon']).status === 0,
+);
+if (!mastodonPython) {
+  console.warn(
+    'Mastodon.py is not installed: its streaming test is skipped (apt-get install -y python3-mastodon).',
+  );
+}
+
+/**
+ * Mastodon.py (1.8, Debian's python3-mastodon) reading one stream: prints `heartbeat <n>` for each comment
+ * line and `update <id>` for each update, and exits 0 at the update whose text has the marker (a stream
+ * may carry an earlier test's post first); any error it raises ends it otherwise.
+ */
+const mastodonPyStream = `
+import sys
+from mastodon import Mastodon, StreamListener
+url, token, stream, marker = sys.argv[1], sys.argv[2] or None, sys.argv[3], sys.argv[4]
+
+class Listener(StreamListener):
+    heartbeats = 0
+
+    def handle_heartbeat(self):
+        self.heartbeats += 1
+        print("heartbeat", self.heartbeats, flush=True)
+
+    def on_update(self, status):
+        print("update", status["id"], flush=True)
+        if marker in status["content"]:
+            sys.exit(0)
+
+client = Mastodon(api_base_url=url, access_token=token, version_check_mode="none")
+getattr(client, "stream_" + stream)(Listener())
+`;
+
+/** Mastodon.py's stream `stream` (`user`, `public`) in a process of its own: its output, and its exit. */
+function runMastodonPyStream(url: string, token: string, stream: string, marker: string) {
+  const python = spawn(mastodonPython ?? 'python3', ['-c', mastodonPyStream, url, token, stream, marker]);
+  const lines = receivedLog<string>();
+  let stderr = '';
+  // By whole lines: one print may reach the pipe in several writes ("update", then " <id>\n").
+  createInterface({ input: python.stdout }).on('line', lines.add);
+  python.stderr.on('data', (part: Buffer) => (stderr += String(part)));
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    python.once('close', (code) => {
+      lines.end(`Mastodon.py exited with ${code}: ${stderr}`);
+      resolve({ code, stderr });
+    }),
+  );
+  return { lines, exited, kill: () => python.kill() };
+}
+
 describe('Mastodon API: streaming heartbeats', () => {
   let server: TestServer;
+  const closing: (() => void)[] = [];
   beforeAll(async () => {
     server = await startServer('sqlite', { seed: false, env: { EVENTS_HEARTBEAT_MS: '100' } });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    closing.forEach((close) => close());
+    await server.close();
+  });
 
   it('an event stream gets `:thump` comments; a WebSocket gets pings', async () => {
     const stream = await openEventStream(server.url, '/api/v1/streaming/public');
@@ -411,6 +509,44 @@ describe('Mastodon API: streaming heartbeats', () => {
     await once(opened.socket, 'ping');
     opened.socket.terminate();
   });
+
+  it("an event stream is framed as Mastodon's: `:)` and `:thump` comment lines with no blank line, events ended by one", async () => {
+    const author = await newAppUser(server, 'framed');
+    const stream = await openEventStream(server.url, '/api/v1/streaming/public');
+    closing.push(stream.close);
+    const received = () => stream.text.items.join('');
+    await eventually(() => (received().includes(':thump\n') ? true : undefined), { what: 'a heartbeat' });
+    const status = await author.app.v1.statuses.create({ status: 'Framed as Mastodon frames it' });
+    const event = await stream.events.waitFor((item) => item.event === 'update', 'the update');
+    expect(JSON.parse(event.data)).toMatchObject({ id: status.id });
+    expect(received()).toMatch(/^:\)\n(:thump\n)+event: update\ndata: \{[^\n]*\}\n\n(:thump\n)*$/);
+  });
+
+  it.skipIf(!mastodonPython)(
+    "Mastodon.py's stream_user and stream_public read the opening, the heartbeats and an update",
+    async () => {
+      const [author, reader] = [await newAppUser(server, 'pyauthor'), await newAppUser(server, 'pyreader')];
+      await succeed(server, 'POST', `/api/users/follow/${author.id}`, reader);
+      const marker = 'Read by Mastodon.py';
+      const readers = [
+        runMastodonPyStream(server.url, reader.accessToken, 'user', marker),
+        runMastodonPyStream(server.url, '', 'public', marker),
+      ];
+      closing.push(...readers.map((python) => python.kill));
+      // The opening and at least one `:thump` reached each as heartbeats, and neither stream died of them.
+      for (const python of readers) {
+        await python.lines.waitFor((line) => line === 'heartbeat 2', "Mastodon.py's second heartbeat");
+      }
+      const status = await author.app.v1.statuses.create({ status: marker });
+      for (const python of readers) {
+        await python.lines.waitFor(
+          (line) => line === `update ${status.id}`,
+          'the update, as Mastodon.py read it',
+        );
+        expect(await python.exited).toEqual({ code: 0, stderr: '' });
+      }
+    },
+  );
 });
 
 /**

@@ -15,7 +15,7 @@ import {
   WebSocketConnection,
   type StreamViewer,
 } from './stream-connections.js';
-import { originOf } from './views.js';
+import { urisFor } from '../uris.js';
 
 /**
  * `/api/v1/streaming`: the Mastodon streaming API (https://docs.joinmastodon.org/methods/streaming/).
@@ -45,6 +45,16 @@ const eventStreamPaths = {
   '/hashtag': 'hashtag',
   '/hashtag/local': 'hashtag:local',
 };
+
+/**
+ * The comments that open and keep alive an event stream, framed exactly as Mastodon's streaming server
+ * writes them: a comment line with no blank line after it. The standard lets a comment stand alone
+ * either way, but Mastodon.py ends an event at every blank line, so `:)\n\n` reached it as an event with
+ * no `event` field and its stream died at once (MastodonMalformedEventError). Sync's own `/api/events`
+ * keeps the standard's blank line (api/sync/events.ts).
+ */
+const mastodonOpening = ':)\n';
+const mastodonHeartbeat = ':thump\n';
 
 /** A WebSocket's messages are small subscriptions: nothing larger is read. */
 const maxMessageBytes = 4096;
@@ -81,7 +91,7 @@ export const streamingRoutes: FastifyPluginAsync = async (app) => {
     // A WebSocket's connection is its own from the upgrade on; an event stream is its answer.
     if (reservation)
       (request.ws ? request.raw.socket : reply.raw).once('close', () => live.release(reservation));
-    request.streamViewer = { access, origin: originOf(request), reservation };
+    request.streamViewer = { access, uris: urisFor(request), reservation };
   };
   const viewerOf = (request: FastifyRequest): StreamViewer => {
     if (!request.streamViewer) throw invalidToken();
@@ -142,11 +152,11 @@ export const streamingRoutes: FastifyPluginAsync = async (app) => {
           viewer.access,
         );
         if (isRefusal(subscription)) throw new HttpError(subscription.status, subscription.error);
-        const response = beginEventStream(request, reply, ':)\n\n');
+        const response = beginEventStream(request, reply, mastodonOpening);
         const connection = new EventStreamConnection(
           viewer,
           subscription,
-          new ServerSentEvents(response, defaultHubOptions.maxBufferedBytes, ':thump\n\n'),
+          new ServerSentEvents(response, defaultHubOptions.maxBufferedBytes, mastodonHeartbeat),
         );
         streams.add(connection);
         response.once('close', () => streams.remove(connection));

@@ -3,7 +3,7 @@ import { suggestionView } from '../../read/views/mastodon/accounts.js';
 import * as users from '../../use-cases/users.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { windowOf } from './paging.js';
-import { urlsFor } from './views.js';
+import { urisFor } from '../uris.js';
 
 /**
  * `GET /api/v2/suggestions`: the people Sync suggests following (the most followed the viewer does
@@ -18,7 +18,7 @@ export const suggestionRoutes: FastifyPluginAsync = async (app) => {
         viewerId: mastodonViewer(request).id,
         limit: windowOf(request.query, 80, 40).limit,
       });
-      return records.map((record) => suggestionView(record, urlsFor(request)));
+      return records.map((record) => suggestionView(record, urisFor(request)));
     },
   );
 };

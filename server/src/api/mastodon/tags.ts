@@ -3,14 +3,14 @@ import { tagView } from '../../read/views/mastodon/tags.js';
 import * as tags from '../../use-cases/tags.js';
 import { mastodonAccess } from './auth.js';
 import { stringParam } from './params.js';
-import { urlsFor } from './views.js';
+import { urisFor } from '../uris.js';
 
 /** `GET /api/v1/tags/:name`: a tag and its week's use; nobody follows tags on Sync yet. */
 export const tagRoutes: FastifyPluginAsync = async (app) => {
   app.get('/:name', { preHandler: mastodonAccess(app, { public: true }) }, async (request) =>
     tagView(
       await tags.getTag(app.deps, { name: stringParam(request.params, 'name') ?? '' }),
-      urlsFor(request),
+      urisFor(request),
       { following: false },
     ),
   );

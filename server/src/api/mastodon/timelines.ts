@@ -22,7 +22,7 @@ export const timelineRoutes: FastifyPluginAsync = async (app) => {
     found: statuses.StatusWindow,
   ) => {
     const { text, ids } = statusesTextFor(request, found);
-    setStatusLinks(request, reply, ids, { readUpTo: found.readUpTo, oldestFirst: window.oldestFirst });
+    setStatusLinks(request, reply, ids, window, found);
     return sendJsonText(reply, text);
   };
 

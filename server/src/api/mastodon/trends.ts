@@ -4,7 +4,8 @@ import * as statuses from '../../use-cases/statuses.js';
 import * as tags from '../../use-cases/tags.js';
 import { mastodonAccess } from './auth.js';
 import { offsetOf, setOffsetLinks, windowOf } from './paging.js';
-import { statusesFor, urlsFor } from './views.js';
+import { statusesFor } from './views.js';
+import { urisFor } from '../uris.js';
 
 /**
  * `/api/v1/trends`: the tags most used this week, with each day's use, and Sync's trending posts (the
@@ -17,7 +18,7 @@ export const trendRoutes: FastifyPluginAsync = async (app) => {
     const page = { limit: windowOf(request.query, 20, 10).limit, offset: offsetOf(request.query) };
     const usages = await tags.trendingTags(deps, page);
     setOffsetLinks(request, reply, { ...page, count: usages.length });
-    return usages.map((usage) => tagView(usage, urlsFor(request)));
+    return usages.map((usage) => tagView(usage, urisFor(request)));
   };
   app.get('/tags', { preHandler: mastodonAccess(app, { public: true }) }, trendingTags);
   // `GET /api/v1/trends` is the older name of the trending tags, which some apps still call.

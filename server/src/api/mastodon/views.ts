@@ -1,18 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { HydratedStatuses } from '../../read/hydration/hydrator.js';
 import { contextText, statusesText, statusViews } from '../../read/views/mastodon/statuses.js';
-import { urlsOf, type Urls } from '../../read/views/mastodon/urls.js';
 import type { Status } from '../../read/views/mastodon/entities.js';
 import { recordNotFound } from '../../use-cases/statuses.js';
-
-/** The server's origin as the client reached it (behind TRUST_PROXY, the forwarded scheme and host). */
-export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
-export const urlsFor = (request: FastifyRequest): Urls => urlsOf(originOf(request));
+import { urisFor } from '../uris.js';
 
 /** The statuses of a hydrated answer as the request's viewer sees them. */
 export const statusesFor = (request: FastifyRequest, hydrated: HydratedStatuses): Status[] =>
-  statusViews(hydrated, request.access?.user?.id, urlsFor(request));
+  statusViews(hydrated, request.access?.user?.id, urisFor(request));
 
 /** The one status of an answer about one status. */
 export function statusFor(request: FastifyRequest, hydrated: HydratedStatuses): Status {
@@ -26,10 +21,10 @@ export function statusFor(request: FastifyRequest, hydrated: HydratedStatuses): 
  * most (timelines), which keep what every viewer sees of each status between answers.
  */
 export const statusesTextFor = (request: FastifyRequest, hydrated: HydratedStatuses) =>
-  statusesText(hydrated, request.access?.user?.id, urlsFor(request));
+  statusesText(hydrated, request.access?.user?.id, urisFor(request));
 
 /** A status's context as JSON text, its statuses rendered as `statusesTextFor` renders them. */
 export const contextTextFor = (
   request: FastifyRequest,
   context: { ancestors: HydratedStatuses; descendants: HydratedStatuses },
-) => contextText(context, request.access?.user?.id, urlsFor(request));
+) => contextText(context, request.access?.user?.id, urisFor(request));

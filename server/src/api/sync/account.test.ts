@@ -6,7 +6,7 @@ import { Messages } from '../../platform/http/errors.js';
 import { counterMismatches } from '../../test/counters.js';
 import { expectError, rowCounts, snapshot, tables, uniqueName } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, testSecret, type TestServer } from '../../test/harness.js';
-import { exportPageSize } from '../../use-cases/account.js';
+import { exportPageSize } from '../../use-cases/shared/export-pages.js';
 
 type Account = { token: string; user: any };
 const wrongPasswordText = 'The current password is not correct.';
@@ -240,6 +240,12 @@ describeEachDatabase('account', (dialect) => {
         'reposts',
         'following',
         'followers',
+        // Additive (issue 44 item 11).
+        'blocks',
+        'mutes',
+        'filters',
+        'editHistory',
+        'media',
       ]);
       expect(data.profile).toMatchObject({
         _id: scene.me.user._id,

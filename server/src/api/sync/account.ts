@@ -1,10 +1,13 @@
 import { Readable } from 'node:stream';
 import {
+  AccountListParams,
   ChangePasswordBody,
   ChangePasswordReply,
   DeleteAccountBody,
   DeleteAccountReply,
   ErrorBody,
+  ImportBody,
+  ImportReply,
   OnboardedReply,
   NotificationSettingsBody,
   NotificationSettingsReply,
@@ -13,8 +16,12 @@ import {
 } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { changePassword, deleteAccount, exportAccount } from '../../use-cases/account.js';
+import { changePassword, deleteAccount, exportAccount, exportArchive } from '../../use-cases/account.js';
 import { viewerOf } from './auth.plugin.js';
+import { acceptMultipart, uploadIn, uploadRoute } from '../uploads.js';
+import { urisFor } from '../uris.js';
+import { HttpError } from '../../platform/http/errors.js';
+import { exportList, importList } from '../../use-cases/account-lists.js';
 import { finishOnboarding } from '../../use-cases/onboarding.js';
 import { changePreferences, getPreferences } from '../../use-cases/preferences.js';
 import {
@@ -22,8 +29,21 @@ import {
   getNotificationSettings,
 } from '../../use-cases/notification-settings.js';
 
+/** The largest CSV file an import takes (Mastodon's exports of a few thousand rows are far smaller). */
+const importMaxBytes = 1024 * 1024;
+
+/** A download the browser saves under `filename`, streamed as it is written. */
+const download = (reply: FastifyReply, type: string, filename: string, body: Readable) =>
+  reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const signedInWithPassword = [app.requireUser, app.limits.passwordChecks];
+  // Only the import takes a file; the other routes take none.
+  await acceptMultipart(app, { files: 0, fields: 20, fieldSize: 16 * 1024, parts: 40 });
 
   app.post(
     '/password',
@@ -45,11 +65,60 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { filename, text } = await exportAccount(app.deps, { viewerId: viewerOf(request).id });
       // The stream is the AccountExport JSON, which the typed reply (for the 4xx schema) cannot express.
-      return (reply as FastifyReply)
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(text));
+      return download(
+        reply as FastifyReply,
+        'application/json; charset=utf-8',
+        filename,
+        Readable.from(text),
+      );
+    },
+  );
+
+  app.get(
+    '/archive',
+    { schema: { response: { '4xx': ErrorBody } }, preHandler: app.requireUser },
+    async (request, reply) => {
+      const { filename, bytes } = await exportArchive(app.deps, { viewerId: viewerOf(request).id });
+      // The stream is a ZIP file, which the typed reply (for the 4xx schema) cannot express.
+      return download(reply as FastifyReply, 'application/zip', filename, Readable.from(bytes));
+    },
+  );
+
+  app.get(
+    '/export/:list',
+    { schema: { params: AccountListParams, response: { '4xx': ErrorBody } }, preHandler: app.requireUser },
+    async (request, reply) => {
+      const { filename, text } = await exportList(app.deps, {
+        viewerId: viewerOf(request).id,
+        list: request.params.list,
+        uris: urisFor(request),
+      });
+      // The stream is CSV text, which the typed reply (for the 4xx schema) cannot express.
+      return download(reply as FastifyReply, 'text/csv; charset=utf-8', filename, Readable.from(text));
+    },
+  );
+
+  app.post(
+    '/import',
+    {
+      config: uploadRoute(['data'], importMaxBytes, 'Split the CSV file into smaller ones and import each.'),
+      onRequest: [app.requireUser, app.limits.imports],
+      schema: { body: ImportBody, response: { 200: ImportReply, '4xx': ErrorBody } },
+    },
+    async (request) => {
+      const upload = uploadIn(request, 'data');
+      if (!upload)
+        throw new HttpError(
+          422,
+          'Choose the CSV file to import: send it as multipart/form-data in the field "data".',
+        );
+      return importList(app.deps, {
+        viewerId: viewerOf(request).id,
+        list: request.body.type,
+        mode: request.body.mode ?? 'merge',
+        bytes: upload.bytes,
+        uris: urisFor(request),
+      });
     },
   );
 

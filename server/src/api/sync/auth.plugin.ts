@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { EventTransport } from '../../platform/live/transport.js';
+import type { LiveMessage, LocalEventTransport } from '../../platform/live/transport.js';
 import { HttpError, Messages, unauthorized } from '../../platform/http/errors.js';
 import type { UserRow } from '../../data/users.repo.js';
 import { RecentViewers } from '../../platform/auth/recent-viewers.js';
@@ -23,7 +23,7 @@ export interface AuthOptions {
   /** How long a read may use the user row read for an earlier request (VIEWER_CACHE_MS); 0: never. */
   recentViewersMs: number;
   /** The channel every process hears `sessions-ended` on. */
-  events: EventTransport;
+  events: LocalEventTransport;
 }
 
 /** The spec's client sends the raw token; `Bearer <token>` is accepted too. */
@@ -37,18 +37,18 @@ export const authPlugin = fp<AuthOptions>(
   async (app, { recentViewersMs, events }) => {
     app.decorateRequest('viewer', null);
     const recent = new RecentViewers<UserRow>(app.deps.clock, recentViewersMs);
-    events.subscribe((_id, message) => {
+    const hear = (message: LiveMessage) => {
       // A moderator's change (a role, a suspension) must reach the person's next request too.
       if (message.type === 'sessions-ended' || message.type === 'moderation-changed')
         recent.forget(message.userId);
-    });
+    };
+    // This process's own changes at once, before their answer; everyone's through the channel.
+    events.onPublished(hear);
+    events.subscribe((_id, message) => hear(message));
     // While the channel is down, revocations from other processes may be missed: reads go to the row.
     events.onHealthChange?.(() => recent.clear());
 
-    app.decorate('endSessions', (userId: string) => {
-      recent.forget(userId);
-      events.publish({ type: 'sessions-ended', userId });
-    });
+    app.decorate('endSessions', (userId: string) => events.publish({ type: 'sessions-ended', userId }));
 
     /**
      * The token's user, signed in (use-cases/auth.ts). A read may take the row read for an earlier
@@ -73,12 +73,14 @@ export const authPlugin = fp<AuthOptions>(
       request.viewer = await userOf(request, token);
       // Writes are limited per user rather than per IP: many people can share one address.
       if (request.method !== 'GET') await app.limits.writes(request, reply);
+      await app.deps.hydrator.catchUpRules(request.viewer.id);
     });
 
     // Public reads work signed out; a valid token only adds the viewer's own state to the answer.
     app.decorate('identifyUser', async (request: FastifyRequest) => {
       const token = tokenOf(request);
       request.viewer = token ? await userOf(request, token).catch(signedOut) : null;
+      await app.deps.hydrator.catchUpRules(request.viewer?.id);
     });
   },
   { name: 'auth', dependencies: ['deps', 'rate-limits'] },

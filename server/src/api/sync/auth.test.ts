@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '../../platform/http/errors.js';
 import { describeEachDatabase, guestAccount, startServer, type TestServer } from '../../test/harness.js';
 
@@ -79,6 +79,60 @@ describeEachDatabase('auth', (dialect) => {
     const reply = await server.request('POST', '/api/auth/signup', { body });
     expect(reply.status).toBe(400);
     expect(reply.body.errors[0]).toContain(message);
+  });
+
+  describe('GET /api/auth/username-available', () => {
+    const ask = async (username: string) => {
+      const reply = await server.request(
+        'GET',
+        `/api/auth/username-available?username=${encodeURIComponent(username)}`,
+      );
+      expect(reply.status).toBe(200);
+      return reply.body;
+    };
+    /** What sign-up answers for the same name: the check and the refusal must say the same. */
+    const signupRefusal = async (username: string) =>
+      (
+        await server.request('POST', '/api/auth/signup', {
+          body: { username, password: 'password123', firstName: 'A', lastName: 'B' },
+        })
+      ).body.errors[0];
+
+    it('says a free name is free, and taken once someone signs up with it', async () => {
+      expect(await ask('free.name')).toEqual({ available: true });
+      await server.signup('free.name');
+      expect(await ask('free.name')).toEqual({
+        available: false,
+        reason: 'taken',
+        message: Messages.usernameTaken,
+      });
+    });
+
+    it('says a name is taken whatever its capitals, as sign-up refuses it (spaces around ignored)', async () => {
+      for (const name of ['maya.chen', 'Maya.Chen', 'MAYA.CHEN', '  maya.chen ']) {
+        expect(await ask(name), name).toMatchObject({ available: false, reason: 'taken' });
+        expect(await signupRefusal(name)).toBe(Messages.usernameTaken);
+      }
+    });
+
+    it.each([
+      ['ab', 'invalid'],
+      ['bad name', 'invalid'],
+      ['a'.repeat(31), 'invalid'],
+      ['émile', 'invalid'],
+      ['', 'invalid'],
+      ['bookmark', 'reserved'],
+      ['Suggestions', 'reserved'],
+    ])('says %j is not allowed (%s), in the words sign-up refuses it with', async (name, reason) => {
+      const answer = await ask(name);
+      expect(answer).toEqual({ available: false, reason, message: await signupRefusal(name) });
+    });
+
+    it('needs the username asked about', async () => {
+      const reply = await server.request('GET', '/api/auth/username-available');
+      expect(reply.status).toBe(400);
+      expect(reply.body.errors[0]).toContain('username is required');
+    });
   });
 
   it("accepts the spec's form spelling firstname/lastname", async () => {

@@ -5,9 +5,11 @@ import {
   LoginBody,
   SignupBody,
   SignupPendingReply,
+  UsernameAvailableReply,
+  UsernameQuery,
 } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { login, signup } from '../../use-cases/auth.js';
+import { login, signup, usernameAvailability } from '../../use-cases/auth.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -25,6 +27,18 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if ('pending' in answer) return reply.code(202).send(answer);
       return reply.code(201).send(answer);
     },
+  );
+
+  app.get(
+    '/username-available',
+    {
+      schema: {
+        querystring: UsernameQuery,
+        response: { 200: UsernameAvailableReply, '4xx': ErrorBody },
+      },
+      preHandler: app.limits.usernameChecks,
+    },
+    async (request) => usernameAvailability(app.deps, request.query),
   );
 
   app.post(

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { demoOwner } from '../../data/seed/demo.js';
-import { confirmBeforeLogin, emailTaken } from '../../use-cases/auth.js';
+import { emailTaken } from '../../use-cases/auth.js';
+import { confirmBeforeLogin } from '../../use-cases/shared/sign-in.js';
 import { emailInUse, linkUsedOrExpired } from '../../use-cases/email.js';
 import { sharedGuestRefusals } from '../../use-cases/shared/shared-guest.js';
 import {
@@ -153,6 +154,13 @@ describeEachDatabase('accounts by email', (dialect) => {
     expect(mail.subject).toBe('Reset your password on Sync');
     expect(mail.text).toContain('https://sync.test/reset-password?token=');
     const token = tokenOf(mail);
+    const check = async (candidate: string) =>
+      (await server.request('POST', '/api/auth/password-reset/check', { body: { token: candidate } })).body;
+    // Asking whether it works leaves it working.
+    expect(await check(token)).toEqual({ usable: true });
+    expect(await check(token)).toEqual({ usable: true });
+    expect(await check('not-a-token')).toEqual({ usable: false });
+    expect(await check('')).toEqual({ usable: false });
 
     const weak = await server.request('POST', '/api/auth/password-reset/confirm', {
       body: { token, newPassword: 'short' },
@@ -170,6 +178,7 @@ describeEachDatabase('accounts by email', (dialect) => {
       body: { token, newPassword: 'another-password' },
     });
     expect(twice).toMatchObject({ status: 400, body: { errors: [linkUsedOrExpired] } });
+    expect(await check(token)).toEqual({ usable: false });
     expect((await login(username, 'a-new-password')).status).toBe(200);
   });
 
@@ -181,6 +190,8 @@ describeEachDatabase('accounts by email', (dialect) => {
     await server.request('POST', '/api/auth/password-reset', { body: { email } });
     const token = tokenOf(await mailTo(email, before));
     server.clock.advance(60 * 60 * 1000 + 1);
+    const checked = await server.request('POST', '/api/auth/password-reset/check', { body: { token } });
+    expect(checked.body).toEqual({ usable: false });
     const late = await server.request('POST', '/api/auth/password-reset/confirm', {
       body: { token, newPassword: 'a-new-password' },
     });
@@ -304,19 +315,67 @@ describeEachDatabase('accounts by email', (dialect) => {
 
     // A reset by email does nothing for it either. Mail an earlier test started (a sign-up's link) is
     // delivered first, so that only this reset could be counted.
-    await server.app.deps.mail.work.settled();
+    await server.app.jobQueue.runDue();
     const before = smtp.received.length;
     expect(
       (await server.request('POST', '/api/auth/password-reset', { body: { email: 'guest@example.com' } }))
         .status,
     ).toBe(202);
-    await server.app.deps.mail.work.settled();
+    await server.app.jobQueue.runDue();
     expect(smtp.received.length).toBe(before);
 
     expect((await login(guestAccount.username, guestAccount.password)).status).toBe(200);
     expect((await server.request('GET', '/api/account', { token })).body.account.email).toBe(
       'guest@example.com',
     );
+  });
+
+  it("a sign-up that waited for approval is told the moderator's decision by email: approved, with the way in; rejected", async () => {
+    const settings = await server.request('GET', '/api/admin/settings', { token: ownerToken });
+    const mode = settings.body.settings.registrationsMode;
+    const setMode = (registrationsMode: string) =>
+      server.request('PUT', '/api/admin/settings', { token: ownerToken, body: { registrationsMode } });
+    expect((await setMode('approval')).status).toBe(200);
+    try {
+      const decided = async (decision: 'approve' | 'reject') => {
+        const username = uniqueName(decision);
+        const email = `${username}@example.org`;
+        const waiting = await server.request('POST', '/api/auth/signup', {
+          body: {
+            username,
+            password: 'password123',
+            firstName: 'Test',
+            lastName: 'User',
+            email,
+            reason: 'Hi',
+          },
+        });
+        expect(waiting.status, JSON.stringify(waiting.body)).toBe(202);
+        const before = smtp.received.length;
+        const reply = await server.request('POST', `/api/admin/accounts/${username}/${decision}`, {
+          token: ownerToken,
+        });
+        expect(reply.status).toBe(200);
+        const mail = await eventually(
+          () =>
+            smtp.received
+              .slice(before)
+              .find((message) => message.to === email && !/confirm/i.test(message.subject)),
+          { what: `the decision's message to ${email}` },
+        );
+        return { username, mail };
+      };
+      const approved = await decided('approve');
+      expect(approved.mail.subject).toMatch(/^Welcome to .+: your account is approved$/);
+      expect(approved.mail.text).toContain(`approved your sign-up as @${approved.username}`);
+      expect(approved.mail.text).toContain('https://sync.test/login');
+      expect((await login(approved.username)).status).toBe(200);
+      const rejected = await decided('reject');
+      expect(rejected.mail.subject).toMatch(/^Your sign-up on .+ was not approved$/);
+      expect(rejected.mail.text).toContain(`did not approve your sign-up as @${rejected.username}`);
+    } finally {
+      expect((await setMode(mode)).status).toBe(200);
+    }
   });
 
   it('rate limits mail per address, the same answer whether or not it has an account', async () => {
@@ -344,7 +403,7 @@ describeEachDatabase('accounts by email', (dialect) => {
       const email = `${username}@example.org`;
       await local.signup(username, { email });
       await local.request('POST', '/api/auth/password-reset', { body: { email } });
-      await local.app.deps.mail.work.settled();
+      await local.app.jobQueue.runDue();
       const folder = local.config.mail.outboxDir;
       expect(folder).toBe(path.join(local.config.dataDir, 'outbox'));
       const files = fs.readdirSync(folder);

@@ -7,11 +7,13 @@ import {
   EmailTokenBody,
   ErrorBody,
   PasswordResetBody,
+  PasswordResetCheckReply,
   PasswordResetReply,
 } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   accountState,
+  checkPasswordResetLink,
   confirmEmail,
   confirmEmailChange,
   requestEmailChange,
@@ -24,13 +26,22 @@ import { viewerOf } from './auth.plugin.js';
 /** Accounts by email (docs/decisions/100): under /api/auth (signed out) and /api/account (signed in). */
 export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const mailToAddress = [app.limits.emailByIp, app.limits.emailByAddress];
-  // Accepted: the mail goes out after the answer, which is the same whether or not the address is known.
+  // Accepted: the mail is queued and goes out after the answer, which is the same whether or not the address is known.
   const sent = { 202: EmailSentReply, '4xx': ErrorBody };
 
   app.post(
     '/auth/password-reset',
     { schema: { body: EmailAddressBody, response: sent }, preHandler: mailToAddress },
-    async (request, reply) => reply.code(202).send(requestPasswordReset(app.deps, request.body)),
+    async (request, reply) => reply.code(202).send(await requestPasswordReset(app.deps, request.body)),
+  );
+
+  app.post(
+    '/auth/password-reset/check',
+    {
+      schema: { body: EmailTokenBody, response: { 200: PasswordResetCheckReply, '4xx': ErrorBody } },
+      preHandler: app.limits.loginByIp,
+    },
+    async (request) => checkPasswordResetLink(app.deps, request.body),
   );
 
   app.post(
@@ -50,7 +61,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/confirmation/resend',
     { schema: { body: EmailAddressBody, response: sent }, preHandler: mailToAddress },
-    async (request, reply) => reply.code(202).send(resendConfirmation(app.deps, request.body)),
+    async (request, reply) => reply.code(202).send(await resendConfirmation(app.deps, request.body)),
   );
 
   app.post(

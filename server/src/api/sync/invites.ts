@@ -1,20 +1,20 @@
 import { ErrorBody, IdParams, InviteBody, InviteReply, InvitesReply } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import { urisFor } from '../uris.js';
 import * as invites from '../../use-cases/invites.js';
 import { viewerOf } from './auth.plugin.js';
 
-/** The links point at the server as the admin reached it (behind a proxy: as the proxy says). */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
-/** `/api/admin/invites` (permission `manage_rules_and_settings`): invite links, made and revoked. */
+/**
+ * `/api/admin/invites` (permission `manage_rules_and_settings`): invite links, made and revoked. The
+ * links point at the server as the admin reached it (behind a proxy: as the proxy says).
+ */
 export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
 
   app.get(
     '/admin/invites',
     { schema: { response: { 200: InvitesReply, '4xx': ErrorBody } }, preHandler: app.requireUser },
-    (request) => invites.invitesFor(deps, { actor: viewerOf(request), origin: originOf(request) }),
+    (request) => invites.invitesFor(deps, { actor: viewerOf(request), uris: urisFor(request) }),
   );
 
   app.post(
@@ -28,7 +28,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await invites.createInvite(deps, {
           actor: viewerOf(request),
           body: request.body,
-          origin: originOf(request),
+          uris: urisFor(request),
         }),
       ),
   );
@@ -43,7 +43,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       invites.revokeInvite(deps, {
         actor: viewerOf(request),
         id: request.params.id,
-        origin: originOf(request),
+        uris: urisFor(request),
       }),
   );
 };

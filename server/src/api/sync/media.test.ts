@@ -12,6 +12,7 @@ import {
   decompressionBomb,
   exifMarker,
   gpsPositionOf,
+  headerOnlyBomb,
   heic,
   jpeg,
   phonePhoto,
@@ -240,6 +241,12 @@ describeEachDatabase('media', (dialect) => {
         413,
         /^The image has 100\.0 megapixels \(all frames together\), more than the 33\.2 megapixels Sync takes\./,
         async () => ({ bytes: await decompressionBomb(), name: 'bomb.png', type: 'image/png' }),
+      ],
+      [
+        "a decompression bomb past libvips's own limit (20000×20000 pixels in a few KB)",
+        413,
+        /^The image has 400\.0 megapixels \(all frames together\), more than the 33\.2 megapixels Sync takes\./,
+        () => ({ bytes: headerOnlyBomb(), name: 'bomb.png', type: 'image/png' }),
       ],
       [
         'a 17 MB file',
@@ -595,6 +602,19 @@ describeEachDatabase('media', (dialect) => {
       expect(reply.headers.get('accept-ranges')).toBe('bytes');
       const etag = reply.headers.get('etag')!;
       expect((await served(media.url, { 'if-none-match': etag })).status).toBe(304);
+    });
+
+    it('loads in a page of any origin (a web app elsewhere), as an image and through fetch', async () => {
+      for (const reply of [
+        await served(media.url, { origin: 'https://phanpy.example' }),
+        await served(media.url, {
+          origin: 'https://phanpy.example',
+          'if-none-match': `"${media.url.split('/').pop()}"`,
+        }),
+      ]) {
+        expect(reply.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+        expect(reply.headers.get('access-control-allow-origin')).toBe('*');
+      }
     });
 
     it('a range: 206 with content-range and those bytes; a suffix range; 416 past the end', async () => {

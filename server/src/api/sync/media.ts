@@ -1,8 +1,7 @@
-import multipart from '@fastify/multipart';
 import { DeletedReply, ErrorBody, IdParams, MediaReply, MediaUpdateBody, UserReply } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
-import { focusParam, keepUpload, requireUpload, textField, uploadRoute } from '../uploads.js';
+import { acceptMultipart, focusParam, requireUpload, textField, uploadRoute } from '../uploads.js';
 import * as useCases from '../../use-cases/media.js';
 import { hydrateMedia } from '../../read/hydration/media.js';
 import { mediaView } from '../../read/views/sync/media.js';
@@ -18,11 +17,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { maxBytes, publicUrl } = deps.media.config;
   const viewOf = hydrateMedia(publicUrl);
   const toReply = (record: Parameters<typeof viewOf>[0]) => ({ media: mediaView(viewOf(record)) });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    onFile: keepUpload,
-    limits: { files: 0, fields: 20, fieldSize: 16 * 1024, parts: 40 },
-  });
+  await acceptMultipart(app, { files: 0, fields: 20, fieldSize: 16 * 1024, parts: 40 });
   const uploading = [app.requireUser, app.limits.uploads];
 
   app.post(

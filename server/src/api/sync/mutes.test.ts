@@ -3,6 +3,7 @@ import { MuteLimits } from '@sync/contract';
 import { Messages } from '../../platform/http/errors.js';
 import { expectError } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
+import { newAppUser } from '../../test/mastodon.js';
 import { newPerson, succeed, type Person } from '../../test/people.js';
 
 describeEachDatabase('mutes', (dialect) => {
@@ -155,6 +156,27 @@ describeEachDatabase('mutes', (dialect) => {
       expectError(await server.request('POST', `/api/users/${muted.username}/mute`, { body: {} }), 401);
       expect(await muteRows(muter)).toEqual([]);
     });
+  });
+
+  it('a muted person is no longer suggested, in Sync and Mastodon alike; unmuted, they are again', async () => {
+    const muter = await newAppUser(server, 'sugmuter');
+    const popular = await newPerson(server, 'sugmuted');
+    // Followed by more people than anyone else here, they lead the suggestions.
+    for (let i = 0; i < 4; i++)
+      await succeed(server, 'POST', `/api/users/follow/${popular.id}`, await newPerson(server, 'fan'));
+    const suggested = async () => {
+      const sync = await succeed(server, 'GET', '/api/users/suggestions?limit=20', muter);
+      const mastodon = await muter.app.v2.suggestions.list({ limit: 80 });
+      return {
+        sync: sync.users.some((user: any) => user.username === popular.username),
+        mastodon: mastodon.some((suggestion) => suggestion.account.id === popular.id),
+      };
+    };
+    expect(await suggested()).toEqual({ sync: true, mastodon: true });
+    await mute(muter, popular, { notifications: false });
+    expect(await suggested()).toEqual({ sync: false, mastodon: false });
+    await unmute(muter, popular);
+    expect(await suggested()).toEqual({ sync: true, mastodon: true });
   });
 
   describe('GET /api/mutes', () => {

@@ -101,6 +101,7 @@ describeEachDatabase('notification filter and settings', (dialect) => {
           quote: true,
           update: true,
           quoted_update: true,
+          new_report: true,
         },
         onlyFromFollowing: false,
       });

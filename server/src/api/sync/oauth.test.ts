@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectError } from '../../test/expectations.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { bearer, registerApp, testRedirectUri, type RegisteredApp } from '../../test/mastodon.js';
-import { codeLifetimeMs, outOfBand } from '../../use-cases/oauth.js';
+import { codeKeptMs, codeLifetimeMs, outOfBand } from '../../use-cases/oauth.js';
 
 /**
  * The OAuth provider of the Mastodon API as an app and a person meet it: the consent page's API
@@ -118,10 +118,14 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
       ['challenge method', queryOf(app, { code_challenge: verifier, code_challenge_method: 'S512' }), /S256/],
       [
         'challenge too short',
-        queryOf(app, { code_challenge: 'short', code_challenge_method: 'plain' }),
+        queryOf(app, { code_challenge: 'short', code_challenge_method: 'S256' }),
         /43 to 128/,
       ],
-      ['challenge too long', queryOf(app, { code_challenge: 'a'.repeat(129) }), /43 to 128/],
+      [
+        'challenge too long',
+        queryOf(app, { code_challenge: 'a'.repeat(129), code_challenge_method: 'S256' }),
+        /43 to 128/,
+      ],
     ];
     for (const [why, query, message] of invalid) {
       for (const reply of [
@@ -188,38 +192,69 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
     expect(await refusal(exchange(app, late))).toEqual({ status: 400, error: 'invalid_grant' });
   });
 
-  for (const method of ['S256', 'plain'] as const) {
-    it(`PKCE ${method}: the right verifier gets the token without a client secret, a wrong or missing one does not`, async () => {
-      const app = await registerApp(server);
-      const { verifier, challenge } = pkcePair();
-      const query = queryOf(app, {
-        code_challenge: method === 'S256' ? challenge : verifier,
-        code_challenge_method: method,
+  it('PKCE S256: the right verifier gets the token without a client secret, a wrong or missing one does not', async () => {
+    const app = await registerApp(server);
+    const { verifier, challenge } = pkcePair();
+    const query = queryOf(app, { code_challenge: challenge, code_challenge_method: 'S256' });
+    const trade = async (fields: Query) =>
+      formPost('/oauth/token', {
+        grant_type: 'authorization_code',
+        client_id: app.client_id,
+        redirect_uri: app.redirect_uri,
+        code: await approvedCode(query),
+        ...fields,
       });
-      const trade = async (fields: Query) =>
-        formPost('/oauth/token', {
-          grant_type: 'authorization_code',
-          client_id: app.client_id,
-          redirect_uri: app.redirect_uri,
-          code: await approvedCode(query),
-          ...fields,
-        });
-      const wrongVerifiers: Query[] = [
-        { code_verifier: pkcePair().verifier },
-        {},
-        { code_verifier: challenge + verifier },
-      ];
-      for (const wrong of wrongVerifiers) {
-        const reply = await trade(wrong);
-        expect(reply.status).toBe(400);
-        expect(reply.body).toEqual({ error: 'invalid_grant', error_description: expect.any(String) });
+    const wrongVerifiers: Query[] = [
+      { code_verifier: pkcePair().verifier },
+      {},
+      { code_verifier: challenge },
+      { code_verifier: challenge + verifier },
+    ];
+    for (const wrong of wrongVerifiers) {
+      const reply = await trade(wrong);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({ error: 'invalid_grant', error_description: expect.any(String) });
+    }
+    const reply = await trade({ code_verifier: verifier });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    expect(await homeStatus(reply.body.access_token)).toBe(200);
+  });
+
+  it('PKCE plain is refused as the metadata says (RFC 9700 §2.1.1): only S256 is listed and accepted', async () => {
+    const metadata = await server.request('GET', '/.well-known/oauth-authorization-server');
+    expect(metadata.body.code_challenge_methods_supported).toEqual(['S256']);
+    const app = await registerApp(server);
+    const { verifier } = pkcePair();
+    // Without a method, RFC 7636 reads the challenge as plain.
+    for (const query of [
+      queryOf(app, { code_challenge: verifier, code_challenge_method: 'plain' }),
+      queryOf(app, { code_challenge: verifier }),
+    ]) {
+      for (const reply of [await consent(query), await decide(query, 'approve')]) {
+        expectError(reply, 400);
+        expect(reply.body.errors[0]).toMatch(/S256/);
       }
-      const reply = await trade({ code_verifier: verifier });
-      expect(reply.status).toBe(200);
-      expect(reply.headers.get('cache-control')).toBe('no-store');
-      expect(await homeStatus(reply.body.access_token)).toBe(200);
+    }
+  });
+
+  it('a code issued without a code_challenge is not exchanged with a code_verifier (PKCE downgrade, RFC 9700 §4.8.2)', async () => {
+    const app = await registerApp(server);
+    const { verifier } = pkcePair();
+    const reply = await formPost('/oauth/token', {
+      grant_type: 'authorization_code',
+      client_id: app.client_id,
+      client_secret: app.client_secret,
+      redirect_uri: app.redirect_uri,
+      code: await approvedCode(queryOf(app)),
+      code_verifier: verifier,
     });
-  }
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      error: 'invalid_grant',
+      error_description: expect.stringMatching(/without a code_challenge/),
+    });
+  });
 
   it('without PKCE the code needs the client secret', async () => {
     const app = await registerApp(server);
@@ -240,6 +275,88 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
     expect(await refusal(exchange(app, code, second))).toEqual({ status: 400, error: 'invalid_grant' });
     const next = await approvedCode(queryOf(app, { redirect_uri: second }));
     expect((await exchange(app, next, second)).accessToken).toBeTruthy();
+  });
+
+  it('a redirect_uri the authorization request named is required in the token request (RFC 6749 §4.1.3)', async () => {
+    const app = await registerApp(server);
+    const trade = (code: string, fields: Query = {}) =>
+      formPost('/oauth/token', {
+        grant_type: 'authorization_code',
+        client_id: app.client_id,
+        client_secret: app.client_secret,
+        code,
+        ...fields,
+      });
+    const withoutRedirect = await trade(await approvedCode(queryOf(app)));
+    expect(withoutRedirect.status).toBe(400);
+    expect(withoutRedirect.body).toEqual({
+      error: 'invalid_request',
+      error_description: expect.stringMatching(/redirect_uri/),
+    });
+    // An authorization request that named none (the app registered one) needs none; one that is
+    // given must still be the app's.
+    const { redirect_uri: _redirectUri, ...unnamed } = queryOf(app);
+    const unnamedCode = async () =>
+      new URL((await decide(unnamed, 'approve')).body.redirectTo).searchParams.get('code')!;
+    expect((await trade(await unnamedCode())).status).toBe(200);
+    const elsewhere = await trade(await unnamedCode(), { redirect_uri: 'https://app.example/elsewhere' });
+    expect(elsewhere.body.error).toBe('invalid_grant');
+  });
+
+  it('a code presented again is refused and the token it gave is revoked (RFC 6749 §4.1.2)', async () => {
+    const app = await registerApp(server);
+    const code = await approvedCode(queryOf(app));
+    const token = await exchange(app, code);
+    expect(await homeStatus(token.accessToken)).toBe(200);
+    expect(await refusal(exchange(app, code))).toEqual({ status: 400, error: 'invalid_grant' });
+    expect(await homeStatus(token.accessToken)).toBe(401);
+    // Another code's token is not touched.
+    const other = await exchange(app, await approvedCode(queryOf(app)));
+    expect(await refusal(exchange(app, code))).toEqual({ status: 400, error: 'invalid_grant' });
+    expect(await homeStatus(other.accessToken)).toBe(200);
+  });
+
+  it('codes are purged by the scheduled jobs a day after they were issued, exchanged or not', async () => {
+    const app = await registerApp(server);
+    const codesOfApp = async () =>
+      (
+        await server.database.db
+          .selectFrom('oauth_codes')
+          .select('created_at')
+          .where('app_id', '=', app.id)
+          .execute()
+      ).length;
+    await approvedCode(queryOf(app));
+    await exchange(app, await approvedCode(queryOf(app)));
+    server.clock.advance(codeKeptMs - 60_000);
+    const recent = await approvedCode(queryOf(app));
+    await server.app.jobs.runDue();
+    expect(await codesOfApp()).toBe(3);
+    server.clock.advance(2 * 60 * 60_000);
+    await server.app.jobs.runDue();
+    expect(await codesOfApp()).toBe(1);
+    // The code issued later is still there, and still refused once expired.
+    expect(await refusal(exchange(app, recent))).toEqual({ status: 400, error: 'invalid_grant' });
+  });
+
+  it('a malformed Basic client authentication is invalid_client (401), not a server error', async () => {
+    for (const path of ['/oauth/token', '/oauth/revoke']) {
+      for (const credentials of ['JTp4', Buffer.from('no colon').toString('base64')]) {
+        const reply = await server.request('POST', path, {
+          headers: {
+            authorization: `Basic ${credentials}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          rawBody: new URLSearchParams({ grant_type: 'client_credentials', token: 'x' }).toString(),
+        });
+        expect({ path, credentials, status: reply.status, error: reply.body.error }).toEqual({
+          path,
+          credentials,
+          status: 401,
+          error: 'invalid_client',
+        });
+      }
+    }
   });
 
   it('deny: the app hears access_denied with its state, and no code', async () => {

@@ -65,6 +65,19 @@ describeEachDatabase('quote posts', (dialect) => {
           const original = await policyPost(author, policy);
           if (policy !== 'anyone') expect(original.quotePolicy).toBe(policy);
           else expect(original).not.toHaveProperty('quotePolicy');
+          // Where the quoter sees the post (opened, and in a list), it says beforehand whether a quote would be refused.
+          if (relation !== 'blocked' && relation !== 'blocker') {
+            const listed = await succeed(
+              server,
+              'GET',
+              `/api/posts/user/${author.username}?limit=20`,
+              quoter,
+            );
+            for (const seen of [(await getPost(original._id, quoter)).viewer, listed.posts[0].viewer]) {
+              if (ok) expect(seen).not.toHaveProperty('quoteDisabled');
+              else expect(seen.quoteDisabled).toBe(true);
+            }
+          }
           const before = await written();
           const reply = await quote(quoter, original._id);
           if (ok) {

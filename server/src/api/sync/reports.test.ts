@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../data/schema.js';
 import { newId } from '../../platform/db/ids.js';
 import { expectError, expectSummary } from '../../test/expectations.js';
+import { openEventStream } from '../../test/event-stream-client.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
+import { jpeg, png } from '../../test/images.js';
 import { newComment, newPerson, newPost, type Person, succeed } from '../../test/people.js';
+import { fetchFile, sendFile } from '../../test/uploads.js';
 
 describeEachDatabase('reports', (dialect) => {
   let server: TestServer;
@@ -314,6 +319,123 @@ describeEachDatabase('reports', (dialect) => {
     });
   });
 
+  describe('staff are told of a new report', () => {
+    /** The `new_report` notifications a person is shown, as the report ids they tell of. */
+    const toldOf = async (who: Person) =>
+      ((await call('GET', '/api/notifications', who)).notifications as any[]).flatMap((entry) =>
+        entry.type === 'new_report' ? [entry.newReport.id] : [],
+      );
+    const unread = async (who: Person) =>
+      (await call('GET', '/api/notifications/unread', who)).count as number;
+
+    it('every staff member is told, at once and live; a member and the reporter are not', async () => {
+      const [reporter, target, member, moderator, admin] = [
+        await person('reporter'),
+        await person('target'),
+        await person('member'),
+        await staff('mod'),
+        await staff('admin', 'admin'),
+      ];
+      const live = await openEventStream(server.url, moderator.token);
+      try {
+        const filed = (await report(reporter, { username: target.username, category: 'spam' })).body.report;
+        const event = await live.waitFor(
+          'notification',
+          ({ notification }) => notification.type === 'new_report' && notification.newReport?.id === filed.id,
+        );
+        expect(event.data.notification).toMatchObject({
+          type: 'new_report',
+          actors: [],
+          actorCount: 0,
+          read: false,
+          newReport: {
+            id: filed.id,
+            category: 'spam',
+            target: { username: target.username },
+            createdAt: filed.createdAt,
+            resolved: false,
+          },
+        });
+        const [listed] = (await call('GET', '/api/notifications', moderator)).notifications;
+        expect(event.data.notification).toEqual(listed);
+        expect(await toldOf(admin)).toEqual([filed.id]);
+        expect(await unread(admin)).toBe(1);
+        expect(await toldOf(member)).toEqual([]);
+        expect(await toldOf(reporter)).toEqual([]);
+
+        // Resolved, it is still told, as resolved.
+        await call('POST', `/api/admin/reports/${filed.id}/resolve`, admin);
+        const [after] = (await call('GET', '/api/notifications', moderator)).notifications;
+        expect(after.newReport).toMatchObject({ id: filed.id, resolved: true });
+      } finally {
+        live.close();
+      }
+    });
+
+    it('open-count: how many reports are open, for staff only (a member: 403)', async () => {
+      const [reporter, target, member, moderator] = [
+        await person('reporter'),
+        await person('target'),
+        await person('member'),
+        await staff('mod'),
+      ];
+      const openCount = async () =>
+        (await call('GET', '/api/admin/reports/open-count', moderator)).count as number;
+      const before = await openCount();
+      const first = (await report(reporter, { username: target.username, category: 'spam' })).body.report;
+      await report(reporter, { username: target.username, category: 'other' });
+      expect(await openCount()).toBe(before + 2);
+      await call('POST', `/api/admin/reports/${first.id}/resolve`, moderator);
+      expect(await openCount()).toBe(before + 1);
+      const refused = await server.request('GET', '/api/admin/reports/open-count', { token: member.token });
+      expectError(
+        refused,
+        403,
+        'Your role (user) does not allow this: it needs the permission "manage_reports".',
+      );
+    });
+
+    it('a moderator who reports is not told of their own report; the other staff are', async () => {
+      const [target, reporting, other] = [
+        await person('target'),
+        await staff('reporting'),
+        await staff('other'),
+      ];
+      const filed = (await report(reporting, { username: target.username, category: 'other' })).body.report;
+      expect(await toldOf(reporting)).not.toContain(filed.id);
+      expect(await toldOf(other)).toContain(filed.id);
+    });
+
+    it('a moderator who is reported is not told of the report about them; the other staff are', async () => {
+      const [reporter, reported, other] = [
+        await person('reporter'),
+        await staff('reported'),
+        await staff('other'),
+      ];
+      const filed = (await report(reporter, { username: reported.username, category: 'other' })).body.report;
+      expect(await toldOf(reported)).not.toContain(filed.id);
+      expect(await toldOf(other)).toContain(filed.id);
+    });
+
+    it('the new_report setting turns it off (list and unread count) and back on', async () => {
+      const [reporter, target, moderator] = [
+        await person('reporter'),
+        await person('target'),
+        await staff('mod'),
+      ];
+      expect(
+        (await call('GET', '/api/account/notification-settings', moderator)).settings.types.new_report,
+      ).toBe(true);
+      await call('PUT', '/api/account/notification-settings', moderator, { types: { new_report: false } });
+      const filed = (await report(reporter, { username: target.username, category: 'spam' })).body.report;
+      expect(await toldOf(moderator)).toEqual([]);
+      expect(await unread(moderator)).toBe(0);
+      await call('PUT', '/api/account/notification-settings', moderator, { types: { new_report: true } });
+      expect(await toldOf(moderator)).toEqual([filed.id]);
+      expect(await unread(moderator)).toBe(1);
+    });
+  });
+
   describe("the moderators' queue", () => {
     it('a user gets 403 on every route of the queue; a moderator, an admin and the owner get through', async () => {
       const [reporter, target, user] = [
@@ -604,6 +726,173 @@ describeEachDatabase('reports', (dialect) => {
       expect(seen.reporter).toBeNull();
       expect((await call('POST', `/api/admin/reports/${filed.id}/resolve`, moderator)).report.state).toBe(
         'resolved',
+      );
+    });
+  });
+
+  describe('the images of what was reported', () => {
+    /** An image of `who`'s, uploaded with its alt text: its `media`. */
+    const uploaded = async (who: Person, bytes: Buffer, description: string) => {
+      const reply = await sendFile(
+        server.url,
+        '/api/media',
+        who.token,
+        { bytes },
+        { fields: { description } },
+      );
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      return reply.body.media;
+    };
+    const served = (url: string, who?: Person) =>
+      fetchFile(server.url, url, who ? { authorization: who.token } : {});
+    /** Whether the store's folder holds the file a public media url names. */
+    const onDisk = (url: string) => {
+      const { store } = server.config.media;
+      if (store.kind !== 'disk') throw new Error('this suite uses the disk store');
+      return fs.existsSync(path.join(store.folder, path.basename(url)));
+    };
+    const filesOf = (image: { url: string; previewUrl: string }) => [image.url, image.previewUrl];
+
+    it('stay with the open report, alt text as it was, after the author deletes the post; only staff fetch them; they go once every report holding them is resolved', async () => {
+      const [reporter, target, moderator] = [
+        await person('reporter'),
+        await person('target'),
+        await staff('mod'),
+      ];
+      const photos = [
+        await uploaded(target, await jpeg(320, 240, '#c03030'), 'A red card'),
+        await uploaded(target, await png(), 'A small square'),
+      ];
+      const postId = (
+        await call('POST', '/api/posts?return=post', target, {
+          postData: { content: 'Look at these', mediaIds: photos.map((photo) => photo.id) },
+        })
+      ).post._id;
+      const onComment = await uploaded(target, await jpeg(200, 100, '#3030c0'), 'A blue strip');
+      const commentId = (
+        await call('POST', `/api/comments/add/${postId}?return=post`, target, {
+          commentData: { text: 'And this', mediaIds: [onComment.id] },
+        })
+      ).comment._id;
+      const bytesBefore = new Map<string, Buffer>();
+      for (const image of [...photos, onComment])
+        for (const url of filesOf(image)) bytesBefore.set(url, (await served(url)).bytes);
+      const body = {
+        username: target.username,
+        category: 'spam',
+        postIds: [postId],
+        commentIds: [commentId],
+      };
+      const first = (await report(reporter, body)).body.report;
+      const second = (await report(await person('witness'), body)).body.report;
+
+      // The alt text changed after the report, then the post (with its comment) deleted.
+      await call('PATCH', `/api/media/${photos[0].id}`, target, { description: 'Nothing to see' });
+      await call('DELETE', `/api/posts/${postId}`, target);
+      for (const image of [...photos, onComment])
+        for (const url of filesOf(image)) {
+          expect((await served(url)).status, url).toBe(404);
+          expect(onDisk(url), url).toBe(true);
+        }
+
+      const seen = (await call('GET', `/api/admin/reports/${first.id}`, moderator)).report;
+      const kept = (image: { id: string; width: number; height: number }, description: string) => ({
+        id: image.id,
+        type: 'image',
+        url: `/api/admin/reports/${first.id}/media/${image.id}`,
+        previewUrl: `/api/admin/reports/${first.id}/media/${image.id}/preview`,
+        width: image.width,
+        height: image.height,
+        previewWidth: expect.any(Number),
+        previewHeight: expect.any(Number),
+        blurhash: expect.any(String),
+        description,
+        focus: { x: 0, y: 0 },
+        animated: false,
+      });
+      expect(seen.items.map((item: any) => [item.content, item.media])).toEqual([
+        ['Look at these', [kept(photos[0], 'A red card'), kept(photos[1], 'A small square')]],
+        ['And this', [kept(onComment, 'A blue strip')]],
+      ]);
+      const images = seen.items.flatMap((item: any) => item.media);
+      const originals = [...photos, onComment];
+      for (const [index, image] of images.entries()) {
+        for (const [keptUrl, publicUrl] of [
+          [image.url, originals[index].url],
+          [image.previewUrl, originals[index].previewUrl],
+        ]) {
+          const file = await served(keptUrl, moderator);
+          expect(file.status, keptUrl).toBe(200);
+          expect(file.headers.get('cache-control')).toBe('private, no-store');
+          expect(file.bytes.equals(bytesBefore.get(publicUrl)!), keptUrl).toBe(true);
+          expect((await served(keptUrl, reporter)).status, keptUrl).toBe(403);
+          expect((await served(keptUrl)).status, keptUrl).toBe(401);
+        }
+      }
+      // The reporter's own view of the report shows its text, not the kept images.
+      expect((await call('GET', '/api/reports', reporter)).reports[0].items[0]).not.toHaveProperty('media');
+
+      // One report resolved: the other still holds the files.
+      await call('POST', `/api/admin/reports/${first.id}/resolve`, moderator);
+      for (const image of images) expect((await served(image.url, moderator)).status).toBe(200);
+      for (const url of filesOf(photos[0])) expect(onDisk(url), url).toBe(true);
+
+      // Both resolved: the files are deleted, and the reports show the images no more.
+      await call('POST', `/api/admin/reports/${second.id}/resolve`, moderator);
+      for (const image of [...photos, onComment])
+        for (const url of filesOf(image)) expect(onDisk(url), url).toBe(false);
+      for (const image of images) expect((await served(image.url, moderator)).status, image.url).toBe(404);
+      const after = (await call('GET', `/api/admin/reports/${first.id}`, moderator)).report;
+      expect(after.items.map((item: any) => item.media)).toEqual([[], []]);
+    });
+
+    it("a live post's images are the report's to show too, and are not deleted when the report is resolved", async () => {
+      const [reporter, target, moderator] = [
+        await person('reporter'),
+        await person('target'),
+        await staff('mod'),
+      ];
+      const photo = await uploaded(target, await jpeg(64, 48), 'Grey');
+      const postId = (
+        await call('POST', '/api/posts?return=post', target, {
+          postData: { content: 'Still here', mediaIds: [photo.id] },
+        })
+      ).post._id;
+      const filed = (
+        await report(reporter, { username: target.username, category: 'spam', postIds: [postId] })
+      ).body.report;
+      await call('POST', `/api/admin/reports/${filed.id}/resolve`, moderator);
+      for (const url of filesOf(photo)) {
+        expect((await served(url)).status, url).toBe(200);
+        expect(onDisk(url), url).toBe(true);
+      }
+      const seen = (await call('GET', `/api/admin/reports/${filed.id}`, moderator)).report;
+      expect(seen.items[0].media.map((image: any) => image.description)).toEqual(['Grey']);
+      expect((await served(seen.items[0].media[0].url, moderator)).status).toBe(200);
+    });
+
+    it('an image the report does not keep, or a report that is not there → 404 with words; a member → 403', async () => {
+      const [reporter, target, moderator] = [
+        await person('reporter'),
+        await person('target'),
+        await staff('mod'),
+      ];
+      const filed = (await report(reporter, { username: target.username, category: 'spam' })).body.report;
+      const stranger = await uploaded(target, await jpeg(10, 10), '');
+      for (const url of [
+        `/api/admin/reports/${filed.id}/media/${stranger.id}`,
+        `/api/admin/reports/${newId(server.clock.now())}/media/${stranger.id}/preview`,
+        `/api/admin/reports/${filed.id}/media/not-an-id`,
+      ]) {
+        const reply = await server.request('GET', url, { token: moderator.token });
+        expectError(reply, 404);
+        expect(reply.body.errors[0]).toMatch(/keeps no image/);
+      }
+      expectError(
+        await server.request('GET', `/api/admin/reports/${filed.id}/media/${stranger.id}`, {
+          token: reporter.token,
+        }),
+        403,
       );
     });
   });

@@ -1,16 +1,19 @@
 import {
   AdminReportReply,
+  OpenReportCountReply,
   AdminReportsReply,
   ErrorBody,
   IdParams,
   PageQuery,
   ReportBody,
+  ReportMediaParams,
   ReportReply,
   ReportsReply,
   ResolveReportBody,
 } from '@sync/contract';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as reports from '../../use-cases/reports.js';
+import { sendStoredFile } from '../stored-file.js';
 import { viewerOf } from './auth.plugin.js';
 
 /** `POST /api/reports` (a person reports an account) and `GET /api/reports` (their own reports). */
@@ -52,9 +55,9 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 const QueueQuery = Type.Object({ ...PageQuery.properties, resolved: Type.Optional(Type.Boolean()) });
 
 /**
- * The moderators' queue, under /api/admin/reports: the open (or resolved) reports, one report, and
- * assign (to oneself), unassign, resolve, reopen. Permission manage_reports, else 403
- * (use-cases/reports.ts).
+ * The moderators' queue, under /api/admin/reports: the open (or resolved) reports, how many are open, one report, the
+ * files of the images a report keeps, and assign (to oneself), unassign, resolve, reopen. Permission
+ * manage_reports, else 403 (use-cases/reports.ts).
  */
 export const reportQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
@@ -74,6 +77,12 @@ export const reportQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
+    '/open-count',
+    { schema: { response: { 200: OpenReportCountReply, '4xx': ErrorBody } }, preHandler: app.requireUser },
+    (request) => reports.openReportCount(deps, { viewer: viewerOf(request) }),
+  );
+
+  app.get(
     '/:id',
     {
       schema: { params: IdParams, response: { 200: AdminReportReply, '4xx': ErrorBody } },
@@ -83,6 +92,27 @@ export const reportQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       report: await reports.adminReport(deps, { viewer: viewerOf(request), id: request.params.id }),
     }),
   );
+
+  // A kept image's file: never cached by anyone else, as it may be a deleted post's.
+  for (const [suffix, preview] of [
+    ['', false],
+    ['/preview', true],
+  ] as const) {
+    app.get(
+      `/:id/media/:mediaId${suffix}`,
+      { schema: { params: ReportMediaParams, response: { '4xx': ErrorBody } }, preHandler: app.requireUser },
+      async (request, reply) => {
+        const file = await reports.keptMediaFile(deps, {
+          viewer: viewerOf(request),
+          reportId: request.params.id,
+          mediaId: request.params.mediaId,
+          preview,
+        });
+        reply.header('cache-control', 'private, no-store');
+        return sendStoredFile(deps.media.store, request, reply, file);
+      },
+    );
+  }
 
   for (const action of ['assign', 'unassign', 'reopen'] as const) {
     app.post(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectError } from '../../test/expectations.js';
-import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
+import { describeEachDatabase, startSecondServer, startServer, type TestServer } from '../../test/harness.js';
 import { newPerson, newPost, succeed, type Person } from '../../test/people.js';
 
 describeEachDatabase('reposts', (dialect) => {
@@ -64,6 +64,34 @@ describeEachDatabase('reposts', (dialect) => {
     const gone = await succeed(server, 'GET', `/api/posts/${postId}`, fan);
     expect(gone.post.repostCount).toBeUndefined();
     expect(gone.post.viewer.reposted).toBeUndefined();
+  });
+
+  it('a profile changed shows at once in the reposters list and the timeline, in this process and another', async () => {
+    const author = await newPerson(server, 'author');
+    const fan = await newPerson(server, 'fan');
+    const postId = await newPost(server, author, 'Worth sharing with a new face');
+    await succeed(server, 'POST', `/api/posts/${postId}/repost`, fan);
+    await follow(author, fan);
+    const second = await startSecondServer(server);
+    try {
+      const avatars = async (read: Pick<TestServer, 'request'>) => {
+        const reposters = await read.request('GET', `/api/posts/${postId}/reposts`);
+        const following = await read.request('GET', '/api/timeline', { token: author.token });
+        return {
+          reposters: reposters.body.users.map((user: any) => user.avatarURL),
+          reposted: following.body.posts.find((post: any) => post._id === postId).reposted.by.avatarURL,
+        };
+      };
+      // Read first by both processes, so both keep the reposter's summary.
+      for (const read of [server, second]) expect((await avatars(read)).reposters).toHaveLength(1);
+
+      const avatarURL = '/avatars/a-new-face.svg';
+      await succeed(server, 'POST', '/api/users/edit', fan, { updatedUserData: { avatarURL } });
+      for (const read of [server, second])
+        expect(await avatars(read)).toEqual({ reposters: [avatarURL], reposted: avatarURL });
+    } finally {
+      await second.close();
+    }
   });
 
   it('reposting one’s own post is allowed', async () => {

@@ -249,6 +249,60 @@ describeEachDatabase('users', (dialect) => {
       );
     });
 
+    it('names, bios, cities and links refuse controls and direction overrides; a bio keeps its line breaks; nothing changes', async () => {
+      const overridden = 'Admin\u202Egnp.exe';
+      expectError(
+        await server.request('POST', '/api/auth/signup', {
+          body: {
+            username: uniqueName('spoof'),
+            password: 'password123',
+            firstName: overridden,
+            lastName: 'X',
+          },
+        }),
+        400,
+        "First name can't contain control characters or text-direction overrides (it has U+202E), which can disguise how it reads. Remove it and try again.",
+      );
+      expectError(
+        await server.request('POST', '/api/auth/signup', {
+          body: {
+            username: uniqueName('spoof'),
+            password: 'password123',
+            firstName: 'Ann',
+            lastName: 'Two\nLines',
+          },
+        }),
+        400,
+        'Last name must be one line: remove the line break or tab.',
+      );
+      const { token, user } = await server.signup(uniqueName('controls'), { bio: 'Line one\nLine two' });
+      expect((await storedUser(user._id)).bio).toBe('Line one\nLine two');
+      const before = await storedUser(user._id);
+      for (const [field, value, code] of [
+        ['bio', 'Bell \u0007 and escape \u001b[31m', 'U+0007'],
+        ['bio', 'Isolate \u2066here\u2069', 'U+2066'],
+        ['city', 'Paris\u0085', 'U+0085'],
+        ['links', 'https://example.com/\u202E', 'U+202E'],
+      ] as const) {
+        const label = { bio: 'Bio', city: 'City', links: 'Link' }[field];
+        expectError(
+          await server.request('POST', '/api/users/edit', {
+            token,
+            body: { updatedUserData: { [field]: value } },
+          }),
+          400,
+          `${label} can't contain control characters or text-direction overrides (it has ${code}), which can disguise how it reads. Remove it and try again.`,
+        );
+      }
+      expect(await storedUser(user._id)).toEqual(before);
+      // A right-to-left name's marks are not controls.
+      const marked = await server.request('POST', '/api/users/edit', {
+        token,
+        body: { updatedUserData: { bio: 'שלום\u200F world\tand a tab' } },
+      });
+      expect(marked.status).toBe(201);
+    });
+
     it('accepts a bio of exactly 300 characters (emoji count as one) and empty values', async () => {
       const { token, user } = await server.signup(uniqueName('bio300'));
       const bio = '🙂'.repeat(300);

@@ -10,11 +10,9 @@ export const newSecret = (): string => crypto.randomBytes(32).toString('base64ur
 export const secretHash = (secret: string): string =>
   crypto.createHash('sha256').update(secret).digest('hex');
 
-/** PKCE (RFC 7636): whether `verifier` answers the challenge made with `method`. */
-export function verifierMatches(verifier: string, challenge: string, method: 'S256' | 'plain'): boolean {
-  const derived =
-    method === 'S256' ? crypto.createHash('sha256').update(verifier).digest('base64url') : verifier;
-  const given = Buffer.from(derived);
+/** PKCE (RFC 7636): whether `verifier` answers an S256 challenge (the only method Sync accepts). */
+export function verifierMatches(verifier: string, challenge: string): boolean {
+  const given = Buffer.from(crypto.createHash('sha256').update(verifier).digest('base64url'));
   const expected = Buffer.from(challenge);
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }

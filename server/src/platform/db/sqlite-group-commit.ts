@@ -164,12 +164,7 @@ class GroupCommitDriver implements Driver {
 
   private openGroup(lease: Lease): Group {
     lease.run('begin immediate');
-    let resolve!: () => void;
-    let reject!: (error: Error) => void;
-    const committed = new Promise<void>((onCommitted, onFailed) => {
-      resolve = onCommitted;
-      reject = onFailed;
-    });
+    const { promise: committed, resolve, reject } = Promise.withResolvers<void>();
     // Members that end before the group commits wait for it; none of them may see an unhandled rejection.
     committed.catch(() => undefined);
     const group: Group = { committed, resolve, reject, due: false };

@@ -62,8 +62,7 @@ function writeFakeClient(): { webDir: string; script: string; styles: string; pa
   fs.writeFileSync(path.join(webDir, 'assets/index-Ef56Gh78.css.br'), zlib.brotliCompressSync(styles));
   fs.writeFileSync(path.join(webDir, 'assets/index-Ef56Gh78.css.gz'), zlib.gzipSync(styles));
   fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  fs.writeFileSync(path.join(webDir, 'avatars/maya.chen.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  // The PNG signature is enough: the type comes from the file's extension.
+  // A build from before the demo's pictures moved to the server (server/public) still has its own.
   fs.writeFileSync(path.join(webDir, 'avatars/maya.chen.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   return { webDir, script, styles, page };
 }
@@ -193,6 +192,41 @@ describe('delivery: compression, caching and the static client', () => {
         expect(reply.status, urlPath).toBe(200);
         expect(reply.headers['content-type'], urlPath).toBe(type);
         expect(reply.headers['cache-control'], urlPath).toBe(cacheControl.otherFile);
+      }
+      // The server's own picture, not the one an older build of the client carries.
+      const avatar = await rawGet(`${server.url}/avatars/maya.chen.png`);
+      expect(avatar.body).toEqual(
+        fs.readFileSync(path.resolve(import.meta.dirname, '../../../public/avatars/maya.chen.png')),
+      );
+    });
+
+    it('answers a missing file with a small 404, and every page of the client with index.html', async () => {
+      for (const urlPath of [
+        '/avatars/nobody.png',
+        '/static/js/x.js',
+        '/styles.css',
+        '/index.js.map',
+        '/manifest.json',
+        '/robots.txt',
+      ]) {
+        const reply = await rawGet(server.url + urlPath, { accept: 'text/html,*/*' });
+        expect(reply.status, urlPath).toBe(404);
+        expect(reply.headers['content-type'], urlPath).toMatch(/^application\/json/);
+        expect(JSON.parse(reply.body.toString()), urlPath).toEqual({
+          errors: [`There is no file ${urlPath}.`],
+        });
+      }
+      for (const urlPath of [
+        '/profile/olu.js',
+        '/profile/maya.png',
+        '/settings',
+        '/tag/sunset',
+        '/search?q=a.png',
+      ]) {
+        const reply = await rawGet(server.url + urlPath);
+        expect(reply.status, urlPath).toBe(200);
+        expect(reply.headers['content-type'], urlPath).toMatch(/^text\/html/);
+        expect(reply.body.toString()).toBe(client.page);
       }
     });
 

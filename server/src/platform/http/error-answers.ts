@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
-import { bodyLimitBytes } from './body-limit.js';
+import { bodyTooLargeMessage } from './body-limit.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { HttpError, Messages, unavailableRetryAfterSeconds } from './errors.js';
 import { overloadMessage } from './overload.js';
@@ -45,7 +45,7 @@ export function errorAnswer(error: FastifyError, request: FastifyRequest): Error
 function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return `The request body is too large: the limit is ${bodyLimitBytes / 1024} KB.`;
+      return bodyTooLargeMessage;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Send the request body as JSON, with the header Content-Type: application/json.';
     default:

@@ -9,6 +9,7 @@ const limited = {
   RATE_LIMIT_SIGNUP: '2',
   RATE_LIMIT_WRITES: '3',
   RATE_LIMIT_READS: '40',
+  RATE_LIMIT_IMPORTS: '2',
   // The test plays one proxy in front of Sync: the address it appends is the client's.
   TRUST_PROXY: '1',
 };
@@ -63,6 +64,24 @@ describe('rate limits (in memory)', () => {
     expect((await server.request('GET', '/api/users/limit.three')).status).toBe(404);
   });
 
+  it('limits username checks per IP, apart from logins', async () => {
+    const check = () =>
+      server.request('GET', '/api/auth/username-available?username=some.name', {
+        headers: fromIp('10.0.3.1'),
+      });
+    // Four times the login limit: a check is asked as a name is typed.
+    for (let i = 0; i < 12; i++) expect((await check()).status).toBe(200);
+    const refused = await check();
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0]).toMatch(/^Too many username checks from your network\. Try again in/);
+    // The checks used up no login attempt: a wrong password is told as such, not refused for the limit.
+    const login = await server.request('POST', '/api/auth/login', {
+      body: { username: 'olu_ade', password: 'wrong-password' },
+      headers: fromIp('10.0.3.1'),
+    });
+    expect(login.status).toBe(401);
+  });
+
   it('limits writes per user, not per IP', async () => {
     const token = await server.login('olu_ade', 'sync-demo-password');
     const post = (ip: string) =>
@@ -82,6 +101,32 @@ describe('rate limits (in memory)', () => {
       headers: fromIp('10.0.3.200'),
     });
     expect(fromOther.status).toBe(201);
+  });
+
+  it('limits list imports per account, counted before the file is read', async () => {
+    const importList = (token: string) => {
+      const form = new FormData();
+      form.set('type', 'muting');
+      form.set('data', new Blob(['Account address,Hide notifications\n']), 'muted_accounts.csv');
+      return server.request('POST', '/api/account/import', { token, body: form });
+    };
+    // Logins are limited per address too: each person signs in from one of their own.
+    const signIn = async (username: string, ip: string) => {
+      const reply = await server.request('POST', '/api/auth/login', {
+        body: { username, password: 'sync-demo-password' },
+        headers: fromIp(ip),
+      });
+      expect(reply.status).toBe(200);
+      return reply.body.encodedToken as string;
+    };
+    const token = await signIn('sam_rivera', '10.0.5.1');
+    for (let i = 0; i < 2; i++) expect((await importList(token)).status).not.toBe(429);
+    const refused = await importList(token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0]).toContain(
+      'You have imported 2 lists in the last hour, the most Sync takes.',
+    );
+    expect((await importList(await signIn('noor.h', '10.0.5.2'))).status).not.toBe(429);
   });
 
   it('limits reads per IP, but never the health check', async () => {

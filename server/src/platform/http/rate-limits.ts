@@ -21,9 +21,11 @@ declare module 'fastify' {
       | 'loginByUsername'
       | 'passwordChecks'
       | 'signup'
+      | 'usernameChecks'
       | 'writes'
       | 'reads'
       | 'uploads'
+      | 'imports'
       | 'emailByIp'
       | 'emailByAddress',
       Limiter
@@ -144,6 +146,15 @@ export const rateLimitPlugin = fp<RateLimitConfig>(
         (r) => r.ip,
         'Too many sign-ups from your network.',
       ),
+      // Asked as a name is typed at sign-up, so more often than logins, and counted apart from them: a
+      // person choosing a name must not use up their login attempts.
+      usernameChecks: limiter(
+        'username-check',
+        config.login * 4,
+        minutes(5),
+        (r) => r.ip,
+        'Too many username checks from your network.',
+      ),
       writes: limiter(
         'writes',
         config.writes,
@@ -176,6 +187,14 @@ export const rateLimitPlugin = fp<RateLimitConfig>(
         minutes(30),
         (r) => r.viewer?.id ?? r.ip,
         `You have uploaded ${config.uploads} images in the last 30 minutes, the most Sync takes.`,
+      ),
+      // One import is up to 5,000 follows, blocks, mutes or bookmarks: it counts as one write, and apart.
+      imports: limiter(
+        'imports',
+        config.imports,
+        minutes(60),
+        (r) => r.viewer?.id ?? r.ip,
+        `You have imported ${config.imports} lists in the last hour, the most Sync takes.`,
       ),
     });
   },

@@ -27,7 +27,12 @@ describeEachDatabase('slow clients', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(dialect, {
-      env: { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '3000', MAX_CONNECTIONS_PER_IP: '0' },
+      env: {
+        HEADERS_TIMEOUT_MS: '1000',
+        REQUEST_TIMEOUT_MS: '3000',
+        LINGERING_TIMEOUT_MS: '500',
+        MAX_CONNECTIONS_PER_IP: '0',
+      },
     });
   });
   afterAll(() => server.close());
@@ -83,6 +88,35 @@ describeEachDatabase('slow clients', (dialect) => {
     } finally {
       clearInterval(trickle);
     }
+  });
+
+  /** An upload the server refuses before reading it (no token), declaring `length` bytes of body. */
+  const refusedUpload = (length: number) =>
+    `POST /api/media HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=b\r\n` +
+    `Content-Length: ${length}\r\n\r\n`;
+
+  it('reads the rest of a body its answer came before, then serves the next request on the connection', async () => {
+    const socket = await connect(server);
+    let received = '';
+    socket.on('data', (chunk) => (received += String(chunk)));
+    const length = 256 * 1024;
+    socket.write(refusedUpload(length) + 'x'.repeat(length));
+    socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await eventually(() => (/HTTP\/1\.1 200 /.test(received) ? true : undefined), {
+      what: 'the second request answered on the same connection',
+    });
+    expect(received).toMatch(/^HTTP\/1\.1 401 [\s\S]*HTTP\/1\.1 200 /);
+    socket.destroy();
+  });
+
+  it('lets go of a client that pauses in the rest of a body its answer came before', async () => {
+    const socket = await connect(server);
+    const closed = closedAfter(socket);
+    socket.write(refusedUpload(1024 * 1024) + 'x'.repeat(1024));
+    const { ms, received } = await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 401 /);
+    // LINGERING_TIMEOUT_MS (0.5 s) after the last byte, well before the request timeout (3 s).
+    expect(ms).toBeLessThan(2900);
   });
 });
 

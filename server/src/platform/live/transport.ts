@@ -38,3 +38,34 @@ export function inProcessTransport(startedAt: number = Date.now()): EventTranspo
     },
   };
 }
+
+/** A transport that also tells this process's own listeners of each message it publishes, at once. */
+export interface LocalEventTransport extends EventTransport {
+  /**
+   * `handler` hears each message this process publishes as `publish` is called: a cache of what a
+   * message revokes (a token, a session) is emptied before the answer that revoked it is sent. The
+   * transport delivers on a later turn, after which the client's next request may already be read
+   * (seen: a replayed OAuth code's token answered once more); other processes hear it later still
+   * (decision 031).
+   */
+  onPublished(handler: (message: LiveMessage) => void): void;
+}
+
+export function withLocalDelivery(transport: EventTransport): LocalEventTransport {
+  const handlers: ((message: LiveMessage) => void)[] = [];
+  return {
+    publish(message) {
+      for (const handler of handlers) handler(message);
+      transport.publish(message);
+    },
+    subscribe: (handler) => transport.subscribe(handler),
+    get healthy() {
+      return transport.healthy;
+    },
+    onHealthChange: (handler) => transport.onHealthChange?.(handler),
+    close: () => transport.close(),
+    onPublished(handler) {
+      handlers.push(handler);
+    },
+  };
+}

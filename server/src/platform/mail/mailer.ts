@@ -24,27 +24,6 @@ export interface MailLog {
   error(fields: object, message: string): void;
 }
 
-/**
- * Mail work done after the answer is sent: a slow or failing SMTP server neither holds a request nor
- * tells its sender whether an address has an account (docs/decisions/100). Failures are logged; a
- * graceful shutdown waits for what is under way.
- */
-export class MailWork {
-  readonly #pending = new Set<Promise<void>>();
-  constructor(private readonly log: MailLog) {}
-
-  start(work: () => Promise<void>): void {
-    const running: Promise<void> = work()
-      .catch((error: unknown) => this.log.error({ err: error }, 'an email could not be sent'))
-      .finally(() => this.#pending.delete(running));
-    this.#pending.add(running);
-  }
-
-  async settled(): Promise<void> {
-    await Promise.all([...this.#pending]);
-  }
-}
-
 /** Through the SMTP server at `smtpUrl` (nodemailer keeps a small pool of connections). */
 function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(`${smtpUrl}${smtpUrl.includes('?') ? '&' : '?'}pool=true`, {

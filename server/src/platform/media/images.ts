@@ -53,7 +53,9 @@ export async function processImage(
   const type = sniffed.type;
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes).metadata();
+    // Measured with libvips's own pixel limit off: above it (about 268 megapixels) even the header would
+    // be refused, as if damaged. Only the header is read here; the decoding below keeps the limit.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageRefused(
       'unreadable',

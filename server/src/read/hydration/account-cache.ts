@@ -2,13 +2,7 @@ import type { Clock } from '../../clock.js';
 import type { Db, Dialect } from '../../data/database.js';
 import type { LiveMessage } from '../../platform/live/messages.js';
 import type { EventTransport } from '../../platform/live/transport.js';
-import {
-  accountsByIds,
-  accountsByUsernames,
-  freshAccounts,
-  type AccountRecord,
-  type AccountSource,
-} from './accounts.js';
+import { accountsByIds, freshAccounts, type AccountRecord, type AccountSource } from './accounts.js';
 
 /** Accounts kept at most (a user row and two counts, about a kilobyte each). */
 const accountsKept = 10_000;
@@ -29,8 +23,6 @@ const accountsKept = 10_000;
  */
 export class AccountCache {
   private readonly entries = new Map<string, { record: AccountRecord; expiresAt: number }>();
-  /** The ids of the accounts kept, by lower-cased username (usernames do not change). */
-  private readonly idsByUsername = new Map<string, string>();
   /** The profiles' version the entries were read at. */
   private version: number | undefined;
   /** Moves with every message that forgets: a read from before it is not kept. */
@@ -62,26 +54,18 @@ export class AccountCache {
 
   private forget(ids: readonly string[]): void {
     this.forgets += 1;
-    for (const id of ids) this.drop(id);
-  }
-
-  private drop(id: string): void {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    this.entries.delete(id);
-    this.idsByUsername.delete(entry.record.user.username_key);
+    for (const id of ids) this.entries.delete(id);
   }
 
   /** Forgets every account kept (a message missed, writes undone). */
   forgetAll(): void {
     this.forgets += 1;
     this.entries.clear();
-    this.idsByUsername.clear();
   }
 
   /** The account kept for this id, unless it expired. */
-  private kept(id: string | undefined, now: number): AccountRecord | undefined {
-    const entry = id === undefined ? undefined : this.entries.get(id);
+  private kept(id: string, now: number): AccountRecord | undefined {
+    const entry = this.entries.get(id);
     return entry && entry.expiresAt > now ? entry.record : undefined;
   }
 
@@ -94,7 +78,6 @@ export class AccountCache {
     if (!this.enabled) return freshAccounts(this.db, this.dialect);
     return {
       byIds: (ids) => this.byIds(ids, profilesVersion),
-      byUsernames: (usernames) => this.byUsernames(usernames, profilesVersion),
     };
   }
 
@@ -117,31 +100,6 @@ export class AccountCache {
     return found;
   }
 
-  /**
-   * The accounts with these usernames (any case), by lower-cased username: who a text mentions. Names
-   * nobody has are read again each time (someone may sign up with one).
-   */
-  private async byUsernames(
-    usernames: readonly string[],
-    profilesVersion: number,
-  ): Promise<Map<string, AccountRecord>> {
-    this.moveTo(profilesVersion);
-    const found = new Map<string, AccountRecord>();
-    const missing: string[] = [];
-    const now = this.clock.now().getTime();
-    for (const name of new Set(usernames.map((username) => username.toLowerCase()))) {
-      const record = this.kept(this.idsByUsername.get(name), now);
-      if (record) found.set(name, record);
-      else missing.push(name);
-    }
-    if (missing.length === 0) return found;
-    const mark = this.forgets;
-    const read = await accountsByUsernames(this.db, this.dialect, missing);
-    for (const [name, record] of read) found.set(name, record);
-    this.keep(read.values(), profilesVersion, mark);
-    return found;
-  }
-
   private moveTo(profilesVersion: number): void {
     if (this.version === profilesVersion) return;
     this.forgetAll();
@@ -153,13 +111,12 @@ export class AccountCache {
     if (mark !== this.forgets || this.version !== profilesVersion) return;
     const expiresAt = this.clock.now().getTime() + this.keptMs;
     for (const record of records) {
-      this.drop(record.user.id);
+      this.entries.delete(record.user.id);
       this.entries.set(record.user.id, { record, expiresAt });
-      this.idsByUsername.set(record.user.username_key, record.user.id);
     }
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= accountsKept) break;
-      this.drop(oldest);
+      this.entries.delete(oldest);
     }
   }
 }

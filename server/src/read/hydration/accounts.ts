@@ -50,26 +50,12 @@ export async function accountsByIds(
   return new Map(records.map((record) => [record.user.id, record]));
 }
 
-/** The accounts with these usernames (any case), by lower-cased username: who a text mentions. */
-export async function accountsByUsernames(
-  db: Db,
-  dialect: Dialect,
-  usernames: readonly string[],
-): Promise<Map<string, AccountRecord>> {
-  const keys = [...new Set(usernames.map((name) => name.toLowerCase()))];
-  if (keys.length === 0) return new Map();
-  const records = await withCounts(db, dialect, await users.usersByUsernameKeys(db, dialect, keys));
-  return new Map(records.map((record) => [record.user.username_key, record]));
-}
-
 /** Where the accounts of an answer come from: read for it, or kept (account-cache.ts). */
 export interface AccountSource {
   byIds(ids: readonly string[]): Promise<Map<string, AccountRecord>>;
-  byUsernames(usernames: readonly string[]): Promise<Map<string, AccountRecord>>;
 }
 
 /** Accounts read for each answer. */
 export const freshAccounts = (db: Db, dialect: Dialect): AccountSource => ({
   byIds: (ids) => accountsByIds(db, dialect, ids),
-  byUsernames: (usernames) => accountsByUsernames(db, dialect, usernames),
 });

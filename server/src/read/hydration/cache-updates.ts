@@ -5,6 +5,7 @@ import type * as posts from '../../data/posts.repo.js';
 import {
   estimateBytes,
   listLimit,
+  mentionsNobody,
   newComment,
   postKey,
   postShapes,
@@ -55,10 +56,11 @@ export function noteOwnReaction(
 
 /**
  * A post just written shows nothing but itself: it is cached at its first version with empty lists,
- * so its answer reads none. One with images is left to be read (its images are not in its record).
+ * so its answer reads none. One with images or an @name is left to be read (its images and whom it
+ * mentions are not in its record).
  */
 export function noteNewPost(cache: PostCache, record: posts.PostRecord): void {
-  if (record.media_count > 0) return;
+  if (record.media_count > 0 || !mentionsNobody(record.content)) return;
   const post: HydratedPost = { record, likers: [], dislikers: [], comments: [], media: [] };
   for (const shape of postShapes) {
     cache.set(postKey(shape, record.id), record.version, post, estimateBytes(post, shape));
@@ -69,9 +71,11 @@ export function noteNewPost(cache: PostCache, record: posts.PostRecord): void {
  * After an edit of the post's own text (and sensitive flag) moved it by one version and nothing else
  * did (the cached entry is exactly one behind), the cached lists are brought forward with the new
  * record: an edit changes none of them (likers, dislikers, comments, images). An edit that changes an
- * image's alt text moves the post once more (describeMedia), which leaves this entry stale.
+ * image's alt text moves the post once more (describeMedia), which leaves this entry stale. A text
+ * with an @name is read again, for whom it mentions now.
  */
 export function noteEditedPost(cache: PostCache, record: posts.PostRecord): void {
+  if (!mentionsNobody(record.content)) return;
   for (const shape of postShapes) {
     const key = postKey(shape, record.id);
     const cached = cache.peek(key, record.version - 1);
@@ -94,8 +98,8 @@ export function noteNewComment(
   record: posts.PostRecord,
   comment: comments.CommentRecord,
 ): void {
-  // Its image is not in its record: the post is read again.
-  if (comment.media_count > 0) return;
+  // Its image and whom it mentions are not in its record: the post is read again.
+  if (comment.media_count > 0 || !mentionsNobody(comment.text)) return;
   for (const shape of postShapes) {
     const key = postKey(shape, record.id);
     const cached = cache.peek(key, record.version - 1);

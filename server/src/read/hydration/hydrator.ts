@@ -49,7 +49,7 @@ import {
  */
 
 export type { HydratedComment, HydratedPost, PostShape } from './posts.js';
-export { newComment } from './posts.js';
+export { mentionsNobody, newComment } from './posts.js';
 export type { ViewerMarks } from './viewer-marks.js';
 export type { AccountRecord } from './accounts.js';
 export type { HydratedStatuses, StatusItem } from './statuses.js';
@@ -59,6 +59,8 @@ export interface HydratedPage {
   posts: HydratedPost[];
   /** The quotes of the posts that quote another, as the viewer sees them (quotes.ts). */
   quotes: ShownQuotes;
+  /** The posts the viewer may quote (quotes.ts `quotableBy`); undefined signed out. */
+  quotable: ReadonlySet<string> | undefined;
   /** The people the page shows (user summaries by id: people.ts). */
   users: Map<string, users.SummaryRow>;
   marks: ViewerMarks | undefined;
@@ -100,6 +102,14 @@ export class Hydrator {
   /** What this viewer (undefined: signed out) does not see, now. */
   rules(viewerId: string | undefined): Promise<ViewerRules> {
     return this.rulesCache.of(viewerId);
+  }
+
+  /**
+   * Called once at the start of every request, before any rule is used: the rules kept from before a
+   * change that the database already holds are dropped (rules-cache.ts `catchUp`, docs/decisions/112).
+   */
+  catchUpRules(viewerId: string | undefined): Promise<void> {
+    return this.rulesCache.catchUp(viewerId);
   }
 
   /** Forgets every post, person and account kept: they may show writes that were undone (a failed group commit). */
@@ -162,7 +172,8 @@ export class Hydrator {
   /**
    * Skeleton to everything a view needs: posts, the people they show and the viewer's marks, with the
    * viewer's rules for where the posts are read (`context`; 'post': one post asked for by id, or a
-   * change's answer). `comments` are shown beside the posts (a comment change answers its post and the comment).
+   * change's answer). `comments` are shown beside the posts (a comment change answers its post and the
+   * comment); `alsoShown`: more people the page shows (a timeline's reposters), read with the others.
    */
   async page(
     refs: readonly (PostRef | posts.PostRecord)[],
@@ -170,6 +181,7 @@ export class Hydrator {
     viewerId: string | undefined,
     context: ReadContext,
     comments: readonly HydratedComment[] = [],
+    alsoShown: readonly string[] = [],
   ): Promise<HydratedPage> {
     const hydrated = await this.posts(refs, shape);
     // Nothing to show needs no rules (a search that found nothing reads nothing more).
@@ -177,15 +189,23 @@ export class Hydrator {
       return {
         posts: hydrated,
         quotes: noQuotes,
+        quotable: undefined,
         ...(await this.peopleAndMarks({ posts: hydrated, comments }, viewerId)),
       };
     const rules = await this.rules(viewerId);
     const shown = visiblePosts(rules, hydrated, context);
-    const { quotes, quotedAuthorIds } = await this.quotesOf(shown, rules);
+    const [{ quotes, quotedAuthorIds }, quotable] = await Promise.all([
+      this.quotesOf(shown, rules),
+      quotableBy(this.db, this.dialect, rules, shown),
+    ]);
     return {
       posts: shown,
       quotes,
-      ...(await this.peopleAndMarks({ posts: shown, comments }, viewerId, quotedAuthorIds)),
+      quotable,
+      ...(await this.peopleAndMarks({ posts: shown, comments }, viewerId, [
+        ...quotedAuthorIds,
+        ...alsoShown,
+      ])),
     };
   }
 
@@ -214,7 +234,7 @@ export class Hydrator {
     shown: Required<Shown>,
     viewerId: string | undefined,
     extra: readonly string[] = [],
-  ): Promise<Omit<HydratedPage, 'posts' | 'quotes'>> {
+  ): Promise<Omit<HydratedPage, 'posts' | 'quotes' | 'quotable'>> {
     // An empty page (a post nobody commented on) shows nobody and nothing to mark: no query.
     if (shown.posts.length === 0 && shown.comments.length === 0 && extra.length === 0)
       return { users: new Map(), marks: viewerId ? noMarks() : undefined };

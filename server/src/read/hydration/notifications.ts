@@ -8,10 +8,14 @@ import type { ModerationActionRecord } from '../../data/moderation.repo.js';
 import * as posts from '../../data/posts.repo.js';
 import * as reports from '../../data/reports.repo.js';
 import type { ReportRecord } from '../../data/reports.repo.js';
+import type { NotificationKind } from '../../data/schema.js';
 import { groupBy } from '../../platform/db/chunks.js';
+import type { AccountRecord } from './accounts.js';
 import type { ReadContext } from './context.js';
+import { hydrateReportAccounts, type HydratedReports } from './reports.js';
 import type { ViewerRules } from '../rules/viewer-rules.js';
 import { seesComment, seesPost, visibleComments, visiblePosts } from './visible.js';
+import { quotableBy } from './quotes.js';
 import type { HydratedComment, HydratedPage, HydratedPost, HydratedStatuses, StatusRef } from './hydrator.js';
 
 export interface HydratedNotifications {
@@ -20,7 +24,7 @@ export interface HydratedNotifications {
   actors: Map<string, string[]>;
   posts: Map<string, HydratedPost>;
   comments: Map<string, HydratedComment>;
-  /** The reports `report_resolved` notifications are about, by id (their group key). */
+  /** The reports `report_resolved` and `new_report` notifications are about, by id (their group key). */
   reports: Map<string, ReportRecord>;
   /** The moderators' actions `moderation_warning` notifications tell of, by id (their group key). */
   moderationActions: Map<string, ModerationActionRecord>;
@@ -79,6 +83,9 @@ async function notificationSources(
   return { actors, postRecords, commentRecords, moderationActions };
 }
 
+/** The kinds whose group key is a report. */
+const reportKinds: ReadonlySet<NotificationKind> = new Set(['report_resolved', 'new_report']);
+
 /**
  * Hydrates notification records: actors, posts and comments in batches (posts through the post
  * cache), so a page costs the same number of queries whatever its size.
@@ -97,7 +104,7 @@ export async function hydrateNotifications(
     Limits.previewSize,
     rules,
   );
-  const reportIds = items.flatMap((item) => (item.type === 'report_resolved' ? [item.group_key] : []));
+  const reportIds = items.flatMap((item) => (reportKinds.has(item.type) ? [item.group_key] : []));
   const followIds = new Set(items.flatMap((item) => (item.type === 'follow' ? [item.id] : [])));
   const followers = distinct(
     actors.flatMap((actor) => (followIds.has(actor.notification_id) ? [actor.actor_id] : [])),
@@ -115,13 +122,16 @@ export async function hydrateNotifications(
   const hydratedPosts = visiblePosts(rules, allPosts, 'notifications');
   const hydratedComments = visibleComments(rules, allComments, 'notifications');
   const shown = { posts: hydratedPosts, comments: hydratedComments };
-  const { quotes, quotedAuthorIds } = await hydrator.quotesOf(hydratedPosts, rules);
+  const [{ quotes, quotedAuthorIds }, quotable] = await Promise.all([
+    hydrator.quotesOf(hydratedPosts, rules),
+    quotableBy(context.db, context.dialect, rules, hydratedPosts),
+  ]);
   const people = await hydrator.peopleAndMarks(shown, viewerId, [
     ...actors.map((actor) => actor.actor_id),
     ...reportRecords.map((report) => report.target_id),
     ...quotedAuthorIds,
   ]);
-  const page = { ...people, quotes };
+  const page = { ...people, quotes, quotable };
   return {
     records: items,
     actors: actorIdsByNotification(actors),
@@ -148,6 +158,8 @@ export interface NotificationStatuses {
   statuses: HydratedStatuses;
   /** The moderators' actions `moderation_warning` notifications tell of, by id (their group key). */
   moderationActions: Map<string, ModerationActionRecord>;
+  /** The reports `new_report` notifications tell of (their group keys), with their people as accounts. */
+  reports: HydratedReports<AccountRecord>;
 }
 
 /**
@@ -189,11 +201,17 @@ export async function hydrateNotificationStatuses(
     sample.firstActorId !== undefined && rules.shows(sample.firstActorId, 'notifications')
       ? sample.firstActorId
       : undefined;
-  const statuses = await hydrator.statuses([...refs.values()], viewerId, 'notifications', [
-    ...actors.map((actor) => actor.actor_id),
-    ...(firstActorId === undefined ? [] : [firstActorId]),
-    ...(moderationActions.size > 0 ? [viewerId] : []),
+  const newReportIds = items.flatMap((item) => (item.type === 'new_report' ? [item.group_key] : []));
+  const [statuses, reportRecords] = await Promise.all([
+    hydrator.statuses([...refs.values()], viewerId, 'notifications', [
+      ...actors.map((actor) => actor.actor_id),
+      ...(firstActorId === undefined ? [] : [firstActorId]),
+      ...(moderationActions.size > 0 ? [viewerId] : []),
+    ]),
+    // Read only when the page has some: everyone else's pages cost what they did.
+    newReportIds.length > 0 ? reports.reportsByIds(context.db, context.dialect, newReportIds) : [],
   ]);
+  const reportsTold = await hydrateReportAccounts(context, reportRecords, { counts: false });
   const actorIds = actorIdsByNotification(actors);
   if (firstActorId !== undefined) {
     for (const item of items) {
@@ -201,7 +219,7 @@ export async function hydrateNotificationStatuses(
       actorIds.set(item.id, [firstActorId, ...others].slice(0, sample.size));
     }
   }
-  return { records: items, actors: actorIds, statuses, moderationActions };
+  return { records: items, actors: actorIds, statuses, moderationActions, reports: reportsTold };
 }
 
 /**

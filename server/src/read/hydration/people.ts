@@ -82,13 +82,16 @@ export function peopleShown(
   extra: readonly string[] = [],
 ): string[] {
   const ids = new Set<string>(viewerId === undefined ? extra : [viewerId, ...extra]);
+  // Whom the texts mention: their @names are links only to someone the answer shows.
   const addComment = (comment: HydratedComment) => {
     ids.add(comment.record.author_id);
+    for (const id of comment.mentioned ?? []) ids.add(id);
     for (const id of comment.upvoters) ids.add(id);
     for (const id of comment.downvoters) ids.add(id);
   };
   for (const post of hydrated.posts ?? []) {
     ids.add(post.record.author_id);
+    for (const id of post.mentioned ?? []) ids.add(id);
     for (const id of post.likers) ids.add(id);
     for (const id of post.dislikers) ids.add(id);
     post.comments.forEach(addComment);

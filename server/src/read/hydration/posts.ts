@@ -1,3 +1,4 @@
+import { mentionedUsernames } from '@sync/contract';
 import type { AnswerCaps } from '../../config.js';
 import type { Db, Dialect } from '../../data/database.js';
 import { groupBy } from '../../platform/db/chunks.js';
@@ -7,6 +8,7 @@ import type { PostRef } from '../../data/post-ref.js';
 import { VersionedCache } from './post-cache.js';
 import type { KeywordMatch } from '../rules/keyword-match.js';
 import * as media from '../../data/media.repo.js';
+import { mentionsOfSources } from '../../data/text-entities.repo.js';
 import { hydrateMedia, type HydratedMedia } from './media.js';
 
 /**
@@ -24,14 +26,24 @@ interface Filtered {
   filtered?: readonly KeywordMatch[];
 }
 
+/**
+ * Whom a text mentions: the ids its `mentions` rows name, resolved when it was written (an edit makes
+ * a new version). Absent when it mentions nobody. An account deleted since is still listed: it is
+ * left out where the people are read, so its @name shows as text.
+ */
+interface Mentioning {
+  mentioned?: readonly string[];
+}
+
 /** A comment with its first voters, capped at the answer caps' `nested` (a comment is always listed). */
 export type HydratedComment = comments.CommentWithVoters &
-  Filtered & {
+  Filtered &
+  Mentioning & {
     /** Its image, when it has one. */
     media?: readonly HydratedMedia[];
   };
 
-export interface HydratedPost extends Filtered {
+export interface HydratedPost extends Filtered, Mentioning {
   record: posts.PostRecord;
   likers: string[];
   dislikers: string[];
@@ -66,7 +78,13 @@ export const postKey = (shape: PostShape, id: string) => `${shape}:${id}`;
 
 export type PostCache = VersionedCache<HydratedPost>;
 
-/** A comment just written: nobody has voted on it yet. */
+/**
+ * Whether a text just written can be shown without reading anything: one with an @name has mentions,
+ * resolved in its transaction, to read.
+ */
+export const mentionsNobody = (text: string): boolean => mentionedUsernames(text).length === 0;
+
+/** A comment just written whose text mentions nobody: nobody has voted on it yet. */
 export const newComment = (record: comments.CommentRecord): HydratedComment => ({
   record,
   upvoters: [],
@@ -116,29 +134,44 @@ export class PostHydrator {
 
   /** Comments with their first voters (a comment change's answer, notifications). */
   async comments(records: readonly comments.CommentRecord[]): Promise<HydratedComment[]> {
-    return this.withCommentMedia(
+    return this.withMediaAndMentions(
       await comments.withFirstVoters(this.db, this.dialect, records, this.caps.nested),
+    );
+  }
+
+  /**
+   * Whom these texts mention, by the id of their post or comment: one query for those with an @name
+   * (only they can have mentions), none when no text has one.
+   */
+  private async mentionsOf(texts: readonly { id: string; text: string }[]): Promise<Map<string, string[]>> {
+    const ids = texts.filter(({ text }) => !mentionsNobody(text)).map(({ id }) => id);
+    if (ids.length === 0) return new Map();
+    const rows = await mentionsOfSources(this.db, this.dialect, ids);
+    return new Map(
+      [...groupBy(rows, (row) => row.source_id)].map(([id, own]) => [id, own.map((row) => row.user_id)]),
     );
   }
 
   /** A page of a post's comments with their first voters. */
   async commentPage(page: Parameters<typeof comments.commentPageWithVoters>[2]): Promise<HydratedComment[]> {
-    return this.withCommentMedia(
+    return this.withMediaAndMentions(
       await comments.commentPageWithVoters(this.db, this.dialect, page, this.caps.nested),
     );
   }
 
-  /** Images are looked for only under the comments that have some: most have none. */
-  private async withCommentMedia(list: comments.CommentWithVoters[]): Promise<HydratedComment[]> {
+  /** Images are looked for only under the comments that have some (most have none); mentions likewise. */
+  private async withMediaAndMentions(list: comments.CommentWithVoters[]): Promise<HydratedComment[]> {
     const ids = list.filter((comment) => comment.record.media_count > 0).map((comment) => comment.record.id);
-    if (ids.length === 0) return list;
-    const byComment = groupBy(
-      await media.mediaOfComments(this.db, this.dialect, ids),
-      (row) => row.comment_id,
-    );
+    const [images, mentions] = await Promise.all([
+      ids.length === 0 ? [] : media.mediaOfComments(this.db, this.dialect, ids),
+      this.mentionsOf(list.map(({ record }) => ({ id: record.id, text: record.text }))),
+    ]);
+    const byComment = groupBy(images, (row) => row.comment_id);
     return list.map((comment) => {
       const own = byComment.get(comment.record.id);
-      return own ? { ...comment, media: own.map(this.mediaOf) } : comment;
+      const mentioned = mentions.get(comment.record.id);
+      if (!own && !mentioned) return comment;
+      return { ...comment, ...(own && { media: own.map(this.mediaOf) }), ...(mentioned && { mentioned }) };
     });
   }
 
@@ -168,10 +201,11 @@ export class PostHydrator {
     // Counts are exact: comments are read only under the posts that have some. Reactions are read
     // under every post, since no count says whether a post without likes has dislikes.
     const commented = records.filter((record) => record.comment_count > 0).map((record) => record.id);
-    const [reactors, commentRecords, mediaByPost] = await Promise.all([
+    const [reactors, commentRecords, mediaByPost, mentions] = await Promise.all([
       posts.firstReactors(this.db, this.dialect, ids, limit),
       comments.firstComments(this.db, this.dialect, commented, limit),
       this.postMedia(records),
+      this.mentionsOf(records.map((record) => ({ id: record.id, text: record.content }))),
     ]);
     const hydratedComments = groupBy(
       await this.comments(commentRecords),
@@ -180,7 +214,9 @@ export class PostHydrator {
     const reactorsByPost = groupBy(reactors, (reactor) => reactor.post_id);
     return records.map((record) => {
       const own = reactorsByPost.get(record.id) ?? [];
+      const mentioned = mentions.get(record.id);
       return {
+        ...(mentioned && { mentioned }),
         record,
         likers: own.filter((reactor) => reactor.kind === 'like').map((reactor) => reactor.user_id),
         dislikers: own.filter((reactor) => reactor.kind === 'dislike').map((reactor) => reactor.user_id),

@@ -1,20 +1,23 @@
 import * as instance from '../../data/instance.repo.js';
 import * as reports from '../../data/reports.repo.js';
-import type { ReportItemRecord, ReportRecord } from '../../data/reports.repo.js';
+import type { ReportItemRecord, ReportMediaRecord, ReportRecord } from '../../data/reports.repo.js';
 import * as users from '../../data/users.repo.js';
 import { groupBy } from '../../platform/db/chunks.js';
 import type { AccountRecord } from './accounts.js';
+import type { ShownImage } from './media.js';
 import type { ReadContext } from './context.js';
 
 /**
- * Reports with what their views show: the items as they were reported, the rules they cite (retired
- * ones too), the people they name (reporter, reported account, assigned and resolving moderators) and,
- * for the moderators' queue, how many reports name each reported account. A fixed number of queries
- * whatever the number of reports.
+ * Reports with what their views show: the items as they were reported (with their images, for the
+ * moderators' views), the rules they cite (retired ones too), the people they name (reporter, reported
+ * account, assigned and resolving moderators) and, for the moderators' queue, how many reports name
+ * each reported account. A fixed number of queries whatever the number of reports.
  */
 export interface HydratedReports<Person> {
   records: ReportRecord[];
   items: Map<string, ReportItemRecord[]>;
+  /** The images each report keeps, by report; those whose files were deleted since are gone. */
+  media: Map<string, ReportMediaRecord[]>;
   rules: Map<string, instance.RuleRow>;
   /** Anyone deleted meanwhile is missing. */
   people: Map<string, Person>;
@@ -39,8 +42,9 @@ async function hydrate<Person>(
 ): Promise<HydratedReports<Person>> {
   const ids = records.map((report) => report.id);
   const targets = [...new Set(records.map((report) => report.target_id))];
-  const [items, rules, people, reportCounts] = await Promise.all([
+  const [items, media, rules, people, reportCounts] = await Promise.all([
     reports.itemsOf(db, dialect, ids),
+    reports.mediaOf(db, dialect, ids),
     instance.rulesByIds(db, [...new Set(records.flatMap(reports.ruleIdsOf))]),
     options.people(peopleOf(records)),
     options.counts ? reports.reportCountsAbout(db, dialect, targets) : new Map<string, number>(),
@@ -48,11 +52,32 @@ async function hydrate<Person>(
   return {
     records,
     items: groupBy(items, (item) => item.report_id),
+    media: groupBy(media, (image) => image.report_id),
     rules: new Map(rules.map((rule) => [rule.id, rule])),
     people,
     reportCounts,
   };
 }
+
+/**
+ * An image a report keeps, with its alt text and sizes as they were reported, its files served to the
+ * staff under `reportsRoute` (`<reportsRoute>/<report>/media/<image>[/preview]`): the public route
+ * stops serving them once the post or the image is deleted.
+ */
+function keptImage(image: ReportMediaRecord, reportsRoute: string): ShownImage {
+  const url = `${reportsRoute}/${image.report_id}/media/${image.media_id}`;
+  return { record: { ...image, id: image.media_id }, url, previewUrl: `${url}/preview` };
+}
+
+/** The images a report keeps of one of its items. */
+export const keptImagesOf = (
+  hydrated: Pick<HydratedReports<unknown>, 'media'>,
+  item: ReportItemRecord,
+  reportsRoute: string,
+): ShownImage[] =>
+  (hydrated.media.get(item.report_id) ?? [])
+    .filter((image) => image.post_id === item.post_id && image.comment_id === item.comment_id)
+    .map((image) => keptImage(image, reportsRoute));
 
 /** For Sync's views: the people as their rows. */
 export function hydrateReports(

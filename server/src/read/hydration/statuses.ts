@@ -1,4 +1,3 @@
-import { mentionedUsernames } from '@sync/contract';
 import type { Db, Dialect } from '../../data/database.js';
 import * as comments from '../../data/comments.repo.js';
 import type * as posts from '../../data/posts.repo.js';
@@ -12,7 +11,9 @@ import { acceptedQuotes, noQuotes, type ShownQuotes } from './quotes.js';
  * Statuses, as the Mastodon API sees Sync (docs/decisions/070): a post, or a comment (a reply to its
  * post, or to the comment it answers). What a status view needs besides the post cache's hydrated
  * posts and comments: the accounts of their authors, of the people they answer and of the people
- * they mention, in a fixed number of queries whatever the number of statuses.
+ * they mention, in a fixed number of queries whatever the number of statuses. Whom a text mentions is
+ * what its `mentions` rows say, resolved when it was written (never the name looked up again: a name
+ * freed by a deleted account and taken by someone else must not mention them).
  */
 export type StatusItem =
   | { kind: 'post'; post: HydratedPost }
@@ -20,10 +21,13 @@ export type StatusItem =
 
 export interface HydratedStatuses {
   items: StatusItem[];
-  /** Authors and the people answered, by id. */
+  /** Authors, the people answered and the people mentioned, by id. */
   accounts: Map<string, AccountRecord>;
-  /** The people the texts mention, by lower-cased username (unknown names are not links). */
-  mentioned: Map<string, AccountRecord>;
+  /**
+   * The people each status's text mentions, by the status's id: the accounts its mentions were resolved
+   * to when it was written that still exist (any other @name is not a link).
+   */
+  mentioned: Map<string, AccountRecord[]>;
   /** The comments the comments answer, by id (for `in_reply_to_account_id`). */
   answered: Map<string, comments.CommentRecord>;
   marks: ViewerMarks | undefined;
@@ -38,24 +42,10 @@ export interface HydratedStatuses {
   reblogs?: ReadonlyMap<string, RepostRow>;
 }
 
-const textOf = (item: StatusItem) =>
-  item.kind === 'post' ? item.post.record.content : item.comment.record.text;
 const authorOf = (item: StatusItem) =>
   item.kind === 'post' ? item.post.record.author_id : item.comment.record.author_id;
-
-/** The usernames each post's or comment's text mentions, kept with it (its text is fixed while it lives). */
-const mentionsKept = new WeakMap<HydratedPost | HydratedComment, string[]>();
-
-/** The usernames a status's text mentions, in order. */
-export function mentionsOf(item: StatusItem): string[] {
-  const hydrated = item.kind === 'post' ? item.post : item.comment;
-  let names = mentionsKept.get(hydrated);
-  if (!names) {
-    names = mentionedUsernames(textOf(item));
-    mentionsKept.set(hydrated, names);
-  }
-  return names;
-}
+const hydratedOf = (item: StatusItem) => (item.kind === 'post' ? item.post : item.comment);
+const idOf = (item: StatusItem) => hydratedOf(item).record.id;
 
 /** Accounts, mentions and answered comments of these statuses; `marks` come from the caller. */
 export async function statusesContext(
@@ -89,9 +79,16 @@ export async function statusesContext(
     ...extraAccountIds,
     ...quoted.map(authorOf),
   ];
-  const [byId, mentioned] = await Promise.all([
-    accounts.byIds(accountIds),
-    accounts.byUsernames([...items, ...quoted].flatMap(mentionsOf)),
+  const withMentions = [...items, ...quoted];
+  const byId = await accounts.byIds([
+    ...accountIds,
+    ...withMentions.flatMap((item) => hydratedOf(item).mentioned ?? []),
   ]);
+  const mentioned = new Map(
+    withMentions.map((item) => [
+      idOf(item),
+      (hydratedOf(item).mentioned ?? []).flatMap((id) => byId.get(id) ?? []),
+    ]),
+  );
   return { items, accounts: byId, mentioned, answered, marks, quotes, quotable };
 }

@@ -6,7 +6,13 @@ import { activeFilters } from '../../data/filters.repo.js';
 import { notificationSettingsOf } from '../../data/notification-settings.repo.js';
 import { keywordMatcher } from './keyword-match.js';
 import { relationMembersAmong } from '../../data/follows.repo.js';
-import { inForce, moderatedAccounts, type ModeratedAccount } from '../../data/users.repo.js';
+import {
+  inForce,
+  moderatedAccounts,
+  rulesVersions,
+  type ModeratedAccount,
+  type RulesVersions,
+} from '../../data/users.repo.js';
 import type { LiveMessage } from '../../platform/live/messages.js';
 import type { KeptBetweenAnswers } from '../kept.js';
 import { ViewerRules, type ModeratedSets, type ViewerSettings } from './viewer-rules.js';
@@ -32,20 +38,36 @@ function firstEnd(ends: Iterable<string | null>, now: number): number {
 }
 
 /**
+ * What is known of one viewer: the highest rules version a request read for them (undefined: none yet)
+ * and their settings, read after that version was learnt. A new object whenever either is dropped, so
+ * a read that began before is not kept.
+ */
+interface ViewerEntry {
+  version: number | undefined;
+  kept: Kept<ViewerSettings> | undefined;
+}
+
+/**
  * Each viewer's rules, read once and kept between answers, the way the Mastodon API keeps accounts
  * (read/hydration/account-cache.ts). What is kept is used while:
- * - no message on the event channel said it changed: `rules-changed` (a block, a mute, a filter, the
- *   notification settings, a follow of the viewer's, or someone blocking them), `follow-changed` (who they follow among the
- *   limited), `moderation-changed` (anyone's suspension or limit: the moderated sets);
- * - it was read less than `keptMs` ago (VIEWER_CACHE_MS): how long a process that missed a message may
- *   apply old rules; and no mute, filter or moderation action in it has ended since;
+ * - it is not older than the versions in the database that the request read when it began
+ *   (`catchUp`: the viewer's `rules_version`, which a block, a mute, a filter, notification settings
+ *   or a follow moves in its transaction, both people's for a block; the moderation version, which
+ *   every suspension and limit moves): a change answered before a request began holds for it, in
+ *   every process (docs/decisions/112);
+ * - no message on the event channel said it changed: `rules-changed`, `follow-changed`,
+ *   `moderation-changed` (what the live streams, which read no versions, go by);
+ * - it was read less than `keptMs` ago (VIEWER_CACHE_MS); and no mute, filter or moderation action in
+ *   it has ended since;
  * - the channel is healthy: while it is down, every answer reads its rules.
- * A read that a message overtook is not kept: it may be the one the message is about.
+ * A read that a newer version or a message overtook is not kept: it may be older than they are.
  */
 export class RulesCache {
   private moderated: Kept<{ sets: ModeratedSets; accounts: ModeratedAccount[] }> | undefined;
-  private readonly viewers = new Map<string, Kept<ViewerSettings>>();
-  /** Moves with every message that forgets: a read from before it is not kept. */
+  /** The highest moderation version a request read (undefined: none yet). */
+  private moderationVersion: number | undefined;
+  private readonly viewers = new Map<string, ViewerEntry>();
+  /** Moves whenever the moderated sets are dropped: a read from before it is not kept. */
   private forgets = 0;
 
   private readonly clock: Clock;
@@ -64,16 +86,18 @@ export class RulesCache {
   private hear(message: LiveMessage): void {
     switch (message.type) {
       case 'rules-changed':
-        this.forgets += 1;
-        for (const id of message.userIds) this.viewers.delete(id);
+        for (const id of message.userIds) this.forgetViewer(id);
         return;
       case 'follow-changed':
-        this.forgets += 1;
-        this.viewers.delete(message.followerId);
-        return;
+        return this.forgetViewer(message.followerId);
       case 'moderation-changed':
         return this.forgetAll();
     }
+  }
+
+  private forgetViewer(id: string): void {
+    const entry = this.viewers.get(id);
+    if (entry) this.viewers.set(id, { version: entry.version, kept: undefined });
   }
 
   forgetAll(): void {
@@ -88,6 +112,28 @@ export class RulesCache {
 
   private get keptMs(): number {
     return this.kept?.keptMs ?? 0;
+  }
+
+  /**
+   * At the start of a request: reads the versions of this viewer's rules (undefined: signed out) in the
+   * database, in one statement, and drops what was kept from before them. Nothing is read while nothing
+   * is kept.
+   */
+  async catchUp(viewerId: string | undefined): Promise<void> {
+    if (!this.enabled) return;
+    this.heldAt(viewerId, await rulesVersions(this.db, viewerId));
+  }
+
+  private heldAt(viewerId: string | undefined, versions: RulesVersions): void {
+    if (this.moderationVersion === undefined || versions.moderation > this.moderationVersion) {
+      // The first version learnt is newer than whatever was read before it, as far as anyone can tell.
+      this.forgetAll();
+      this.moderationVersion = versions.moderation;
+    }
+    if (viewerId === undefined || versions.viewer === undefined) return;
+    const entry = this.viewers.get(viewerId);
+    if (entry?.version !== undefined && entry.version >= versions.viewer) return;
+    this.viewers.set(viewerId, { version: versions.viewer, kept: undefined });
   }
 
   /** The rules of this viewer (undefined: signed out) now. */
@@ -123,9 +169,14 @@ export class RulesCache {
 
   private async settingsOf(viewerId: string, moderated: ModeratedSets, now: Date): Promise<ViewerSettings> {
     const at = now.getTime();
-    const kept = this.enabled ? this.viewers.get(viewerId) : undefined;
-    if (kept && kept.until > at) return kept.value;
-    const mark = this.forgets;
+    let entry = this.enabled ? this.viewers.get(viewerId) : undefined;
+    if (entry?.kept && entry.kept.until > at) return entry.kept.value;
+    if (this.enabled) {
+      // Last in the map's order: the viewers kept longest unused go first.
+      entry = { version: entry?.version, kept: undefined };
+      this.viewers.delete(viewerId);
+      this.viewers.set(viewerId, entry);
+    }
     const [blocked, mutes, filters, notifications, followedLimited] = await Promise.all([
       blockedEitherWay(this.db, viewerId),
       activeMutes(this.db, viewerId, now.toISOString()),
@@ -142,11 +193,9 @@ export class RulesCache {
       filters: filters.length === 0 ? undefined : keywordMatcher(filters),
       notifications,
     };
-    if (this.enabled && mark === this.forgets) {
-      this.viewers.delete(viewerId);
+    if (entry && this.enabled && this.viewers.get(viewerId) === entry) {
       const ends = [...mutes, ...filters].map((ending) => ending.expires_at);
-      const until = Math.min(at + this.keptMs, firstEnd(ends, at));
-      this.viewers.set(viewerId, { value, until });
+      entry.kept = { value, until: Math.min(at + this.keptMs, firstEnd(ends, at)) };
       for (const oldest of this.viewers.keys()) {
         if (this.viewers.size <= viewersKept) break;
         this.viewers.delete(oldest);

@@ -99,6 +99,14 @@ export class ViewerRules {
   }
 
   /**
+   * Whether the viewer is offered this person to follow: someone who exists for them (`seesAccount`)
+   * and whom they have not muted (a suggestion would put them back in front of the viewer).
+   */
+  suggests(accountId: string): boolean {
+    return this.seesAccount(accountId) && !this.settings.mutes.has(accountId);
+  }
+
+  /**
    * The viewer's keyword filters that match a text read in this context ('post' reads as a thread, as
    * Mastodon filters the status a person opened).
    */

@@ -23,6 +23,7 @@ import { accessToken, bearer, linksOf } from '../../test/mastodon.js';
 import { openEventStream as openSyncEvents } from '../../test/event-stream-client.js';
 import { openEventStream as openMastodonEvents, openRawSocket } from '../../test/mastodon-streaming.js';
 import { newPerson, succeed, type Person } from '../../test/people.js';
+import { routeTable } from '../../test/route-table.js';
 import { eventually } from '../../test/wait.js';
 
 const relations = [
@@ -790,8 +791,12 @@ const liveRoutes = [
 /** Read routes that show no other person's content, each with why. */
 const showNoOneElse: Record<string, string> = {
   'GET /api/health': 'the server is up',
+  'GET /api/auth/username-available':
+    'whether an account has a username, as GET /api/users/:username tells anyone (sign-up must tell it)',
   'GET /api/account': "the viewer's own account state (email confirmed, the shared guest)",
   'GET /api/account/export': "the viewer's own data",
+  'GET /api/account/export/:list': "the viewer's own follows, blocks, mutes or bookmarks, as CSV",
+  'GET /api/account/archive': "the viewer's own data and images",
   'GET /api/account/preferences': "the viewer's own defaults",
   'GET /api/account/notification-settings': "the viewer's own notification settings",
   'GET /api/users/:username/relationship':
@@ -806,6 +811,11 @@ const showNoOneElse: Record<string, string> = {
   'GET /api/instance': "the community's About: its rules and staff",
   'GET /api/admin/reports': 'the moderators see every report: it is their work',
   'GET /api/admin/reports/:id': 'the moderators see every report: it is their work',
+  'GET /api/admin/reports/open-count': 'how many reports are open, a number for the staff',
+  'GET /api/admin/reports/:id/media/:mediaId':
+    "a reported image's file, kept for the moderators while the report is open",
+  'GET /api/admin/reports/:id/media/:mediaId/preview':
+    "a reported image's file, kept for the moderators while the report is open",
   'GET /api/admin/rules': "the instance's rules, for its staff",
   'GET /api/admin/settings': "the instance's settings, for its staff",
   'GET /api/admin/email-domain-blocks': "the instance's refused email domains, for its staff",
@@ -821,6 +831,10 @@ const showNoOneElse: Record<string, string> = {
   'GET /api/v1/accounts/:id/lists': 'always empty on Sync',
   'GET /api/v1/admin/reports': 'the moderators see every report: it is their work',
   'GET /api/v1/admin/reports/:id': 'the moderators see every report: it is their work',
+  'GET /api/v1/admin/reports/:id/media/:media_id':
+    "a reported image's file, kept for the moderators while the report is open",
+  'GET /api/v1/admin/reports/:id/media/:media_id/preview':
+    "a reported image's file, kept for the moderators while the report is open",
   'GET /api/v1/admin/accounts': 'the moderators see every account: it is their work',
   'GET /api/v1/admin/accounts/:id': 'the moderators see every account: it is their work',
   'GET /api/v2/admin/accounts': 'the moderators see every account: it is their work',
@@ -858,18 +872,11 @@ const showNoOneElse: Record<string, string> = {
 
 /** The read routes of both APIs, from the app's route table. */
 function readRoutes(server: TestServer): Set<string> {
-  const routes = new Set<string>();
-  const stack: string[] = [];
-  for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│├└─ ]*)(\S.*?) \(([^)]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4 - 1;
-    const path = `${depth > 0 ? stack[depth - 1] : ''}${match[2]}`;
-    stack[depth] = path;
-    if (match[3]!.split(', ').includes('GET') && path.startsWith('/api/'))
-      routes.add(`GET ${path.replace(/\/$/, '')}`);
-  }
-  return routes;
+  return new Set(
+    routeTable(server)
+      .filter(({ method, path }) => method === 'GET' && path.startsWith('/api/'))
+      .map(({ path }) => `GET ${path}`),
+  );
 }
 
 describeEachDatabase('visibility matrix', (dialect) => {

@@ -20,7 +20,15 @@ export interface CursorWindow {
 export interface PageBounds {
   newest: string | undefined;
   oldest: string | undefined;
+  /**
+   * Whether the list may go on past `oldest`: the window read a full page (whether or not the viewer's
+   * rules kept all of it). A shorter page is the end, and Mastodon links no `next` from it.
+   */
+  continues: boolean;
 }
+
+/** The bounds of an empty page: the list ends there. */
+export const noBounds: PageBounds = { newest: undefined, oldest: undefined, continues: false };
 
 type TimeKeyKind = CursorKind<readonly ['string', 'string']>;
 
@@ -53,10 +61,11 @@ export async function cursorPage<Row>(
   const [first, last] = [rows[0], rows.at(-1)];
   const newest = first && keyOf(first);
   const oldest = last && keyOf(last);
+  const continues = rows.length >= timeWindow.limit || readUpTo !== undefined;
   return {
     rows,
     bounds: timeWindow.oldestFirst
-      ? { newest: cursorOf(readUpTo ?? newest), oldest: cursorOf(oldest) }
-      : { newest: cursorOf(newest), oldest: cursorOf(readUpTo ?? oldest) },
+      ? { newest: cursorOf(readUpTo ?? newest), oldest: cursorOf(oldest), continues }
+      : { newest: cursorOf(newest), oldest: cursorOf(readUpTo ?? oldest), continues },
   };
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { EventPublisher } from '../../platform/live/messages.js';
 import type { CursorCodec } from '../../platform/http/pagination.js';
 import type { ReadContext } from '../../read/hydration/context.js';
+import type { Site } from '../../platform/uris/uris.js';
 import type { MailDeps } from './mail-deps.js';
 import type { MediaDeps } from './media-deps.js';
 
@@ -15,4 +16,6 @@ export interface Deps extends ReadContext {
   events: EventPublisher;
   media: MediaDeps;
   mail: MailDeps;
+  /** Where the server is (PUBLIC_URL, LOCAL_DOMAIN): every absolute URI comes from it. */
+  site: Site;
 }

@@ -1,3 +1,4 @@
+import type { Db } from '../../data/database.js';
 import type { EmailTokenPurpose } from '../../data/schema.js';
 import { insertEmailToken } from '../../data/email-tokens.repo.js';
 import type { UserRow } from '../../data/users.repo.js';
@@ -5,6 +6,7 @@ import { newSecret, secretHash } from '../../platform/auth/opaque-tokens.js';
 import { newId } from '../../platform/db/ids.js';
 import { escapeHtml } from '../../read/views/mastodon/html.js';
 import type { Deps } from './deps.js';
+import { enqueueMail } from './mail-jobs.js';
 import { instanceSettings } from './instance-settings.js';
 
 /**
@@ -56,20 +58,25 @@ const kinds: Record<EmailTokenPurpose, LinkKind> = {
 /** How long a link of this purpose works. */
 export const linkLifetimeMs = (purpose: EmailTokenPurpose): number => kinds[purpose].lifetimeMs;
 
+/** A link to send: to whom, for what, at which address, and the server's title for the message. */
+export interface Link {
+  user: UserRow;
+  purpose: EmailTokenPurpose;
+  address: string;
+  title: string;
+}
+
 /**
- * Stores a new link of `purpose` for `user` and mails it to `address`. Run it as mail work
- * (deps.mail.work), after the answer: the sender learns nothing from how long it takes.
+ * Stores a new link and queues its message, in `trx`: the token and its mail commit together, or
+ * neither (docs/decisions/121). The title is read before the transaction (SQLite's one connection is
+ * the transaction's until it ends).
  */
-export async function sendLink(
-  deps: Deps,
-  user: UserRow,
-  purpose: EmailTokenPurpose,
-  address: string,
-): Promise<void> {
+export async function queueLink(trx: Db, deps: Pick<Deps, 'clock' | 'mail'>, link: Link): Promise<void> {
+  const { user, purpose, address, title } = link;
   const kind = kinds[purpose];
   const token = newSecret();
   const at = deps.clock.now();
-  await insertEmailToken(deps.db, {
+  await insertEmailToken(trx, {
     id: newId(at),
     user_id: user.id,
     purpose,
@@ -78,19 +85,24 @@ export async function sendLink(
     created_at: at.toISOString(),
     expires_at: new Date(at.getTime() + kind.lifetimeMs).toISOString(),
   });
-  const { title } = await instanceSettings(deps.db, deps.mail.instance);
   const query = new URLSearchParams({ token, ...(purpose === 'change' && { change: '1' }) });
-  const link = `${deps.mail.publicUrl}${kind.page}?${query}`;
+  const url = deps.mail.uris.at(`${kind.page}?${query}`);
   const [before, after] = kind.paragraphs(user, address, title);
-  await deps.mail.mailer.send({
+  await enqueueMail(trx, at, {
     to: address,
     subject: kind.subject(title),
-    text: `${before}\n\n${link}\n\n${after}\n\n${title}\n`,
+    text: `${before}\n\n${url}\n\n${after}\n\n${title}\n`,
     html: [
       `<p>${escapeHtml(before)}</p>`,
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
       `<p>${escapeHtml(after)}</p>`,
       `<p>${escapeHtml(title)}</p>`,
     ].join('\n'),
   });
+}
+
+/** `queueLink` in a transaction of its own. */
+export async function mailLink(deps: Deps, link: Omit<Link, 'title'>): Promise<void> {
+  const { title } = await instanceSettings(deps.db, deps.mail.instance);
+  await deps.db.transaction().execute((trx) => queueLink(trx, deps, { ...link, title }));
 }

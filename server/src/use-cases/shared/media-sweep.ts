@@ -23,20 +23,20 @@ export async function removeFiles(
 export const unattachedKeepMs = 24 * 60 * 60 * 1000;
 
 /**
- * The media sweep (a job, and right after a deletion): deletes the files of removed media, and with
- * `abandoned` of uploads nothing has shown for a day, then their rows. How many it deleted.
+ * The media sweep (a job, and right after a deletion): deletes the files of removed media, then their
+ * rows; with `abandoned`, first marks removed the uploads nothing has shown for a day. An open
+ * report's images are left (media.repo.ts's removedMedia) until it is resolved. How many it deleted.
  */
 export async function sweepMedia(deps: Deps, input: { abandoned: boolean; batch?: number }): Promise<number> {
   const batch = input.batch ?? 200;
+  if (input.abandoned) {
+    const now = deps.clock.now();
+    const unattachedBefore = new Date(now.getTime() - unattachedKeepMs).toISOString();
+    await media.removeAbandoned(deps.db, { unattachedBefore, at: now.toISOString() });
+  }
   let swept = 0;
   for (;;) {
-    const unattachedBefore = new Date(deps.clock.now().getTime() - unattachedKeepMs).toISOString();
-    const found = input.abandoned
-      ? [
-          ...(await media.removedMedia(deps.db, batch)),
-          ...(await media.abandonedMedia(deps.db, { unattachedBefore, limit: batch })),
-        ]
-      : await media.removedMedia(deps.db, batch);
+    const found = await media.removedMedia(deps.db, batch);
     await removeFiles(deps, found);
     swept += found.length;
     if (found.length < batch) return swept;

@@ -10,6 +10,7 @@ import type { PageQuery } from '../../platform/http/pagination.js';
 import type { PostsPageReply } from '@sync/contract';
 import type { JsonText } from '../../read/views/json-text.js';
 import { itemsPage, type RepostShown } from '../../read/views/sync/reposted.js';
+import type { SummaryRow } from '../../data/users.repo.js';
 
 /**
  * Lists that merge posts with reposts (docs/decisions/092): the Following timeline (both APIs' home)
@@ -157,13 +158,11 @@ export function profileItems(
   });
 }
 
-/** The reposts among these items, by post: what their views show as `reposted`. */
-export async function repostsShown(
-  deps: Deps,
+/** The reposts among these items, by post: what their views show as `reposted`, from the page's people. */
+function repostsShown(
   items: readonly ListItem[],
-): Promise<Map<string, RepostShown>> {
-  const reposterIds = [...new Set(items.flatMap((item) => item.reposter_id ?? []))];
-  const people = reposterIds.length === 0 ? new Map() : await deps.hydrator.peopleByIds(reposterIds);
+  people: ReadonlyMap<string, SummaryRow>,
+): Map<string, RepostShown> {
   const shown = new Map<string, RepostShown>();
   for (const item of items) {
     const by = item.reposter_id === null ? undefined : people.get(item.reposter_id);
@@ -191,9 +190,8 @@ export async function itemsPageAnswer(
     (row) => [row.created_at, row.item_id],
     input.list.keep,
   );
-  const [page, reposted] = await Promise.all([
-    deps.hydrator.page(items, 'preview', input.viewerId, input.context),
-    repostsShown(deps, items),
-  ]);
-  return itemsPage(page, input.viewerId, reposted, nextCursor);
+  // The reposters are people of the page: read with its authors and likers, at its profiles' version.
+  const reposterIds = [...new Set(items.flatMap((item) => item.reposter_id ?? []))];
+  const page = await deps.hydrator.page(items, 'preview', input.viewerId, input.context, [], reposterIds);
+  return itemsPage(page, input.viewerId, repostsShown(items, page.users), nextCursor);
 }

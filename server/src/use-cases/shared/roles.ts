@@ -21,6 +21,10 @@ export const isRole = (value: string): value is Role => (roles as readonly strin
 
 export const can = (role: Role, permission: Permission): boolean => permissionsOf[role].includes(permission);
 
+/** The roles that have a permission. */
+export const rolesWith = (permission: Permission): readonly Role[] =>
+  roles.filter((role) => can(role, permission));
+
 /** The permissions of a role, for the client to show what it may do. */
 export const permissions = (role: Role): readonly Permission[] => permissionsOf[role];
 

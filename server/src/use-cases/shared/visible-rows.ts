@@ -85,3 +85,15 @@ export function visiblePeopleRows<Row>(
     return rules.hidesNothing ? rows : rows.filter((row) => rules.seesAccount(idOf(row)));
   });
 }
+
+/** What suggestions keep of their rows: the people `ViewerRules.suggests` offers the viewer (not muted either). */
+export function suggestedPeopleRows<Row>(
+  deps: Deps,
+  viewerId: string,
+  idOf: (row: Row) => string,
+): Keep<Row> {
+  return nonEmpty(async (rows) => {
+    const rules = await deps.hydrator.rules(viewerId);
+    return rules.hidesNothing ? rows : rows.filter((row) => rules.suggests(idOf(row)));
+  });
+}

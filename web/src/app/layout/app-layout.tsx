@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { LiveUpdates } from '../../features/live';
@@ -10,9 +10,10 @@ import { MEDIUM_UP, WIDE } from './breakpoints';
 import { SideNav } from './side-nav';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
+import { lazyPart } from '../../lib/lazy';
 
 // The shortcuts' reader listens from just after the first screen, not in its code (decision 040).
-const KeyboardShortcuts = lazy(() => import('./keyboard-shortcuts'));
+const KeyboardShortcuts = lazyPart(() => import('./keyboard-shortcuts'));
 
 /**
  * The app's frame; signed out (on the About page) it has no tabs, shortcuts or live updates. The tab

@@ -1,11 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { COMPOSER_ID, POST_CARD_ATTRIBUTE } from '../../entities/posts';
 import { SEARCH_FIELD_ATTRIBUTE } from '../../features/search';
 import { createShortcutReader, type ShortcutAction } from '../../lib/keyboard-shortcuts';
+import { takeEarlyKeys } from '../../lib/early-keys';
 import { focusIdWhenShown, focusWhenShown } from '../../lib/focus-when-shown';
+import { lazyPart } from '../../lib/lazy';
 
-const ShortcutHelp = lazy(() => import('./shortcut-help'));
+const ShortcutHelp = lazyPart(() => import('./shortcut-help'));
 
 /** What this client can do by key. */
 export const AVAILABLE_SHORTCUTS = new Set<ShortcutAction>([
@@ -93,6 +95,7 @@ export default function KeyboardShortcuts() {
       actions[action]();
     };
     document.addEventListener('keydown', onKeyDown);
+    for (const event of takeEarlyKeys()) onKeyDown(event);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [navigate]);
 

@@ -1,14 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../lib/lazy';
 
 // The side column shows on large screens only; its code (and its request) wait until it does.
-const RecommendedPeople = lazy(() =>
+const RecommendedPeople = lazyPart(() =>
   import('../../features/users').then((users) => ({ default: users.RecommendedPeople })),
 );
 
-export function RecommendedPanel() {
+/** `excluding`: the person whose profile this is beside, never suggested there. */
+export function RecommendedPanel({ excluding }: { excluding?: string }) {
   return (
     <Suspense>
-      <RecommendedPeople />
+      <RecommendedPeople excluding={excluding} />
     </Suspense>
   );
 }

@@ -1,4 +1,6 @@
 import { NavLink } from 'react-router';
+import { useOpenReportCount } from '../../entities/reports';
+import { UnreadBadge } from '../../features/notifications';
 import { isStaff, useSession } from '../../lib/session';
 import { sideNavItems, visitorNavItems } from './nav-items';
 
@@ -11,15 +13,26 @@ const link = ({ isActive }: { isActive: boolean }) =>
 
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession();
-  const items = session ? sideNavItems(session.user.username, isStaff(session.user)) : visitorNavItems();
+  const staff = session ? isStaff(session.user) : false;
+  const items = session ? sideNavItems(session.user.username, staff) : visitorNavItems();
+  const openReports = useOpenReportCount(staff);
   return (
     <nav aria-label="Main">
       <ul className="flex flex-col gap-1">
         {items.map(({ to, label, icon: Icon, area }) => (
           <li key={label}>
             <NavLink to={to} end={!area} className={link} onClick={onNavigate}>
-              <Icon className="size-5" aria-hidden="true" />
-              {label}
+              <span className="relative">
+                <Icon className="size-5" aria-hidden="true" />
+                {to === '/moderation' && <UnreadBadge count={openReports} className="-top-1.5 left-3" />}
+              </span>
+              {/* The name starts with the word shown, and says the count the badge shows. */}
+              <span>
+                {label}
+                {to === '/moderation' && openReports > 0 && (
+                  <span className="sr-only">{` ${openReports} open ${openReports === 1 ? 'report' : 'reports'}`}</span>
+                )}
+              </span>
             </NavLink>
           </li>
         ))}

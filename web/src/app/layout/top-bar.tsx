@@ -1,5 +1,5 @@
 import { Menu as MenuIcon, Moon, Sun } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { toggleColorMode, useColorMode } from '../../lib/color-mode';
 import { useMediaQuery } from '../../lib/media-query';
@@ -10,13 +10,14 @@ import { NotificationBell } from '../../features/notifications';
 import { SearchBox } from '../../features/search';
 import { MEDIUM_UP } from './breakpoints';
 import { iconButton } from './icon-button';
+import { lazyPart, preloadOf } from '../../lib/lazy';
 
 // Menus and the drawer pull in Base UI's positioning code (some 60 KB): they load on the first press
 // of their button (and the menu already on hover or focus), never with the first screen.
-const NavDrawer = lazy(() => import('./nav-drawer'));
+const NavDrawer = lazyPart(() => import('./nav-drawer'));
 const loadAccountMenu = () => import('./account-menu');
-const AccountMenu = lazy(loadAccountMenu);
-const preloadAccountMenu = () => void loadAccountMenu();
+const AccountMenu = lazyPart(loadAccountMenu);
+const preloadAccountMenu = preloadOf(loadAccountMenu);
 
 function DrawerButton() {
   const [wanted, setWanted] = useState(false);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Columns, PageHeader } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -8,10 +8,11 @@ import { chooseHomeTab, postKeys, storedHomeTab, type HomeTab } from '../../enti
 import { NewPostsPill } from '../../features/live';
 import { useFeed, useTimeline, Composer, PostList } from '../../features/posts';
 import { postActions, postMenu } from './post-actions';
+import { lazyPart } from '../../lib/lazy';
 
 // Only the Following tab of someone who follows nobody (or whose people have not posted) shows them:
 // the users feature's code loads then, not with the first screen (decision 040).
-const SuggestedPeople = lazy(() =>
+const SuggestedPeople = lazyPart(() =>
   import('../../features/users').then((users) => ({ default: users.SuggestedPeople })),
 );
 

@@ -1,8 +1,9 @@
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorState, MissingPage } from '../../components/ui/error-state';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { Comments } from '../../features/comments';
 import { PostCard, usePost } from '../../features/posts';
+import { commentPath } from '../../entities/posts';
 import { ApiError } from '../../lib/api-client';
 import { Columns } from '../layout/app-layout';
 import { RecommendedPanel } from '../layout/recommended-panel';
@@ -10,9 +11,13 @@ import { BackHeader } from '../layout/back-header';
 import { postActions, postMenu } from './post-actions';
 
 export default function PostRoute() {
-  const { postId = '' } = useParams();
+  const { postId = '', commentId } = useParams();
+  const [search] = useSearchParams();
   const post = usePost(postId);
   const navigate = useNavigate();
+  // A comment's address before it ended with the comment's own id.
+  const oldCommentLink = search.get('comment');
+  if (oldCommentLink) return <Navigate to={commentPath(postId, oldCommentLink)} replace />;
 
   let body;
   let title = 'Post';
@@ -27,7 +32,7 @@ export default function PostRoute() {
           linked={false}
           onDeleted={() => navigate('/', { replace: true })}
         />
-        <Comments postId={post.data._id} postAuthor={post.data.username} />
+        <Comments postId={post.data._id} postAuthor={post.data.username} shownCommentId={commentId} />
       </>
     );
   } else if (post.isPending) {

@@ -109,5 +109,5 @@ export default function ProfileRoute() {
     );
   }
 
-  return <Columns side={<RecommendedPanel />}>{body}</Columns>;
+  return <Columns side={<RecommendedPanel excluding={username} />}>{body}</Columns>;
 }

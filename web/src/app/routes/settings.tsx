@@ -3,19 +3,21 @@ import {
   ColorModeSetting,
   DeleteAccount,
   EmailSetting,
-  ExportData,
+  ImportExport,
 } from '../../features/account';
 import { FilterSettings } from '../../features/filters';
 import { NotificationSettings } from '../../features/notifications';
 import { AuthorizedApps, useRefreshAuthorizedApps } from '../../features/oauth';
 import { AltReminderSetting, QuotePolicySetting } from '../../features/posts';
 import { BlockedAccounts, MutedAccounts } from '../../features/safety';
+import { isStaff, useMe } from '../../lib/session';
 import { PageHeader } from '../layout/app-layout';
 
 const section = 'border-b border-zinc-200 px-4 py-6 dark:border-zinc-800';
 
 export default function SettingsRoute() {
   const refreshAuthorizedApps = useRefreshAuthorizedApps();
+  const me = useMe();
   return (
     <div className="lg:w-[65%] lg:border-r lg:border-zinc-200 lg:dark:border-zinc-800">
       <PageHeader title="Settings" />
@@ -32,7 +34,7 @@ export default function SettingsRoute() {
         <EmailSetting />
       </div>
       <div className={section}>
-        <NotificationSettings />
+        <NotificationSettings staff={isStaff(me)} />
       </div>
       <div className={section}>
         {/* A new password ends every app's access too. */}
@@ -51,7 +53,7 @@ export default function SettingsRoute() {
         <AuthorizedApps />
       </div>
       <div className={section}>
-        <ExportData />
+        <ImportExport />
       </div>
       <div className={section}>
         <DeleteAccount />

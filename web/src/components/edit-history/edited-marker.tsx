@@ -1,10 +1,11 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import type { HistoryQuery } from './history-dialog';
 import { editHistoryStrings as strings } from './strings';
+import { lazyPart } from '../../lib/lazy';
 
 // The dialog, its diff and Base UI's dialog load with the first press (prefetched on hover or focus).
 const loadDialog = () => import('./history-dialog');
-const HistoryDialog = lazy(loadDialog);
+const HistoryDialog = lazyPart(loadDialog);
 
 type Props = {
   /** When it was last edited. */

@@ -1,7 +1,7 @@
 import type { EditHistoryReply, EditVersion } from '@sync/contract';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode, RefObject } from 'react';
-import { timeAgo } from '../../lib/relative-time';
+import { Age } from '../ui/age';
 import { Modal, ModalClose } from '../ui/dialog';
 import { ErrorState } from '../ui/error-state';
 import { ListSkeleton } from '../ui/skeleton';
@@ -91,13 +91,7 @@ function Version({ version, previous, index, current }: VersionProps) {
             {strings.current}
           </span>
         )}
-        <time
-          dateTime={version.writtenAt}
-          title={new Date(version.writtenAt).toLocaleString()}
-          className="text-zinc-600 dark:text-zinc-400"
-        >
-          {timeAgo(version.writtenAt)}
-        </time>
+        <Age iso={version.writtenAt} className="text-zinc-600 dark:text-zinc-400" />
       </p>
       <VersionText text={version.text} previous={previous?.text} />
       <Changes version={version} previous={previous} />

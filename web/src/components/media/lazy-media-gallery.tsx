@@ -1,11 +1,12 @@
 import type { MediaAttachment } from '@sync/contract';
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { GALLERY_MAX, galleryFrame, galleryGridClass, MEDIA_GALLERY_ATTRIBUTE } from './frame';
+import { lazyPart } from '../../lib/lazy';
 
 // The grid (its tiles, the blurhash, the ALT badges) loads when the first post with images comes near
 // the screen, not with the first screen (decision 040's budget); until then an empty frame of the
 // grid's shape holds its place, so nothing moves when it comes.
-const MediaGallery = lazy(() => import('./media-gallery'));
+const MediaGallery = lazyPart(() => import('./media-gallery'));
 
 /**
  * Whether the grid's code is wanted: once one frame has come near the screen, every grid is drawn (its

@@ -125,9 +125,10 @@ describe('Lightbox', () => {
   it('goes to the next image on a swipe left, the previous on a swipe right; a mouse drag does nothing', async () => {
     render(<MediaGallery media={images(3)} />);
     fireEvent.click(screen.getByRole('button', { name: 'Picture 1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Image 1 of 3' });
-    const stage = within(dialog).getByTestId('lightbox-stage');
+    await screen.findByRole('dialog', { name: 'Image 1 of 3' });
     const swipe = (from: number, to: number, pointerType = 'touch') => {
+      // Each image has its own stage (its zoom starts afresh).
+      const stage = within(screen.getByRole('dialog')).getByTestId('lightbox-stage');
       fireEvent.pointerDown(stage, { pointerType, clientX: from, clientY: 300 });
       fireEvent.pointerUp(stage, { pointerType, clientX: to, clientY: 310 });
     };

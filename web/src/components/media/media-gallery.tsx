@@ -1,13 +1,14 @@
 import type { MediaAttachment } from '@sync/contract';
 import { EyeOff } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useMediaQuery } from '../../lib/media-query';
 import { GALLERY_MAX, galleryFrame, galleryGridClass, MEDIA_GALLERY_ATTRIBUTE } from './frame';
 import { MediaTile } from './media-tile';
 import { mediaStrings as t } from './strings';
+import { lazyPart } from '../../lib/lazy';
 
 // The lightbox is a Base UI dialog: it loads on the first image opened, not with the feed.
-const Lightbox = lazy(() => import('./lightbox'));
+const Lightbox = lazyPart(() => import('./lightbox'));
 
 /** Mastodon's layouts: one; two side by side; one tall and two stacked; two by two. */
 function tileClass(count: number, index: number) {

@@ -16,6 +16,9 @@ export const mediaStrings = {
   previous: 'Previous image',
   next: 'Next image',
   close: 'Close',
+  openOriginal: 'Open original',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
   noDescription: 'No description was given for this image.',
   loading: 'Loading image',
 };

@@ -11,25 +11,33 @@ type Props = {
 };
 
 /**
- * A post's or comment's first line, "name @username · age", kept on one line: a long name or username
- * is cut short with an ellipsis, so a phone never wraps it and leaves the "·" dangling at a line's end.
+ * A post's or comment's first line, "name @username · age". Where the line is narrow (a phone) the age
+ * goes under the name, so the name keeps its room; on the name's line the username gives way first,
+ * and only a name wider than the whole line is cut short with an ellipsis. Either way no "·" is left
+ * dangling at a line's end.
  */
 export function Byline({ name, username, age, children }: Props) {
   return (
-    <div className="flex min-w-0 flex-1 items-baseline gap-x-1.5 text-sm">
-      {/* py-0.5: the name and time links are 24 px tall, WCAG 2.2's smallest touch target. */}
-      <Link
-        to={`/profile/${username}`}
-        className="truncate py-0.5 font-semibold text-zinc-900 hover:underline focus-ring dark:text-zinc-50"
-      >
-        {name}
-      </Link>
-      <span className="truncate text-zinc-600 dark:text-zinc-400">@{username}</span>
-      <span aria-hidden="true" className="shrink-0 text-zinc-500">
-        ·
-      </span>
-      <span className="flex shrink-0 text-zinc-600 dark:text-zinc-400">{age}</span>
-      {children}
+    <div className="@container min-w-0 flex-1 text-sm">
+      <div className="flex flex-col @sm:flex-row @sm:items-baseline @sm:gap-x-1.5">
+        <div className="flex min-w-0 items-baseline gap-x-1.5">
+          {/* py-0.5: the name and time links are 24 px tall, WCAG 2.2's smallest touch target. */}
+          <Link
+            to={`/profile/${username}`}
+            className="max-w-full shrink-0 truncate py-0.5 font-semibold text-zinc-900 hover:underline focus-ring dark:text-zinc-50"
+          >
+            {name}
+          </Link>
+          <span className="min-w-0 truncate text-zinc-600 dark:text-zinc-400">@{username}</span>
+        </div>
+        <div className="flex shrink-0 items-baseline gap-x-1.5">
+          <span aria-hidden="true" className="hidden text-zinc-500 @sm:inline">
+            ·
+          </span>
+          <span className="flex text-zinc-600 dark:text-zinc-400">{age}</span>
+          {children}
+        </div>
+      </div>
     </div>
   );
 }

@@ -5,8 +5,11 @@ import { Button } from './button';
 
 const backdrop =
   'fixed inset-0 z-40 bg-black/40 transition-opacity duration-150 data-starting-style:opacity-0 data-ending-style:opacity-0 dark:bg-black/70';
-const popup =
-  'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 overflow-y-auto -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-6 text-zinc-900 shadow-xl transition-all duration-150 data-starting-style:scale-95 data-starting-style:opacity-0 data-ending-style:scale-95 data-ending-style:opacity-0 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100';
+const surface =
+  'z-50 overflow-y-auto border-zinc-200 bg-white text-zinc-900 shadow-xl dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100';
+const popup = `${surface} fixed top-1/2 left-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl border p-6 transition-all duration-150 data-starting-style:scale-95 data-starting-style:opacity-0 data-ending-style:scale-95 data-ending-style:opacity-0`;
+/** A sheet along the bottom of a phone's screen, where the thumb is, sliding up as it opens. */
+const bottomSheet = `${surface} fixed inset-x-0 bottom-0 max-h-[calc(100dvh-2rem)] rounded-t-2xl border-t px-4 pt-4 pb-[calc(0.75rem+env(safe-area-inset-bottom))] transition-transform duration-200 data-starting-style:translate-y-full data-ending-style:translate-y-full motion-reduce:transition-none`;
 
 /**
  * Where focus goes when the dialog closes, when not to what had it when it opened: a dialog opened
@@ -20,18 +23,20 @@ type ModalProps = {
   title: string;
   children: ReactNode;
   finalFocus?: FinalFocus;
+  /** In the screen's centre, or along its bottom edge (a phone's sheet). */
+  placement?: 'centre' | 'bottom';
 };
 
 /**
  * A modal with a title; Base UI traps focus inside and returns it to the opener on close. A long one
  * (a report's rules and posts on a phone) scrolls within the screen.
  */
-export function Modal({ open, onOpenChange, title, children, finalFocus }: ModalProps) {
+export function Modal({ open, onOpenChange, title, children, finalFocus, placement = 'centre' }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Backdrop className={backdrop} />
-        <Dialog.Popup className={popup} finalFocus={finalFocus}>
+        <Dialog.Popup className={placement === 'bottom' ? bottomSheet : popup} finalFocus={finalFocus}>
           <Dialog.Title className="mb-4 text-lg font-bold">{title}</Dialog.Title>
           {children}
         </Dialog.Popup>

@@ -49,7 +49,16 @@ export function foldPoint(text: string, entities: readonly TextEntity[]): number
  * `aria-expanded`, the text it controls named), which shows the rest in place, and "Show less" after.
  * The button is a button, so a card that opens on a click does not open for it.
  */
-export default function FoldedText({ text, className }: { text: string; className: string }) {
+export default function FoldedText({
+  text,
+  className,
+  unresolvedMentions,
+}: {
+  text: string;
+  className: string;
+  /** The @names that mention nobody: text, not links (LinkifiedText). */
+  unresolvedMentions?: readonly string[] | undefined;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const entities = parseTextEntities(text);
@@ -57,7 +66,12 @@ export default function FoldedText({ text, className }: { text: string; classNam
   return (
     <>
       <p id={id} className={className}>
-        <LinkifiedText text={text} entities={entities} end={open ? undefined : fold} />
+        <LinkifiedText
+          text={text}
+          entities={entities}
+          end={open ? undefined : fold}
+          unresolvedMentions={unresolvedMentions}
+        />
         {fold !== undefined && !open && '…'}
       </p>
       {fold !== undefined && (

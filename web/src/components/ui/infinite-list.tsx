@@ -1,22 +1,36 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Button } from './button';
 import { ErrorState } from './error-state';
 import { PostSkeleton } from './skeleton';
 import type { RowsProps } from './virtual-rows';
+import { lazyPart } from '../../lib/lazy';
 
 /** Past this many rows only the ones near the viewport are in the DOM. */
 const VIRTUALIZE_AFTER = 100;
 
 // The windowing code (some 10 KB) loads only when a list grows past VIRTUALIZE_AFTER. (lazy() drops
 // the component's type parameter; the cast puts it back.)
-const VirtualRows = lazy(() => import('./virtual-rows')) as unknown as <T>(props: RowsProps<T>) => ReactNode;
+const VirtualRows = lazyPart(() => import('./virtual-rows')) as unknown as <T>(
+  props: RowsProps<T>,
+) => ReactNode;
 
-function PlainRows<T>({ items, getKey, renderItem }: RowsProps<T>) {
-  return items.map((item) => (
-    <div role="listitem" key={getKey(item)}>
-      {renderItem(item)}
-    </div>
-  ));
+function PlainRows<T>({ items, getKey, renderItem, reach }: RowsProps<T>) {
+  return items.map((item) => {
+    const key = getKey(item);
+    const reached =
+      reach?.key === key
+        ? (row: HTMLDivElement | null) => {
+            if (!row) return;
+            row.scrollIntoView({ block: 'center' });
+            reach.onReached();
+          }
+        : undefined;
+    return (
+      <div role="listitem" key={key} ref={reached}>
+        {renderItem(item)}
+      </div>
+    );
+  });
 }
 
 /** The paging state of an infinite query, as TanStack Query's useInfiniteQuery gives it. */
@@ -73,16 +87,17 @@ function LoadMore({
 }
 
 export function InfiniteList<T>(props: Props<T>) {
-  const { items, getKey, renderItem, label, paging } = props;
+  const { items, getKey, renderItem, reach, label, paging } = props;
+  const rows = { items, getKey, renderItem, reach };
   return (
     <>
       <div role="list" aria-label={label}>
         {items.length > VIRTUALIZE_AFTER ? (
-          <Suspense fallback={<PlainRows items={items} getKey={getKey} renderItem={renderItem} />}>
-            <VirtualRows items={items} getKey={getKey} renderItem={renderItem} />
+          <Suspense fallback={<PlainRows {...rows} />}>
+            <VirtualRows {...rows} />
           </Suspense>
         ) : (
-          <PlainRows items={items} getKey={getKey} renderItem={renderItem} />
+          <PlainRows {...rows} />
         )}
       </div>
       {paging.isFetchNextPageError ? (

@@ -4,11 +4,11 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LinkifiedText } from './linkified-text';
 
-function renderText(text: string) {
+function renderText(text: string, unresolvedMentions?: readonly string[]) {
   return render(
     <MemoryRouter>
       <p data-testid="text">
-        <LinkifiedText text={text} />
+        <LinkifiedText text={text} unresolvedMentions={unresolvedMentions} />
       </p>
     </MemoryRouter>,
   ).getByTestId('text');
@@ -28,6 +28,15 @@ describe('LinkifiedText', () => {
     expect(links[0]!.getAttribute('target')).toBeNull();
     expect(links[2]!.getAttribute('target')).toBe('_blank');
     expect(links[2]!.getAttribute('rel')).toBe('noopener noreferrer nofollow ugc');
+  });
+
+  it('leaves an @name that mentions nobody (the answer’s unresolvedMentions, any case) as text', () => {
+    const text = renderText('@Gone.Name and @maya.chen, #Sync', ['gone.name']);
+    expect([...text.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
+      '/profile/maya.chen',
+      '/tag/sync',
+    ]);
+    expect(text.textContent).toBe('@Gone.Name and @maya.chen, #Sync');
   });
 
   it('keeps every character of the text, in order', () => {

@@ -38,23 +38,28 @@ function entityLink(entity: TextEntity, key: number): ReactNode {
 /**
  * Post or comment text with its mentions, tags and links as links: React elements built from the
  * contract's parser, so the text is never read as HTML. `end` shows only the text before it (never
- * inside an entity: see `foldPoint`).
+ * inside an entity: see `foldPoint`). `unresolvedMentions` (the post's or comment's, lower-cased) are
+ * @names that mention nobody: they stay text, never a link to whoever has the name now.
  */
 export function LinkifiedText({
   text,
   entities = parseTextEntities(text),
   end = text.length,
+  unresolvedMentions = [],
 }: {
   text: string;
   entities?: TextEntity[];
   end?: number;
+  unresolvedMentions?: readonly string[] | undefined;
 }) {
   const parts: ReactNode[] = [];
   let from = 0;
   entities.forEach((entity, index) => {
     if (entity.end > end) return;
     if (entity.start > from) parts.push(text.slice(from, entity.start));
-    parts.push(entityLink(entity, index));
+    const unresolved =
+      entity.type === 'mention' && unresolvedMentions.includes(entity.username.toLowerCase());
+    parts.push(unresolved ? entity.text : entityLink(entity, index));
     from = entity.end;
   });
   if (from < end) parts.push(text.slice(from, end));

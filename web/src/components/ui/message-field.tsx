@@ -1,16 +1,8 @@
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useId,
-  useRef,
-  useState,
-  type Ref,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { Suspense, useCallback, useId, useRef, useState, type Ref, type TextareaHTMLAttributes } from 'react';
+import { lazyPart } from '../../lib/lazy';
 
 // Not with the first screen: loaded when the person first types @ or # in a box.
-const TextSuggestions = lazy(() => import('./text-suggestions'));
+const TextSuggestions = lazyPart(() => import('./text-suggestions'));
 
 /** Characters as the server counts them: of the trimmed text, an emoji counting once. */
 export function characterCount(text: string) {

@@ -1,15 +1,20 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /** The rows of an `InfiniteList` (kept here so that this file, loaded on demand, imports nothing of it). */
 export type RowsProps<T> = {
   items: T[];
   getKey: (item: T) => string;
   renderItem: (item: T) => ReactNode;
+  /**
+   * The row to scroll to (a link's target) once it is among the items; `onReached` then says it was
+   * scrolled to, and the owner stops asking, so the reader's own scrolling is not undone later.
+   */
+  reach?: { key: string; onReached: () => void };
 };
 
 /** The rows near the viewport only, for long lists. */
-export default function VirtualRows<T>({ items, getKey, renderItem }: RowsProps<T>) {
+export default function VirtualRows<T>({ items, getKey, renderItem, reach }: RowsProps<T>) {
   const [offset, setOffset] = useState(0);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
@@ -18,6 +23,12 @@ export default function VirtualRows<T>({ items, getKey, renderItem }: RowsProps<
     scrollMargin: offset,
     getItemKey: (index) => getKey(items[index]!),
   });
+  const reachedIndex = reach ? items.findIndex((item) => getKey(item) === reach.key) : -1;
+  useEffect(() => {
+    if (!reach || reachedIndex < 0) return;
+    virtualizer.scrollToIndex(reachedIndex, { align: 'center' });
+    reach.onReached();
+  }, [reach, reachedIndex, virtualizer]);
   return (
     <div
       ref={(el) => {

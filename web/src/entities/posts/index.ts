@@ -16,3 +16,4 @@ export {
   updatePost,
 } from './post-cache';
 export { COMPOSER_ID, POST_CARD_ATTRIBUTE } from './dom';
+export { commentPath, postPath, postTitle, postUrl } from './links';

@@ -76,10 +76,26 @@ describe('post cache helpers', () => {
     client.setQueryData(postKeys.feed('newest'), pages([post('a'), theirs], [post('c', 0, 'lena.hoffmann')]));
     client.setQueryData(postKeys.user('lena.hoffmann'), pages([theirs]));
     client.setQueryData(postKeys.detail('b'), theirs);
-    removePostsBy(client, 'lena.hoffmann');
+    removePostsBy(client, 'lena.hoffmann', { keepTheirProfile: false });
     expect(flattenPages(client.getQueryData(postKeys.feed('newest'))).map((p) => p._id)).toEqual(['a']);
     expect(flattenPages(client.getQueryData(postKeys.user('lena.hoffmann')))).toEqual([]);
     expect(client.getQueryData<Post>(postKeys.detail('b'))?._id).toBe('b');
+  });
+
+  it("after a mute, someone's posts stay in their own profile's lists and leave every other", () => {
+    const client = new QueryClient();
+    const theirs = post('b', 0, 'lena.hoffmann');
+    client.setQueryData(postKeys.feed('newest'), pages([post('a'), theirs]));
+    client.setQueryData(postKeys.user('lena.hoffmann'), pages([theirs]));
+    client.setQueryData([...postKeys.user('lena.hoffmann'), 'all'], pages([theirs]));
+    removePostsBy(client, 'lena.hoffmann', { keepTheirProfile: true });
+    expect(flattenPages(client.getQueryData(postKeys.feed('newest'))).map((p) => p._id)).toEqual(['a']);
+    expect(flattenPages(client.getQueryData(postKeys.user('lena.hoffmann'))).map((p) => p._id)).toEqual([
+      'b',
+    ]);
+    expect(
+      flattenPages(client.getQueryData([...postKeys.user('lena.hoffmann'), 'all'])).map((p) => p._id),
+    ).toEqual(['b']);
   });
 
   it('takes only the named fields from an answer, so a stale bookmark flag is not taken', () => {

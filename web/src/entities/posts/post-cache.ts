@@ -38,11 +38,18 @@ export function removePostFromList(client: QueryClient, queryKey: QueryKey, post
 
 /**
  * Takes someone's posts out of every list at once (after a block or a mute). Lists only: a post's own
- * screen, if open, keeps showing what the person chose to open.
+ * screen, if open, keeps showing what the person chose to open; and after a mute their own profile's
+ * lists keep them, as the server's do (a mute hides them from feeds, not from where one goes to see them).
  */
-export function removePostsBy(client: QueryClient, username: string) {
-  client.setQueriesData<PostPages>({ queryKey: postKeys.lists }, (data) =>
-    mapPages(data, (posts) => posts.filter((post) => post.username !== username)),
+export function removePostsBy(client: QueryClient, username: string, options: { keepTheirProfile: boolean }) {
+  const theirProfile = postKeys.user(username);
+  const isTheirProfile = (key: QueryKey) => theirProfile.every((part, i) => key[i] === part);
+  client.setQueriesData<PostPages>(
+    {
+      queryKey: postKeys.lists,
+      predicate: (query) => !(options.keepTheirProfile && isTheirProfile(query.queryKey)),
+    },
+    (data) => mapPages(data, (posts) => posts.filter((post) => post.username !== username)),
   );
 }
 

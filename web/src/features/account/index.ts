@@ -3,4 +3,4 @@ export { ChangePasswordForm } from './components/change-password-form';
 export { ColorModeSetting } from './components/color-mode-setting';
 export { DeleteAccount } from './components/delete-account';
 export { EmailSetting } from './components/email-setting';
-export { ExportData } from './components/export-data';
+export { ImportExport } from './components/import-export';

@@ -2,7 +2,8 @@ import { approvalPolicyOf } from './quotes.js';
 import type { AccountRecord } from '../../hydration/hydrator.js';
 import type { Account, AccountField, CredentialAccount, FamiliarFollowers, Suggestion } from './entities.js';
 import { escapeHtml, textToHtml } from './html.js';
-import { defaultAvatar, defaultHeader, type Urls } from './urls.js';
+import { roleOf } from './roles.js';
+import { defaultAvatar, defaultHeader, type Uris } from '../../../platform/uris/uris.js';
 
 /** A day, as Mastodon gives `last_status_at`. */
 const dayOf = (timestamp: string | null) => (timestamp ? timestamp.slice(0, 10) : null);
@@ -23,7 +24,7 @@ function fieldsOf(record: AccountRecord): AccountField[] {
   return fields;
 }
 
-export function accountView(record: AccountRecord, urls: Urls): Account {
+export function accountView(record: AccountRecord, urls: Uris): Account {
   const { user } = record;
   const avatar = urls.file(user.avatar_url, defaultAvatar);
   const header = urls.file(user.header_url, defaultHeader);
@@ -58,13 +59,15 @@ export function accountView(record: AccountRecord, urls: Urls): Account {
 }
 
 /** The signed-in person's own account, with the source of what they can edit. */
-export function credentialAccountView(record: AccountRecord, urls: Urls): CredentialAccount {
+export function credentialAccountView(record: AccountRecord, urls: Uris): CredentialAccount {
   const plainFields = [
     ...(record.user.links ? [{ name: 'Website', value: record.user.links, verified_at: null }] : []),
     ...(record.user.city ? [{ name: 'City', value: record.user.city, verified_at: null }] : []),
   ];
+  const account = accountView(record, urls);
   return {
-    ...accountView(record, urls),
+    ...account,
+    role: roleOf[record.user.role],
     source: {
       privacy: 'public',
       sensitive: false,
@@ -72,13 +75,18 @@ export function credentialAccountView(record: AccountRecord, urls: Urls): Creden
       note: record.user.bio,
       fields: plainFields,
       follow_requests_count: 0,
+      // The account's own settings, as its public face shows them.
+      hide_collections: account.hide_collections,
+      discoverable: account.discoverable,
+      indexable: account.indexable,
+      attribution_domains: [],
       quote_policy: approvalPolicyOf(record.user.quote_policy),
     },
   };
 }
 
 /** A person Sync suggests following: the most followed people the viewer does not follow yet. */
-export const suggestionView = (record: AccountRecord, urls: Urls): Suggestion => ({
+export const suggestionView = (record: AccountRecord, urls: Uris): Suggestion => ({
   source: 'global',
   sources: ['most_followed'],
   account: accountView(record, urls),
@@ -87,7 +95,7 @@ export const suggestionView = (record: AccountRecord, urls: Urls): Suggestion =>
 /** The people the viewer follows who follow an account. */
 export const familiarFollowersView = (
   familiar: { id: string; accounts: readonly AccountRecord[] },
-  urls: Urls,
+  urls: Uris,
 ): FamiliarFollowers => ({
   id: familiar.id,
   accounts: familiar.accounts.map((record) => accountView(record, urls)),

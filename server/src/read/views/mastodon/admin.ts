@@ -1,40 +1,17 @@
-import type { Role } from '../../../data/schema.js';
 import { inForce } from '../../../data/users.repo.js';
 import type { AccountRecord } from '../../hydration/accounts.js';
 import { accountView } from './accounts.js';
-import type { AdminAccount, AdminRole } from './entities.js';
-import type { Urls } from './urls.js';
+import type { AdminAccount } from './entities.js';
+import { instanceLanguage } from './instance.js';
+import { roleOf } from './roles.js';
+import type { Uris } from '../../../platform/uris/uris.js';
 
 /**
  * The admin API's views (docs/decisions/070): accounts as moderators see them (Admin::Account), in the
  * admin accounts API (api/mastodon/admin-accounts.ts) and beside its reports.
  */
 
-/**
- * Sync's roles as Mastodon's: the ids and names of Mastodon's own default roles, and the permission
- * bits of what each may do on Sync (manage_reports 0x10, manage_users 0x400, manage_settings 0x40,
- * manage_rules 0x1000, manage_roles 0x20000; the owner is also administrator, 0x1).
- */
-const roleOf: Record<Role, AdminRole> = {
-  owner: {
-    id: '3',
-    name: 'Owner',
-    color: '',
-    permissions: String(0x1 | 0x10 | 0x400 | 0x40 | 0x1000 | 0x20000),
-    highlighted: true,
-  },
-  admin: {
-    id: '2',
-    name: 'Admin',
-    color: '',
-    permissions: String(0x10 | 0x400 | 0x40 | 0x1000 | 0x20000),
-    highlighted: true,
-  },
-  moderator: { id: '1', name: 'Moderator', color: '', permissions: String(0x10 | 0x400), highlighted: true },
-  user: { id: '-99', name: '', color: '', permissions: '0', highlighted: false },
-};
-
-export function adminAccountView(record: AccountRecord, urls: Urls, now: Date): AdminAccount {
+export function adminAccountView(record: AccountRecord, urls: Uris, now: Date): AdminAccount {
   const { user } = record;
   return {
     id: user.id,
@@ -44,7 +21,7 @@ export function adminAccountView(record: AccountRecord, urls: Urls, now: Date): 
     email: user.email,
     ip: null,
     ips: [],
-    locale: null,
+    locale: instanceLanguage,
     invite_request: user.signup_reason === '' ? null : user.signup_reason,
     role: roleOf[user.role],
     confirmed: true,

@@ -3,7 +3,7 @@ import type { Account, Status } from './entities.js';
 /**
  * The fields of a status that shows no post of ours as it is now (a reblog wrapper, a report's copy of
  * what was reported): public, no counts, no images, no quote, nothing the viewer did. Callers set what
- * they have.
+ * they have (a report's copy, the images it keeps).
  */
 export function bareStatus(fields: { id: string; createdAt: string; url: string; account: Account }): Status {
   return {
@@ -24,7 +24,6 @@ export function bareStatus(fields: { id: string; createdAt: string; url: string;
     edited_at: null,
     content: '',
     reblog: null,
-    application: null,
     account: fields.account,
     media_attachments: [],
     mentions: [],

@@ -2,8 +2,8 @@ import type { RegistrationsMode } from '@sync/contract';
 import { serverVersion } from '../../../config.js';
 import type { UserRow } from '../../../data/users.repo.js';
 import { escapeHtml } from './html.js';
-import { domainOf, signupsOpen } from './instance.js';
-import type { Urls } from './urls.js';
+import { signupsOpen } from './instance.js';
+import type { Uris } from '../../../platform/uris/uris.js';
 
 /**
  * How other software finds the server and its people: NodeInfo 2.0
@@ -13,8 +13,8 @@ import type { Urls } from './urls.js';
 export const nodeInfoSchema = 'http://nodeinfo.diaspora.software/ns/schema/2.0';
 
 /** `GET /.well-known/nodeinfo` */
-export const nodeInfoLinks = (urls: Urls) => ({
-  links: [{ rel: nodeInfoSchema, href: `${urls.origin}/nodeinfo/2.0` }],
+export const nodeInfoLinks = (urls: Uris) => ({
+  links: [{ rel: nodeInfoSchema, href: urls.at(`/nodeinfo/2.0`) }],
 });
 
 /** `GET /nodeinfo/2.0`. No protocols until Sync federates (the schema asks for one: none is true). */
@@ -38,22 +38,21 @@ export function nodeInfoView(
 }
 
 /** The JSON Resource Descriptor of an account, as Mastodon answers WebFinger. */
-export function webfingerView(user: UserRow, urls: Urls) {
+export function webfingerView(user: UserRow, urls: Uris) {
   const profile = urls.profile(user.username);
   const actor = urls.actor(user.username);
   return {
-    subject: `acct:${user.username}@${domainOf(urls)}`,
+    subject: `acct:${user.username}@${urls.localDomain}`,
     aliases: [profile, actor],
-    links: [
-      { rel: 'http://webfinger.net/rel/profile-page', type: 'text/html', href: profile },
-      { rel: 'self', type: 'application/activity+json', href: actor },
-    ],
+    // No `self` link (application/activity+json) until Sync serves ActivityPub actors: a server that
+    // looked an account up would fetch it and get no actor.
+    links: [{ rel: 'http://webfinger.net/rel/profile-page', type: 'text/html', href: profile }],
   };
 }
 
 /** `GET /.well-known/host-meta`: where WebFinger answers, for software that asks here first. */
-export function hostMetaXml(urls: Urls): string {
-  const template = escapeHtml(`${urls.origin}/.well-known/webfinger?resource={uri}`);
+export function hostMetaXml(urls: Uris): string {
+  const template = escapeHtml(urls.at(`/.well-known/webfinger?resource={uri}`));
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<XRD xmlns="http://docs.oasis-open.org/ns/xri/xrd-1.0">\n' +

@@ -42,6 +42,8 @@ export interface Account {
 }
 
 export interface CredentialAccount extends Account {
+  /** The person's role, so an app can tell the owner and staff from a member. */
+  role: Role;
   source: {
     privacy: 'public';
     sensitive: boolean;
@@ -49,6 +51,11 @@ export interface CredentialAccount extends Account {
     note: string;
     fields: AccountField[];
     follow_requests_count: number;
+    hide_collections: boolean;
+    discoverable: boolean;
+    indexable: boolean;
+    /** Sites allowed to credit the account: Sync has no author attribution. */
+    attribution_domains: never[];
     /** Mastodon 4.5: who may quote the account's new posts by default (`public`, `followers`, `nobody`). */
     quote_policy: QuoteApprovalPolicy;
   };
@@ -148,7 +155,6 @@ export interface Status {
   content: string;
   /** On a reblog (a repost, docs/decisions/092): the status reblogged; null on any other. */
   reblog: Status | null;
-  application: null;
   account: Account;
   media_attachments: MediaAttachment[];
   mentions: StatusMention[];
@@ -197,6 +203,8 @@ export interface Rule {
   id: string;
   text: string;
   hint: string;
+  /** Mastodon 4.4: the text and hint in other languages, by locale. */
+  translations: Record<string, { text: string; hint: string }>;
 }
 
 /** A keyword filter (filters v2). Sync filters by keywords only: `statuses` is always empty. */
@@ -355,7 +363,9 @@ export type NotificationType =
   /** A status one interacted with was edited (Mastodon: one reblogged). */
   | 'update'
   /** A status one quoted was edited; the notification's status is one's own quoting status. */
-  | 'quoted_update';
+  | 'quoted_update'
+  /** A report was filed (to staff who handle reports); the notification's account is its reporter. */
+  | 'admin.report';
 
 export interface Notification {
   id: string;
@@ -367,6 +377,8 @@ export interface Notification {
   status?: Status;
   /** What a `moderation_warning` tells. */
   moderation_warning?: AccountWarning;
+  /** The report an `admin.report` tells of. */
+  report?: Report;
 }
 
 /** A moderator's decision about the person's account, as a `moderation_warning` tells it. */
@@ -395,6 +407,7 @@ export interface NotificationGroup {
   sample_account_ids: string[];
   status_id?: string;
   moderation_warning?: AccountWarning;
+  report?: Report;
 }
 
 export interface GroupedNotificationsResults {
@@ -467,8 +480,8 @@ export interface Report {
   target_account: Account;
 }
 
-/** A staff role as the admin API shows one. `permissions`: Mastodon's bit flags, as decimal text. */
-export interface AdminRole {
+/** A role, as the person's own account and the admin API show it. `permissions`: Mastodon's bit flags, as decimal text. */
+export interface Role {
   id: string;
   name: string;
   color: string;
@@ -485,10 +498,11 @@ export interface AdminAccount {
   email: string;
   ip: null;
   ips: never[];
-  locale: null;
+  /** The language Sync writes to the person in. */
+  locale: string;
   /** Why the person asked to join, when sign-ups needed approval. */
   invite_request: string | null;
-  role: AdminRole;
+  role: Role;
   confirmed: boolean;
   approved: boolean;
   disabled: boolean;

@@ -10,7 +10,7 @@ import type { AccountRecord } from '../../hydration/hydrator.js';
 import { accountView } from './accounts.js';
 import type { Instance, MediaLimits, PollLimits, Rule, StatusLimits, V1Instance } from './entities.js';
 import { escapeHtml } from './html.js';
-import type { Urls } from './urls.js';
+import type { Uris } from '../../../platform/uris/uris.js';
 
 /**
  * The server as Mastodon apps read it (https://docs.joinmastodon.org/entities/Instance/). The version
@@ -20,6 +20,21 @@ import type { Urls } from './urls.js';
  */
 
 export const mastodonVersion = `4.5.0 (compatible; Sync ${serverVersion})`;
+
+/**
+ * The `mastodon` API version, Mastodon 4.5.0's as `version` names 4.5.0: 7, the version from which
+ * Mastodon documents its quotes API (https://docs.joinmastodon.org/client/quotes/): `quoted_status_id`
+ * and `quote_approval_policy` on new statuses, `quote` and `quote_approval` on statuses, the
+ * interaction policy, revoking a quote and the list of a status's quotes, which Sync has (quotes.test.ts).
+ * Apps such as Phanpy offer quotes only from 7; with 2 (Mastodon 4.3's) they hid them.
+ */
+export const mastodonApiVersion = 7;
+
+/**
+ * The one language Sync speaks to everyone (its web client, its mail; a sign-up's `locale` is not
+ * kept): the instance's `languages` and every account's `locale` in the admin API.
+ */
+export const instanceLanguage = 'en';
 
 /** The web client's sign-up page, which apps open when their person wants an account. */
 const signupPath = '/signup';
@@ -31,7 +46,7 @@ const thumbnailPath = '/thumbnail.png';
 /** What an instance answer shows beside the configuration. */
 export interface InstanceFacts {
   settings: InstanceSettings;
-  urls: Urls;
+  urls: Uris;
   /** The owner. */
   contact: AccountRecord | undefined;
   rules: InstanceRule[];
@@ -39,11 +54,8 @@ export interface InstanceFacts {
   media: MediaConfiguration;
 }
 
-/** The WebFinger domain: the host (and port, when not the scheme's own) the server was reached at. */
-export const domainOf = (urls: Urls) => new URL(urls.origin).host;
-
 /** The streaming API's origin: the server's, over WebSocket, without a path. */
-export const streamingOriginOf = (urls: Urls) => urls.origin.replace(/^http/, 'ws');
+export const streamingOriginOf = (urls: Uris) => urls.origin.replace(/^http/, 'ws');
 
 const statusLimits = (media: MediaConfiguration): StatusLimits => ({
   max_characters: Limits.postContent,
@@ -74,8 +86,15 @@ const open = { local: 'public', remote: 'public' } as const;
 const contactOf = (facts: InstanceFacts) => (facts.contact ? accountView(facts.contact, facts.urls) : null);
 
 /** `GET /api/v1/instance/rules`, and the rules of both instance answers. */
-export const rulesView = (rules: readonly InstanceRule[]): Rule[] =>
-  rules.map((rule) => ({ id: rule.id, text: rule.text, hint: rule.hint }));
+export const rulesView = (rules: readonly InstanceRule[]): Rule[] => rules.map(ruleView);
+
+/** One rule; Sync's rules are written in one language, so they have no translations. */
+export const ruleView = (rule: Pick<InstanceRule, 'id' | 'text' | 'hint'>): Rule => ({
+  id: rule.id,
+  text: rule.text,
+  hint: rule.hint,
+  translations: {},
+});
 
 /**
  * Mastodon's registration modes are open, approval and none; Sync's invite mode is Mastodon's "none"
@@ -96,21 +115,21 @@ const registrationsMessageOf = (settings: InstanceSettings) =>
 export function instanceView(facts: InstanceFacts, activeMonth: number): Instance {
   const { settings, urls } = facts;
   return {
-    domain: domainOf(urls),
+    domain: urls.localDomain,
     title: settings.title,
     version: mastodonVersion,
     // Sync's source comes with the server; no public repository is named yet.
     source_url: urls.origin,
     description: settings.description,
     usage: { users: { active_month: activeMonth } },
-    thumbnail: { url: `${urls.origin}${thumbnailPath}` },
+    thumbnail: { url: urls.at(thumbnailPath) },
     icon: [],
-    languages: ['en'],
+    languages: [instanceLanguage],
     configuration: {
       urls: {
         streaming: streamingOriginOf(urls),
         status: null,
-        about: `${urls.origin}${aboutPath}`,
+        about: urls.at(aboutPath),
         privacy_policy: null,
         terms_of_service: null,
       },
@@ -129,9 +148,9 @@ export function instanceView(facts: InstanceFacts, activeMonth: number): Instanc
       reason_required: settings.registrationsMode === 'approval',
       message: registrationsMessageOf(settings),
       min_age: null,
-      url: signupsOpen(settings.registrationsMode) ? `${urls.origin}${signupPath}` : null,
+      url: signupsOpen(settings.registrationsMode) ? urls.at(signupPath) : null,
     },
-    api_versions: { mastodon: 2 },
+    api_versions: { mastodon: mastodonApiVersion },
     contact: { email: settings.contactEmail, account: contactOf(facts) },
     rules: rulesView(facts.rules),
   };
@@ -144,7 +163,7 @@ export function v1InstanceView(
 ): V1Instance {
   const { settings, urls } = facts;
   return {
-    uri: domainOf(urls),
+    uri: urls.localDomain,
     title: settings.title,
     short_description: settings.description,
     description: settings.description,
@@ -153,8 +172,8 @@ export function v1InstanceView(
     urls: { streaming_api: streamingOriginOf(urls) },
     // Every account is local until federation: the one domain is this server's.
     stats: { user_count: stats.userCount, status_count: stats.statusCount, domain_count: 1 },
-    thumbnail: `${urls.origin}${thumbnailPath}`,
-    languages: ['en'],
+    thumbnail: urls.at(thumbnailPath),
+    languages: [instanceLanguage],
     registrations: signupsOpen(settings.registrationsMode),
     approval_required: settings.registrationsMode === 'approval',
     invites_enabled: settings.registrationsMode === 'invite',

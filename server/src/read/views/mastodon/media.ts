@@ -1,6 +1,6 @@
-import type { HydratedMedia } from '../../hydration/media.js';
+import type { ShownImage } from '../../hydration/media.js';
 import type { MediaAttachment, MediaSize } from './entities.js';
-import type { Urls } from './urls.js';
+import type { Uris } from '../../../platform/uris/uris.js';
 
 const sizeOf = (width: number, height: number): MediaSize => ({
   width,
@@ -10,7 +10,7 @@ const sizeOf = (width: number, height: number): MediaSize => ({
 });
 
 /** An image as a MediaAttachment: absolute URLs, sizes measured upright. */
-export function mediaAttachmentView(image: HydratedMedia, urls: Urls): MediaAttachment {
+export function mediaAttachmentView(image: ShownImage, urls: Uris): MediaAttachment {
   const { record } = image;
   return {
     id: record.id,

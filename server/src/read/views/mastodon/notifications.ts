@@ -10,10 +10,14 @@ import type {
   Notification,
   NotificationGroup,
   NotificationType,
+  Report,
   Status,
 } from './entities.js';
+import { reportView } from './reports.js';
+import type { AccountRecord } from '../../hydration/accounts.js';
+import type { HydratedReports } from '../../hydration/reports.js';
 import { statusViews } from './statuses.js';
-import type { Urls } from './urls.js';
+import type { Uris } from '../../../platform/uris/uris.js';
 
 /**
  * Sync's notifications as Mastodon's (docs/decisions/070). A Sync notification is a group of causes
@@ -31,6 +35,7 @@ import type { Urls } from './urls.js';
  * | follow                      | `follow`    | none                          |
  * | edit of a post one liked, commented, reposted or bookmarked | `update` | the post  |
  * | edit of a post one quoted   | `quoted_update` | one's quoting post        |
+ * | report filed (to staff)     | `admin.report` | none; `report`, the reporter its account |
  *
  * A comment is a `mention` because Mastodon has no "reply" type: a reply always mentions the person it
  * answers, so apps show replies to you under mentions.
@@ -53,6 +58,7 @@ export const notificationTypeOf: Record<MastodonKind, NotificationType> = {
   quote: 'quote',
   update: 'update',
   quoted_update: 'quoted_update',
+  new_report: 'admin.report',
 };
 
 const isShown = (kind: string): kind is MastodonKind => kind in notificationTypeOf;
@@ -102,6 +108,7 @@ interface Entry {
   accounts: Account[];
   status: Status | undefined;
   warning: AccountWarning | undefined;
+  report: Report | undefined;
 }
 
 /** Sync's moderation actions as Mastodon's AccountWarning actions: a warning, a silence, a suspension. */
@@ -126,10 +133,26 @@ function accountWarningView(action: ModerationActionRecord, account: Account): A
 }
 
 /**
+ * What an `admin.report` tells: the report as Mastodon's Report entity, and its reporter (the
+ * notification's account, as on Mastodon); undefined when the report or its reporter is gone.
+ */
+function reportTold(
+  hydrated: HydratedReports<AccountRecord>,
+  reportId: string,
+  urls: Uris,
+): { report: Report; reporter: Account } | undefined {
+  const record = hydrated.records.find((report) => report.id === reportId);
+  if (!record?.reporter_id) return undefined;
+  const reporter = hydrated.people.get(record.reporter_id);
+  const report = reportView(hydrated, record, urls);
+  return report && reporter ? { report, reporter: accountView(reporter, urls) } : undefined;
+}
+
+/**
  * The notifications that can be shown whole: one whose status or every actor is gone (deleted
  * meanwhile) is left out, as Sync's own list leaves it out; so is one of a kind Mastodon has not.
  */
-function entriesOf(hydrated: NotificationStatuses, viewerId: string, urls: Urls): Entry[] {
+function entriesOf(hydrated: NotificationStatuses, viewerId: string, urls: Uris): Entry[] {
   const statuses = new Map(
     statusViews(hydrated.statuses, viewerId, urls).map((status) => [status.id, status]),
   );
@@ -151,13 +174,30 @@ function entriesOf(hydrated: NotificationStatuses, viewerId: string, urls: Urls)
       const action = hydrated.moderationActions.get(record.group_key);
       const [own] = accountOf(viewerId);
       const warning = action && own && accountWarningView(action, own);
-      return warning && own ? [{ record, type, accounts: [own], status: undefined, warning }] : [];
+      return warning && own
+        ? [{ record, type, accounts: [own], status: undefined, warning, report: undefined }]
+        : [];
+    }
+    if (record.type === 'new_report') {
+      const told = reportTold(hydrated.reports, record.group_key, urls);
+      return told
+        ? [
+            {
+              record,
+              type,
+              accounts: [told.reporter],
+              status: undefined,
+              warning: undefined,
+              report: told.report,
+            },
+          ]
+        : [];
     }
     const shown = (hydrated.actors.get(record.id) ?? []).flatMap(accountOf);
     const statusId = statusIdOf(record);
     const status = statusId === null ? undefined : statuses.get(statusId);
     if (shown.length === 0 || (statusId !== null && !status)) return [];
-    return [{ record, type, accounts: shown, status, warning: undefined }];
+    return [{ record, type, accounts: shown, status, warning: undefined, report: undefined }];
   });
 }
 
@@ -165,9 +205,9 @@ function entriesOf(hydrated: NotificationStatuses, viewerId: string, urls: Urls)
 export function notificationViews(
   hydrated: NotificationStatuses,
   viewerId: string,
-  urls: Urls,
+  urls: Uris,
 ): Notification[] {
-  return entriesOf(hydrated, viewerId, urls).map(({ record, type, accounts, status, warning }) => ({
+  return entriesOf(hydrated, viewerId, urls).map(({ record, type, accounts, status, warning, report }) => ({
     id: notificationIdOf(record),
     type,
     group_key: record.id,
@@ -175,6 +215,7 @@ export function notificationViews(
     account: accounts[0]!,
     ...(status && { status }),
     ...(warning && { moderation_warning: warning }),
+    ...(report && { report }),
   }));
 }
 
@@ -185,7 +226,7 @@ export function notificationViews(
 export function groupedNotificationsView(
   hydrated: NotificationStatuses,
   viewerId: string,
-  urls: Urls,
+  urls: Uris,
   { paged }: { paged: boolean },
 ): GroupedNotificationsResults {
   const entries = entriesOf(hydrated, viewerId, urls);
@@ -197,19 +238,20 @@ export function groupedNotificationsView(
     accounts: [...accounts.values()],
     statuses: [...statuses.values()],
     notification_groups: entries.map(
-      ({ record, type, accounts: sample, status, warning }): NotificationGroup => {
+      ({ record, type, accounts: sample, status, warning, report }): NotificationGroup => {
         // Each group is one notification as far as ids go: it is the page's newest and oldest of its group.
         const id = notificationIdOf(record);
         return {
           group_key: record.id,
-          // A warning has no actors: it is one notification.
-          notifications_count: warning ? 1 : record.actor_count,
+          // A warning or a report told has no actors: it is one notification.
+          notifications_count: warning || report ? 1 : record.actor_count,
           type,
           most_recent_notification_id: id,
           ...(paged && { page_min_id: id, page_max_id: id, latest_page_notification_at: record.latest_at }),
           sample_account_ids: sample.map((account) => account.id),
           ...(status && { status_id: status.id }),
           ...(warning && { moderation_warning: warning }),
+          ...(report && { report }),
         };
       },
     ),

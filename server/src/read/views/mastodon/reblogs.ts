@@ -1,6 +1,6 @@
 import type { RepostRow } from '../../../data/reposts.repo.js';
 import type { Account, Status } from './entities.js';
-import type { Urls } from './urls.js';
+import type { Uris } from '../../../platform/uris/uris.js';
 import { bareStatus } from './bare-status.js';
 
 /**
@@ -8,8 +8,8 @@ import { bareStatus } from './bare-status.js';
  * whose account is the reposter's and whose `reblog` is the post's status. It has no text, images or
  * counts of its own; the viewer's own fields are the post's (an app acts on the reblogged status).
  */
-export function reblogWrapper(repost: RepostRow, account: Account, urls: Urls, reblogged: Status): Status {
-  const url = `${urls.post(repost.post_id)}?repost=${repost.id}`;
+export function reblogWrapper(repost: RepostRow, account: Account, urls: Uris, reblogged: Status): Status {
+  const url = urls.repost(repost.post_id, repost.id);
   const { filtered, favourited, reblogged: ownRepost, muted, bookmarked, pinned } = reblogged;
   return {
     ...bareStatus({ id: repost.id, createdAt: repost.created_at, url, account }),

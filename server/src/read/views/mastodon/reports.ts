@@ -2,13 +2,15 @@ import { hashtagsOf } from '@sync/contract';
 import type { ReportItemRecord, ReportRecord } from '../../../data/reports.repo.js';
 import { ruleIdsOf } from '../../../data/reports.repo.js';
 import type { AccountRecord } from '../../hydration/accounts.js';
-import type { HydratedReports } from '../../hydration/reports.js';
+import { keptImagesOf, type HydratedReports } from '../../hydration/reports.js';
+import { mediaAttachmentView } from './media.js';
 import { accountView } from './accounts.js';
 import { adminAccountView } from './admin.js';
 import type { Account, AdminReport, Report, Rule, Status } from './entities.js';
 import { textToHtml } from './html.js';
-import type { Urls } from './urls.js';
+import type { Uris } from '../../../platform/uris/uris.js';
 import { bareStatus } from './bare-status.js';
+import { ruleView } from './instance.js';
 
 /**
  * Reports as the Mastodon API shows them (docs/decisions/070): a Report to the person who filed it, an
@@ -37,7 +39,7 @@ const common = (report: ReportRecord): ReportFields => ({
 export function reportView(
   hydrated: HydratedReports<AccountRecord>,
   report: ReportRecord,
-  urls: Urls,
+  urls: Uris,
 ): Report | undefined {
   const target = hydrated.people.get(report.target_id);
   if (!target) return undefined;
@@ -50,10 +52,17 @@ export function reportView(
 }
 
 /**
- * A reported post or comment as a status, from the report's copy of its text: what was reported, even
- * when it was edited or deleted since. Counts are not part of what was reported: they are zero.
+ * A reported post or comment as a status, from the report's copy of its text and of its images: what
+ * was reported, even when it was edited or deleted since. Counts are not part of what was reported:
+ * they are zero. The images' files are served to the staff under /api/v1/admin/reports, with their
+ * token (the public /media/ route stops once the post or the image is deleted).
  */
-function reportedStatus(item: ReportItemRecord, account: Account, urls: Urls): Status {
+function reportedStatus(
+  item: ReportItemRecord,
+  hydrated: HydratedReports<AccountRecord>,
+  account: Account,
+  urls: Uris,
+): Status {
   const url =
     item.comment_id === null ? urls.post(item.post_id) : urls.comment(item.post_id, item.comment_id);
   return {
@@ -61,13 +70,16 @@ function reportedStatus(item: ReportItemRecord, account: Account, urls: Urls): S
     in_reply_to_id: item.comment_id === null ? null : item.post_id,
     content: textToHtml(item.content, { profileOf: () => undefined, tagUrl: urls.tag }),
     tags: hashtagsOf(item.content).map((name) => ({ name, url: urls.tag(name) })),
+    media_attachments: keptImagesOf(hydrated, item, '/api/v1/admin/reports').map((image) =>
+      mediaAttachmentView(image, urls),
+    ),
   };
 }
 
 /** `/api/v1/admin/reports` and each report of it; one whose reported account is gone is left out. */
 export function adminReportViews(
   hydrated: HydratedReports<AccountRecord>,
-  urls: Urls,
+  urls: Uris,
   now: Date,
 ): AdminReport[] {
   const adminAccount = (id: string | null) => {
@@ -79,7 +91,7 @@ export function adminReportViews(
     if (!target) return [];
     const rules = ruleIdsOf(report).flatMap((id): Rule[] => {
       const rule = hydrated.rules.get(id);
-      return rule ? [{ id: rule.id, text: rule.text, hint: rule.hint }] : [];
+      return rule ? [ruleView(rule)] : [];
     });
     return [
       {
@@ -90,7 +102,7 @@ export function adminReportViews(
         assigned_account: adminAccount(report.assigned_id),
         action_taken_by_account: adminAccount(report.resolved_by),
         statuses: (hydrated.items.get(report.id) ?? []).map((item) =>
-          reportedStatus(item, target.account, urls),
+          reportedStatus(item, hydrated, target.account, urls),
         ),
         rules,
       },

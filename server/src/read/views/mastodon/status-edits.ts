@@ -1,13 +1,13 @@
 import type { EditVersion } from '@sync/contract';
 import type { Status, StatusEdit } from './entities.js';
 import { textToHtml } from './html.js';
-import type { Urls } from './urls.js';
+import type { Uris } from '../../../platform/uris/uris.js';
 
 /**
  * A status's versions as StatusEdits, oldest first, from the status as it is now: its account, and its
  * images (an edit keeps the same images; each version shows the alt text it had).
  */
-export function statusEditViews(versions: readonly EditVersion[], status: Status, urls: Urls): StatusEdit[] {
+export function statusEditViews(versions: readonly EditVersion[], status: Status, urls: Uris): StatusEdit[] {
   const profiles = new Map(status.mentions.map((mention) => [mention.username.toLowerCase(), mention.url]));
   const images = new Map(status.media_attachments.map((image) => [image.id, image]));
   return versions.map((version) => ({

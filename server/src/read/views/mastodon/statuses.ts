@@ -7,13 +7,12 @@ import type {
   StatusItem,
   ViewerMarks,
 } from '../../hydration/hydrator.js';
-import { mentionsOf } from '../../hydration/statuses.js';
 import { JsonText } from '../json-text.js';
 import { accountView } from './accounts.js';
 import type { Account, Context, Status, StatusMention } from './entities.js';
 import { textToHtml } from './html.js';
 import { filterResultView } from './filters.js';
-import type { Urls } from './urls.js';
+import type { Uris } from '../../../platform/uris/uris.js';
 import { mediaAttachmentView } from './media.js';
 import { quoteFields } from './quotes.js';
 import { reblogWrapper } from './reblogs.js';
@@ -31,7 +30,7 @@ const editedAt = (record: { created_at: string; updated_at: string }) =>
   record.updated_at !== record.created_at ? record.updated_at : null;
 
 /** The account of each author an answer shows, viewed once per answer. */
-function accountsOf(hydrated: HydratedStatuses, urls: Urls): (id: string) => Account | undefined {
+function accountsOf(hydrated: HydratedStatuses, urls: Uris): (id: string) => Account | undefined {
   const accounts = new Map<string, Account>();
   return (id) => {
     let account = accounts.get(id);
@@ -46,7 +45,7 @@ function accountsOf(hydrated: HydratedStatuses, urls: Urls): (id: string) => Acc
 }
 
 /** The statuses of a hydrated answer, in its order; any whose author is gone is left out. */
-export function statusViews(hydrated: HydratedStatuses, viewerId: string | undefined, urls: Urls): Status[] {
+export function statusViews(hydrated: HydratedStatuses, viewerId: string | undefined, urls: Uris): Status[] {
   const accountOf = accountsOf(hydrated, urls);
   return hydrated.items.flatMap((item) => {
     const status = statusView(item, hydrated, viewerId, urls, accountOf);
@@ -60,7 +59,7 @@ export function statusViews(hydrated: HydratedStatuses, viewerId: string | undef
 function asReblog(
   item: StatusItem,
   hydrated: HydratedStatuses,
-  urls: Urls,
+  urls: Uris,
   accountOf: (id: string) => Account | undefined,
   status: Status,
 ): Status | undefined {
@@ -73,7 +72,7 @@ function statusView(
   item: StatusItem,
   hydrated: HydratedStatuses,
   viewerId: string | undefined,
-  urls: Urls,
+  urls: Uris,
   accountOf: (id: string) => Account | undefined,
 ): Status | undefined {
   const shared = sharedStatusView(item, hydrated, urls, accountOf);
@@ -95,7 +94,7 @@ function quoteFieldsOf(
   item: StatusItem,
   hydrated: HydratedStatuses,
   viewerId: string | undefined,
-  urls: Urls,
+  urls: Uris,
   accountOf: (id: string) => Account | undefined,
 ): Pick<Status, 'quote' | 'quote_approval'> {
   if (item.kind === 'comment') return commentQuoteFields(hydrated);
@@ -111,15 +110,16 @@ function quoteFieldsOf(
 function sharedStatusView(
   item: StatusItem,
   hydrated: HydratedStatuses,
-  urls: Urls,
+  urls: Uris,
   accountOf: (id: string) => Account | undefined,
 ): Omit<Status, 'quote' | 'quote_approval'> | undefined {
   const record = item.kind === 'post' ? item.post.record : item.comment.record;
   const account = accountOf(record.author_id);
   if (!account) return undefined;
   const text = textOf(item);
+  const mentionedAccounts = hydrated.mentioned.get(record.id) ?? [];
   const mentions = mentionedUsernames(text).flatMap((name): StatusMention[] => {
-    const mentioned = hydrated.mentioned.get(name);
+    const mentioned = mentionedAccounts.find((account) => account.user.username_key === name);
     if (!mentioned) return [];
     const { id, username } = mentioned.user;
     return [{ id, username, url: urls.profile(username), acct: username }];
@@ -159,7 +159,6 @@ function sharedStatusView(
     edited_at: editedAt(record),
     content,
     reblog: null,
-    application: null,
     account,
     media_attachments: (item.kind === 'post' ? item.post.media : (item.comment.media ?? [])).map((image) =>
       mediaAttachmentView(image, urls),
@@ -236,7 +235,7 @@ const ownText = (item: StatusItem, marks: ViewerMarks) =>
  */
 export function statusTextsFor(
   hydrated: HydratedStatuses,
-  urls: Urls,
+  urls: Uris,
 ): ((marks: ViewerMarks | undefined, viewerItem?: StatusItem) => string) | undefined {
   const [status] = statusViews(hydrated, undefined, urls);
   const item = hydrated.items[0];
@@ -269,8 +268,7 @@ export function statusTextsFor(
 interface SharedStatusText {
   origin: string;
   account: AccountRecord;
-  mentionedNames: string[];
-  mentioned: (AccountRecord | undefined)[];
+  mentioned: readonly AccountRecord[];
   answeredId: string | undefined;
   open: string;
 }
@@ -288,30 +286,30 @@ const answeredOf = (item: StatusItem, hydrated: HydratedStatuses) =>
 function sharedStatusText(
   item: StatusItem,
   hydrated: HydratedStatuses,
-  urls: Urls,
+  urls: Uris,
   accountOf: (id: string) => Account | undefined,
 ): string | undefined {
   const record = item.kind === 'post' ? item.post.record : item.comment.record;
   const account = hydrated.accounts.get(record.author_id);
   if (!account) return undefined;
   const answeredId = answeredOf(item, hydrated)?.id;
+  const mentioned = hydrated.mentioned.get(record.id) ?? [];
   const kept = sharedTexts.get(hydratedOf(item));
   if (
     kept?.origin === urls.origin &&
     kept.account === account &&
     kept.answeredId === answeredId &&
-    kept.mentionedNames.every((name, index) => hydrated.mentioned.get(name) === kept.mentioned[index])
+    kept.mentioned.length === mentioned.length &&
+    kept.mentioned.every((person, index) => mentioned[index] === person)
   )
     return kept.open;
   const status = sharedStatusView(item, hydrated, urls, accountOf);
   if (!status) return undefined;
-  const mentionedNames = mentionsOf(item);
   const open = JSON.stringify(status).slice(0, -1);
   sharedTexts.set(hydratedOf(item), {
     origin: urls.origin,
     account,
-    mentionedNames,
-    mentioned: mentionedNames.map((name) => hydrated.mentioned.get(name)),
+    mentioned,
     answeredId,
     open,
   });
@@ -326,7 +324,7 @@ function sharedStatusText(
 export function statusesText(
   hydrated: HydratedStatuses,
   viewerId: string | undefined,
-  urls: Urls,
+  urls: Uris,
 ): { text: JsonText<Status[]>; ids: string[] } {
   const accountOf = accountsOf(hydrated, urls);
   const { marks } = hydrated;
@@ -357,7 +355,7 @@ export function statusesText(
 export function contextText(
   context: { ancestors: HydratedStatuses; descendants: HydratedStatuses },
   viewerId: string | undefined,
-  urls: Urls,
+  urls: Uris,
 ): JsonText<Context> {
   const ancestors = statusesText(context.ancestors, viewerId, urls).text.text;
   const descendants = statusesText(context.descendants, viewerId, urls).text.text;

@@ -1,5 +1,5 @@
 import type { Tag } from './entities.js';
-import type { Urls } from './urls.js';
+import type { Uris } from '../../../platform/uris/uris.js';
 
 /** A day's use of a tag: posts with it and the people who wrote them. */
 export interface TagDay {
@@ -16,7 +16,7 @@ export interface TagUsage {
 }
 
 /** A tag as Mastodon's Tag: its history's days as UNIX times of their midnights, the numbers as text. */
-export function tagView(usage: TagUsage, urls: Urls, viewer?: { following: boolean }): Tag {
+export function tagView(usage: TagUsage, urls: Uris, viewer?: { following: boolean }): Tag {
   return {
     id: usage.name,
     name: usage.name,

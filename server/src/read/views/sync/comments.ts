@@ -6,6 +6,7 @@ import { summariesOf } from './summaries.js';
 import { filteredField } from './filtered.js';
 import { mediaFields } from './media.js';
 import { editedAtField } from './edited.js';
+import { unresolvedMentionsField } from './mentions.js';
 
 export interface CommentContext {
   people: Map<string, SummaryRow>;
@@ -33,6 +34,7 @@ export function commentView(comment: HydratedComment, context: CommentContext): 
     ...filteredField(comment),
     ...mediaFields(comment.media),
     ...editedAtField(comment.record),
+    ...unresolvedMentionsField(comment.record.text, comment.mentioned, context.people),
   };
 }
 

@@ -1,8 +1,8 @@
 import type { MediaAttachment } from '@sync/contract';
-import type { HydratedMedia } from '../../hydration/media.js';
+import type { HydratedMedia, ShownImage } from '../../hydration/media.js';
 
 /** An image as Sync's API shows it. */
-export function mediaView(image: HydratedMedia): MediaAttachment {
+export function mediaView(image: ShownImage): MediaAttachment {
   const { record } = image;
   return {
     id: record.id,

@@ -1,4 +1,4 @@
-import type { Notification, NotificationsReply, ResolvedReportNotice } from '@sync/contract';
+import type { NewReportNotice, Notification, NotificationsReply, ResolvedReportNotice } from '@sync/contract';
 import type { NotificationRecord } from '../../../data/notifications.repo.js';
 import type { NotificationKind } from '../../../data/schema.js';
 import type { HydratedPost } from '../../hydration/hydrator.js';
@@ -13,7 +13,11 @@ import { summariesOf, userSummary } from './summaries.js';
 type Entry<RenderedPost> = Omit<Notification, 'post'> & { post?: RenderedPost };
 
 /** What the server tells of itself: no actor (a moderation decision names no moderator). */
-const notices: ReadonlySet<NotificationKind> = new Set(['report_resolved', 'moderation_warning']);
+const notices: ReadonlySet<NotificationKind> = new Set([
+  'report_resolved',
+  'moderation_warning',
+  'new_report',
+]);
 
 /** The report a `report_resolved` notification is about, while it is resolved and its account there. */
 function resolvedReport(
@@ -29,6 +33,23 @@ function resolvedReport(
     target: userSummary(target),
     createdAt: report.created_at,
     resolvedAt: report.resolved_at,
+  };
+}
+
+/** The report a `new_report` notification is about, while it and its account are there. */
+function filedReport(
+  record: NotificationRecord,
+  hydrated: HydratedNotifications,
+): NewReportNotice | undefined {
+  const report = hydrated.reports.get(record.group_key);
+  const target = report && hydrated.page.users.get(report.target_id);
+  if (!report || !target) return undefined;
+  return {
+    id: report.id,
+    category: report.category,
+    target: userSummary(target),
+    createdAt: report.created_at,
+    resolved: report.resolved_at !== null,
   };
 }
 
@@ -81,6 +102,11 @@ function notificationEntries<RenderedPost>(
       if (!warning) return [];
       entry.moderationWarning = warning;
     }
+    if (record.type === 'new_report') {
+      const report = filedReport(record, hydrated);
+      if (!report) return [];
+      entry.newReport = report;
+    }
     return [entry];
   });
 }
@@ -95,7 +121,7 @@ export function notificationViews(hydrated: HydratedNotifications): Notification
  * A page of notifications as JSON text: each post's preview is the text the feed keeps per post
  * version, so a page of 20 is not rebuilt and serialised again for every request. The bytes are those
  * Fastify's serialiser wrote (its required keys first, then `post`, `comment`, `report`,
- * `moderationWarning` and `followedActorIds`).
+ * `moderationWarning`, `newReport` and `followedActorIds`).
  */
 export function notificationsPage(
   hydrated: HydratedNotifications,
@@ -111,11 +137,12 @@ export function notificationsPage(
       entry.moderationWarning === undefined
         ? ''
         : `,"moderationWarning":${JSON.stringify(entry.moderationWarning)}`;
+    const newReport = entry.newReport === undefined ? '' : `,"newReport":${JSON.stringify(entry.newReport)}`;
     const followed =
       entry.followedActorIds === undefined
         ? ''
         : `,"followedActorIds":${JSON.stringify(entry.followedActorIds)}`;
-    return `{"_id":${JSON.stringify(entry._id)},"type":${JSON.stringify(entry.type)},"actors":${JSON.stringify(entry.actors)},"actorCount":${entry.actorCount},"createdAt":${JSON.stringify(entry.createdAt)},"read":${entry.read}${post}${comment}${report}${warning}${followed}}`;
+    return `{"_id":${JSON.stringify(entry._id)},"type":${JSON.stringify(entry.type)},"actors":${JSON.stringify(entry.actors)},"actorCount":${entry.actorCount},"createdAt":${JSON.stringify(entry.createdAt)},"read":${entry.read}${post}${comment}${report}${warning}${newReport}${followed}}`;
   });
   return new JsonText(`{"notifications":[${text.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`);
 }

@@ -7,6 +7,7 @@ import { summariesOf } from './summaries.js';
 import { filteredField } from './filtered.js';
 import { mediaFields } from './media.js';
 import { editedAtField } from './edited.js';
+import { unresolvedMentionsField } from './mentions.js';
 import { quoteField, quotePolicyField, quoteText } from './quotes.js';
 
 /** What a post's view reads from its page besides the post: the people, the viewer's marks. */
@@ -45,6 +46,7 @@ function basePost(post: HydratedPost, page: PageContext, viewerId: string | unde
     ...quotePolicyField(post.record),
     ...(post.record.repost_count > 0 && { repostCount: post.record.repost_count }),
     ...(post.record.quote_count > 0 && { quoteCount: post.record.quote_count }),
+    ...unresolvedMentionsField(post.record.content, post.mentioned, page.users),
   };
 }
 
@@ -55,6 +57,7 @@ function viewerState(post: HydratedPost, page: PageContext): ViewerState {
     disliked: reaction === 'dislike',
     bookmarked: page.marks?.bookmarks.has(post.record.id) ?? false,
     ...(page.marks?.reposts.has(post.record.id) && { reposted: true }),
+    ...(page.quotable && !page.quotable.has(post.record.id) && { quoteDisabled: true }),
   };
 }
 

@@ -1,8 +1,16 @@
-import type { AdminReport, CitedRule, Report, ReportedAccount, ReportedItem } from '@sync/contract';
+import type {
+  AdminReport,
+  AdminReportedItem,
+  CitedRule,
+  Report,
+  ReportedAccount,
+  ReportedItem,
+} from '@sync/contract';
 import type { ReportItemRecord, ReportRecord } from '../../../data/reports.repo.js';
 import { ruleIdsOf } from '../../../data/reports.repo.js';
 import type { UserRow } from '../../../data/users.repo.js';
-import type { HydratedReports } from '../../hydration/reports.js';
+import { keptImagesOf, type HydratedReports } from '../../hydration/reports.js';
+import { mediaView } from './media.js';
 import { userSummary } from './summaries.js';
 
 /** Reports as Sync's API shows them: to the person who filed them, and in the moderators' queue. */
@@ -14,7 +22,13 @@ const itemView = (item: ReportItemRecord): ReportedItem => ({
   postedAt: item.posted_at,
 });
 
-/** What both views show of a report. */
+/** A reported item as moderators see it: with the images the report keeps of it. */
+const adminItemView = (item: ReportItemRecord, hydrated: HydratedReports<UserRow>): AdminReportedItem => ({
+  ...itemView(item),
+  media: keptImagesOf(hydrated, item, '/api/admin/reports').map(mediaView),
+});
+
+/** What both views show of a report, but its items. */
 function reportFields(report: ReportRecord, hydrated: HydratedReports<UserRow>) {
   return {
     id: report.id,
@@ -24,7 +38,6 @@ function reportFields(report: ReportRecord, hydrated: HydratedReports<UserRow>) 
       const rule = hydrated.rules.get(id);
       return rule ? [{ id: rule.id, text: rule.text }] : [];
     }),
-    items: (hydrated.items.get(report.id) ?? []).map(itemView),
     state: report.resolved_at === null ? ('open' as const) : ('resolved' as const),
     createdAt: report.created_at,
     resolvedAt: report.resolved_at,
@@ -35,7 +48,9 @@ function reportFields(report: ReportRecord, hydrated: HydratedReports<UserRow>) 
 export function reportViews(hydrated: HydratedReports<UserRow>): Report[] {
   return hydrated.records.flatMap((report) => {
     const target = hydrated.people.get(report.target_id);
-    return target ? [{ ...reportFields(report, hydrated), target: userSummary(target) }] : [];
+    if (!target) return [];
+    const items = (hydrated.items.get(report.id) ?? []).map(itemView);
+    return [{ ...reportFields(report, hydrated), items, target: userSummary(target) }];
   });
 }
 
@@ -58,6 +73,7 @@ export function adminReportViews(hydrated: HydratedReports<UserRow>): AdminRepor
     return [
       {
         ...reportFields(report, hydrated),
+        items: (hydrated.items.get(report.id) ?? []).map((item) => adminItemView(item, hydrated)),
         updatedAt: report.updated_at,
         reporter: person(report.reporter_id),
         target: reportedAccount(target),

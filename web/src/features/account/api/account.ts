@@ -1,15 +1,19 @@
 import type {
+  AccountList,
   AccountStateReply,
   ChangeEmailBody,
   ChangePasswordBody,
   ChangePasswordReply,
   DeleteAccountReply,
   EmailSentReply,
+  ImportMode,
+  ImportReply,
 } from '@sync/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiDownload } from '../../../lib/api-client';
 import { clearDraftsOf } from '../../../lib/drafts';
 import { clearSession, getSession, replacesToken, setSession } from '../../../lib/session';
+import { uploadForm } from '../../../lib/upload';
 
 /**
  * The signed-in user's address and what they may change: the demo's shared guest (Guest Login) may
@@ -50,12 +54,11 @@ export function useChangeEmail() {
   });
 }
 
-/** Downloads the account's data as the JSON file the server names. */
-export function useExportData() {
+/** A download of the account's data (`path` under /api), saved under the name the server gives it. */
+export function useDownload() {
   return useMutation({
-    mutationFn: async () => {
-      const username = getSession()?.user.username ?? 'account';
-      const { blob, filename } = await apiDownload('/account/export', `sync-${username}.json`);
+    mutationFn: async ({ path, fallbackName }: { path: string; fallbackName: string }) => {
+      const { blob, filename } = await apiDownload(path, fallbackName);
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -67,6 +70,22 @@ export function useExportData() {
       setTimeout(() => URL.revokeObjectURL(url), 0);
       return filename;
     },
+  });
+}
+
+/** Brings in a Mastodon CSV file of follows, blocks, mutes or bookmarks (the lists change). */
+export function useImportList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ type, mode, file }: { type: AccountList; mode: ImportMode; file: File }) => {
+      const form = new FormData();
+      form.set('type', type);
+      form.set('mode', mode);
+      form.set('data', file);
+      return uploadForm<ImportReply>('/account/import', form);
+    },
+    // Who is followed, blocked or muted and what is bookmarked show on many screens.
+    onSuccess: () => void client.invalidateQueries(),
   });
 }
 

@@ -4,9 +4,11 @@ import type {
   AuthSignupReply,
   LoginBody,
   SignupPendingReply,
+  UsernameAvailableReply,
 } from '@sync/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useDebounced } from '../../../lib/debounced';
 import { clearSession, getSession, setSession } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toast';
 
@@ -81,6 +83,29 @@ export function useSignup() {
       setSession(encodedToken, createdUser);
       toastSuccess('Account created', 'You are now Successfully signed up ');
     },
+  });
+}
+
+/** How long typing pauses before the username is asked about. */
+const usernameCheckDelayMs = 400;
+
+/**
+ * Whether a username is free, asked once typing pauses on a name of the right shape (`checkable`).
+ * The answer names the username it is about, and stays until the next one comes, so the line that says
+ * it changes once per pause rather than blinking on each key. Sign-up checks the name again.
+ */
+export function useUsernameAvailability(username: string, checkable: boolean) {
+  const asked = useDebounced(checkable ? username : '', usernameCheckDelayMs);
+  return useQuery({
+    queryKey: ['username-available', asked],
+    queryFn: async () => ({
+      username: asked,
+      ...(await api<UsernameAvailableReply>('/auth/username-available', { query: { username: asked } })),
+    }),
+    enabled: asked !== '',
+    staleTime: 30_000,
+    retry: false,
+    placeholderData: keepPreviousData,
   });
 }
 

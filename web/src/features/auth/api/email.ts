@@ -2,9 +2,10 @@ import type {
   EmailConfirmedReply,
   EmailSentReply,
   PasswordResetBody,
+  PasswordResetCheckReply,
   PasswordResetReply,
 } from '@sync/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -17,6 +18,21 @@ export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) =>
       api<EmailSentReply>('/auth/password-reset', { method: 'POST', body: { email } }),
+  });
+}
+
+/**
+ * Whether the reset link the page was opened with still works, asked once when it opens, so a used or
+ * expired link is said at once rather than after a new password was typed. Asking leaves it working.
+ */
+export function usePasswordResetLink(token: string) {
+  return useQuery({
+    queryKey: ['password-reset-link', token],
+    queryFn: () =>
+      api<PasswordResetCheckReply>('/auth/password-reset/check', { method: 'POST', body: { token } }),
+    enabled: token !== '',
+    staleTime: Infinity,
+    retry: false,
   });
 }
 

@@ -65,7 +65,10 @@ describe('Forgot password?', () => {
 
 describe('the reset link’s page', () => {
   it('holds the new password to the sign-up’s rule, then takes the person to log in with it', async () => {
-    const api = fakeApi({ 'POST /auth/password-reset/confirm': () => ({ body: { reset: true } }) });
+    const api = fakeApi({
+      'POST /auth/password-reset/check': () => ({ body: { usable: true } }),
+      'POST /auth/password-reset/confirm': () => ({ body: { reset: true } }),
+    });
     renderAt('/reset-password?token=abc', <ResetPasswordForm />);
     const field = screen.getByLabelText(/^New password/);
     expect(screen.getByText(/At least 8 characters/)).toBeTruthy();
@@ -75,11 +78,22 @@ describe('the reset link’s page', () => {
     fireEvent.change(field, { target: { value: 'a-new-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set the new password' }));
     expect(await screen.findByText('Your password has been changed: log in with the new one.')).toBeTruthy();
-    expect(api.sent[0]?.body).toEqual({ token: 'abc', newPassword: 'a-new-password' });
+    expect(api.sent.at(-1)?.body).toEqual({ token: 'abc', newPassword: 'a-new-password' });
   });
 
-  it('explains a used or expired link and offers a new one', async () => {
+  it('says at once that a used link no longer works, without offering the form', async () => {
+    fakeApi({ 'POST /auth/password-reset/check': () => ({ body: { usable: false } }) });
+    renderAt('/reset-password?token=used', <ResetPasswordForm />);
+    expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeTruthy();
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+  });
+
+  it('explains a link refused at submission and offers a new one', async () => {
     fakeApi({
+      'POST /auth/password-reset/check': () => ({ body: { usable: true } }),
       'POST /auth/password-reset/confirm': () => refusal(400, 'This link was already used or has expired.'),
     });
     renderAt('/reset-password?token=used', <ResetPasswordForm />);

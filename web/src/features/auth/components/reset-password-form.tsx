@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/page-title';
 import { clearSession, getSession } from '../../../lib/session';
-import { useResetPassword } from '../api/email';
+import { usePasswordResetLink, useResetPassword } from '../api/email';
 import { authLinkClass } from './about-link';
 import { passwordError, passwordHint } from './signup-rules';
 
@@ -22,7 +22,10 @@ export function ResetPasswordForm() {
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
-  const [linkDead, setLinkDead] = useState(!token);
+  const [refusedAtSubmit, setLinkDead] = useState(false);
+  const link = usePasswordResetLink(token);
+  // Until the check answers (or if it cannot), the form is offered: the submission says the rest.
+  const linkDead = !token || refusedAtSubmit || link.data?.usable === false;
   const reset = useResetPassword();
   const navigate = useNavigate();
   const field = useRef<HTMLInputElement>(null);

@@ -21,10 +21,13 @@ function instance(mode: InstanceInfo['registrations']['mode'], message = ''): In
   };
 }
 
-function renderForm(info: InstanceInfo, path = '/signup', signup?: Parameters<typeof fakeApi>[0][string]) {
+type Handlers = Parameters<typeof fakeApi>[0];
+
+function renderForm(info: InstanceInfo, path = '/signup', signup?: Handlers[string], more: Handlers = {}) {
   const api = fakeApi({
     'GET /instance': () => ({ body: { instance: info } }),
     ...(signup && { 'POST /auth/signup': signup }),
+    ...more,
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -188,6 +191,39 @@ describe('SignupForm', () => {
       fireEvent.change(username, { target: { value: 'ada.l2' } });
       expect(screen.queryByText('That username is taken. Try another one.')).toBeNull();
       expect(username.getAttribute('aria-invalid')).toBeNull();
+    } finally {
+      api.restore();
+    }
+  });
+
+  it('says whether the username is free once typing pauses, asking once per pause', async () => {
+    const taken = new Set(['maya.chen']);
+    const api = renderForm(instance('open'), '/signup', undefined, {
+      'GET /auth/username-available': ({ query }) => {
+        const name = query.get('username') ?? '';
+        return {
+          body: taken.has(name.toLowerCase())
+            ? { available: false, reason: 'taken', message: 'Unprocessable Entity. Username Already Exists.' }
+            : { available: true },
+        };
+      },
+    });
+    const asked = () =>
+      api.sent.filter((r) => r.path === '/auth/username-available').map((r) => r.query.get('username'));
+    try {
+      const field = await screen.findByLabelText('Username', { exact: false });
+      const status = screen.getByRole('status');
+      for (const value of ['a', 'ad', 'ada', 'ada.', 'ada.l']) fireEvent.change(field, { target: { value } });
+      await waitFor(() => expect(status.textContent).toBe('@ada.l is free'));
+      expect(asked()).toEqual(['ada.l']);
+      fireEvent.change(field, { target: { value: 'Maya.Chen' } });
+      // The last answer stays until the next one: the line changes once, not on each key.
+      expect(status.textContent).toBe('@ada.l is free');
+      await waitFor(() => expect(status.textContent).toBe('@Maya.Chen is taken'));
+      // A name of the wrong shape is not asked about: the hint tells the rule.
+      fireEvent.change(field, { target: { value: 'no spaces' } });
+      expect(status.textContent).toBe('');
+      expect(asked()).toEqual(['ada.l', 'Maya.Chen']);
     } finally {
       api.restore();
     }

@@ -7,13 +7,20 @@ import { useInstance } from '../../../entities/instance';
 import { ApiError } from '../../../lib/api-client';
 import { useFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/page-title';
-import { isPending, useSignup, type SignupExtras, type SignupInput } from '../api/auth';
+import {
+  isPending,
+  useSignup,
+  useUsernameAvailability,
+  type SignupExtras,
+  type SignupInput,
+} from '../api/auth';
 import { AuthCard, FormError } from '../../../components/ui/auth-card';
 import { AboutLink, authLinkClass } from './about-link';
 import { ResendConfirmation } from './resend-confirmation';
 import {
   fieldOfServerError,
   passwordHint,
+  usernameError,
   validateSignup,
   type SignupErrors,
   type SignupField,
@@ -117,6 +124,32 @@ function Closed({ message }: { message: string }) {
   );
 }
 
+/**
+ * Says while the username is typed whether it is free, once typing pauses on a name of the right shape
+ * (the hint above tells the shape). A live region, there from the start and holding its line, so the
+ * form does not move and a screen reader hears each answer once. Quiet while the field shows the
+ * server's refusal, which says more; sign-up checks the name again.
+ */
+function UsernameStatus({ username, refused }: { username: string; refused: boolean }) {
+  const checkable = username !== '' && usernameError(username) === undefined;
+  const answer = useUsernameAvailability(username, checkable).data;
+  const shown = checkable && !refused ? answer : undefined;
+  const free = shown?.available === true;
+  let text = '';
+  if (free) text = `@${shown.username} is free`;
+  else if (shown?.reason === 'taken') text = `@${shown.username} is taken`;
+  else if (shown) text = shown.message ?? `@${shown.username} is not allowed`;
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      className={`min-h-5 text-sm ${free ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}
+    >
+      {text}
+    </p>
+  );
+}
+
 type FieldsProps = {
   instance: InstanceInfo | undefined;
   invite: string;
@@ -205,7 +238,10 @@ function SignupFields({ instance, invite, signup }: FieldsProps) {
           <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
           <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
         </div>
-        <TextField label="Username" autoComplete="username" hint={hints.username} {...field('username')} />
+        <div className="flex flex-col gap-1.5">
+          <TextField label="Username" autoComplete="username" hint={hints.username} {...field('username')} />
+          <UsernameStatus username={form.username.trim()} refused={errors.username !== undefined} />
+        </div>
         <TextField label="Email address" type="email" autoComplete="email" {...field('email')} />
         <TextField
           label="Password"

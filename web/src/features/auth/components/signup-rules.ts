@@ -13,19 +13,24 @@ export function validateSignup(input: SignupInput): SignupErrors {
   const errors: SignupErrors = {};
   if (!input.firstName.trim()) errors.firstName = 'Enter your first name.';
   if (!input.lastName.trim()) errors.lastName = 'Enter your last name.';
-  const { username } = input;
-  if (
-    username.length < Limits.usernameMin ||
-    username.length > Limits.usernameMax ||
-    !usernamePattern.test(username)
-  ) {
-    errors.username = `Username must be ${Limits.usernameMin} to ${Limits.usernameMax} characters long, using only letters, digits, "_" and ".".`;
-  }
+  const username = usernameError(input.username);
+  if (username) errors.username = username;
   const email = emailError(input.email);
   if (email) errors.email = email;
   const password = passwordError(input.password);
   if (password) errors.password = password;
   return errors;
+}
+
+/** What is wrong with a username's length or characters, by the server's rule. */
+export function usernameError(username: string): string | undefined {
+  if (
+    username.length < Limits.usernameMin ||
+    username.length > Limits.usernameMax ||
+    !usernamePattern.test(username)
+  )
+    return `Username must be ${Limits.usernameMin} to ${Limits.usernameMax} characters long, using only letters, digits, "_" and ".".`;
+  return undefined;
 }
 
 /** The password rule shown under the field wherever a password is chosen (sign-up, a reset). */

@@ -10,11 +10,12 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { FilteredContent } from '../../../components/ui/filtered-content';
 import { inputClass } from '../../../components/ui/field';
 import { LinkifiedText } from '../../../components/ui/linkified-text';
+import { commentPath } from '../../../entities/posts';
 import { isWithinLimit, MessageField } from '../../../components/ui/message-field';
 import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useFocusAfterRemoval } from '../../../lib/focus-after-removal';
 import { focusIdWhenShown } from '../../../lib/focus-when-shown';
-import { timeAgo } from '../../../lib/relative-time';
+import { Age } from '../../../components/ui/age';
 import { useMe } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { useCommentAction, type VoteKind } from '../api/comments';
@@ -26,7 +27,13 @@ const control =
 /** Where focus goes after a comment is deleted: the box to write the next one. */
 export const commentBoxId = (postId: string) => `comment-box-${postId}`;
 
-type Props = { comment: Comment; postId: string; postAuthor: string };
+type Props = {
+  comment: Comment;
+  postId: string;
+  postAuthor: string;
+  /** The comment its page's address names: marked, in words and colour (the list scrolls to it). */
+  shown?: boolean;
+};
 
 function EditCommentForm({
   comment,
@@ -96,7 +103,7 @@ function EditCommentForm({
   );
 }
 
-export function CommentCard({ comment, postId, postAuthor }: Props) {
+export function CommentCard({ comment, postId, postAuthor, shown = false }: Props) {
   const me = useMe();
   const action = useCommentAction(postId);
   const [editing, setEditing] = useState(false);
@@ -124,7 +131,8 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
   return (
     <article
       aria-label={`Comment by ${name}`}
-      className="flex gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800"
+      aria-current={shown ? 'location' : undefined}
+      className={`flex gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800 ${shown ? 'bg-sky-50 dark:bg-sky-950/40' : ''}`}
     >
       {/* The name link below goes to the same profile; the picture is for the eye only. */}
       <Link
@@ -136,10 +144,16 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
         <Avatar user={comment} size="sm" />
       </Link>
       <div className="min-w-0 flex-1">
+        {shown && <p className="text-xs font-semibold text-sky-800 dark:text-sky-300">Linked comment</p>}
         <Byline
           name={name}
           username={comment.username}
-          age={<time dateTime={comment.createdAt}>{timeAgo(comment.createdAt)}</time>}
+          age={
+            // The comment's own address, to open or copy (as a post's time is the post's).
+            <Link to={commentPath(postId, comment._id)} className="py-0.5 hover:underline focus-ring">
+              <Age iso={comment.createdAt} />
+            </Link>
+          }
         >
           <CommentEditedMarker comment={comment} postId={postId} />
         </Byline>
@@ -148,7 +162,7 @@ export function CommentCard({ comment, postId, postAuthor }: Props) {
         ) : (
           <FilteredContent filtered={comment.filtered}>
             <p className="mt-0.5 text-[15px] break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">
-              <LinkifiedText text={comment.text} />
+              <LinkifiedText text={comment.text} unresolvedMentions={comment.unresolvedMentions} />
             </p>
             {comment.media && (
               <div className="max-w-sm">

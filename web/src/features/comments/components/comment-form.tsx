@@ -1,6 +1,6 @@
 import { Limits, MediaLimits } from '@sync/contract';
 import { ImagePlus } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { composerInputClass } from '../../../components/ui/field';
@@ -12,10 +12,11 @@ import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useMe } from '../../../lib/session';
 import { useCommentAction } from '../api/comments';
 import { commentBoxId } from './comment-card';
+import { lazyPart } from '../../../lib/lazy';
 
 // The image's preview, description field and Remove: loaded with the first image added, as the post
 // composer's (the upload code itself loads with the file chooser, in useAttachments).
-const AttachmentList = lazy(() => import('../../../entities/media/attachment-list'));
+const AttachmentList = lazyPart(() => import('../../../entities/media/attachment-list'));
 
 export const commentFormStrings = {
   label: 'Comment',

@@ -2,6 +2,7 @@ import type { LiveEventName, LiveEvents, Post } from '@sync/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { notificationKeys, setUnreadCount } from '../../../entities/notifications';
 import { postKeys, updatePost } from '../../../entities/posts';
+import { refreshOpenReportCount } from '../../../entities/reports';
 import type { StreamEvent } from '../../../lib/event-stream';
 import { newPosts } from './new-posts';
 
@@ -13,7 +14,8 @@ const isObject = (value: unknown): value is Data => typeof value === 'object' &&
 const isEventData: { [K in LiveEventName]: (value: Data) => value is LiveEvents[K] & Data } = {
   post: (value): value is LiveEvents['post'] & Data =>
     isObject(value.post) && typeof value.post._id === 'string',
-  notification: (value): value is LiveEvents['notification'] & Data => typeof value.unreadCount === 'number',
+  notification: (value): value is LiveEvents['notification'] & Data =>
+    typeof value.unreadCount === 'number' && isObject(value.notification),
   counts: (value): value is LiveEvents['counts'] & Data =>
     typeof value.postId === 'string' &&
     typeof value.likeCount === 'number' &&
@@ -62,6 +64,7 @@ export function applyLiveEvent(client: QueryClient, { event, data }: StreamEvent
       if (!payload) return;
       setUnreadCount(client, payload.unreadCount);
       void client.invalidateQueries({ queryKey: notificationKeys.list });
+      if (payload.notification.type === 'new_report') refreshOpenReportCount(client);
       return;
     }
     case 'reset':

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { notificationKeys } from '../../../entities/notifications';
+import { openReportCountKey } from '../../../entities/reports';
 import { postKeys, type PostPages } from '../../../entities/posts';
 import type { StreamEvent } from '../../../lib/event-stream';
 import { applyLiveEvent } from './apply-event';
@@ -99,12 +100,27 @@ describe('live events in the query cache', () => {
     expect(client.getQueryState(notificationKeys.list)!.isInvalidated).toBe(true);
   });
 
+  it('a new report refreshes the count of open reports; another notification leaves it', () => {
+    client.setQueryData(openReportCountKey, 2);
+    applyLiveEvent(
+      client,
+      frame('notification', { notification: { _id: 'n1', type: 'like' }, unreadCount: 1 }),
+    );
+    expect(client.getQueryState(openReportCountKey)!.isInvalidated).toBe(false);
+    applyLiveEvent(
+      client,
+      frame('notification', { notification: { _id: 'n2', type: 'new_report' }, unreadCount: 2 }),
+    );
+    expect(client.getQueryState(openReportCountKey)!.isInvalidated).toBe(true);
+  });
+
   it('malformed and unknown events change nothing', () => {
     client.setQueryData(feed, pages([post('a', 1, 2)]));
     const before = client.getQueryData(feed);
     applyLiveEvent(client, { id: '1', event: 'counts', data: '{"postId":"a"' });
     applyLiveEvent(client, { id: '2', event: 'counts', data: '{"postId":"a","likeCount":"9"}' });
     applyLiveEvent(client, { id: '3', event: 'post', data: '{"post":null}' });
+    applyLiveEvent(client, { id: '5', event: 'notification', data: '{"unreadCount":3}' });
     applyLiveEvent(client, { id: '4', event: 'toString', data: '{}' });
     expect(client.getQueryData(feed)).toBe(before);
     renderPill();

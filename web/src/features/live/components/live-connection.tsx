@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { endRefusedSession } from '../../../lib/api-client';
 import { openEventStream, type EventStream } from '../../../lib/event-stream';
+import { onServerAnswered } from '../../../lib/server-answers';
 import { applyLiveEvent } from '../api/apply-event';
+import { followStreamState } from '../api/connection-state';
 import { newPosts } from '../api/new-posts';
 
 /**
@@ -25,6 +27,7 @@ export default function LiveConnection({ token }: { token: string }) {
         lastEventId,
         onEvent: (event) => applyLiveEvent(client, event),
         onUnauthorized: () => endRefusedSession(token),
+        onStateChange: followStreamState,
       });
     };
     const stop = () => {
@@ -37,13 +40,19 @@ export default function LiveConnection({ token }: { token: string }) {
       if (document.hidden) hiddenTimer = setTimeout(stop, HIDDEN_CLOSE_MS);
       else if (!stream) start();
     };
+    // The server is back (it answered another request, or the network is): no need to wait out the backoff.
+    const retryNow = () => stream?.retryNow();
     start();
     // A tab opened in the background counts as hidden from now on.
     if (document.hidden) hiddenTimer = setTimeout(stop, HIDDEN_CLOSE_MS);
     document.addEventListener('visibilitychange', onVisibilityChange);
+    window.addEventListener('online', retryNow);
+    const stopHearingAnswers = onServerAnswered(retryNow);
     return () => {
       clearTimeout(hiddenTimer);
       document.removeEventListener('visibilitychange', onVisibilityChange);
+      window.removeEventListener('online', retryNow);
+      stopHearingAnswers();
       stop();
       // Another account's posts must not be offered to the next one signed in on this tab.
       newPosts.clear();

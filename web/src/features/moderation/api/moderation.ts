@@ -34,7 +34,7 @@ import {
 } from '@tanstack/react-query';
 import { instanceKeys } from '../../../entities/instance';
 import { userKeys } from '../../../entities/users';
-import { api } from '../../../lib/api-client';
+import { api, apiDownload } from '../../../lib/api-client';
 import { PAGE_SIZE } from '../../../lib/query-client';
 import { updateSessionUser, useMe } from '../../../lib/session';
 
@@ -55,6 +55,8 @@ export const moderationKeys = {
   settings: ['moderation', 'data', 'settings'] as const,
   invites: ['moderation', 'data', 'invites'] as const,
   emailDomains: ['moderation', 'data', 'email-domain-blocks'] as const,
+  /** A reported image's file: it never changes, and a moderator's action does not reread it. */
+  keptImage: (url: string) => ['moderation', 'kept-image', url] as const,
 };
 
 const path = (...parts: string[]) => `/admin/${parts.map(encodeURIComponent).join('/')}`;
@@ -109,6 +111,19 @@ export function useReport(id: string) {
   return useQuery({
     queryKey: moderationKeys.report(id),
     queryFn: async () => (await api<AdminReportReply>(path('reports', id))).report,
+  });
+}
+
+/**
+ * The file of an image a report keeps (`url` as the report gives it, under /api/admin/reports): only
+ * staff may fetch it, so it comes with the session's token, as a blob for the screen to show.
+ */
+export function useKeptImage(url: string) {
+  return useQuery({
+    queryKey: moderationKeys.keptImage(url),
+    queryFn: async () => (await apiDownload(url.replace(/^\/api(?=\/)/, ''), 'image')).blob,
+    staleTime: Infinity,
+    retry: false,
   });
 }
 

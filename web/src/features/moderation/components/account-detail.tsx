@@ -11,7 +11,8 @@ import { assignableRoles, isBelowMe } from '../api/access';
 import { useAccount, useChangeRole } from '../api/moderation';
 import { AccountActions } from './account-actions';
 import { ActionHistory, ReportLinks } from './history';
-import { AccountBadges, dateOf, Fact, linkClass, Part } from './parts';
+import { AccountBadges, Fact, linkClass, Part } from './parts';
+import { exactDate } from '../../../lib/relative-time';
 import { RegistrationDecision } from './registrations-queue';
 import { strings } from './strings';
 
@@ -85,7 +86,7 @@ export function AccountDetail({ username }: { username: string }) {
         <dl className="flex flex-col gap-2">
           <Fact label={text.email}>{account.email}</Fact>
           <Fact label={text.role}>{strings.roles[account.role]}</Fact>
-          <Fact label={text.joined}>{dateOf(account.createdAt)}</Fact>
+          <Fact label={text.joined}>{exactDate(account.createdAt)}</Fact>
           {account.pending && (
             <Fact label={text.signupReason}>{account.pending.reason || strings.registrations.noReason}</Fact>
           )}

@@ -7,7 +7,8 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { InfiniteList } from '../../../components/ui/infinite-list';
 import { ListSkeleton } from '../../../components/ui/skeleton';
 import { useAccounts, type AccountFilter } from '../api/moderation';
-import { AccountBadges, AccountLine, dateOf } from './parts';
+import { AccountBadges, AccountLine } from './parts';
+import { exactDate } from '../../../lib/relative-time';
 import { strings } from './strings';
 
 const text = strings.accounts;
@@ -30,7 +31,7 @@ function AccountList({ filter }: { filter: AccountFilter }) {
       getKey={(account) => account._id}
       renderItem={(account) => (
         <div className="flex flex-col gap-1.5 border-b border-zinc-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800">
-          <AccountLine user={account} detail={text.joined(dateOf(account.createdAt))} />
+          <AccountLine user={account} detail={text.joined(exactDate(account.createdAt))} />
           <AccountBadges account={account} />
         </div>
       )}

@@ -45,7 +45,7 @@ const report: AdminReport = {
   category: 'spam',
   comment: '',
   rules: [],
-  items: [{ postId: 'p1', commentId: 'c1', content: 'Buy watches', postedAt: at }],
+  items: [{ postId: 'p1', commentId: 'c1', content: 'Buy watches', postedAt: at, media: [] }],
   state: 'open',
   createdAt: at,
   updatedAt: at,

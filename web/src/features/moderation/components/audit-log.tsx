@@ -3,7 +3,7 @@ import { EmptyState, ErrorState } from '../../../components/ui/error-state';
 import { InfiniteList } from '../../../components/ui/infinite-list';
 import { ListSkeleton } from '../../../components/ui/skeleton';
 import { useAuditLog } from '../api/moderation';
-import { Age } from './parts';
+import { Age } from '../../../components/ui/age';
 import { strings } from './strings';
 
 const text = strings.audit;

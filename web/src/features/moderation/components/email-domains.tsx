@@ -5,7 +5,8 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { useAddEmailDomainBlock, useEmailDomainBlocks, useRemoveEmailDomainBlock } from '../api/moderation';
 import { ManagedList, useConfirmedRemoval } from './managed-list';
-import { dateOf, Part } from './parts';
+import { Part } from './parts';
+import { exactDate } from '../../../lib/relative-time';
 import { strings } from './strings';
 
 const text = strings.domains;
@@ -90,7 +91,7 @@ export function EmailDomains() {
                 <span className="min-w-0">
                   <span className="block font-mono font-semibold break-all">{block.domain}</span>
                   <span className="text-zinc-600 dark:text-zinc-400">
-                    {text.blockedAt(dateOf(block.createdAt))}
+                    {text.blockedAt(exactDate(block.createdAt))}
                   </span>
                 </span>
                 <Button

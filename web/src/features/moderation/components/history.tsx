@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import type { AdminReport, ModerationAction } from '@sync/contract';
-import { Age, Badge, dateOf, linkClass } from './parts';
+import { Badge, linkClass } from './parts';
+import { Age } from '../../../components/ui/age';
+import { exactDate } from '../../../lib/relative-time';
 import { strings } from './strings';
 
 /** What moderators did to the account, newest first: who, when, for how long, and what they wrote. */
@@ -17,7 +19,7 @@ export function ActionHistory({ actions }: { actions: ModerationAction[] }) {
             <span className="text-zinc-600 dark:text-zinc-400">
               {action.moderator && <>{strings.history.by(action.moderator.username)} · </>}
               <Age iso={action.createdAt} />
-              {action.endsAt && <> · {strings.history.until(dateOf(action.endsAt))}</>}
+              {action.endsAt && <> · {strings.history.until(exactDate(action.endsAt))}</>}
             </span>
           </p>
           {action.text && <p className="mt-1 whitespace-pre-wrap break-words">{action.text}</p>}

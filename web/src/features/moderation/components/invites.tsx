@@ -5,7 +5,8 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { inputClass, SelectField } from '../../../components/ui/field';
 import { useCreateInvite, useInvites, useRevokeInvite } from '../api/moderation';
 import { ManagedList, useConfirmedRemoval } from './managed-list';
-import { Badge, dateOf, Part } from './parts';
+import { Badge, Part } from './parts';
+import { exactDate } from '../../../lib/relative-time';
 import { strings } from './strings';
 
 const text = strings.invites;
@@ -155,7 +156,9 @@ export function Invites() {
                     </span>
                     {state && <Badge tone="zinc">{state}</Badge>}
                     <span>{text.used(invite.uses, invite.maxUses)}</span>
-                    <span>· {invite.expiresAt ? text.expires(dateOf(invite.expiresAt)) : text.noExpiry}</span>
+                    <span>
+                      · {invite.expiresAt ? text.expires(exactDate(invite.expiresAt)) : text.noExpiry}
+                    </span>
                   </p>
                   {!state && (
                     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">

@@ -2,22 +2,8 @@ import type { AccountRestriction, AdminAccount, UserSummary } from '@sync/contra
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
-import { timeAgo } from '../../../lib/relative-time';
+import { exactDate } from '../../../lib/relative-time';
 import { strings } from './strings';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A date as a person reads it ("12 Mar 2026, 14:05"). */
-export const dateOf = (iso: string) => when.format(new Date(iso));
-
-/** How long ago, with the exact date on hover and for machines. */
-export function Age({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={dateOf(iso)}>
-      {timeAgo(iso)}
-    </time>
-  );
-}
 
 export const accountPath = (username: string) => `/moderation/accounts/${encodeURIComponent(username)}`;
 
@@ -58,7 +44,7 @@ export function Badge({ tone = 'zinc', children }: { tone?: keyof typeof tones; 
 }
 
 const until = (label: string, { endsAt }: AccountRestriction) =>
-  endsAt ? strings.statusUntil(label, dateOf(endsAt)) : label;
+  endsAt ? strings.statusUntil(label, exactDate(endsAt)) : label;
 
 /** What state the account is in: suspended, limited, waiting, staff (several may hold at once). */
 export function AccountBadges({ account }: { account: AdminAccount }) {

@@ -6,7 +6,8 @@ import { EmptyState, ErrorState } from '../../../components/ui/error-state';
 import { InfiniteList } from '../../../components/ui/infinite-list';
 import { ListSkeleton } from '../../../components/ui/skeleton';
 import { pendingAccounts, useAccounts, useRegistrationDecision } from '../api/moderation';
-import { AccountLine, Age } from './parts';
+import { AccountLine } from './parts';
+import { Age } from '../../../components/ui/age';
 import { strings } from './strings';
 
 const text = strings.registrations;

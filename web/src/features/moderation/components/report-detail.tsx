@@ -1,5 +1,5 @@
-import type { AdminReport, ReportedItem as ReportedItemData } from '@sync/contract';
-import { useState, type FormEvent } from 'react';
+import type { AdminReport, AdminReportedItem, MediaAttachment } from '@sync/contract';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, MissingPage } from '../../../components/ui/error-state';
@@ -8,12 +8,14 @@ import { TextAreaField } from '../../../components/ui/field';
 import { ListSkeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/session';
-import { useAccount, useReport, useReportStep, type ReportStep } from '../api/moderation';
+import { useAccount, useKeptImage, useReport, useReportStep, type ReportStep } from '../api/moderation';
 
 import { AccountActions } from './account-actions';
 import { DeleteContentButton } from './delete-content';
 import { ActionHistory, ReportLinks } from './history';
-import { AccountBadges, AccountLine, Age, Badge, dateOf, Fact, linkClass, Part } from './parts';
+import { AccountBadges, AccountLine, Badge, Fact, linkClass, Part } from './parts';
+import { Age } from '../../../components/ui/age';
+import { exactDate } from '../../../lib/relative-time';
 import { reportTitle } from './reports-queue';
 import { strings } from './strings';
 
@@ -110,7 +112,44 @@ function ReportSteps({ report }: { report: AdminReport }) {
   );
 }
 
-function ReportedItem({ item, reportId }: { item: ReportedItemData; reportId: string }) {
+/** A reported image as the report keeps it: its preview, with its alt text as it was when reported. */
+function KeptImage({ image }: { image: MediaAttachment }) {
+  const file = useKeptImage(image.previewUrl);
+  const ref = useRef<HTMLImageElement>(null);
+  const blob = file.data;
+  // The fetched file is shown from an object URL, let go of when the image goes.
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !blob) return;
+    const url = URL.createObjectURL(blob);
+    element.src = url;
+    return () => {
+      element.removeAttribute('src');
+      URL.revokeObjectURL(url);
+    };
+  }, [blob]);
+  const box = 'aspect-square w-32 rounded-lg border border-zinc-200 dark:border-zinc-800';
+  if (file.isError) return <p className="text-sm text-zinc-700 dark:text-zinc-300">{text.imageGone}</p>;
+  if (!blob)
+    return (
+      <div
+        role="status"
+        aria-label={text.imageLoading}
+        className={`${box} animate-pulse bg-zinc-100 dark:bg-zinc-900`}
+      />
+    );
+  return (
+    <img
+      ref={ref}
+      alt={image.description || text.noAlt}
+      width={image.previewWidth}
+      height={image.previewHeight}
+      className={`${box} bg-zinc-100 object-contain dark:bg-zinc-900`}
+    />
+  );
+}
+
+function ReportedItem({ item, reportId }: { item: AdminReportedItem; reportId: string }) {
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
       <p className="flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
@@ -122,6 +161,15 @@ function ReportedItem({ item, reportId }: { item: ReportedItemData; reportId: st
       <blockquote className="border-l-4 border-zinc-300 pl-3 text-[15px] whitespace-pre-wrap break-words text-zinc-900 dark:border-zinc-600 dark:text-zinc-100">
         {item.content}
       </blockquote>
+      {item.media.length > 0 && (
+        <ul aria-label={text.images(item.media.length)} className="flex flex-wrap gap-2">
+          {item.media.map((image) => (
+            <li key={image.id}>
+              <KeptImage image={image} />
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <Link to={`/post/${encodeURIComponent(item.postId)}`} className={`text-sm ${linkClass}`}>
           {text.openPost}
@@ -197,7 +245,7 @@ export function ReportDetail({ id }: { id: string }) {
             )}
           </Fact>
           <Fact label={text.filed}>
-            <Age iso={report.createdAt} /> ({dateOf(report.createdAt)})
+            <Age iso={report.createdAt} /> ({exactDate(report.createdAt)})
           </Fact>
           <Fact label={text.assignee}>
             {report.assignedTo ? `@${report.assignedTo.username}` : strings.reports.unassigned}

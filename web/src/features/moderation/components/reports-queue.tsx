@@ -8,7 +8,8 @@ import { Tabs } from '../../../components/ui/tabs';
 import { useReports } from '../api/moderation';
 
 import { reportPath } from './history';
-import { Age, Badge } from './parts';
+import { Badge } from './parts';
+import { Age } from '../../../components/ui/age';
 import { strings } from './strings';
 
 const text = strings.reports;

@@ -64,6 +64,7 @@ function report(id: string, extra: Partial<AdminReport> = {}): AdminReport {
         commentId: null,
         content: 'The original words, before any edit',
         postedAt: hoursAgo(5),
+        media: [],
       },
     ],
     state: 'open',

@@ -112,7 +112,12 @@ export const strings = {
     filed: 'Filed',
     assignee: 'Assigned to',
     contentHeading: 'Reported posts and comments',
-    contentIntro: 'As they were when reported: a later edit or deletion does not change them.',
+    contentIntro:
+      'As they were when reported, with their images while the report is open: a later edit or deletion does not change them.',
+    images: (count: number) => (count === 1 ? 'Its image' : `Its ${count} images`),
+    noAlt: 'An image without alt text',
+    imageLoading: 'Loading the image…',
+    imageGone: 'This image could not be loaded: its files go once the report is resolved.',
     noContent: 'No post or comment was named: the report is about the account.',
     post: 'Post',
     comment_: 'Comment',
@@ -247,7 +252,7 @@ export const strings = {
     textRequired: 'Write the rule.',
   },
   settings: {
-    intro: 'What the About page says, and how people join.',
+    intro: 'What the About page says, how people join, and whether they confirm their email address.',
     title: 'Server name',
     description: 'Description',
     contactEmail: 'Contact email',
@@ -261,6 +266,15 @@ export const strings = {
     },
     message: 'Message on the sign-up page',
     messageHint: 'For example, why registrations are closed, or what to write as a reason.',
+    emailConfirmation: 'Email confirmation',
+    emailConfirmations: {
+      optional: {
+        label: 'Optional',
+        hint: 'New accounts work at once; people are asked to confirm their address.',
+      },
+      required: { label: 'Required', hint: 'New accounts can log in only once their address is confirmed.' },
+      off: { label: 'Off', hint: 'No confirmation email is sent.' },
+    },
   },
   invites: {
     intro: 'A link that lets people sign up when registrations are invite only.',

@@ -1,6 +1,7 @@
 import type { Notification, NotificationListFilter, UserSummary } from '@sync/contract';
 import {
   AtSign,
+  Flag,
   Heart,
   MessageCircle,
   ArrowBigUp,
@@ -18,7 +19,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { EmptyState, ErrorState } from '../../../components/ui/error-state';
 import { InfiniteList } from '../../../components/ui/infinite-list';
 import { ListSkeleton } from '../../../components/ui/skeleton';
-import { timeAgo } from '../../../lib/relative-time';
+import { Age } from '../../../components/ui/age';
 import { useMarkAllRead, useNotifications } from '../api/notifications';
 import { notificationPath, notificationQuote, notificationText } from './notification-text';
 import { notificationStrings as t } from './strings';
@@ -41,6 +42,7 @@ const icons: Record<Notification['type'], LucideIcon> = {
   quote: Quote,
   update: Pencil,
   quoted_update: Pencil,
+  new_report: Flag,
 };
 
 /**
@@ -95,7 +97,7 @@ function NotificationEntry({
           <span className={unread ? 'font-semibold' : undefined}>{notificationText(notification)}</span>
           <span className="text-zinc-600 dark:text-zinc-400">
             {' · '}
-            <time dateTime={notification.createdAt}>{timeAgo(notification.createdAt)}</time>
+            <Age iso={notification.createdAt} />
           </span>
         </p>
         {quote && (

@@ -8,9 +8,10 @@ const checkbox = 'mt-1 accent-teal-700 focus-ring dark:accent-teal-400';
 
 /**
  * Settings → Notifications: which kinds notify me, and whether only people I follow do. Each box saves
- * as it is changed, showing the new state while it is sent and the old one again if that fails.
+ * as it is changed, showing the new state while it is sent and the old one again if that fails. New
+ * reports are told to staff only: their box is shown to staff only.
  */
-export function NotificationSettings() {
+export function NotificationSettings({ staff }: { staff: boolean }) {
   const settings = useNotificationSettings();
   const change = useChangeNotificationSettings();
   const id = useId();
@@ -59,7 +60,9 @@ export function NotificationSettings() {
       </h2>
       <fieldset>
         <legend className="mb-2 text-sm font-semibold">{t.kindsLegend}</legend>
-        <div className="grid gap-2 sm:grid-cols-2">{notifyingTypes.map(kindBox)}</div>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {notifyingTypes.filter((type) => staff || type !== 'new_report').map(kindBox)}
+        </div>
       </fieldset>
       <label className="mt-4 flex cursor-pointer items-start gap-3">
         <input

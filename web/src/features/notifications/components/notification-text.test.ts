@@ -86,6 +86,14 @@ describe('notificationText', () => {
   });
 });
 
+describe('where an entry about a comment leads', () => {
+  it("to the comment's own address, which ends with its id; a post's entry to the post", () => {
+    expect(notificationPath(entry({ type: 'comment', post, comment }))).toBe('/post/p1/comment/c1');
+    expect(notificationPath(entry({ type: 'mention', post, comment }))).toBe('/post/p1/comment/c1');
+    expect(notificationPath(entry({ type: 'mention', post }))).toBe('/post/p1');
+  });
+});
+
 describe("the moderators' notices", () => {
   const report = {
     id: 'r1',
@@ -123,10 +131,29 @@ describe("the moderators' notices", () => {
   });
 });
 
+describe('a new report, told to staff', () => {
+  it('names the reported account and leads to the report in the moderation area', () => {
+    const told = entry({
+      type: 'new_report',
+      actors: [],
+      actorCount: 0,
+      newReport: {
+        id: 'r9',
+        category: 'spam',
+        target: alan,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        resolved: false,
+      },
+    });
+    expect(notificationText(told)).toBe('New report about @alan');
+    expect(notificationPath(told)).toBe('/moderation/reports/r9');
+  });
+});
+
 describe('notificationPath and notificationQuote', () => {
-  it('leads to the post, or to the newest follower', () => {
+  it('leads to the comment or the post, or to the newest follower', () => {
     expect(notificationPath(entry({ type: 'like', post }))).toBe('/post/p1');
-    expect(notificationPath(entry({ type: 'upvote', post, comment }))).toBe('/post/p1');
+    expect(notificationPath(entry({ type: 'upvote', post, comment }))).toBe('/post/p1/comment/c1');
     expect(notificationPath(entry({ type: 'follow', actors: [grace, ada], actorCount: 2 }))).toBe(
       '/profile/grace',
     );

@@ -1,4 +1,5 @@
 import type { Notification } from '@sync/contract';
+import { commentPath, postPath } from '../../../entities/posts';
 
 const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`;
 
@@ -15,7 +16,7 @@ const actions: Record<Exclude<Notification['type'], ServerNotice>, string> = {
 };
 
 /** What the server tells without naming who (a quoted post's edit says itself, the post is the quote). */
-type ServerNotice = 'report_resolved' | 'moderation_warning' | 'quoted_update';
+type ServerNotice = 'report_resolved' | 'moderation_warning' | 'quoted_update' | 'new_report';
 
 const moderationActions: Record<NonNullable<Notification['moderationWarning']>['action'], string> = {
   warn: 'A moderator sent you a warning',
@@ -50,6 +51,10 @@ export function notificationText(notification: Notification): string {
     const target = notification.report?.target.username;
     return target ? `Your report about @${target} was resolved` : 'Your report was resolved';
   }
+  if (notification.type === 'new_report') {
+    const target = notification.newReport?.target.username;
+    return target ? `New report about @${target}` : 'New report';
+  }
   if (notification.type === 'moderation_warning') return moderationText(notification.moderationWarning);
   if (notification.type === 'quoted_update') return 'A post you quoted was edited';
   const where = notification.type === 'mention' && notification.comment ? ' in a comment' : '';
@@ -57,14 +62,20 @@ export function notificationText(notification: Notification): string {
 }
 
 /**
- * Where the entry leads: the post it is about, or the new follower's profile; the moderators' notices
- * lead nowhere (null): they say all there is.
+ * Where the entry leads: the comment or post it is about, the new follower's profile, or (to staff) the
+ * report filed in the moderation area; the moderators' notices lead nowhere (null): they say all there is.
  */
 export function notificationPath(notification: Notification): string | null {
   if (notification.type === 'report_resolved' || notification.type === 'moderation_warning') return null;
+  if (notification.type === 'new_report')
+    return notification.newReport
+      ? `/moderation/reports/${notification.newReport.id}`
+      : '/moderation/reports';
   const [actor] = notification.actors;
   if (notification.type === 'follow' || !notification.post) return actor ? `/profile/${actor.username}` : '/';
-  return `/post/${notification.post._id}`;
+  return notification.comment
+    ? commentPath(notification.post._id, notification.comment._id)
+    : postPath(notification.post._id);
 }
 
 /** The words the entry quotes: the comment for comments, mentions in comments and upvotes, else the post. */

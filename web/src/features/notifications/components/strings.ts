@@ -18,6 +18,7 @@ export const notificationStrings = {
     quote: 'Quotes of my posts',
     update: 'Edits of posts I liked, commented on, reposted or bookmarked',
     quoted_update: 'Edits of posts I quoted',
+    new_report: 'New reports to review',
   } satisfies Record<NotifyingType, string>,
   onlyFromFollowing: 'Only from people I follow',
   onlyFromFollowingHint:

@@ -38,6 +38,23 @@ function useNextPath(): string {
 }
 
 /**
+ * The step, kept in the address (`?step=people`): a reload stays on it, and Back returns to the
+ * step before.
+ */
+function useStepInAddress(): [Step, (step: Step) => void] {
+  const [params, setParams] = useSearchParams();
+  const named = params.get('step');
+  const step = STEPS.find((each) => each === named) ?? STEPS[0];
+  const goTo = (next: Step) =>
+    setParams((current) => {
+      const changed = new URLSearchParams(current);
+      changed.set('step', next);
+      return changed;
+    });
+  return [step, goTo];
+}
+
+/**
  * The welcome after sign-up, and once for an account that never had it (docs/decisions/101): a
  * picture and a bio, then a few people to follow, then home. Each step's heading takes focus and
  * says which step it is; Skip, or Escape, ends it anywhere, and it does not come back.
@@ -61,7 +78,7 @@ export function Welcome({
   const navigate = useNavigate();
   const nextPath = useNextPath();
   const finish = useFinishOnboarding();
-  const [step, setStep] = useState<Step>('profile');
+  const [step, setStep] = useStepInAddress();
   const index = STEPS.indexOf(step);
 
   const leave = () => {

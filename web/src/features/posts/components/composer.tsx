@@ -1,5 +1,5 @@
 import { Limits, type QuotePolicy } from '@sync/contract';
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { composerInputClass } from '../../../components/ui/field';
@@ -15,20 +15,26 @@ import { toastError } from '../../../lib/toast';
 import { useCreatePost } from '../api/posts';
 import { ImageControls } from './image-controls';
 import { composerStrings as t } from './strings';
+import { lazyPart } from '../../../lib/lazy';
 
 // Loaded when first needed, not with the home screen: the images' list with the first image added,
 // the reminder (a Base UI dialog) the first time an undescribed image is posted.
-const AttachmentList = lazy(() => import('../../../entities/media/attachment-list'));
-const AltReminderDialog = lazy(() => import('./alt-reminder-dialog'));
+const AttachmentList = lazyPart(() => import('../../../entities/media/attachment-list'));
+const AltReminderDialog = lazyPart(() => import('./alt-reminder-dialog'));
 // Who can quote: shown once writing starts, with the default from Settings.
-const QuotePolicyChoice = lazy(() => import('./quote-policy-select'));
+const QuotePolicyChoice = lazyPart(() => import('./quote-policy-select'));
 
 /**
  * The composer. On the home screen it is one line on phones until it is first focused or holds
  * something, so the feed starts high on the first screen; in the phone's compose sheet it starts
  * focused, under its own id, and says when a post is shared.
  */
-export function Composer({ sheet }: { sheet?: { onPosted: () => void } } = {}) {
+export function Composer({
+  sheet,
+}: {
+  /** In the phone's sheet: what to do once posted, and the sheet's Close, shown beside Share. */
+  sheet?: { onPosted: () => void; close: ReactNode };
+} = {}) {
   const me = useMe();
   const draft = useDraft(draftKeys.composer);
   const create = useCreatePost();
@@ -182,6 +188,7 @@ export function Composer({ sheet }: { sheet?: { onPosted: () => void } } = {}) {
                 <QuotePolicyChoice chosen={quotePolicy} onChoose={setQuotePolicy} />
               </Suspense>
             )}
+            {sheet?.close}
             <Button ref={shareButton} type="submit" pending={busy}>
               {t.share}
             </Button>

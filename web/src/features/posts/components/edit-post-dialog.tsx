@@ -1,5 +1,5 @@
 import { Limits, type Post } from '@sync/contract';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { Modal, ModalFormActions } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/field';
 import { characterCount, MessageField } from '../../../components/ui/message-field';
@@ -10,9 +10,10 @@ import { draftKeys, useDraft } from '../../../lib/drafts';
 import { useEditPost } from '../api/posts';
 import { ImageControls } from './image-controls';
 import { composerStrings as t } from './strings';
+import { lazyPart } from '../../../lib/lazy';
 
 // The composer's list of images, loaded when the dialog shows images (decision 040).
-const AttachmentList = lazy(() => import('../../../entities/media/attachment-list'));
+const AttachmentList = lazyPart(() => import('../../../entities/media/attachment-list'));
 
 type Props = { post: Post; open: boolean; onOpenChange: (open: boolean) => void };
 

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Composer } from './composer';
+import { lazyPart } from '../../../lib/lazy';
 
 // Its code (and the sheet's, later) loads on phones only, after the first screen's.
-const ComposeButton = lazy(() => import('./compose-button'));
+const ComposeButton = lazyPart(() => import('./compose-button'));
 
 /**
  * The phone's compose button (the layout shows it below md only). The composer it opens is handed down
@@ -11,7 +12,7 @@ const ComposeButton = lazy(() => import('./compose-button'));
 export function PhoneComposeButton() {
   return (
     <Suspense fallback={null}>
-      <ComposeButton sheet={(onPosted) => <Composer sheet={{ onPosted }} />} />
+      <ComposeButton sheet={(onPosted, close) => <Composer sheet={{ onPosted, close }} />} />
     </Suspense>
   );
 }

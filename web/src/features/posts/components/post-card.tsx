@@ -1,7 +1,8 @@
 import type { Post } from '@sync/contract';
 import { Heart, MessageCircle, Repeat2 } from 'lucide-react';
-import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Age } from '../../../components/ui/age';
 import { Avatar } from '../../../components/ui/avatar';
 import { Byline } from '../../../components/ui/byline';
 import { MEDIA_GALLERY_ATTRIBUTE } from '../../../components/media/frame';
@@ -10,20 +11,21 @@ import { FilteredContent } from '../../../components/ui/filtered-content';
 import { foldOver } from '../../../components/ui/fold-over';
 import { LinkifiedText } from '../../../components/ui/linkified-text';
 import { postActionClass, postCountClass, PostToggle } from '../../../components/ui/post-action';
-import { POST_CARD_ATTRIBUTE } from '../../../entities/posts';
-import { timeAgo } from '../../../lib/relative-time';
+import { POST_CARD_ATTRIBUTE, postPath as pathOf } from '../../../entities/posts';
+import { exactDate } from '../../../lib/relative-time';
 import { useMe } from '../../../lib/session';
 import { useToggleLike } from '../api/posts';
 import { PostEditedMarker } from './edited-marker';
 import { RepostButton } from './repost-button';
 import { sharingStrings } from './strings';
+import { lazyPart } from '../../../lib/lazy';
 
 // The author's own posts have this menu; its Base UI code loads when one is first shown.
-const PostMenu = lazy(() => import('./post-menu'));
+const PostMenu = lazyPart(() => import('./post-menu'));
 // The folding of long posts loads with the first post long enough to fold.
-const FoldedText = lazy(() => import('../../../components/ui/folded-text'));
+const FoldedText = lazyPart(() => import('../../../components/ui/folded-text'));
 // A quote's box loads with the first quote shown.
-const QuoteBlock = lazy(() => import('./quoted-post'));
+const QuoteBlock = lazyPart(() => import('./quoted-post'));
 
 /** Clicks on the card's own controls, or bubbling up from its portalled menus and dialogs, don't open it. */
 function fromControl(event: MouseEvent) {
@@ -36,10 +38,18 @@ function fromControl(event: MouseEvent) {
 const textClass =
   'mt-1 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100';
 
-function WholeText({ text, className }: { text: string; className: string }) {
+function WholeText({
+  text,
+  className,
+  unresolvedMentions,
+}: {
+  text: string;
+  className: string;
+  unresolvedMentions: readonly string[] | undefined;
+}) {
   return (
     <p className={className}>
-      <LinkifiedText text={text} />
+      <LinkifiedText text={text} unresolvedMentions={unresolvedMentions} />
     </p>
   );
 }
@@ -68,7 +78,7 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
   const like = useToggleLike();
   const liked = post.viewer?.liked ?? post.likes.likedBy.some((u) => u.username === me.username);
   const name = `${post.firstName} ${post.lastName}`;
-  const postPath = `/post/${post._id}`;
+  const postPath = pathOf(post._id);
   const likeCount = post.likes.likeCount;
   const reposter = post.reposted && `${post.reposted.by.firstName} ${post.reposted.by.lastName}`;
 
@@ -110,12 +120,8 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
             name={name}
             username={post.username}
             age={
-              <Link
-                to={postPath}
-                className="py-0.5 hover:underline focus-ring"
-                title={new Date(post.createdAt).toLocaleString()}
-              >
-                <time dateTime={post.createdAt}>{timeAgo(post.createdAt)}</time>
+              <Link to={postPath} className="py-0.5 hover:underline focus-ring">
+                <Age iso={post.createdAt} />
               </Link>
             }
           >
@@ -134,12 +140,26 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
             // In lists a long post shows its beginning; the post's own page shows it all.
             (linked && post.content.length > foldOver ? (
               <Suspense
-                fallback={<WholeText text={post.content} className={`${textClass} line-clamp-[10]`} />}
+                fallback={
+                  <WholeText
+                    text={post.content}
+                    className={`${textClass} line-clamp-[10]`}
+                    unresolvedMentions={post.unresolvedMentions}
+                  />
+                }
               >
-                <FoldedText text={post.content} className={textClass} />
+                <FoldedText
+                  text={post.content}
+                  className={textClass}
+                  unresolvedMentions={post.unresolvedMentions}
+                />
               </Suspense>
             ) : (
-              <WholeText text={post.content} className={textClass} />
+              <WholeText
+                text={post.content}
+                className={textClass}
+                unresolvedMentions={post.unresolvedMentions}
+              />
             ))}
           {post.media && <LazyMediaGallery media={post.media} sensitive={post.sensitive} />}
           {post.quote && (
@@ -148,6 +168,12 @@ export function PostCard({ post, actions, menu, linked = true, onDeleted }: Prop
             </Suspense>
           )}
         </FilteredContent>
+        {/* The post's own page says when it was written, as well as how long ago. */}
+        {!linked && (
+          <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
+            <time dateTime={post.createdAt}>{exactDate(post.createdAt)}</time>
+          </p>
+        )}
         {/* Closer on a phone, where a quote count still fits; what does not (Detach) wraps, not off the card. */}
         <div className="-ml-2.5 mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-zinc-600 sm:gap-x-4 dark:text-zinc-400">
           <Link to={postPath} className={postActionClass} aria-label={`Comments: ${post.commentCount}`}>

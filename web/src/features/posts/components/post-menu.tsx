@@ -3,6 +3,8 @@ import type { Post } from '@sync/contract';
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialog';
+import { LinkMenuItems } from '../../../components/ui/link-menu-items';
+import { postTitle, postUrl } from '../../../entities/posts';
 import { useFocusAfterRemoval } from '../../../lib/focus-after-removal';
 import { pageHeading } from '../../../lib/page-title';
 import { toastError } from '../../../lib/toast';
@@ -38,6 +40,7 @@ export default function PostMenu({ post, onDeleted }: { post: Post; onDeleted?: 
         <Menu.Portal>
           <Menu.Positioner sideOffset={4} align="end" className="z-30 outline-none">
             <Menu.Popup className="min-w-36 rounded-xl border border-zinc-200 bg-white p-1 text-zinc-900 shadow-lg outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100">
+              <LinkMenuItems url={postUrl(post._id)} title={postTitle(post)} className={item} />
               <Menu.Item className={item} onClick={() => setEditing(true)}>
                 <Pencil className="size-4" aria-hidden="true" /> Edit
               </Menu.Item>

@@ -1,7 +1,7 @@
 import type { Quote, QuotedPost } from '@sync/contract';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
-import { timeAgo } from '../../../lib/relative-time';
+import { Age } from '../../../components/ui/age';
 import { sharingStrings as t } from './strings';
 
 const box = 'mt-2 rounded-xl border border-zinc-200 dark:border-zinc-700';
@@ -21,9 +21,7 @@ export function QuotedPostCard({ post, linked = true }: { post: QuotedPost; link
         <Avatar user={post} size="sm" />
         <span className="truncate font-semibold text-zinc-900 dark:text-zinc-50">{name}</span>
         <span className="truncate text-zinc-600 dark:text-zinc-400">@{post.username}</span>
-        <time dateTime={post.createdAt} className="shrink-0 text-zinc-600 dark:text-zinc-400">
-          {timeAgo(post.createdAt)}
-        </time>
+        <Age iso={post.createdAt} className="shrink-0 text-zinc-600 dark:text-zinc-400" />
       </span>
       {post.content && (
         <span className="mt-1 line-clamp-4 block text-sm break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">

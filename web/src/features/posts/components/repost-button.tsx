@@ -1,17 +1,19 @@
 import type { Post } from '@sync/contract';
 import { Repeat2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { MenuTriggerButton, useMenuOnFirstUse } from '../../../components/ui/button';
 import { Link } from 'react-router';
 import { postActionClass, postActionOnClass, postCountClass } from '../../../components/ui/post-action';
+import { toastError } from '../../../lib/toast';
 import { useToggleRepost } from '../api/sharing';
 import { sharingStrings as t } from './strings';
+import { lazyPart, preloadOf } from '../../../lib/lazy';
 
 // The menu (Base UI's) and the quote dialog load on first use, never with the list of posts (decision 040).
 const loadMenu = () => import('./repost-menu');
-const RepostMenu = lazy(loadMenu);
-const QuoteDialog = lazy(() => import('./quote-dialog'));
-const preload = () => void loadMenu();
+const RepostMenu = lazyPart(loadMenu);
+const QuoteDialog = lazyPart(() => import('./quote-dialog'));
+const preload = preloadOf(loadMenu);
 
 /**
  * Repost (a menu: Repost or Undo repost, Quote), the count, and the quotes' count when there are any. The keyboard's t and q press the hidden
@@ -26,6 +28,11 @@ export function RepostButton({ post }: { post: Post }) {
   const repostCount = post.repostCount ?? 0;
   const quoteCount = post.quoteCount ?? 0;
   const toggle = () => repost.mutate({ postId: post._id, repost: !reposted });
+  const quoteDisabledReason = post.viewer?.quoteDisabled
+    ? t.quoteDisabled[post.quotePolicy ?? 'anyone'](post.username)
+    : undefined;
+  // The q shortcut says why instead of opening a quote the server would refuse.
+  const quote = () => (quoteDisabledReason ? toastError(quoteDisabledReason) : setQuoting(true));
   const className = `${postActionClass} ${reposted ? postActionOnClass.repost : ''}`;
   const label = reposted ? `${t.repostOptions} (reposted)` : t.repostOptions;
   const icon = <Repeat2 className="size-[18px]" aria-hidden="true" />;
@@ -51,6 +58,7 @@ export function RepostButton({ post }: { post: Post }) {
             reposted={reposted}
             onToggle={toggle}
             onQuote={() => setQuoting(true)}
+            quoteDisabledReason={quoteDisabledReason}
           >
             {icon}
           </RepostMenu>
@@ -68,7 +76,7 @@ export function RepostButton({ post }: { post: Post }) {
         </Link>
       )}
       <button type="button" hidden data-shortcut="repost" onClick={toggle} />
-      <button type="button" hidden data-shortcut="quote" onClick={() => setQuoting(true)} />
+      <button type="button" hidden data-shortcut="quote" onClick={quote} />
       {quoting && (
         <Suspense fallback={null}>
           <QuoteDialog post={post} onClose={() => setQuoting(false)} />

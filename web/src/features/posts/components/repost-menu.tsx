@@ -12,11 +12,21 @@ type Props = {
   reposted: boolean;
   onToggle: () => void;
   onQuote: () => void;
+  /** Why the viewer may not quote the post: Quote is then shown disabled, with this reason. */
+  quoteDisabledReason: string | undefined;
   children: ReactNode;
 };
 
 /** Loaded on the first press of the repost button (see RepostButton), so it opens at once. */
-export default function RepostMenu({ label, className, reposted, onToggle, onQuote, children }: Props) {
+export default function RepostMenu({
+  label,
+  className,
+  reposted,
+  onToggle,
+  onQuote,
+  quoteDisabledReason,
+  children,
+}: Props) {
   return (
     <Menu.Root defaultOpen>
       <Menu.Trigger aria-label={label} className={className}>
@@ -28,9 +38,20 @@ export default function RepostMenu({ label, className, reposted, onToggle, onQuo
             <Menu.Item className={item} onClick={onToggle}>
               <Repeat2 className="size-4" aria-hidden="true" /> {reposted ? t.undoRepost : t.repost}
             </Menu.Item>
-            <Menu.Item className={item} onClick={onQuote}>
-              <Quote className="size-4" aria-hidden="true" /> {t.quote}
-            </Menu.Item>
+            {quoteDisabledReason ? (
+              // Offered, not hidden, so the reason is read where one looks for Quote (as Bluesky does).
+              <Menu.Item className={`${item} items-start`} disabled>
+                <Quote className="mt-0.5 size-4 text-zinc-500 dark:text-zinc-400" aria-hidden="true" />
+                <span className="flex max-w-56 flex-col">
+                  <span className="text-zinc-600 dark:text-zinc-400">{t.quote}</span>
+                  <span className="text-xs text-zinc-600 dark:text-zinc-400">{quoteDisabledReason}</span>
+                </span>
+              </Menu.Item>
+            ) : (
+              <Menu.Item className={item} onClick={onQuote}>
+                <Quote className="size-4" aria-hidden="true" /> {t.quote}
+              </Menu.Item>
+            )}
           </Menu.Popup>
         </Menu.Positioner>
       </Menu.Portal>

@@ -1,3 +1,5 @@
+import type { QuotePolicy } from '@sync/contract';
+
 /** What the composer says, in one place (its list of images speaks as entities/media's `attachmentStrings`). */
 export const composerStrings = {
   label: 'Create a post',
@@ -41,4 +43,11 @@ export const sharingStrings = {
   revoked: 'Removed by the author',
   unavailable: 'This post is unavailable',
   hidden: "You don't see posts from this person",
+  /** Why Quote is offered disabled (`viewer.quoteDisabled`), by the post's policy; `anyone`: a block. */
+  quoteDisabled: {
+    anyone: () => "You can't quote this post",
+    followers: (username: string) => `Only @${username}'s followers can quote this post`,
+    following: (username: string) => `Only people @${username} follows can quote this post`,
+    nobody: (username: string) => `@${username} doesn't allow quotes of this post`,
+  } satisfies Record<QuotePolicy, (username: string) => string>,
 };

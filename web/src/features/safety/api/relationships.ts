@@ -61,14 +61,15 @@ function dropFromList(client: QueryClient, key: readonly unknown[], username: st
 
 /**
  * What a new relationship changes on screen. Blocked or muted: their posts leave every list at once
- * (the server leaves them out of what comes next). Unblocked or unmuted: the lists are asked again, so
+ * (the server leaves them out of what comes next), but a mute leaves their own profile's. Unblocked or unmuted: the lists are asked again, so
  * their posts come back. A block ends follows both ways: the profiles, the lists of people and my
  * own following change with it.
  */
 function applyRelationship(client: QueryClient, relationship: Relationship) {
   const { username } = relationship;
   client.setQueryData(safetyKeys.relationship(username), relationship);
-  if (relationship.blocking || relationship.muting) removePostsBy(client, username);
+  if (relationship.blocking || relationship.muting)
+    removePostsBy(client, username, { keepTheirProfile: !relationship.blocking });
   else void client.invalidateQueries({ queryKey: postKeys.lists });
   void client.invalidateQueries({ queryKey: notificationKeys.list });
   void client.invalidateQueries({ queryKey: notificationKeys.unread });

@@ -59,7 +59,7 @@ export function BlockNotice({ username }: { username: string }) {
   return null;
 }
 
-/** Beside a muted person's name: a Muted badge (until when, if it ends) and Unmute. */
+/** Beside a muted person's name: "You muted @x" (until when, if it ends) and Unmute; their posts still show below. */
 export function MutedBadge({ username }: { username: string }) {
   const relationship = useRelationship(username).data;
   const mute = useMute();
@@ -69,7 +69,7 @@ export function MutedBadge({ username }: { username: string }) {
     <span className="inline-flex flex-wrap items-center gap-2">
       <span className="inline-flex items-center gap-1 rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-semibold text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">
         <VolumeX className="size-3.5" aria-hidden="true" />
-        {expires ? text.mutedUntil(expires) : text.muted}
+        {expires ? text.mutedUntil(username, expires) : text.muted(username)}
       </span>
       <Button
         variant="ghost"

@@ -6,7 +6,7 @@ import { inputClass } from '../../../components/ui/field';
 import { characterCount } from '../../../components/ui/message-field';
 import { useInstance } from '../../../entities/instance';
 import { useFieldErrors, type FieldErrors } from '../../../lib/field-errors';
-import { timeAgo } from '../../../lib/relative-time';
+import { Age } from '../../../components/ui/age';
 import { useRecentPosts, useReport } from '../api/reports';
 import { REPORT_CATEGORIES, strings } from '../strings';
 import type { Person } from './person';
@@ -180,7 +180,7 @@ function ReportForm({ person, post }: { person: Person; post?: Post }) {
                   <span className="min-w-0">
                     <span className="line-clamp-2 break-words">{candidate.content}</span>
                     <span className={hint}>
-                      <time dateTime={candidate.createdAt}>{timeAgo(candidate.createdAt)}</time>
+                      <Age iso={candidate.createdAt} />
                     </span>
                   </span>
                 </label>

@@ -1,14 +1,15 @@
 import type { Post } from '@sync/contract';
 import { MoreHorizontal } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { MenuTriggerButton, useMenuOnFirstUse } from '../../../components/ui/button';
 import type { Person } from './person';
+import { lazyPart, preloadOf } from '../../../lib/lazy';
 
 // The menu and its dialogs pull in Base UI's menu and dialog code: they load on the first press of a
 // "…" (and already on its hover or focus), never with the list of posts.
 const loadMenu = () => import('./safety-menu');
-const SafetyMenu = lazy(loadMenu);
-const preload = () => void loadMenu();
+const SafetyMenu = lazyPart(loadMenu);
+const preload = preloadOf(loadMenu);
 
 export const menuButtonClass =
   'rounded-full p-2 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-ring dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';

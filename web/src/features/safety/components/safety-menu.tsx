@@ -3,7 +3,8 @@ import type { Post } from '@sync/contract';
 import { Ban, Flag, MoreHorizontal, Repeat2, Volume2, VolumeX } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { POST_CARD_ATTRIBUTE } from '../../../entities/posts';
+import { LinkMenuItems } from '../../../components/ui/link-menu-items';
+import { POST_CARD_ATTRIBUTE, postTitle, postUrl } from '../../../entities/posts';
 import { useFocusAfterRemoval } from '../../../lib/focus-after-removal';
 import { pageHeading } from '../../../lib/page-title';
 import { toastError } from '../../../lib/toast';
@@ -60,6 +61,7 @@ export default function SafetyMenu({ person, post, personId, label, className }:
         <Menu.Portal>
           <Menu.Positioner sideOffset={4} align="end" className="z-30 outline-none">
             <Menu.Popup className="min-w-44 rounded-xl border border-zinc-200 bg-white p-1 text-zinc-900 shadow-lg outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100">
+              {post && <LinkMenuItems url={postUrl(post._id)} title={postTitle(post)} className={item} />}
               {relationship?.blocking ? (
                 <Menu.Item
                   className={item}

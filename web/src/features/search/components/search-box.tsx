@@ -1,11 +1,12 @@
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { searchPath, searchTypeOf } from '../api/search';
 import { SEARCH_FIELD_ATTRIBUTE } from './search-box-id';
+import { lazyPart } from '../../../lib/lazy';
 
 // Not with the first screen: loaded with the first letter typed.
-const SearchSuggestions = lazy(() => import('./search-suggestions'));
+const SearchSuggestions = lazyPart(() => import('./search-suggestions'));
 
 const fieldClass =
   'h-10 w-full rounded-full border border-zinc-300 bg-zinc-50 pr-4 pl-10 text-sm text-zinc-900 placeholder:text-zinc-600 focus-ring dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400';

@@ -5,9 +5,15 @@ import { RECOMMENDED_COUNT, useSuggestions } from '../api/users';
 import { FollowButton } from './follow-button';
 import { PersonRow } from './person-row';
 
+type SuggestedProps = {
+  limit?: number;
+  /** Someone not to suggest: the person whose profile the panel is beside (asked for one more instead). */
+  excluding?: string | undefined;
+};
+
 /** Suggested people with Follow buttons: the side panel (4) and the People page (more). */
-export function SuggestedPeople({ limit = RECOMMENDED_COUNT }: { limit?: number }) {
-  const suggestions = useSuggestions(limit);
+export function SuggestedPeople({ limit = RECOMMENDED_COUNT, excluding }: SuggestedProps) {
+  const suggestions = useSuggestions(excluding === undefined ? limit : limit + 1);
   if (suggestions.isPending) {
     return (
       <div className="space-y-3" role="status" aria-label="Loading suggested people">
@@ -23,12 +29,13 @@ export function SuggestedPeople({ limit = RECOMMENDED_COUNT }: { limit?: number 
   if (suggestions.isError) {
     return <ErrorState message={suggestions.error.message} onRetry={() => void suggestions.refetch()} />;
   }
-  if (suggestions.data.length === 0) {
+  const people = suggestions.data.filter((user) => user.username !== excluding).slice(0, limit);
+  if (people.length === 0) {
     return <p className="text-sm text-zinc-600 dark:text-zinc-400">You follow everyone here already.</p>;
   }
   return (
     <ul className="space-y-3">
-      {suggestions.data.map((user) => (
+      {people.map((user) => (
         <li key={user._id}>
           <PersonRow user={user} detail={user.bio} action={<FollowButton user={user} />} />
         </li>
@@ -37,7 +44,7 @@ export function SuggestedPeople({ limit = RECOMMENDED_COUNT }: { limit?: number 
   );
 }
 
-export function RecommendedPeople() {
+export function RecommendedPeople({ excluding }: { excluding?: string | undefined }) {
   return (
     <section
       aria-labelledby="recommended-heading"
@@ -46,7 +53,7 @@ export function RecommendedPeople() {
       <h2 id="recommended-heading" className="mb-3 text-base font-bold text-zinc-900 dark:text-zinc-50">
         Recommended People
       </h2>
-      <SuggestedPeople />
+      <SuggestedPeople excluding={excluding} />
       <Link
         to="/people"
         className="mt-3 inline-block text-sm font-semibold text-teal-700 hover:underline focus-ring dark:text-teal-400"

@@ -1,0 +1,28 @@
+import type { Deps } from './deps.js';
+import * as mutes from '../../data/mutes.repo.js';
+import { bumpRulesVersions } from '../../data/users.repo.js';
+
+/** A mute as asked for: `durationSeconds` 0 or null lasts until unmuted. */
+export interface MuteChange {
+  notifications: boolean;
+  durationSeconds: number | null;
+}
+
+/** Mutes (or, `undefined`, unmutes) someone: idempotent; muting again replaces the notifications and the end. */
+export async function writeMute(deps: Deps, muterId: string, mutedId: string, mute: MuteChange | undefined) {
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await bumpRulesVersions(trx, [muterId]);
+    await mutes.deleteEndedMutes(trx, muterId, at);
+    if (!mute) {
+      await mutes.deleteMute(trx, muterId, mutedId);
+      return;
+    }
+    const expiresAt = mute.durationSeconds
+      ? new Date(now.getTime() + mute.durationSeconds * 1000).toISOString()
+      : null;
+    await mutes.putMute(trx, { muterId, mutedId, notifications: mute.notifications, expiresAt, at });
+  });
+  deps.events.publish({ type: 'rules-changed', userIds: [muterId] });
+}
