@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream-client.js';
 import { expectPost } from '../../test/expectations.js';
@@ -256,6 +258,30 @@ describeEachDatabase('live events', (dialect) => {
       await client!.waitFor('post', ({ post }) => post._id === postId);
       [client!, ...others].forEach((stream) => stream.close());
     } finally {
+      await own.close();
+    }
+  });
+
+  it("closes a stream's connection when it ends the stream, leaving no idle connection to wait for", async () => {
+    const own = await startServer(dialect, { seed: false });
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const me = await newPerson(own, 'ended');
+      const request = http.get(`${own.url}/api/events`, {
+        agent,
+        headers: { authorization: `Bearer ${me.token}` },
+      });
+      const [response] = (await once(request, 'response')) as [http.IncomingMessage];
+      expect(response.headers.connection).toBe('close');
+      let socketClosed = false;
+      request.socket!.once('close', () => (socketClosed = true));
+      response.resume();
+      // Kept alive, the ended stream's connection would wait in the agent's pool, and a shutdown that
+      // had already closed the idle connections would wait for it until the keep-alive timeout.
+      own.app.live.closeAll();
+      await eventually(() => (socketClosed ? true : undefined), { what: "the stream's connection closed" });
+    } finally {
+      agent.destroy();
       await own.close();
     }
   });

@@ -29,6 +29,10 @@ export function beginEventStream(request: FastifyRequest, reply: FastifyReply, o
     'cache-control': 'no-cache, no-transform',
     // nginx and other proxies pass each event on at once instead of buffering the answer.
     'x-accel-buffering': 'no',
+    // A stream's connection is not reused after it (a client reconnects on a new one). Kept alive, a
+    // stream the server ends at shutdown left an idle connection that the server's close had already
+    // passed over, and the close then waited for the keep-alive timeout (72 s).
+    connection: 'close',
   });
   response.write(opening);
   return response;
