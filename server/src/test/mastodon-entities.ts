@@ -10,7 +10,7 @@ import { expect } from 'vitest';
  * absolute URLs). Fields added after 4.5 are not asked for. More fields than documented are allowed:
  * Mastodon's own answers carry some, and apps ignore what they do not know.
  *
- * Written from the documentation rather than from Sync's view types (read/views/mastodon/entities.ts),
+ * Written from the documentation rather than from Sync's entity schemas (@sync/contract/mastodon),
  * so a view that drifts from the documentation fails here instead of agreeing with itself.
  */
 

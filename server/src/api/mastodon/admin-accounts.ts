@@ -3,7 +3,7 @@ import type { AccountStatus } from '../../data/users.repo.js';
 import type { Role } from '../../data/schema.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { adminAccountView } from '../../read/views/mastodon/admin.js';
-import type { AdminAccount } from '../../read/views/mastodon/entities.js';
+import type { AdminAccount } from '@sync/contract/mastodon';
 import * as moderation from '../../use-cases/moderation.js';
 import * as registrations from '../../use-cases/registrations.js';
 import { recordNotFound } from '../../use-cases/shared/record-not-found.js';

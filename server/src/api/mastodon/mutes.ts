@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { MutedAccount } from '@sync/contract/mastodon';
 import * as mutes from '../../use-cases/mutes.js';
 import { accountView } from '../../read/views/mastodon/accounts.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
@@ -21,7 +22,7 @@ export const muteRoutes: FastifyPluginAsync = async (app) => {
       });
       setLinks(request, reply, bounds);
       const urls = urisFor(request);
-      return muted.map(({ account, expiresAt }) => ({
+      return muted.map(({ account, expiresAt }): MutedAccount => ({
         ...accountView(account, urls),
         mute_expires_at: expiresAt,
       }));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/http/errors.js';
-import type { Search } from '../../read/views/mastodon/entities.js';
+import type { Search } from '@sync/contract/mastodon';
 import { tagView } from '../../read/views/mastodon/tags.js';
 import { localTargetOf } from '../../platform/uris/uris.js';
 import * as search from '../../use-cases/search.js';

@@ -1,5 +1,5 @@
 import { HttpError } from '../../platform/http/errors.js';
-import type { Status } from '../../read/views/mastodon/entities.js';
+import type { Status } from '@sync/contract/mastodon';
 import { objectParam, stringParam } from './params.js';
 
 const cannotKeep = (message: string) => new HttpError(422, `Validation failed: ${message}`);

@@ -10,7 +10,7 @@ import { sendJsonText } from '../json-text.js';
 import { booleanParam, listParam, objectListParam, stringParam } from './params.js';
 import { focusParam } from '../uploads.js';
 import { statusEditViews } from '../../read/views/mastodon/status-edits.js';
-import type { StatusSource } from '../../read/views/mastodon/entities.js';
+import type { StatusSource } from '@sync/contract/mastodon';
 import { pinRefusalOf, refuseWhatSyncCannotKeep } from './status-options.js';
 import { HttpError } from '../../platform/http/errors.js';
 

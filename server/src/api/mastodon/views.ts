@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { HydratedStatuses } from '../../read/hydration/hydrator.js';
 import { contextText, statusesText, statusViews } from '../../read/views/mastodon/statuses.js';
-import type { Status } from '../../read/views/mastodon/entities.js';
+import type { Status } from '@sync/contract/mastodon';
 import { recordNotFound } from '../../use-cases/statuses.js';
 import { urisFor } from '../uris.js';
 

@@ -1,6 +1,12 @@
 import { approvalPolicyOf } from './quotes.js';
 import type { AccountRecord } from '../../hydration/hydrator.js';
-import type { Account, AccountField, CredentialAccount, FamiliarFollowers, Suggestion } from './entities.js';
+import type {
+  Account,
+  AccountField,
+  CredentialAccount,
+  FamiliarFollowers,
+  Suggestion,
+} from '@sync/contract/mastodon';
 import { escapeHtml, textToHtml } from './html.js';
 import { roleOf } from './roles.js';
 import { defaultAvatar, defaultHeader, type Uris } from '../../../platform/uris/uris.js';

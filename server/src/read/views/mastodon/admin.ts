@@ -1,7 +1,7 @@
 import { inForce } from '../../../data/users.repo.js';
 import type { AccountRecord } from '../../hydration/accounts.js';
 import { accountView } from './accounts.js';
-import type { AdminAccount } from './entities.js';
+import type { AdminAccount } from '@sync/contract/mastodon';
 import { instanceLanguage } from './instance.js';
 import { roleOf } from './roles.js';
 import type { Uris } from '../../../platform/uris/uris.js';

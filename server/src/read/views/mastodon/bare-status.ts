@@ -1,4 +1,4 @@
-import type { Account, Status } from './entities.js';
+import type { Account, Status } from '@sync/contract/mastodon';
 
 /**
  * The fields of a status that shows no post of ours as it is now (a reblog wrapper, a report's copy of

@@ -1,6 +1,6 @@
 import type { ActiveFilter, FilterRecord, KeywordRecord } from '../../../data/filters.repo.js';
 import type { KeywordMatch } from '../../rules/keyword-match.js';
-import type { Filter, FilterKeyword, FilterResult, V1Filter } from './entities.js';
+import type { Filter, FilterKeyword, FilterResult, V1Filter } from '@sync/contract/mastodon';
 
 /** Keyword filters as Mastodon's filters v2 (and v1, for older apps) give them. */
 

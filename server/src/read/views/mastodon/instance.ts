@@ -8,7 +8,14 @@ import {
 import { serverVersion } from '../../../config.js';
 import type { AccountRecord } from '../../hydration/hydrator.js';
 import { accountView } from './accounts.js';
-import type { Instance, MediaLimits, PollLimits, Rule, StatusLimits, V1Instance } from './entities.js';
+import type {
+  Instance,
+  MediaLimits,
+  PollLimits,
+  Rule,
+  StatusLimits,
+  V1Instance,
+} from '@sync/contract/mastodon';
 import { escapeHtml } from './html.js';
 import type { Uris } from '../../../platform/uris/uris.js';
 

@@ -1,9 +1,8 @@
 import type { MarkerRow } from '../../../data/markers.repo.js';
-import type { MarkerTimeline } from '../../../data/schema.js';
-import type { Marker } from './entities.js';
+import type { Markers } from '@sync/contract/mastodon';
 
 /** Markers by timeline, as `GET` and `POST /api/v1/markers` answer them. */
-export function markersView(rows: readonly MarkerRow[]): Partial<Record<MarkerTimeline, Marker>> {
+export function markersView(rows: readonly MarkerRow[]): Markers {
   return Object.fromEntries(
     rows.map((row) => [
       row.timeline,

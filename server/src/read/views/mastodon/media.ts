@@ -1,5 +1,5 @@
 import type { ShownImage } from '../../hydration/media.js';
-import type { MediaAttachment, MediaSize } from './entities.js';
+import type { MediaAttachment, MediaSize } from '@sync/contract/mastodon';
 import type { Uris } from '../../../platform/uris/uris.js';
 
 const sizeOf = (width: number, height: number): MediaSize => ({

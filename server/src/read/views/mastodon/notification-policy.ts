@@ -1,5 +1,5 @@
 import type { NotificationSettings } from '@sync/contract';
-import type { NotificationPolicy, NotificationPolicyAction } from './entities.js';
+import type { NotificationPolicy, NotificationPolicyAction } from '@sync/contract/mastodon';
 
 /**
  * Sync's notification settings as Mastodon's notification policy (docs/decisions/104). Only "only from

@@ -12,7 +12,7 @@ import type {
   NotificationType,
   Report,
   Status,
-} from './entities.js';
+} from '@sync/contract/mastodon';
 import { reportView } from './reports.js';
 import type { AccountRecord } from '../../hydration/accounts.js';
 import type { HydratedReports } from '../../hydration/reports.js';

@@ -1,4 +1,4 @@
-import type { Preferences } from './entities.js';
+import type { Preferences } from '@sync/contract/mastodon';
 
 /**
  * A person's posting and reading defaults. Sync has none to set: every status is public, nothing is

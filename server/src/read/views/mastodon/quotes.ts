@@ -1,6 +1,12 @@
 import type { QuotePolicy } from '../../../data/schema.js';
 import type { HydratedPost, HydratedStatuses } from '../../hydration/hydrator.js';
-import type { QuoteApproval, QuoteApprovalPolicy, QuoteStateName, ShallowQuote, Status } from './entities.js';
+import type {
+  QuoteApproval,
+  QuoteApprovalPolicy,
+  QuoteStateName,
+  ShallowQuote,
+  Status,
+} from '@sync/contract/mastodon';
 
 /**
  * Sync's quotes as Mastodon 4.5's (docs/decisions/092). Who may quote:

@@ -1,5 +1,5 @@
 import type { RepostRow } from '../../../data/reposts.repo.js';
-import type { Account, Status } from './entities.js';
+import type { Account, Status } from '@sync/contract/mastodon';
 import type { Uris } from '../../../platform/uris/uris.js';
 import { bareStatus } from './bare-status.js';
 

@@ -1,5 +1,5 @@
 import type { RelationshipState } from '../relationship-state.js';
-import type { Relationship } from './entities.js';
+import type { Relationship } from '@sync/contract/mastodon';
 
 /**
  * How the viewer and each account stand, as Mastodon's Relationship: follows, blocks and mutes; Sync has

@@ -6,7 +6,7 @@ import { keptImagesOf, type HydratedReports } from '../../hydration/reports.js';
 import { mediaAttachmentView } from './media.js';
 import { accountView } from './accounts.js';
 import { adminAccountView } from './admin.js';
-import type { Account, AdminReport, Report, Rule, Status } from './entities.js';
+import type { Account, AdminReport, Report, Rule, Status } from '@sync/contract/mastodon';
 import { textToHtml } from './html.js';
 import type { Uris } from '../../../platform/uris/uris.js';
 import { bareStatus } from './bare-status.js';

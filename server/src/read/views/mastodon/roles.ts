@@ -1,5 +1,5 @@
 import type { Role as SyncRole } from '../../../data/schema.js';
-import type { Role } from './entities.js';
+import type { Role } from '@sync/contract/mastodon';
 
 /**
  * Sync's roles as Mastodon's Role entity, on the person's own account and in the admin API: the ids and

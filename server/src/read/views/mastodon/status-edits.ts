@@ -1,5 +1,5 @@
 import type { EditVersion } from '@sync/contract';
-import type { Status, StatusEdit } from './entities.js';
+import type { Status, StatusEdit } from '@sync/contract/mastodon';
 import { textToHtml } from './html.js';
 import type { Uris } from '../../../platform/uris/uris.js';
 

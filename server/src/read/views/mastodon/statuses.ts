@@ -9,7 +9,7 @@ import type {
 } from '../../hydration/hydrator.js';
 import { JsonText } from '../json-text.js';
 import { accountView } from './accounts.js';
-import type { Account, Context, Status, StatusMention } from './entities.js';
+import type { Account, Context, Status, StatusMention } from '@sync/contract/mastodon';
 import { textToHtml } from './html.js';
 import { filterResultView } from './filters.js';
 import type { Uris } from '../../../platform/uris/uris.js';

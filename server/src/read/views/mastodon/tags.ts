@@ -1,4 +1,4 @@
-import type { Tag } from './entities.js';
+import type { Tag } from '@sync/contract/mastodon';
 import type { Uris } from '../../../platform/uris/uris.js';
 
 /** A day's use of a tag: posts with it and the people who wrote them. */

@@ -1,0 +1,94 @@
+import { Type, type Static } from 'typebox';
+import { Account } from './accounts.js';
+import { AlwaysEmpty, Entity, Nullable } from './entity.js';
+import { FilterResult } from './filters.js';
+import { MediaAttachment } from './media.js';
+import { QuoteApproval, QuoteStateName, ShallowQuote } from './quotes.js';
+
+/** https://docs.joinmastodon.org/entities/Status/#Mention */
+export const StatusMention = Entity({
+  id: Type.String(),
+  username: Type.String(),
+  url: Type.String(),
+  acct: Type.String(),
+});
+export type StatusMention = Static<typeof StatusMention>;
+
+/** https://docs.joinmastodon.org/entities/Status/#Tag */
+export const StatusTag = Entity({ name: Type.String(), url: Type.String() });
+export type StatusTag = Static<typeof StatusTag>;
+
+/**
+ * A status holds statuses: the one it reblogs, and the one a quote shows. The two are declared together
+ * as a cyclic schema, whose `$defs` name each other by `$ref`.
+ */
+const statusDefinitions = {
+  Status: Entity({
+    id: Type.String(),
+    created_at: Type.String(),
+    in_reply_to_id: Nullable(Type.String()),
+    in_reply_to_account_id: Nullable(Type.String()),
+    sensitive: Type.Boolean(),
+    spoiler_text: Type.String(),
+    visibility: Type.Literal('public'),
+    language: Nullable(Type.String()),
+    uri: Type.String(),
+    url: Type.String(),
+    replies_count: Type.Integer(),
+    reblogs_count: Type.Integer(),
+    favourites_count: Type.Integer(),
+    quotes_count: Type.Integer(),
+    edited_at: Nullable(Type.String()),
+    content: Type.String(),
+    /** On a reblog (a repost, docs/decisions/092): the status reblogged; null on any other. */
+    reblog: Nullable(Type.Ref('Status')),
+    account: Account,
+    media_attachments: Type.Array(MediaAttachment),
+    mentions: Type.Array(StatusMention),
+    tags: Type.Array(StatusTag),
+    emojis: AlwaysEmpty,
+    card: Type.Null(),
+    poll: Type.Null(),
+    quote: Type.Union([Type.Ref('Quote'), ShallowQuote, Type.Null()]),
+    quote_approval: QuoteApproval,
+    /** The viewer's `warn` filters that matched it (their `hide` filters leave it out). */
+    filtered: Type.Optional(Type.Array(FilterResult)),
+    favourited: Type.Optional(Type.Boolean()),
+    reblogged: Type.Optional(Type.Boolean()),
+    muted: Type.Optional(Type.Boolean()),
+    bookmarked: Type.Optional(Type.Boolean()),
+    pinned: Type.Optional(Type.Boolean()),
+    /** Only in the answer to a delete: the source, so an app can redraft it. */
+    text: Type.Optional(Type.String()),
+  }),
+  /** https://docs.joinmastodon.org/entities/Quote/ — a quote whose quoted status is shown (one level deep). */
+  Quote: Entity({ state: QuoteStateName, quoted_status: Nullable(Type.Ref('Status')) }),
+};
+
+/** https://docs.joinmastodon.org/entities/Status/ */
+export const Status = Type.Cyclic(statusDefinitions, 'Status');
+export type Status = Static<typeof Status>;
+
+export const Quote = Type.Cyclic(statusDefinitions, 'Quote');
+export type Quote = Static<typeof Quote>;
+
+/** https://docs.joinmastodon.org/entities/Context/ */
+export const Context = Entity({ ancestors: Type.Array(Status), descendants: Type.Array(Status) });
+export type Context = Static<typeof Context>;
+
+/** https://docs.joinmastodon.org/entities/StatusEdit/ — one version of an edited status. */
+export const StatusEdit = Entity({
+  content: Type.String(),
+  spoiler_text: Type.String(),
+  sensitive: Type.Boolean(),
+  created_at: Type.String(),
+  account: Account,
+  poll: Type.Null(),
+  media_attachments: Type.Array(MediaAttachment),
+  emojis: AlwaysEmpty,
+});
+export type StatusEdit = Static<typeof StatusEdit>;
+
+/** https://docs.joinmastodon.org/entities/StatusSource/ — a status as written, for an app's editor. */
+export const StatusSource = Entity({ id: Type.String(), text: Type.String(), spoiler_text: Type.String() });
+export type StatusSource = Static<typeof StatusSource>;
