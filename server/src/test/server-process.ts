@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -142,6 +142,8 @@ function nextLine(child: ChildProcess, pattern: RegExp): Promise<string> {
 export function compiledServersOfThisFile(folderPrefix: string) {
   const folders: string[] = [];
   const servers: ServerProcess[] = [];
+  // Built in a hook, so that a test's own time is its behaviour's (a build takes seconds, more on a busy machine).
+  beforeAll(() => buildCompiledServer());
   afterEach(async () => {
     for (const server of servers.splice(0)) {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');

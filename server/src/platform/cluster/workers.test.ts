@@ -8,8 +8,12 @@ import { openDatabase } from '../../data/database.js';
 import { counterMismatches } from '../../test/counters.js';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream-client.js';
 import { createTestDatabase, hasPostgres } from '../../test/harness.js';
-import { spawnServer, type ServerProcess } from '../../test/server-process.js';
+import { buildCompiledServer, spawnServer, type ServerProcess } from '../../test/server-process.js';
 import { eventually } from '../../test/wait.js';
+
+// The compiled server, as `npm start` runs it: built in a hook, so that each test's own time is its
+// behaviour's (a build takes seconds, more on a busy machine).
+beforeAll(() => buildCompiledServer());
 
 /** A GET on a connection of its own, so the cluster hands it to the next worker in turn. */
 function getOnNewConnection(url: string): Promise<{ status: number; worker: string | undefined }> {

@@ -244,24 +244,24 @@ describeEachDatabase('rate limits with a Redis that does not answer', (dialect) 
     expect((await server.request('GET', '/api/posts?limit=1', { headers: ip })).status).toBe(200);
     proxy.pause();
 
-    const health = await timed(() => server.request('GET', '/api/health', { headers: ip }));
-    expect(health.result.status).toBe(200);
-    expect(health.ms).toBeLessThan(500);
-
-    const read = await timed(() => server.request('GET', '/api/posts?limit=1', { headers: ip }));
-    expect(read.result.status).toBe(200);
-    expect(read.ms).toBeGreaterThanOrEqual(990);
-    expect(read.ms).toBeLessThan(3000);
-
-    // Login checks two limits (per IP and per username): both fail open.
-    const login = await timed(() =>
-      server.request('POST', '/api/auth/login', {
-        body: { username: 'guest', password: 'guest-password' },
-        headers: ip,
-      }),
+    // The read waits for its limit's command to time out (1 s here); the health check asks Redis
+    // nothing, so it is answered while the read still waits.
+    let readAnswered = false;
+    const read = timed(() => server.request('GET', '/api/posts?limit=1', { headers: ip })).finally(
+      () => (readAnswered = true),
     );
-    expect(login.result.status).toBe(200);
-    expect(login.ms).toBeLessThan(4000);
-    console.log(`hung Redis [${dialect}]: health ${health.ms} ms, read ${read.ms} ms, login ${login.ms} ms`);
+    const health = await server.request('GET', '/api/health', { headers: ip });
+    expect(health.status).toBe(200);
+    expect(readAnswered).toBe(false);
+    const { result, ms } = await read;
+    expect(result.status).toBe(200);
+    expect(ms).toBeGreaterThanOrEqual(990);
+
+    // Login checks two limits (per IP and per username): both fail open, and the login goes through.
+    const login = await server.request('POST', '/api/auth/login', {
+      body: { username: 'guest', password: 'guest-password' },
+      headers: ip,
+    });
+    expect(login.status).toBe(200);
   });
 });
