@@ -151,14 +151,6 @@ export const countFilters = (db: Db, userId: string): Promise<number> =>
       .where('user_id', '=', userId),
   );
 
-export const countKeywords = (db: Db, filterId: string): Promise<number> =>
-  countOf(
-    db
-      .selectFrom('filter_keywords')
-      .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .where('filter_id', '=', filterId),
-  );
-
 export async function insertFilter(
   trx: Db,
   filter: FilterFields & Pick<FiltersTable, 'id' | 'user_id' | 'created_at'>,

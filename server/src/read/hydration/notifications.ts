@@ -251,7 +251,7 @@ export async function shownNotifications(
 }
 
 /** How many of the newest unread notifications are checked against the viewer's rules when counted. */
-export const unreadCheckedAtMost = 200;
+const unreadCheckedAtMost = 200;
 
 /**
  * How many unread notifications the viewer sees: Sync's bell (every kind, no cap), or those a Mastodon

@@ -92,7 +92,7 @@ export const newComment = (record: comments.CommentRecord): HydratedComment => (
 });
 
 /** Where uploaded files are served (MEDIA_PUBLIC_URL), unless the app says otherwise. */
-export const defaultMediaPublicUrl = '/media';
+const defaultMediaPublicUrl = '/media';
 
 export class PostHydrator {
   readonly cache: PostCache;
