@@ -5,7 +5,6 @@ import secureJson from 'secure-json-parse';
 import { accountRoutes } from '../api/sync/account.js';
 import { authPlugin } from '../api/sync/auth.plugin.js';
 import { authRoutes } from '../api/sync/auth.js';
-import { createTokenService } from '../platform/auth/tokens.js';
 import { bookmarkRoutes } from '../api/sync/bookmarks.js';
 import { commentRoutes } from '../api/sync/comments.js';
 import { systemClock, type Clock } from '../clock.js';
@@ -15,6 +14,7 @@ import type { Deps } from '../use-cases/shared/deps.js';
 import { emailRoutes } from '../api/sync/email.js';
 import { eventRoutes } from '../api/sync/events.js';
 import { openLiveEvents } from './live-events.js';
+import { buildDeps } from './deps.js';
 import type { LiveHub } from '../platform/live/hub.js';
 import type { StreamSlots } from '../platform/live/stream-slots.js';
 import type { EventTransport } from '../platform/live/transport.js';
@@ -25,7 +25,6 @@ import { reportQueueRoutes, reportRoutes } from '../api/sync/reports.js';
 import { filterRoutes } from '../api/sync/filters.js';
 import { registerCompression } from '../platform/http/compression.js';
 import { registerWebClient } from '../platform/http/web-client.js';
-import { Site } from '../platform/uris/uris.js';
 import { admitRequests } from '../platform/http/admission.js';
 import { lingerAfterEarlyAnswers } from '../platform/http/lingering-close.js';
 import { limitConnections } from '../platform/http/connection-limits.js';
@@ -34,14 +33,12 @@ import { errorAnswer } from '../platform/http/error-answers.js';
 import { bodyLimitBytes } from '../platform/http/body-limit.js';
 import { healthRoutes } from '../api/sync/health.js';
 import { shedLoadUnderPressure } from '../platform/http/overload.js';
-import { CursorCodec } from '../platform/http/pagination.js';
 import { proxyTrust } from '../platform/http/proxy-trust.js';
 import { deferredSchemaCompilers, type DeferredSchemaCompilers } from '../platform/http/schema-compilers.js';
 import { rateLimitPlugin, registerReadLimit } from '../platform/http/rate-limits.js';
 import { registerSecurityHeaders } from '../platform/http/security.js';
 import { FailedOrSlowRequests } from '../platform/http/request-log.js';
 import { logDestination } from '../platform/logging.js';
-import { Hydrator } from '../read/hydration/hydrator.js';
 import { notificationRoutes } from '../api/sync/notifications.js';
 import { postRoutes } from '../api/sync/posts.js';
 import { repostRoutes } from '../api/sync/reposts.js';
@@ -59,7 +56,6 @@ import { runQueuedJobs, runScheduledJobs } from './jobs.js';
 import { mediaRoutes } from '../api/sync/media.js';
 import { mediaFileRoutes } from '../api/files/media.js';
 import { openMediaStore } from '../platform/media/open-store.js';
-import { ProcessingSlots } from '../platform/media/processing-slots.js';
 import { openMailer } from '../platform/mail/mailer.js';
 
 declare module 'fastify' {
@@ -197,31 +193,15 @@ export async function buildApp({
       async (instance) => {
         instance.decorate('db', database.db);
         instance.decorate('dialect', database.dialect);
-        const site = new Site(config.site);
-        const deps: Deps = {
-          db: database.db,
-          dialect: database.dialect,
+        const deps = buildDeps({
+          config,
+          database,
+          jwtSecret,
           clock,
-          tokens: createTokenService(jwtSecret, config.tokenTtlSeconds, clock),
-          cursors: new CursorCodec(jwtSecret),
-          hydrator: new Hydrator(
-            database.db,
-            database.dialect,
-            config.answerCaps,
-            config.postCacheBytes,
-            { clock, keptMs: config.viewerCacheMs, events: live.transport },
-            config.media.publicUrl,
-          ),
-          caps: config.answerCaps,
-          media: {
-            store: mediaStore,
-            slots: new ProcessingSlots(config.media.processingSlots),
-            config: config.media,
-          },
           events: live.transport,
-          mail: { mailer, uris: site.detached, instance: config.instance },
-          site,
-        };
+          mediaStore,
+          mailer,
+        });
         instance.decorate('deps', deps);
         database.onWritesUndone((error) => {
           deps.hydrator.forgetAll();

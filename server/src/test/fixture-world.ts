@@ -20,7 +20,9 @@ import { createFilter } from '../use-cases/filters.js';
 import { saveMarkers } from '../use-cases/markers.js';
 import { createRule } from '../use-cases/instance.js';
 import { exchangeToken, registerApp } from '../use-cases/oauth.js';
-import { startServer, type TestServer } from './harness.js';
+import { startServer, type AdvancingClock, type TestServer } from './harness.js';
+import { openUseCaseDeps } from './use-case-deps.js';
+import type { Deps } from '../use-cases/shared/deps.js';
 import { jpeg } from './images.js';
 
 /**
@@ -28,6 +30,8 @@ import { jpeg } from './images.js';
  * through the use cases on a real database, on a clock that stands still between steps, so every time
  * in an answer is the same on every run and on both databases. Ids are UUIDv7 with random bits and
  * media keys are random (no generator is injected), so what compares answers names them (`names`).
+ * Two ways in: `startFixtureWorld` in the real app (the golden answers ask it over `inject`), and
+ * `openFixtureWorld` with the use cases alone, no Fastify (use-case tests call them with `world.deps`).
  *
  * - ada: the owner (a moderator), who wrote the server's rule, reposts, quotes ben's photo and resolves
  *   a report;
@@ -39,9 +43,15 @@ import { jpeg } from './images.js';
  * - fay: blocked by ben.
  */
 export interface FixtureWorld {
-  server: TestServer;
+  /** What the use cases are handed, on the world's database: tests call the use cases with it. */
+  deps: Deps;
   /** Advances the app's clock; it reads the same time until the next step. */
   step(): void;
+  /**
+   * Signs up one more person, with both tokens. A test that changes the world does so in accounts of
+   * its own, so the other tests of its file still find the world as it was written.
+   */
+  join(username: string): Promise<FixturePerson>;
   people: Record<PersonName, FixturePerson>;
   posts: Record<PostName, string>;
   comments: Record<CommentName, string>;
@@ -54,6 +64,17 @@ export interface FixtureWorld {
   filterId: string;
   /** Every id the world made by name, for answers compared as text (`ben`, `post:photo`). */
   names: Map<string, string>;
+}
+
+/** The world in the real app, asked over HTTP (`server.app.inject`): the golden answers' world. */
+export interface ServedFixtureWorld extends FixtureWorld {
+  server: TestServer;
+}
+
+/** The world without Fastify, for use-case tests: only the use cases and the database. */
+export interface OpenedFixtureWorld extends FixtureWorld {
+  /** Closes and drops the world's database. */
+  close(): Promise<void>;
 }
 
 export type PersonName = 'ada' | 'ben' | 'cleo' | 'dan' | 'eve' | 'fay';
@@ -76,10 +97,28 @@ const password = 'fixture-world-password';
 const stepMs = 60_000;
 
 /** Starts the real app on a fresh database of `dialect` and writes the world into it. */
-export async function startFixtureWorld(dialect: Dialect): Promise<FixtureWorld> {
+export async function startFixtureWorld(dialect: Dialect): Promise<ServedFixtureWorld> {
   const clock = manualClock(worldStart);
   const server = await startServer(dialect, { seed: false, clock });
-  const deps = server.app.deps;
+  return { ...(await writeFixtureWorld(server.app.deps, clock)), server };
+}
+
+/**
+ * Writes the world into a fresh database of `dialect` through the use cases alone (`openUseCaseDeps`),
+ * without Fastify: for use-case tests, which open it once per file (`beforeAll`).
+ */
+export async function openFixtureWorld(dialect: Dialect): Promise<OpenedFixtureWorld> {
+  const clock = manualClock(worldStart);
+  const opened = await openUseCaseDeps(dialect, clock);
+  try {
+    return { ...(await writeFixtureWorld(opened.deps, clock)), close: opened.close };
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+}
+
+async function writeFixtureWorld(deps: Deps, clock: AdvancingClock): Promise<FixtureWorld> {
   const step = () => clock.advance(stepMs);
   const names = new Map<string, string>();
   const named = <T extends string>(name: string, id: T): T => {
@@ -92,7 +131,7 @@ export async function startFixtureWorld(dialect: Dialect): Promise<FixtureWorld>
     redirect_uris: 'urn:ietf:wg:oauth:2.0:oob',
     scopes: 'read write follow push admin:read admin:write',
   });
-  const join = async (name: PersonName, firstName: string, lastName: string): Promise<FixturePerson> => {
+  const join = async (name: string, firstName: string, lastName: string): Promise<FixturePerson> => {
     step();
     const reply = await signup(deps, { username: name, password, firstName, lastName });
     if (!('createdUser' in reply)) throw new Error(`${name} was not signed up: ${reply.message}`);
@@ -309,8 +348,9 @@ export async function startFixtureWorld(dialect: Dialect): Promise<FixtureWorld>
   step();
 
   return {
-    server,
+    deps,
     step,
+    join: (username) => join(username, 'Test', 'Person'),
     people,
     posts,
     comments: {

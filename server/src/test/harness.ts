@@ -84,12 +84,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-interface Storage {
+/** A fresh database of its own (and a data folder) for one test server or one test's use cases. */
+export interface TestStorage {
   config: Config;
   dispose(): Promise<void>;
 }
 
-async function createStorage(dialect: Dialect, env: Record<string, string>): Promise<Storage> {
+export async function createTestStorage(dialect: Dialect, env: Record<string, string>): Promise<TestStorage> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-test-'));
   const base = loadConfig({ ...process.env, ...env, DATA_DIR: dataDir });
   if (dialect === 'sqlite') {
@@ -169,7 +170,7 @@ export async function startServer(
   // Rate limits are off unless a test turns them on: suites sign up and post far faster than people do.
   // So are load shedding and admission control: the test's own work (seeding, a held SQLite lock) runs on
   // the server's event loop, and suites send bursts no person would.
-  const storage = await createStorage(dialect, {
+  const storage = await createTestStorage(dialect, {
     JWT_SECRET: testSecret,
     RATE_LIMITS: 'off',
     MAX_EVENT_LOOP_DELAY_MS: '0',

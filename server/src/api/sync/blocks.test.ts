@@ -3,6 +3,7 @@ import { Messages } from '../../platform/http/errors.js';
 import { expectError } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { newPerson, succeed, type Person } from '../../test/people.js';
+import { notificationActors } from '../../test/notification-actors.js';
 
 describeEachDatabase('blocks', (dialect) => {
   let server: TestServer;
@@ -46,16 +47,7 @@ describeEachDatabase('blocks', (dialect) => {
     return { followers: user.followerCount, following: user.followingCount };
   };
   /** Who the person's "followed you" notification names. */
-  const followNotifiers = async (person: Person) =>
-    (
-      await server.database.db
-        .selectFrom('notification_actors')
-        .innerJoin('notifications', 'notifications.id', 'notification_actors.notification_id')
-        .select('notification_actors.actor_id')
-        .where('notifications.recipient_id', '=', person.id)
-        .where('notifications.type', '=', 'follow')
-        .execute()
-    ).map((row) => row.actor_id);
+  const followNotifiers = (person: Person) => notificationActors(server.database.db, person.id, 'follow');
   const follow = (follower: Person, followee: Person) =>
     succeed(server, 'POST', `/api/users/follow/${followee.id}`, follower);
 

@@ -11,7 +11,12 @@ import { statusTexts, streamedStatus } from '../../use-cases/streaming.js';
 import { reportView } from './mastodon/reports.js';
 import { urisOf } from '../../platform/uris/uris.js';
 import { describeEachDatabase } from '../../test/harness.js';
-import { startFixtureWorld, type FixtureWorld, type PersonName } from '../../test/fixture-world.js';
+import {
+  startFixtureWorld,
+  type FixtureWorld,
+  type PersonName,
+  type ServedFixtureWorld,
+} from '../../test/fixture-world.js';
 import { expectGolden, withStableNames } from '../../test/goldens.js';
 import { FunctionsRun } from '../../test/functions-run.js';
 
@@ -195,7 +200,7 @@ const rendered: Rendered[] = [
     name: 'sync/live-notification',
     call: "liveNotification(ben's newest notification): the data of its live event",
     render: async (world) => {
-      const { deps } = world.server.app;
+      const { deps } = world;
       const viewerId = world.people.ben.id;
       const page: NotificationsReply = JSON.parse(
         (await listNotifications(deps, { viewerId, query: {} })).text,
@@ -211,7 +216,7 @@ const rendered: Rendered[] = [
     name: 'mastodon/streamed-status',
     call: "statusTexts(streamedStatus(cleo's draft), [ben])(ben, origin, 'home'): the status on ben's stream",
     render: async (world) => {
-      const { deps } = world.server.app;
+      const { deps } = world;
       const ben = world.people.ben.id;
       const streamed = await streamedStatus(deps, {
         status: { kind: 'post', postId: world.posts.draft },
@@ -227,7 +232,7 @@ const rendered: Rendered[] = [
     name: 'mastodon/report',
     call: "reportView(adminReportAccounts(cleo's report)): POST /api/v1/reports's answer for that report",
     render: async (world) => {
-      const { deps } = world.server.app;
+      const { deps } = world;
       const ada = await findUserById(deps.db, world.people.ada.id);
       if (!ada) throw new Error('ada is gone');
       const hydrated = await adminReportAccounts(deps, { viewer: ada, id: world.reportId });
@@ -367,7 +372,7 @@ const goldenFile = (world: FixtureWorld, fields: Record<string, unknown>) =>
   `${withStableNames(JSON.stringify(fields, null, 2), world.names, [mediaKeys])}\n`;
 
 /** The answer as its golden file holds it: status, content type, the Link header, and the body. */
-async function answerGolden(world: FixtureWorld, answer: Answer): Promise<string> {
+async function answerGolden(world: ServedFixtureWorld, answer: Answer): Promise<string> {
   const url = answer.path(world);
   const person = answer.viewer && world.people[answer.viewer];
   const authorization = !person
@@ -419,7 +424,7 @@ const leavesOf = (value: unknown): string[] =>
       : [];
 
 describeEachDatabase('golden answers of the views', (dialect) => {
-  let world: FixtureWorld;
+  let world: ServedFixtureWorld;
   /**
    * The calls are counted on SQLite only: which views an answer calls does not depend on the database,
    * and reading the counts takes some 40 ms per answer.
