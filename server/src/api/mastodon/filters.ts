@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { Filter, FilterKeyword, V1Filter } from '@sync/contract/mastodon';
+import { answeredWith } from './answer-schemas.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { filterKeywordView, filterView, v1FiltersView } from '../../read/views/mastodon/filters.js';
 import * as filters from '../../use-cases/filters.js';
@@ -56,11 +59,11 @@ export const filterRoutes: FastifyPluginAsync = async (app) => {
   const writes = { preHandler: mastodonAccess(app, { user: true, scope: 'write:filters' }) };
   const userId = (request: FastifyRequest) => mastodonViewer(request).id;
 
-  app.get('/', reads, async (request) =>
+  app.get('/', { ...reads, schema: answeredWith(Type.Array(Filter)) }, async (request) =>
     (await filters.listFilters(deps, { userId: userId(request) })).map(filterView),
   );
 
-  app.post('/', writes, async (request) => {
+  app.post('/', { ...writes, schema: answeredWith(Filter) }, async (request) => {
     const { body } = request;
     const filter = await asMastodon(
       filters.createFilter(deps, {
@@ -80,13 +83,13 @@ export const filterRoutes: FastifyPluginAsync = async (app) => {
     return filterView(filter);
   });
 
-  app.get('/:id', reads, async (request) =>
+  app.get('/:id', { ...reads, schema: answeredWith(Filter) }, async (request) =>
     filterView(
       await asMastodon(filters.filterOf(deps, { userId: userId(request), filterId: idOf(request) })),
     ),
   );
 
-  app.put('/:id', writes, async (request) => {
+  app.put('/:id', { ...writes, schema: answeredWith(Filter) }, async (request) => {
     const { body } = request;
     const filter = await asMastodon(
       filters.updateFilter(deps, {
@@ -109,13 +112,13 @@ export const filterRoutes: FastifyPluginAsync = async (app) => {
     return {};
   });
 
-  app.get('/:id/keywords', reads, async (request) =>
+  app.get('/:id/keywords', { ...reads, schema: answeredWith(Type.Array(FilterKeyword)) }, async (request) =>
     (await asMastodon(filters.keywordsOf(deps, { userId: userId(request), filterId: idOf(request) }))).map(
       filterKeywordView,
     ),
   );
 
-  app.post('/:id/keywords', writes, async (request) => {
+  app.post('/:id/keywords', { ...writes, schema: answeredWith(FilterKeyword) }, async (request) => {
     const keyword = await asMastodon(
       filters.addKeyword(deps, {
         userId: userId(request),
@@ -129,13 +132,13 @@ export const filterRoutes: FastifyPluginAsync = async (app) => {
     return filterKeywordView(keyword);
   });
 
-  app.get('/keywords/:id', reads, async (request) =>
+  app.get('/keywords/:id', { ...reads, schema: answeredWith(FilterKeyword) }, async (request) =>
     filterKeywordView(
       await asMastodon(filters.keywordOf(deps, { userId: userId(request), keywordId: idOf(request) })),
     ),
   );
 
-  app.put('/keywords/:id', writes, async (request) => {
+  app.put('/keywords/:id', { ...writes, schema: answeredWith(FilterKeyword) }, async (request) => {
     const keyword = await asMastodon(
       filters.changeKeyword(deps, {
         userId: userId(request),
@@ -155,7 +158,8 @@ export const filterRoutes: FastifyPluginAsync = async (app) => {
 
 /** `GET /api/v1/filters`: the same keywords in filters v1's shape. */
 export const v1FilterRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/', { preHandler: mastodonAccess(app, { user: true, scope: 'read:filters' }) }, async (request) =>
+  const reads = mastodonAccess(app, { user: true, scope: 'read:filters' });
+  app.get('/', { preHandler: reads, schema: answeredWith(Type.Array(V1Filter)) }, async (request) =>
     v1FiltersView(await filters.listFilters(app.deps, { userId: mastodonViewer(request).id })),
   );
 };

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { preferencesView } from '../../read/views/mastodon/preferences.js';
 import { mastodonAccess, type Requirement } from './auth.js';
+import { Preferences } from '@sync/contract/mastodon';
+import { answeredWith } from './answer-schemas.js';
 
 /**
  * Answers that are the same for everyone. Lists of what Sync does not have (yet) are valid empty
@@ -38,7 +40,10 @@ export const v1FixedAnswers: FastifyPluginAsync = async (app) => {
   await app.register(emptyLists(v1EmptyLists));
   app.get(
     '/preferences',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'read:accounts' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'read:accounts' }),
+      schema: answeredWith(Preferences),
+    },
     async () => preferencesView(),
   );
 };

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import { Instance, Rule, V1Instance } from '@sync/contract/mastodon';
+import { answeredWith } from './answer-schemas.js';
 import type { InstanceConfig } from '../../config.js';
 import { instanceView, rulesView, v1InstanceView } from '../../read/views/mastodon/instance.js';
 import * as instance from '../../use-cases/instance.js';
@@ -16,7 +19,7 @@ export interface InstanceOptions {
 
 /** `/api/v1/instance` (with or without a trailing slash) and its rules. */
 export const v1InstanceRoutes: FastifyPluginAsync<InstanceOptions> = async (app, { settings }) => {
-  app.get('/', async (request) => {
+  app.get('/', { schema: answeredWith(V1Instance) }, async (request) => {
     const [stats, facts] = await Promise.all([
       instance.statistics(app.deps),
       instance.mastodonFacts(app.deps, settings),
@@ -27,12 +30,14 @@ export const v1InstanceRoutes: FastifyPluginAsync<InstanceOptions> = async (app,
     );
   });
 
-  app.get('/rules', async () => rulesView(await instance.rules(app.deps)));
+  app.get('/rules', { schema: answeredWith(Type.Array(Rule)) }, async () =>
+    rulesView(await instance.rules(app.deps)),
+  );
 };
 
 /** `/api/v2/instance` */
 export const v2InstanceRoutes: FastifyPluginAsync<InstanceOptions> = async (app, { settings }) => {
-  app.get('/', async (request) => {
+  app.get('/', { schema: answeredWith(Instance) }, async (request) => {
     const [activeMonth, facts] = await Promise.all([
       instance.activeThisMonth(app.deps),
       instance.mastodonFacts(app.deps, settings),

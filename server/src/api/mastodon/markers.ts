@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { Markers } from '@sync/contract/mastodon';
+import { answeredWith } from './answer-schemas.js';
 import { markersView } from '../../read/views/mastodon/markers.js';
 import * as markers from '../../use-cases/markers.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
@@ -10,7 +12,10 @@ export const markerRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'read:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'read:statuses' }),
+      schema: answeredWith(Markers),
+    },
     async (request) => {
       // Timelines Sync keeps no marker for are left out, as Mastodon leaves them.
       const timelines = listParam(request.query, 'timeline').filter(markers.isMarkerTimeline);
@@ -20,7 +25,10 @@ export const markerRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }),
+      schema: answeredWith(Markers),
+    },
     async (request) => {
       const positions = markers.markerTimelines.flatMap((timeline) => {
         const lastReadId = stringParam(objectParam(request.body, timeline), 'last_read_id');

@@ -18,6 +18,8 @@ import { mastodonAccess, mastodonViewer } from './auth.js';
 import { continuesPast, setLinks, timeWindowOf, windowOf } from './paging.js';
 import { listParam, stringParam } from './params.js';
 import { urisFor } from '../uris.js';
+import { NotificationPolicy } from '@sync/contract/mastodon';
+import { answeredWith } from './answer-schemas.js';
 
 /**
  * `/api/v1/notifications` and `/api/v2/notifications` (grouped): Sync's notification groups, as
@@ -156,7 +158,7 @@ export const v2NotificationRoutes: FastifyPluginAsync = async (app) => {
   const write = mastodonAccess(app, { user: true, scope: 'write:notifications' });
   const groupKeyOf = (request: FastifyRequest) => stringParam(request.params, 'group_key') ?? '';
 
-  app.get('/policy', { preHandler: read }, async (request) => {
+  app.get('/policy', { preHandler: read, schema: answeredWith(NotificationPolicy) }, async (request) => {
     const { settings } = await getNotificationSettings(deps, { viewerId: mastodonViewer(request).id });
     return notificationPolicyView(settings);
   });
@@ -166,6 +168,7 @@ export const v2NotificationRoutes: FastifyPluginAsync = async (app) => {
     method: ['PATCH', 'PUT'],
     url: '/policy',
     preHandler: write,
+    schema: answeredWith(NotificationPolicy),
     handler: async (request) => {
       const onlyFromFollowing = onlyFromFollowingOf(request.body);
       const { settings } = await changeNotificationSettings(deps, {
