@@ -6,9 +6,9 @@
  *   app → api → use-cases → read → data → platform → config.ts, clock.ts
  *
  * Nothing imports upward. Beside that: a repository imports no repository; a use case imports no
- * other resource's use case (shared steps live in use-cases/shared/); reads, repositories and
- * infrastructure other than platform/http know nothing of HTTP; a migration imports nothing of the
- * live code.
+ * other resource's use case (shared steps live in use-cases/shared/); the shared steps throw domain
+ * errors, never HTTP's, nor a surface's answers; reads, repositories and infrastructure other than
+ * platform/http know nothing of HTTP; a migration imports nothing of the live code.
  */
 import path from 'node:path';
 
@@ -34,6 +34,11 @@ const isRepository = (relative) => /^data\/[^/]+\.repo\.ts$/.test(relative);
 const isMigration = (relative) => relative.startsWith('data/migrations/');
 const resourceUseCase = (relative) => /^use-cases\/[^/]+\.ts$/.test(relative);
 
+const isSharedStep = (relative) => relative.startsWith('use-cases/shared/');
+/** Where each surface words the domain's errors (use-cases/sync/, use-cases/mastodon/) and HTTP's errors. */
+const isSurfaceErrorWording = (relative) =>
+  relative === 'platform/http/errors.ts' || /^use-cases\/(sync|mastodon)\//.test(relative);
+
 /** Reads, repositories and infrastructure other than platform/http/ know nothing of HTTP. */
 const knowsNoHttp = (file) =>
   file.layer === 'read' ||
@@ -56,6 +61,9 @@ function violation(from, to) {
   }
   if (from.layer === 'use-cases' && resourceUseCase(to.relative) && from.relative !== to.relative) {
     return `A use case imports no other resource's use case (${to.relative}): move the shared step to use-cases/shared/.`;
+  }
+  if (isSharedStep(from.relative) && isSurfaceErrorWording(to.relative)) {
+    return `The shared steps speak no surface's status codes or words (${to.relative}): throw a domain error (use-cases/shared/domain-errors.ts) and let each surface answer it (docs/decisions/122).`;
   }
   if (knowsNoHttp(from) && to.relative.startsWith('platform/http/')) {
     return `Only api/, use-cases/ (their errors) and platform/http/ know HTTP, not ${from.layer}/ (${to.relative}): throw or return a plain error and let the layer above map it to a status.`;

@@ -30,6 +30,8 @@ import { lingerAfterEarlyAnswers } from '../platform/http/lingering-close.js';
 import { limitConnections } from '../platform/http/connection-limits.js';
 import { HttpError } from '../platform/http/errors.js';
 import { errorAnswer } from '../platform/http/error-answers.js';
+import { isDomainError } from '../use-cases/shared/domain-errors.js';
+import { syncErrorAnswer } from '../use-cases/sync/error-answers.js';
 import { bodyLimitBytes } from '../platform/http/body-limit.js';
 import { healthRoutes } from '../api/sync/health.js';
 import { shedLoadUnderPressure } from '../platform/http/overload.js';
@@ -159,7 +161,7 @@ export async function buildApp({
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const answer = errorAnswer(error, request);
+    const answer = isDomainError(error) ? syncErrorAnswer(error) : errorAnswer(error, request);
     if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', answer.retryAfterSeconds);
     return reply.code(answer.status).send({ errors: [answer.message] });
   });

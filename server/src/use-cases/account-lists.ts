@@ -5,6 +5,8 @@ import { writeBlockChange } from './shared/block-writes.js';
 import { pagesOf, type PageLoader } from './shared/export-pages.js';
 import { writeFollow, writeShowReposts } from './shared/follow-writes.js';
 import { writeMute } from './shared/mute-writes.js';
+import { NotAllowed, NotFound } from './shared/domain-errors.js';
+import { syncErrorAnswer } from './sync/error-answers.js';
 import * as blocks from '../data/blocks.repo.js';
 import * as bookmarks from '../data/bookmarks.repo.js';
 import * as follows from '../data/follows.repo.js';
@@ -257,9 +259,8 @@ export async function importList(
     try {
       await writes.add(id, row.setting);
     } catch (error) {
-      if (!(error instanceof HttpError) || (error.statusCode !== 403 && error.statusCode !== 404))
-        throw error;
-      skip(error.statusCode === 404 ? reply.notFound : reply.refused, row, error.message);
+      if (!(error instanceof NotFound || error instanceof NotAllowed)) throw error;
+      skip(error instanceof NotFound ? reply.notFound : reply.refused, row, syncErrorAnswer(error).message);
       continue;
     }
     if (current.has(id)) reply.kept += 1;

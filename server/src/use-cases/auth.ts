@@ -29,12 +29,12 @@ import type { Deps } from './shared/deps.js';
 import { queueLink } from './shared/email-links.js';
 import { currentRegistrationsMode, instanceSettings, mustConfirmEmail } from './shared/instance-settings.js';
 import { isSuspended, suspendedMessage } from './shared/moderation-state.js';
+import { Invalid } from './shared/domain-errors.js';
 import { checkNewPassword } from './shared/passwords.js';
 import { checkPasswordSignIn } from './shared/sign-in.js';
 import { claimsFor } from './shared/sessions.js';
 import { checkEmail, checkText, checkUrl } from './shared/text.js';
 import { userObject } from './shared/user-answers.js';
-import { validated } from './shared/validated.js';
 
 /** Words that are paths under /api/users, so they cannot be usernames. */
 const reservedUsernames = new Set([
@@ -68,7 +68,7 @@ function usernameProblem(username: string): { reason: 'invalid' | 'reserved'; me
 function checkUsername(value: string): string {
   const username = value.trim();
   const problem = usernameProblem(username);
-  if (problem) throw badRequest(problem.message);
+  if (problem) throw new Invalid('username', problem.message);
   return username;
 }
 
@@ -317,30 +317,26 @@ export interface AccountRegistration {
  * Mastodon requires them. Refusals of what was sent are Mastodon's 422.
  */
 export async function registerAccount(deps: Deps, registration: AccountRegistration): Promise<UserRow> {
-  const { fields, terms } = validated(() => {
-    const username = checkUsername(registration.username);
-    checkNewPassword(registration.password);
-    if (!registration.agreement) throw badRequest('Agreement must be accepted.');
-    return {
-      fields: {
-        username,
-        password: registration.password,
-        first_name: username,
-        last_name: '',
-        email: checkEmail(registration.email, true),
-        bio: '',
-        links: '',
-        city: '',
-        avatar_url: '',
-      },
-      terms: {
-        reason: checkReason(registration.reason),
-        inviteCode: registration.inviteCode?.trim() || undefined,
-        agreement: true,
-        signupAppId: registration.appId,
-      },
-    };
-  });
+  const username = checkUsername(registration.username);
+  checkNewPassword(registration.password);
+  if (!registration.agreement) throw new Invalid('agreement', 'Agreement must be accepted.');
+  const fields = {
+    username,
+    password: registration.password,
+    first_name: username,
+    last_name: '',
+    email: checkEmail(registration.email, true),
+    bio: '',
+    links: '',
+    city: '',
+    avatar_url: '',
+  };
+  const terms = {
+    reason: checkReason(registration.reason),
+    inviteCode: registration.inviteCode?.trim() || undefined,
+    agreement: true,
+    signupAppId: registration.appId,
+  };
   return createAccount(deps, fields, terms);
 }
 

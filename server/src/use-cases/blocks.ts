@@ -1,6 +1,13 @@
 import type { BlocksReply, PageQuery, RelationshipReply } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
-import { relationshipAnswer, relationships, targetOf, type Relationships } from './shared/relationships.js';
+import {
+  otherThanViewer,
+  personNamed,
+  personWithId,
+  relationshipAnswer,
+  relationships,
+  type Relationships,
+} from './shared/relationships.js';
 import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
 import * as blocks from '../data/blocks.repo.js';
 import { writeBlockChange as writeChange } from './shared/block-writes.js';
@@ -22,7 +29,7 @@ export async function changeBlock(
   deps: Deps,
   input: { viewerId: string; username: string; block: boolean },
 ): Promise<RelationshipReply> {
-  const target = await targetOf(deps, input.viewerId, { username: input.username }, 'block');
+  const target = otherThanViewer(input.viewerId, await personNamed(deps, input.username), 'block');
   await writeChange(deps, input.viewerId, target.id, input.block);
   return relationshipAnswer(deps, input.viewerId, target);
 }
@@ -32,7 +39,7 @@ export async function setBlock(
   deps: Deps,
   input: { viewerId: string; targetId: string; block: boolean },
 ): Promise<Relationships> {
-  const target = await targetOf(deps, input.viewerId, { id: input.targetId }, 'block');
+  const target = otherThanViewer(input.viewerId, await personWithId(deps, input.targetId), 'block');
   await writeChange(deps, input.viewerId, target.id, input.block);
   return relationships(deps, { viewerId: input.viewerId, ids: [target.id] });
 }

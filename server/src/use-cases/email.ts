@@ -24,7 +24,6 @@ import { accountSettings } from './shared/instance-settings.js';
 import { checkNewPassword } from './shared/passwords.js';
 import { refuseSharedGuest, sharedGuestRefusals } from './shared/shared-guest.js';
 import { checkEmail } from './shared/text.js';
-import { validated } from './shared/validated.js';
 
 /**
  * Accounts by email (docs/decisions/100): confirming the address, a forgotten password, a new address.
@@ -114,7 +113,7 @@ export async function resendConfirmationForApp(
 
 /** The address an app corrects an unconfirmed one to; refusals as Mastodon's 422 "Validation failed". */
 async function replaceUnconfirmedEmail(deps: Deps, viewer: users.UserRow, email: string): Promise<string> {
-  const address = validated(() => checkEmail(email, true));
+  const address = checkEmail(email, true);
   if (users.emailKeyOf(address) === viewer.email_key) return viewer.email;
   const taken = () => new HttpError(422, `Validation failed: ${emailInUse}`);
   if (await users.findUserByEmail(deps.db, address)) throw taken();

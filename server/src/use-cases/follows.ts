@@ -1,9 +1,8 @@
 import type { FollowReply, FollowStateReply, RelationshipReply } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
-import { HttpError, Messages, badRequest, notFound } from '../platform/http/errors.js';
+import { HttpError, Messages, badRequest, notFound, recordNotFound } from '../platform/http/errors.js';
 import { timeOfId } from '../platform/db/ids.js';
 import type { AccountRecord } from '../read/hydration/hydrator.js';
-import { recordNotFound } from './shared/record-not-found.js';
 import { everyUser } from './shared/user-answers.js';
 import * as users from '../data/users.repo.js';
 import * as follows from '../data/follows.repo.js';
@@ -12,7 +11,7 @@ import {
   accountIdsOf,
   relationshipAnswer,
   relationships,
-  requirePerson,
+  personNamed,
   type Relationships,
 } from './shared/relationships.js';
 
@@ -55,7 +54,7 @@ export async function getRelationship(
   deps: Deps,
   input: { viewerId: string; username: string },
 ): Promise<RelationshipReply> {
-  return relationshipAnswer(deps, input.viewerId, await requirePerson(deps, { username: input.username }));
+  return relationshipAnswer(deps, input.viewerId, await personNamed(deps, input.username));
 }
 
 /**

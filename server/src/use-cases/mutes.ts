@@ -1,6 +1,13 @@
 import type { MutesReply, PageQuery, RelationshipReply } from '@sync/contract';
 import type { Deps } from './shared/deps.js';
-import { relationshipAnswer, relationships, targetOf, type Relationships } from './shared/relationships.js';
+import {
+  otherThanViewer,
+  personNamed,
+  personWithId,
+  relationshipAnswer,
+  relationships,
+  type Relationships,
+} from './shared/relationships.js';
 import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
 import * as mutes from '../data/mutes.repo.js';
 import { writeMute, type MuteChange } from './shared/mute-writes.js';
@@ -20,7 +27,7 @@ export async function changeMute(
   deps: Deps,
   input: { viewerId: string; username: string; mute: MuteChange | undefined },
 ): Promise<RelationshipReply> {
-  const target = await targetOf(deps, input.viewerId, { username: input.username }, 'mute');
+  const target = otherThanViewer(input.viewerId, await personNamed(deps, input.username), 'mute');
   await writeMute(deps, input.viewerId, target.id, input.mute);
   return relationshipAnswer(deps, input.viewerId, target);
 }
@@ -30,7 +37,7 @@ export async function setMute(
   deps: Deps,
   input: { viewerId: string; targetId: string; mute: MuteChange | undefined },
 ): Promise<Relationships> {
-  const target = await targetOf(deps, input.viewerId, { id: input.targetId }, 'mute');
+  const target = otherThanViewer(input.viewerId, await personWithId(deps, input.targetId), 'mute');
   await writeMute(deps, input.viewerId, target.id, input.mute);
   return relationships(deps, { viewerId: input.viewerId, ids: [target.id] });
 }

@@ -21,7 +21,7 @@ import {
 import { filledWindow } from './shared/window-pages.js';
 import { unreadShown } from './shared/notification-answers.js';
 import { keyOfNotificationId, kindsSelected } from '../read/views/mastodon/notifications.js';
-import { recordNotFound } from './shared/record-not-found.js';
+import { recordNotFound } from '../platform/http/errors.js';
 
 /** The kinds each of the list's filters selects: a reply to you is among your mentions, as on Mastodon. */
 const kindsOfFilter: Record<NotificationListFilter, notifications.NotificationFilter> = {

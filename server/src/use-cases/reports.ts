@@ -33,7 +33,6 @@ import { sweepMediaNow } from './shared/media-sweep.js';
 import { hiddenFrom } from './shared/moderation-state.js';
 import { requirePermission, rolesWith } from './shared/roles.js';
 import { checkText } from './shared/text.js';
-import { validated } from './shared/validated.js';
 
 /**
  * Reports: a person reports an account, with the posts and comments of theirs at issue, and the
@@ -263,7 +262,7 @@ export async function fileReport(deps: Deps, input: ReportInput): Promise<Report
  * Mastodon refuses invalid input, 422 (Sync's API: 400, as for any text too long).
  */
 export async function reportAccount(deps: Deps, input: ReportInput): Promise<HydratedReports<AccountRecord>> {
-  validated(() => checkComment(input.comment));
+  checkComment(input.comment);
   return hydrateReportAccounts(deps, [await file(deps, input)], { counts: false });
 }
 

@@ -11,6 +11,8 @@ import type { Uris } from '../platform/uris/uris.js';
 import type { Deps } from './shared/deps.js';
 import { visiblePeopleRows, visiblePostRows } from './shared/visible-rows.js';
 import { checkText } from './shared/text.js';
+import { Invalid } from './shared/domain-errors.js';
+import { badRequest } from '../platform/http/errors.js';
 import * as users from '../data/users.repo.js';
 import { asJsonText, type JsonText } from '../read/views/json-text.js';
 import { previewPostsPage } from '../read/views/sync/posts.js';
@@ -22,9 +24,18 @@ import * as entities from '../data/text-entities.repo.js';
 import type { AccountRecord, HydratedStatuses } from '../read/hydration/hydrator.js';
 import { offsetPage } from './shared/offset-pages.js';
 
-/** The search text, as Sync checks it (present, not too long). */
-const checkedQuery = (q: string) =>
-  checkText(q, { label: 'The search text', max: SearchLimits.queryMax, required: true });
+/**
+ * The search text, as Sync checks it (present, not too long). It is a parameter of a read, not input to
+ * keep: both APIs refuse it as a bad request (400), as Mastodon refuses a missing or unusable parameter,
+ * where the Mastodon API answers input to keep that is Invalid with 422.
+ */
+function checkedQuery(q: string): string {
+  try {
+    return checkText(q, { label: 'The search text', max: SearchLimits.queryMax, required: true });
+  } catch (error) {
+    throw error instanceof Invalid ? badRequest(error.message) : error;
+  }
+}
 
 /** What a posts query asks for: words, and the operators `from:username` and `#tag`. */
 export interface PostQuery {

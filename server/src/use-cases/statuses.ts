@@ -9,7 +9,8 @@ import * as idempotencyKeys from '../data/idempotency-keys.repo.js';
 import * as users from '../data/users.repo.js';
 import type { TimeWindow } from '../platform/db/keyset.js';
 import { timeOfId } from '../platform/db/ids.js';
-import { AlreadyDone, HttpError } from '../platform/http/errors.js';
+import { HttpError, recordNotFound } from '../platform/http/errors.js';
+import { AlreadyDone, NotFound } from './shared/domain-errors.js';
 import type {
   AccountRecord,
   HydratedComment,
@@ -41,14 +42,12 @@ import {
   writePost,
   type WrittenAlongside,
 } from './shared/post-writes.js';
-import { recordNotFound } from './shared/record-not-found.js';
-import { validated, validatedWrite } from './shared/validated.js';
 import { offsetPage } from './shared/offset-pages.js';
 import { filledWindow } from './shared/window-pages.js';
 import { visiblePeopleRows, visiblePostRows, visibleStatusRows } from './shared/visible-rows.js';
 import type { PostRef } from '../data/post-ref.js';
 import type { ReadContext } from '../read/rules/viewer-rules.js';
-import { refuseAcrossBlock, type ActAcross } from './shared/blocks-between.js';
+import { onPost, refuseAcrossBlock } from './shared/blocks-between.js';
 import { changeQuotePolicy, unquote } from './shared/quotes.js';
 import type { QuotePolicy } from '../data/schema.js';
 
@@ -57,8 +56,6 @@ import type { QuotePolicy } from '../data/schema.js';
  * return hydrated statuses (the read pipeline's skeletons and hydrator, shared with Sync's own API) for
  * the Mastodon views; writes go through the same steps as Sync's own routes (use-cases/shared/).
  */
-
-export { recordNotFound };
 
 /**
  * A status found by id: a post's record (`repost`: found by the id of a repost of it, a reblog's), or
@@ -94,14 +91,20 @@ async function requireStatus(deps: Deps, id: string): Promise<FoundStatus> {
 /**
  * Refuses an act on a status across a block with its author (or, for a comment, the post's): the
  * blocked person gets the 404 of an unknown status, as Mastodon words it. The shared write steps check
- * again in their transactions, with Sync's words; this one answers first, in Mastodon's.
+ * again in their transactions, where a missing post is still answered in Sync's words (decision 122);
+ * this one answers first, in Mastodon's.
  */
 async function refuseAcrossBlockOn(db: Deps['db'], viewerId: string, found: FoundStatus): Promise<void> {
-  const authors =
-    found.kind === 'post' ? [found.ref.author_id] : [found.comment.author_id, found.post.author_id];
-  await refuseAcrossBlock(db, { actorId: viewerId, otherIds: authors, act: onStatus });
+  const [postId, authors] =
+    found.kind === 'post'
+      ? [found.ref.id, [found.ref.author_id]]
+      : [found.post.id, [found.comment.author_id, found.post.author_id]];
+  try {
+    await refuseAcrossBlock(db, { actorId: viewerId, otherIds: authors, act: onPost(postId) });
+  } catch (error) {
+    throw error instanceof NotFound ? recordNotFound() : error;
+  }
 }
-const onStatus: ActAcross = { on: 'content', notFound: recordNotFound };
 
 /** Newest first, whatever order the window read them in. */
 function newestFirst<Row>(rows: Row[], window: TimeWindow): Row[] {
@@ -211,11 +214,7 @@ export async function reblog(deps: Deps, input: { viewerId: string; id: string; 
   if (input.on) await refuseAcrossBlockOn(deps.db, input.viewerId, found);
   if (!(await deps.hydrator.rules(input.viewerId)).seesAccount(found.ref.author_id)) throw recordNotFound();
   if (input.on) {
-    const { record, repost } = await addRepost(deps, {
-      viewerId: input.viewerId,
-      postId: found.ref.id,
-      act: onStatus,
-    });
+    const { record, repost } = await addRepost(deps, { viewerId: input.viewerId, postId: found.ref.id });
     if (!repost) throw recordNotFound();
     return reblogStatus(deps, record, repost, input.viewerId);
   }
@@ -590,17 +589,15 @@ async function writeStatus(
   const withMedia = input.mediaIds.length > 0;
   if (input.inReplyToId === undefined) {
     const content = checkStatusText(input.text, 'post', withMedia);
-    const record = await validatedWrite(() =>
-      writePost(deps, {
-        viewerId: input.viewerId,
-        content,
-        mediaIds: input.mediaIds,
-        sensitive: input.sensitive,
-        quoteId: input.quotedStatusId,
-        quotePolicy: input.quotePolicy,
-        alongside,
-      }),
-    );
+    const record = await writePost(deps, {
+      viewerId: input.viewerId,
+      content,
+      mediaIds: input.mediaIds,
+      sensitive: input.sensitive,
+      quoteId: input.quotedStatusId,
+      quotePolicy: input.quotePolicy,
+      alongside,
+    });
     return deps.hydrator.statuses([{ kind: 'post', ref: record }], input.viewerId, 'post');
   }
   if (input.quotedStatusId !== undefined)
@@ -614,24 +611,20 @@ async function writeStatus(
   await refuseAcrossBlockOn(deps.db, input.viewerId, answered);
   const postId = answered.kind === 'post' ? answered.ref.id : answered.post.id;
   const text = checkStatusText(input.text, 'comment', withMedia);
-  const { record, comment } = await validatedWrite(() =>
-    writeComment(deps, {
-      viewerId: input.viewerId,
-      postId,
-      text,
-      replyToId: answered.kind === 'comment' ? answered.comment.id : undefined,
-      mediaIds: input.mediaIds,
-      alongside,
-    }),
-  );
+  const { record, comment } = await writeComment(deps, {
+    viewerId: input.viewerId,
+    postId,
+    text,
+    replyToId: answered.kind === 'comment' ? answered.comment.id : undefined,
+    mediaIds: input.mediaIds,
+    alongside,
+  });
   return deps.hydrator.statuses([{ kind: 'comment', comment, post: record }], input.viewerId, 'post');
 }
 
-/** Sync's length rules, refused as Mastodon refuses an invalid status: 422. */
+/** Sync's length rules for a status (refused as Invalid, which the Mastodon API answers 422). */
 function checkStatusText(text: string, kind: 'post' | 'comment', withMedia: boolean): string {
-  return validated(() =>
-    kind === 'post' ? checkContent(text, { withMedia }) : checkCommentText(text, { withMedia }),
-  );
+  return kind === 'post' ? checkContent(text, { withMedia }) : checkCommentText(text, { withMedia });
 }
 
 /**
@@ -791,24 +784,20 @@ export async function editStatus(
   const images = (changesImages && input.mediaIds) || shown;
   const withMedia = images.length > 0;
   if (found.kind === 'post') {
-    await validatedWrite(() =>
-      changePost(deps, {
-        viewerId: input.viewerId,
-        postId: found.ref.id,
-        content: checkStatusText(input.text, 'post', withMedia),
-        sensitive: input.sensitive,
-        ...(changesImages && { mediaIds: images }),
-      }),
-    );
+    await changePost(deps, {
+      viewerId: input.viewerId,
+      postId: found.ref.id,
+      content: checkStatusText(input.text, 'post', withMedia),
+      sensitive: input.sensitive,
+      ...(changesImages && { mediaIds: images }),
+    });
   } else {
-    await validatedWrite(() =>
-      changeComment(deps, {
-        viewerId: input.viewerId,
-        postId: found.post.id,
-        commentId: found.comment.id,
-        text: checkStatusText(input.text, 'comment', withMedia),
-      }),
-    );
+    await changeComment(deps, {
+      viewerId: input.viewerId,
+      postId: found.post.id,
+      commentId: found.comment.id,
+      text: checkStatusText(input.text, 'comment', withMedia),
+    });
   }
   for (const attributes of input.mediaAttributes) {
     if (!images.includes(attributes.id)) continue;

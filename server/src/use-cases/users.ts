@@ -9,7 +9,7 @@ import {
 import type { Uris } from '../platform/uris/uris.js';
 import type { Deps } from './shared/deps.js';
 import * as follows from '../data/follows.repo.js';
-import { Messages, notFound } from '../platform/http/errors.js';
+import { Messages, notFound, recordNotFound } from '../platform/http/errors.js';
 import type { PageQuery } from '../platform/http/pagination.js';
 import { checkText, checkUrl } from './shared/text.js';
 import { followViewer, summariesOf, userSummary } from '../read/views/sync/summaries.js';
@@ -20,8 +20,6 @@ import * as users from '../data/users.repo.js';
 import { timeOfId } from '../platform/db/ids.js';
 import type { AccountRecord } from '../read/hydration/hydrator.js';
 import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
-import { recordNotFound } from './shared/record-not-found.js';
-import { validated } from './shared/validated.js';
 import { offsetPage } from './shared/offset-pages.js';
 import { suggestedPeopleRows, visiblePeopleRows } from './shared/visible-rows.js';
 import { hiddenFrom } from './shared/moderation-state.js';
@@ -202,8 +200,11 @@ export async function updateCredentials(
   const fields = changes.fields && profileOfFields(changes.fields);
   // A multipart body (how apps send this) carries line breaks as CRLF: Sync's texts keep LF.
   const note = changes.note?.replace(/\r\n?/g, '\n');
-  const checked = validated(() =>
-    checkedProfile(deps, viewer, { bio: note, links: fields?.links, city: fields?.city }, names),
+  const checked = checkedProfile(
+    deps,
+    viewer,
+    { bio: note, links: fields?.links, city: fields?.city },
+    names,
   );
   await users.updateProfile(...checked);
   return requireAccount(deps, viewer.id);

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AccountStatus } from '../../data/users.repo.js';
 import type { Role } from '../../data/schema.js';
-import { HttpError } from '../../platform/http/errors.js';
+import { HttpError, recordNotFound } from '../../platform/http/errors.js';
 import { adminAccountView } from '../../read/views/mastodon/admin.js';
 import type { AdminAccount } from '@sync/contract/mastodon';
 import * as moderation from '../../use-cases/moderation.js';
 import * as registrations from '../../use-cases/registrations.js';
-import { recordNotFound } from '../../use-cases/shared/record-not-found.js';
 import type { UserRow } from '../../data/users.repo.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setLinks, windowOf } from './paging.js';

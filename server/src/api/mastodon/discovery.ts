@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { HttpError } from '../../platform/http/errors.js';
+import { HttpError, recordNotFound } from '../../platform/http/errors.js';
 import { decodedComponent } from '../../platform/http/uri-components.js';
 import {
   hostMetaXml,
@@ -9,7 +9,6 @@ import {
   webfingerView,
 } from '../../read/views/mastodon/discovery.js';
 import * as instance from '../../use-cases/instance.js';
-import { recordNotFound } from '../../use-cases/shared/record-not-found.js';
 import { stringParam } from './params.js';
 import { urisFor } from '../uris.js';
 

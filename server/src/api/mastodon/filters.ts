@@ -2,10 +2,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Filter, FilterKeyword, V1Filter } from '@sync/contract/mastodon';
 import { answeredWith } from './answer-schemas.js';
-import { HttpError } from '../../platform/http/errors.js';
+import { HttpError, recordNotFound } from '../../platform/http/errors.js';
 import { filterKeywordView, filterView, v1FiltersView } from '../../read/views/mastodon/filters.js';
 import * as filters from '../../use-cases/filters.js';
-import { recordNotFound } from '../../use-cases/shared/record-not-found.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { booleanParam, listParam, objectListParam, stringParam } from './params.js';
 

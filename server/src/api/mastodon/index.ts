@@ -12,6 +12,8 @@ import { mediaRoutes } from './media.js';
 import { bodyLimitBytes } from '../../platform/http/body-limit.js';
 import { parseRailsParams, railsParams } from '../../platform/http/rails-params.js';
 import { OAuthError } from '../../use-cases/oauth.js';
+import { isDomainError } from '../../use-cases/shared/domain-errors.js';
+import { mastodonErrorAnswer } from '../../use-cases/mastodon/error-answers.js';
 import { appRoutes, oauthEndpoints } from './oauth.js';
 import { statusRoutes } from './statuses.js';
 import { timelineRoutes } from './timelines.js';
@@ -70,7 +72,7 @@ function answerErrors(app: FastifyInstance) {
     if (error instanceof OAuthError) {
       return reply.code(error.statusCode).send({ error: error.code, error_description: error.message });
     }
-    const answer = errorAnswer(error, request);
+    const answer = isDomainError(error) ? mastodonErrorAnswer(error) : errorAnswer(error, request);
     if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', answer.retryAfterSeconds);
     return reply.code(answer.status).send({ error: answer.message });
   });

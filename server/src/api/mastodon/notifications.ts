@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../../platform/http/errors.js';
+import { HttpError, badRequest, recordNotFound } from '../../platform/http/errors.js';
 import { accountView } from '../../read/views/mastodon/accounts.js';
 import {
   groupedNotificationsView,
@@ -13,7 +13,6 @@ import {
   changeNotificationSettings,
   getNotificationSettings,
 } from '../../use-cases/notification-settings.js';
-import { recordNotFound } from '../../use-cases/shared/record-not-found.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { continuesPast, setLinks, timeWindowOf, windowOf } from './paging.js';
 import { listParam, stringParam } from './params.js';

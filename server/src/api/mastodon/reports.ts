@@ -1,12 +1,11 @@
 import type { ReportCategory } from '@sync/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { timeOfId } from '../../platform/db/ids.js';
-import { badRequest, HttpError } from '../../platform/http/errors.js';
+import { HttpError, badRequest, recordNotFound } from '../../platform/http/errors.js';
 import type { AccountRecord } from '../../read/hydration/accounts.js';
 import type { HydratedReports } from '../../read/hydration/reports.js';
 import { adminReportViews, reportView } from '../../read/views/mastodon/reports.js';
 import * as reports from '../../use-cases/reports.js';
-import { recordNotFound } from '../../use-cases/shared/record-not-found.js';
 import { sendStoredFile } from '../stored-file.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { continuesPast, setLinks, timeWindowOf, windowOf } from './paging.js';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { HydratedStatuses } from '../../read/hydration/hydrator.js';
 import { contextText, statusesText, statusViews } from '../../read/views/mastodon/statuses.js';
 import type { Status } from '@sync/contract/mastodon';
-import { recordNotFound } from '../../use-cases/statuses.js';
+import { recordNotFound } from '../../platform/http/errors.js';
 import { urisFor } from '../uris.js';
 
 /** The statuses of a hydrated answer as the request's viewer sees them. */

@@ -22,6 +22,8 @@ export const Messages = {
   postNotFound: (id: string) => `No post with id "${id}" exists. It may have been deleted.`,
   commentNotFound: (id: string) => `No comment with id "${id}" exists on this post.`,
   userNotFound: (name: string) => `No user "${name}" exists.`,
+  uploadNotFound: (id: string) =>
+    `No upload with id "${id}" of yours exists. It may have been deleted, or posted and then deleted.`,
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
 
@@ -47,12 +49,6 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message: string) => new HttpError(401, message);
 export const notFound = (message: string) => new HttpError(404, message);
 
-/**
- * A change the person has already made (a second like, an upvote cast twice): Sync's API refuses it as
- * any bad request; the Mastodon API's favourites are idempotent and take it as done.
- */
-export class AlreadyDone extends HttpError {
-  constructor(message: string) {
-    super(400, message);
-  }
-}
+/** Mastodon's answer for an id that names nothing (an account, a status), which apps recognise. */
+export const recordNotFoundMessage = 'Record not found';
+export const recordNotFound = () => new HttpError(404, recordNotFoundMessage);

@@ -1,36 +1,36 @@
 import type { Db } from '../../data/database.js';
 import * as blocks from '../../data/blocks.repo.js';
 import * as users from '../../data/users.repo.js';
-import { HttpError, Messages, notFound } from '../../platform/http/errors.js';
+import { NotAllowed, NotFound, type Missing } from './domain-errors.js';
 
 /**
  * The one check every write that reaches another person makes (issue 26): nothing crosses a block,
  * whichever of the two made it. Run it in the write's transaction, after taking the rows the write
  * changes, so a block that commits meanwhile is seen (a block takes the same rows first).
  *
- * - The blocker acting on the blocked person, their post or comment: 403, "You blocked @x. Unblock them
- *   first.", which says what to do.
+ * - The blocker acting on the blocked person, their post or comment: NotAllowed, "You blocked @x. Unblock
+ *   them first.", which says what to do.
  * - The blocked person acting on the blocker's post or comment: it does not exist for them, as a read
- *   of it does not, so the write answers the same 404 an unknown one would.
- * - The blocked person following, mentioning or quoting the blocker: 403, "You cannot follow @x.".
+ *   of it does not, so the write is refused as an unknown one would be (NotFound).
+ * - The blocked person following, mentioning or quoting the blocker: NotAllowed, "You cannot follow @x.".
  */
 
 /** What the actor does to the other people. */
 export type ActAcross =
   /**
-   * Acts on what they wrote (a like, a comment, a vote, a bookmark); `notFound`: the answer for an
-   * unknown post or comment, given the person who blocked the actor.
+   * Acts on what they wrote (a like, a comment, a vote, a bookmark); `missing`: what the blocked actor
+   * is told does not exist, given the person who blocked them.
    */
-  | { on: 'content'; notFound: (blockerId: string) => HttpError }
+  | { on: 'content'; missing: (blockerId: string) => Missing }
   | { on: 'follow' }
   | { on: 'mention' }
-  /** Quotes their post (docs/decisions/092): refused with 403 either way, as a mention is. */
+  /** Quotes their post (docs/decisions/092): not allowed either way, as a mention is. */
   | { on: 'quote' };
 
-/** Acting on a post (or a comment under it) through Sync's API: the blocked person gets an unknown post's 404. */
+/** Acting on a post (or a comment under it): the blocked person is told the post does not exist. */
 export const onPost = (postId: string): ActAcross => ({
   on: 'content',
-  notFound: () => notFound(Messages.postNotFound(postId)),
+  missing: () => ({ thing: 'post', id: postId }),
 });
 
 export async function refuseAcrossBlock(
@@ -41,15 +41,13 @@ export async function refuseAcrossBlock(
   if (others.length === 0) return;
   const state = await blocks.blockStateAmong(db, input.actorId, others);
   const blocked = others.find((id) => state.blocking.has(id));
-  if (blocked) throw forbidden(`You blocked @${await usernameOf(db, blocked)}. Unblock them first.`);
+  if (blocked) throw new NotAllowed(`You blocked @${await usernameOf(db, blocked)}. Unblock them first.`);
   const blocker = others.find((id) => state.blockedBy.has(id));
   if (!blocker) return;
   const { act } = input;
-  if (act.on === 'content') throw act.notFound(blocker);
-  throw forbidden(`You cannot ${act.on} @${await usernameOf(db, blocker)}.`);
+  if (act.on === 'content') throw new NotFound(act.missing(blocker));
+  throw new NotAllowed(`You cannot ${act.on} @${await usernameOf(db, blocker)}.`);
 }
-
-const forbidden = (message: string) => new HttpError(403, message);
 
 async function usernameOf(db: Db, id: string): Promise<string> {
   return (await users.findUserById(db, id))?.username ?? id;

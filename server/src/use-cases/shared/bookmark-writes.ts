@@ -1,11 +1,11 @@
 import type { Deps } from './deps.js';
-import { Messages, notFound } from '../../platform/http/errors.js';
+import { NotFound } from './domain-errors.js';
 import { onPost, refuseAcrossBlock } from './blocks-between.js';
 import * as bookmarks from '../../data/bookmarks.repo.js';
 import * as posts from '../../data/posts.repo.js';
 
 /**
- * Bookmarks a post: false when it was bookmarked already. A post that is gone is a 404; a bookmark
+ * Bookmarks a post: false when it was bookmarked already. A post that is gone is NotFound; a bookmark
  * across a block with the post's author is refused.
  */
 export function addBookmark(deps: Deps, viewerId: string, postId: string): Promise<boolean> {
@@ -13,7 +13,7 @@ export function addBookmark(deps: Deps, viewerId: string, postId: string): Promi
     // The post is taken (not changed: a bookmark is not something a post shows) so that a bookmark
     // racing the post's deletion finds it gone rather than failing on its foreign key.
     const post = (await posts.lockPost(trx, postId)) ? await posts.findPost(trx, postId) : undefined;
-    if (!post) throw notFound(Messages.postNotFound(postId));
+    if (!post) throw new NotFound({ thing: 'post', id: postId });
     await refuseAcrossBlock(trx, {
       actorId: viewerId,
       otherIds: [post.author_id],

@@ -7,7 +7,7 @@ import type { Deps } from './deps.js';
 import { newId } from '../../platform/db/ids.js';
 import { publishCounts, publishNotified } from './live-messages.js';
 import type { VoteKind } from '../../data/schema.js';
-import { AlreadyDone, Messages, badRequest, notFound } from '../../platform/http/errors.js';
+import { AlreadyDone, NotFound, NotYours } from './domain-errors.js';
 import { checkText } from './text.js';
 import * as notifications from '../../data/notifications.repo.js';
 import { requirePost } from './post-answers.js';
@@ -29,11 +29,11 @@ export const checkCommentText = (text: string, options: { withMedia?: boolean } 
 export async function requireComment(deps: Deps, postId: string, commentId: string) {
   const post = await requirePost(deps, postId);
   const comment = await comments.findComment(deps.db, post.id, commentId);
-  if (!comment) throw notFound(Messages.commentNotFound(commentId));
+  if (!comment) throw new NotFound({ thing: 'comment', id: commentId });
   return { post, comment };
 }
 
-/** Runs a change to a post's comments in one transaction that takes the post first (a 404 if it is gone). */
+/** Runs a change to a post's comments in one transaction that takes the post first (NotFound if it is gone). */
 export function underPost<T>(
   deps: Deps,
   postId: string,
@@ -42,7 +42,7 @@ export function underPost<T>(
 ): Promise<{ record: posts.PostRecord; result: T }> {
   return deps.db.transaction().execute(async (trx) => {
     const record = await posts.takeForChange(trx, postId, counts);
-    if (!record) throw notFound(Messages.postNotFound(postId));
+    if (!record) throw new NotFound({ thing: 'post', id: postId });
     return { record, result: await change(trx, record) };
   });
 }
@@ -138,7 +138,7 @@ export async function castVote(
   const { record, result: notified } = await underPost(deps, comment.post_id, {}, async (trx, taken) => {
     // With the post taken, the comment cannot go away meanwhile (deleting it takes the post too).
     if (!(await comments.commentExists(trx, comment.id)))
-      throw notFound(Messages.commentNotFound(comment.id));
+      throw new NotFound({ thing: 'comment', id: comment.id });
     const at = deps.clock.now().toISOString();
     if (input.vote !== 'none') {
       await refuseAcrossBlock(trx, {
@@ -146,21 +146,19 @@ export async function castVote(
         otherIds: [taken.author_id, comment.author_id],
         act: {
           on: 'content',
-          notFound: (blockerId) =>
-            notFound(
-              blockerId === taken.author_id
-                ? Messages.postNotFound(taken.id)
-                : Messages.commentNotFound(comment.id),
-            ),
+          missing: (blockerId) =>
+            blockerId === taken.author_id
+              ? { thing: 'post', id: taken.id }
+              : { thing: 'comment', id: comment.id },
         },
       });
     }
     if (input.vote === 'none') {
       if (!(await comments.removeVote(trx, comment.id, input.viewerId))) {
-        throw new AlreadyDone('You have not voted on this comment.');
+        throw new AlreadyDone('unvote');
       }
     } else if (!(await comments.putVote(trx, comment.id, input.viewerId, input.vote, at))) {
-      throw new AlreadyDone(input.vote === 'up' ? Messages.alreadyUpvoted : Messages.alreadyDownvoted);
+      throw new AlreadyDone(input.vote === 'up' ? 'upvote' : 'downvote');
     }
     // An upvote notifies the comment's author; a downvote or taking the vote back removes the upvote's.
     const upvote = {
@@ -186,7 +184,7 @@ export async function removeComment(
 ): Promise<posts.PostRecord> {
   const { post, comment } = await requireComment(deps, input.postId, input.commentId);
   if (comment.author_id !== input.viewerId && post.author_id !== input.viewerId) {
-    throw badRequest(Messages.deleteForeignComment);
+    throw new NotYours('comment', 'delete');
   }
   return eraseComment(deps, comment);
 }
@@ -200,7 +198,7 @@ export async function changeComment(
   input: { viewerId: string; postId: string; commentId: string; text: string },
 ): Promise<{ record: posts.PostRecord; comment: comments.CommentRecord }> {
   const { comment } = await requireComment(deps, input.postId, input.commentId);
-  if (comment.author_id !== input.viewerId) throw badRequest(Messages.editForeignComment);
+  if (comment.author_id !== input.viewerId) throw new NotYours('comment', 'edit');
   const text = checkCommentText(input.text, { withMedia: comment.media_count > 0 });
   const at = deps.clock.now().toISOString();
   const { record, result: mentioned } = await underPost(deps, comment.post_id, {}, async (trx, taken) => {
@@ -210,7 +208,7 @@ export async function changeComment(
       act: onPost(taken.id),
     });
     const current = await comments.findComment(trx, taken.id, comment.id);
-    if (!current) throw notFound(Messages.commentNotFound(comment.id));
+    if (!current) throw new NotFound({ thing: 'comment', id: comment.id });
     await keepReplacedVersion(deps, trx, { post: taken, comment: current, at });
     await comments.updateCommentText(trx, comment.id, text, at);
     return recordTextEntities(trx, { post: taken, comment, text, previousText: current.text, at });
@@ -237,7 +235,7 @@ export async function eraseComment(
 ): Promise<posts.PostRecord> {
   const { record, deleted } = await deps.db.transaction().execute(async (trx) => {
     const taken = await posts.takeForChange(trx, comment.post_id);
-    if (!taken) throw notFound(Messages.postNotFound(comment.post_id));
+    if (!taken) throw new NotFound({ thing: 'post', id: comment.post_id });
     await removeMediaOfComment(trx, comment.id, deps.clock.now().toISOString());
     // Deleted meanwhile by someone else: nothing to count.
     if (!(await comments.deleteComment(trx, comment.id))) return { record: taken, deleted: false };

@@ -8,7 +8,7 @@ import * as users from '../../data/users.repo.js';
 /**
  * The follow row, both users' counts and the followed user's notification in one transaction, the
  * notification published after it; false when there was nothing to change (already following, or not).
- * A follow across a block is refused (403); an unfollow never is.
+ * A follow across a block is not allowed; an unfollow never is.
  */
 export async function writeFollow(
   deps: Deps,

@@ -1,11 +1,10 @@
 import { MediaLimits } from '@sync/contract';
 import type { Deps } from './deps.js';
 import * as media from '../../data/media.repo.js';
-import { InvalidInput } from './validated.js';
+import { Invalid, LimitReached, NotFound } from './domain-errors.js';
 import * as posts from '../../data/posts.repo.js';
 import * as comments from '../../data/comments.repo.js';
 import { keepReplacedVersion } from './edit-history.js';
-import { notFound } from '../../platform/http/errors.js';
 import { checkText } from './text.js';
 import type { Focus } from '@sync/contract';
 
@@ -18,7 +17,8 @@ export function checkMediaIds(
   const unique = [...new Set(ids ?? [])];
   const max = on === 'post' ? deps.media.config.maxPerPost : MediaLimits.perComment;
   if (unique.length > max) {
-    throw new InvalidInput(
+    throw new LimitReached(
+      max,
       `A ${on} can show at most ${max} image${max === 1 ? '' : 's'}; this one has ${unique.length}. Take ${unique.length - max} off.`,
     );
   }
@@ -37,8 +37,10 @@ export async function attachUploads(
   const attached = new Set(await media.attachMedia(trx, input));
   const missing = input.ids.find((id) => !attached.has(id));
   if (missing !== undefined) {
-    throw new InvalidInput(
+    throw new Invalid(
+      'media_ids',
       `Image "${missing}" cannot be attached: it is not an upload of yours waiting to be posted (it may be on another post already, or deleted). Upload it again.`,
+      'unusable',
     );
   }
 }
@@ -62,11 +64,6 @@ export async function replacePostMedia(
   });
 }
 
-const mediaNotFound = (id: string) =>
-  notFound(
-    `No upload with id "${id}" of yours exists. It may have been deleted, or posted and then deleted.`,
-  );
-
 export function checkDescription(description: string): string {
   return checkText(description, { label: 'Alt text', max: MediaLimits.descriptionMax, required: false });
 }
@@ -74,7 +71,8 @@ export function checkDescription(description: string): string {
 /** An upload of the viewer's own; anyone else's is not found, as if it did not exist. */
 export async function ownMedia(deps: Deps, viewerId: string, id: string): Promise<media.MediaRecord> {
   const record = await media.findMedia(deps.db, id);
-  if (!record || record.owner_id !== viewerId || record.purpose !== 'attachment') throw mediaNotFound(id);
+  if (!record || record.owner_id !== viewerId || record.purpose !== 'attachment')
+    throw new NotFound({ thing: 'upload', id });
   return record;
 }
 
@@ -115,7 +113,7 @@ export async function describeMedia(
       await posts.takeForChange(trx, postId, edits && record.post_id ? { at } : {});
     }
     const updated = await media.updateMedia(trx, record.id, changes);
-    if (!updated) throw mediaNotFound(input.id);
+    if (!updated) throw new NotFound({ thing: 'upload', id: input.id });
     return { updated, postId };
   });
   if (postId) deps.events.publish({ type: 'post-edited', postId, authorId: input.viewerId });

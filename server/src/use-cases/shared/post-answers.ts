@@ -4,7 +4,7 @@ import type { HydratedComment, HydratedPage } from '../../read/hydration/hydrato
 import * as posts from '../../data/posts.repo.js';
 import * as skeletons from '../../data/post-skeletons.repo.js';
 import { fullPostViews, previewPostViews } from '../../read/views/sync/posts.js';
-import { Messages, notFound } from '../../platform/http/errors.js';
+import { NotFound } from './domain-errors.js';
 
 /** The answers about posts that several features give (a comment's change answers with its post). */
 
@@ -39,19 +39,19 @@ export async function postPreview(
 ): Promise<{ post: PreviewPost; page: HydratedPage }> {
   const page = await deps.hydrator.page([record], 'preview', viewerId, 'post', comments);
   const [post] = previewPostViews(page, viewerId);
-  if (!post) throw notFound(Messages.postNotFound(record.id));
+  if (!post) throw new NotFound({ thing: 'post', id: record.id });
   return { post, page };
 }
 
 export async function requirePost(deps: Deps, id: string): Promise<posts.PostRecord> {
   const post = await posts.findPost(deps.db, id);
-  if (!post) throw notFound(Messages.postNotFound(id));
+  if (!post) throw new NotFound({ thing: 'post', id });
   return post;
 }
 
 /**
  * A post the viewer may open, for the lists about it (its likers, reposters, quotes, history): one
- * they cannot (a block with its author, a suspension) is 404, as the post itself answers.
+ * they cannot (a block with its author, a suspension) is NotFound, as the post itself is.
  */
 export async function requireVisiblePost(
   deps: Deps,
@@ -60,6 +60,6 @@ export async function requireVisiblePost(
 ): Promise<posts.PostRecord> {
   const post = await requirePost(deps, id);
   if (!(await deps.hydrator.rules(viewerId)).seesAccount(post.author_id))
-    throw notFound(Messages.postNotFound(id));
+    throw new NotFound({ thing: 'post', id });
   return post;
 }

@@ -66,7 +66,7 @@ describeEachDatabase('post, reaction and repost writes', (dialect: Dialect) => {
     world.step();
     await expect(
       editPost(world.deps, { viewerId: ozzy.id, postId, content: 'Not mine', changedOnly: true }),
-    ).rejects.toMatchObject({ statusCode: 400 });
+    ).rejects.toMatchObject({ kind: 'not-yours', thing: 'post', change: 'edit' });
     expect(await row(postId)).toMatchObject({ content: 'Second words', version: written.version + 1 });
     expect((await postHistory(world.deps, { postId, viewerId: nia.id })).versions).toHaveLength(2);
   });
@@ -132,7 +132,7 @@ describeEachDatabase('post, reaction and repost writes', (dialect: Dialect) => {
     world.step();
     await expect(
       deletePost(world.deps, { viewerId: tam.id, postId: quoteId, changedOnly: true }),
-    ).rejects.toMatchObject({ statusCode: 400 });
+    ).rejects.toMatchObject({ kind: 'not-yours', thing: 'post', change: 'delete' });
     expect((await row(quotedId)).quote_count).toBe(1);
 
     world.step();

@@ -4,7 +4,7 @@ import { newId } from '../../platform/db/ids.js';
 import { publishCounts, publishNotified } from './live-messages.js';
 import type { QuotePolicy, ReactionKind } from '../../data/schema.js';
 import { consentToQuote, requireQuotable } from './quotes.js';
-import { AlreadyDone, Messages, badRequest, notFound } from '../../platform/http/errors.js';
+import { AlreadyDone, NoLikesToTakeAway, NotFound, NotYours } from './domain-errors.js';
 import { checkText } from './text.js';
 import * as notifications from '../../data/notifications.repo.js';
 import { recordTextEntities } from './text-entities.js';
@@ -118,8 +118,8 @@ export async function changePost(
     // The row is held first, as every change does: the version kept is exactly the one replaced. It is
     // read only here, and refusals come in the order they did when it was read before the transaction.
     const current = await posts.lockAndReadPost(trx, deps.dialect, input.postId);
-    if (!current) throw notFound(Messages.postNotFound(input.postId));
-    if (current.author_id !== input.viewerId) throw badRequest(Messages.editForeignPost);
+    if (!current) throw new NotFound({ thing: 'post', id: input.postId });
+    if (current.author_id !== input.viewerId) throw new NotYours('post', 'edit');
     const mediaIds = input.mediaIds && checkMediaIds(deps, input.mediaIds, 'post');
     const content = checkContent(input.content, { withMedia: (mediaIds?.length ?? current.media_count) > 0 });
     await keepReplacedVersion(deps, trx, { post: current, at });
@@ -136,7 +136,7 @@ export async function changePost(
         : input.sensitive !== undefined && { sensitive: input.sensitive ? 1 : 0 }),
       ...(input.quotePolicy !== undefined && { quotePolicy: input.quotePolicy }),
     });
-    if (!taken) throw notFound(Messages.postNotFound(current.id));
+    if (!taken) throw new NotFound({ thing: 'post', id: current.id });
     return {
       record: taken,
       mediaChanged: mediaIds !== undefined,
@@ -159,7 +159,7 @@ export async function removePost(
   input: { viewerId: string; postId: string; keepMediaForRedraft?: boolean },
 ): Promise<posts.PostRecord> {
   const post = await requirePost(deps, input.postId);
-  if (post.author_id !== input.viewerId) throw badRequest(Messages.deleteForeignPost);
+  if (post.author_id !== input.viewerId) throw new NotYours('post', 'delete');
   await erasePost(deps, post, { keepMediaForRedraft: input.keepMediaForRedraft ?? false });
   return post;
 }
@@ -205,14 +205,13 @@ export async function react(
   const { record, steps, notified } = await deps.db.transaction().execute(async (trx) => {
     if (input.kind === 'like') {
       const taken = await posts.takeForChange(trx, input.postId, { likes: 1 });
-      if (!taken) throw notFound(Messages.postNotFound(input.postId));
+      if (!taken) throw new NotFound({ thing: 'post', id: input.postId });
       await refuseAcrossBlock(trx, {
         actorId: input.viewerId,
         otherIds: [taken.author_id],
         act: onPost(taken.id),
       });
-      if (!(await posts.putLike(trx, input.postId, input.viewerId, at)))
-        throw new AlreadyDone(Messages.alreadyLiked);
+      if (!(await posts.putLike(trx, input.postId, input.viewerId, at))) throw new AlreadyDone('like');
       const notified = await notifications.addCause(trx, {
         ...likeOf(taken, input.viewerId),
         postId: taken.id,
@@ -221,7 +220,7 @@ export async function react(
       return { record: taken, steps: 1, notified };
     }
     const taken = await posts.takeForChange(trx, input.postId);
-    if (!taken) throw notFound(Messages.postNotFound(input.postId));
+    if (!taken) throw new NotFound({ thing: 'post', id: input.postId });
     if (input.kind === 'none') {
       if ((await posts.removeReaction(trx, input.postId, input.viewerId)) !== 'like')
         return { record: taken, steps: 0, notified: undefined };
@@ -234,9 +233,9 @@ export async function react(
       otherIds: [taken.author_id],
       act: onPost(taken.id),
     });
-    if (taken.like_count <= 0) throw badRequest(Messages.likeBelowZero);
+    if (taken.like_count <= 0) throw new NoLikesToTakeAway(taken.id);
     const outcome = await posts.putDislike(trx, input.postId, input.viewerId, at);
-    if (outcome === 'already') throw new AlreadyDone(Messages.alreadyDisliked);
+    if (outcome === 'already') throw new AlreadyDone('dislike');
     if (outcome === 'added') return { record: taken, steps: 1, notified: undefined };
     await notifications.removeCause(trx, likeOf(taken, input.viewerId));
     const record = (await posts.takeForChange(trx, input.postId, { likes: -1 }))!;

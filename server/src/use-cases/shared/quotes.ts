@@ -3,7 +3,7 @@ import type { QuotePolicy } from '../../data/schema.js';
 import * as follows from '../../data/follows.repo.js';
 import * as posts from '../../data/posts.repo.js';
 import * as users from '../../data/users.repo.js';
-import { HttpError, Messages, notFound } from '../../platform/http/errors.js';
+import { NotAllowed, NotFound } from './domain-errors.js';
 import { refuseAcrossBlock } from './blocks-between.js';
 
 /**
@@ -12,18 +12,18 @@ import { refuseAcrossBlock } from './blocks-between.js';
  * that changed a moment ago counts. Both APIs create quotes through `writePost`.
  */
 
-/** The quoted post a new quote names, as visible to the quoter: unknown and suspended authors alike 404. */
+/** The quoted post a new quote names, as visible to the quoter: unknown and suspended authors alike NotFound. */
 export async function requireQuotable(deps: Deps, quoterId: string, quotedId: string) {
   const quoted = await posts.findPost(deps.db, quotedId);
   if (!quoted || (await deps.hydrator.rules(quoterId)).moderated.suspended.has(quoted.author_id))
-    throw notFound(Messages.postNotFound(quotedId));
+    throw new NotFound({ thing: 'post', id: quotedId });
   return quoted;
 }
 
 /**
  * In the quote's transaction: the quoted post is held (a deletion racing the quote waits, then the quote
- * finds nothing: 404), no block stands between the two people either way (403), and its policy lets
- * the quoter quote it (403 naming who may). The author may always quote their own post.
+ * finds nothing: NotFound), no block stands between the two people either way, and its policy lets
+ * the quoter quote it (NotAllowed naming who may). The author may always quote their own post.
  */
 export async function consentToQuote(
   deps: Deps,
@@ -31,7 +31,7 @@ export async function consentToQuote(
   input: { quoterId: string; quotedId: string },
 ): Promise<posts.PostRecord> {
   const quoted = await posts.lockAndReadPost(trx, deps.dialect, input.quotedId);
-  if (!quoted) throw notFound(Messages.postNotFound(input.quotedId));
+  if (!quoted) throw new NotFound({ thing: 'post', id: input.quotedId });
   const authorId = quoted.author_id;
   if (authorId === input.quoterId) return quoted;
   await refuseAcrossBlock(trx, { actorId: input.quoterId, otherIds: [authorId], act: { on: 'quote' } });
@@ -43,7 +43,7 @@ export async function consentToQuote(
     if (among.length > 0) return quoted;
   }
   const author = await users.findUserById(trx, authorId);
-  throw new HttpError(403, refusalOf(policy, author?.first_name || `@${author?.username ?? authorId}`));
+  throw new NotAllowed(refusalOf(policy, author?.first_name || `@${author?.username ?? authorId}`));
 }
 
 /** What a refused quoter reads: who may quote the post, so they know what would change the answer. */
@@ -53,22 +53,22 @@ function refusalOf(policy: Exclude<QuotePolicy, 'anyone'>, name: string): string
   return `${name} does not allow quotes of this post.`;
 }
 
-/** The viewer's own post, for a change only its author may make: unknown 404, someone else's 403 `refusal`. */
+/** The viewer's own post, for a change only its author may make: unknown NotFound, someone else's NotAllowed `refusal`. */
 async function requireOwnPost(
   deps: Deps,
   input: { viewerId: string; postId: string },
   refusal: string,
 ): Promise<posts.PostRecord> {
   const post = await posts.findPost(deps.db, input.postId);
-  if (!post) throw notFound(Messages.postNotFound(input.postId));
-  if (post.author_id !== input.viewerId) throw new HttpError(403, refusal);
+  if (!post) throw new NotFound({ thing: 'post', id: input.postId });
+  if (post.author_id !== input.viewerId) throw new NotAllowed(refusal);
   return post;
 }
 
 /**
  * The quoted author detaches a quote of their post: it shows "Removed by the author" from then on,
- * everywhere (the quoting post's version moves). Idempotent; only the quoted post's author may (403);
- * an unknown post, or a post that does not quote it, 404.
+ * everywhere (the quoting post's version moves). Idempotent; only the quoted post's author may (NotAllowed);
+ * an unknown post, or a post that does not quote it, NotFound.
  */
 export async function unquote(
   deps: Deps,
@@ -78,7 +78,7 @@ export async function unquote(
   const quoting = await deps.db
     .transaction()
     .execute((trx) => posts.detachQuote(trx, deps.dialect, input.postId, input.quotingPostId));
-  if (!quoting) throw notFound(Messages.postNotFound(input.quotingPostId));
+  if (!quoting) throw new NotFound({ thing: 'post', id: input.quotingPostId });
   deps.events.publish({ type: 'post-edited', postId: quoting.id, authorId: quoting.author_id });
   return quoting;
 }
@@ -92,6 +92,6 @@ export async function changeQuotePolicy(
   const record = await deps.db
     .transaction()
     .execute((trx) => posts.takeForChange(trx, post.id, { quotePolicy: input.policy }));
-  if (!record) throw notFound(Messages.postNotFound(input.postId));
+  if (!record) throw new NotFound({ thing: 'post', id: input.postId });
   return record;
 }

@@ -85,10 +85,13 @@ describeEachDatabase('follow, block and mute writes', (dialect: Dialect) => {
     expect(await newFollowers(ivy)).toEqual([]);
     expect(await newFollowers(jon)).toEqual([]);
     await expect(follow(jon, ivy, 'follow')).rejects.toMatchObject({
-      statusCode: 403,
+      kind: 'not-allowed',
       message: 'You cannot follow @ivy.',
     });
-    await expect(follow(ivy, jon, 'follow')).rejects.toMatchObject({ statusCode: 403 });
+    await expect(follow(ivy, jon, 'follow')).rejects.toMatchObject({
+      kind: 'not-allowed',
+      message: 'You blocked @jon. Unblock them first.',
+    });
     expect(await counts(ivy)).toEqual({ followers: 0, following: 0 });
 
     world.step();

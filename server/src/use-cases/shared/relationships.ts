@@ -1,12 +1,11 @@
 import type { RelationshipReply } from '@sync/contract';
 import type { Deps } from './deps.js';
-import { recordNotFound } from './record-not-found.js';
+import { ActOnSelf, NotFound } from './domain-errors.js';
 import * as blocks from '../../data/blocks.repo.js';
 import * as follows from '../../data/follows.repo.js';
 import * as mutes from '../../data/mutes.repo.js';
 import * as users from '../../data/users.repo.js';
 import { timeOfId } from '../../platform/db/ids.js';
-import { HttpError, Messages, notFound } from '../../platform/http/errors.js';
 import type { RelationshipState } from '../../read/views/relationship-state.js';
 import { relationshipView } from '../../read/views/sync/relationships.js';
 
@@ -59,30 +58,27 @@ export async function relationships(
   return { ids: asked.filter((id) => people.has(id)), state };
 }
 
-/** Someone a person asks about or acts on: by username (Sync's API) or by id (the Mastodon API). */
-export type Person = { username: string } | { id: string };
-
-/** The person asked about: an unknown one is a 404, in Sync's words for a username and Mastodon's for an id. */
-export async function requirePerson(deps: Deps, person: Person): Promise<users.UserRow> {
-  if ('username' in person) {
-    const user = await users.findUserByUsername(deps.db, person.username);
-    if (!user) throw notFound(Messages.userNotFound(person.username));
-    return user;
-  }
-  const user = timeOfId(person.id) ? await users.findUserById(deps.db, person.id) : undefined;
-  if (!user) throw recordNotFound();
+/** The person a username names (Sync's API asks for people by username). */
+export async function personNamed(deps: Deps, username: string): Promise<users.UserRow> {
+  const user = await users.findUserByUsername(deps.db, username);
+  if (!user) throw new NotFound({ thing: 'person', name: username });
   return user;
 }
 
-/** The person a block or a mute (or taking one back) names: as `requirePerson`, and never oneself (422). */
-export async function targetOf(
-  deps: Deps,
+/** The person an id names (the Mastodon API asks for accounts by id); what is not an id names nobody. */
+export async function personWithId(deps: Deps, id: string): Promise<users.UserRow> {
+  const user = timeOfId(id) ? await users.findUserById(deps.db, id) : undefined;
+  if (!user) throw new NotFound({ thing: 'person', name: id });
+  return user;
+}
+
+/** The person a block or a mute (or taking one back) names, who is never the viewer. */
+export function otherThanViewer(
   viewerId: string,
-  person: Person,
-  act: 'block' | 'mute',
-): Promise<users.UserRow> {
-  const target = await requirePerson(deps, person);
-  if (target.id === viewerId) throw new HttpError(422, `You cannot ${act} or un${act} yourself.`);
+  target: users.UserRow,
+  act: ActOnSelf['act'],
+): users.UserRow {
+  if (target.id === viewerId) throw new ActOnSelf(act);
   return target;
 }
 

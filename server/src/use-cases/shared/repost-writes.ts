@@ -1,11 +1,11 @@
 import type { Deps } from './deps.js';
 import { newId } from '../../platform/db/ids.js';
 import { publishCounts, publishNotified } from './live-messages.js';
-import { Messages, notFound } from '../../platform/http/errors.js';
+import { NotFound } from './domain-errors.js';
 import * as notifications from '../../data/notifications.repo.js';
 import * as posts from '../../data/posts.repo.js';
 import * as reposts from '../../data/reposts.repo.js';
-import { onPost, refuseAcrossBlock, type ActAcross } from './blocks-between.js';
+import { onPost, refuseAcrossBlock } from './blocks-between.js';
 
 /**
  * Reposts (docs/decisions/092), as both APIs make them (Sync's /api/posts/:postId/repost, the Mastodon
@@ -27,23 +27,23 @@ export interface RepostOutcome {
 }
 
 /**
- * Reposts the post for the viewer (one's own post too, as Mastodon allows). A missing post is 404; a
- * repost across a block with its author is refused as a like is (`act`: the answer for the blocked).
+ * Reposts the post for the viewer (one's own post too, as Mastodon allows). A missing post is NotFound;
+ * a repost across a block with its author is refused as a like is.
  */
 export async function addRepost(
   deps: Deps,
-  input: { viewerId: string; postId: string; act?: ActAcross },
+  input: { viewerId: string; postId: string },
 ): Promise<RepostOutcome> {
   const now = deps.clock.now();
   const at = now.toISOString();
   try {
     const { record, repost, notified } = await deps.db.transaction().execute(async (trx) => {
       const taken = await posts.takeForChange(trx, input.postId, { reposts: 1 });
-      if (!taken) throw notFound(Messages.postNotFound(input.postId));
+      if (!taken) throw new NotFound({ thing: 'post', id: input.postId });
       await refuseAcrossBlock(trx, {
         actorId: input.viewerId,
         otherIds: [taken.author_id],
-        act: input.act ?? onPost(taken.id),
+        act: onPost(taken.id),
       });
       const repost = await reposts.insertRepost(trx, {
         id: newId(now),
@@ -69,7 +69,7 @@ export async function addRepost(
   }
 }
 
-/** Takes the viewer's repost of the post back; nothing to take back is no error. A missing post is 404. */
+/** Takes the viewer's repost of the post back; nothing to take back is no error. A missing post is NotFound. */
 export async function removeRepost(
   deps: Deps,
   input: { viewerId: string; postId: string },
@@ -77,7 +77,7 @@ export async function removeRepost(
   try {
     const record = await deps.db.transaction().execute(async (trx) => {
       const taken = await posts.takeForChange(trx, input.postId, { reposts: -1 });
-      if (!taken) throw notFound(Messages.postNotFound(input.postId));
+      if (!taken) throw new NotFound({ thing: 'post', id: input.postId });
       if (!(await reposts.deleteRepost(trx, input.viewerId, taken.id))) throw new Unchanged();
       await notifications.removeCause(trx, repostOf(taken, input.viewerId));
       return taken;
@@ -94,6 +94,6 @@ export async function removeRepost(
 /** The post and the viewer's repost of it as they are, when a change had nothing to change. */
 async function currentState(deps: Deps, input: { viewerId: string; postId: string }): Promise<RepostOutcome> {
   const record = await posts.findPost(deps.db, input.postId);
-  if (!record) throw notFound(Messages.postNotFound(input.postId));
+  if (!record) throw new NotFound({ thing: 'post', id: input.postId });
   return { record, repost: await reposts.repostOf(deps.db, input.viewerId, record.id) };
 }

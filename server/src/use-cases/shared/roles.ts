@@ -1,5 +1,5 @@
 import type { Role } from '../../data/schema.js';
-import { HttpError } from '../../platform/http/errors.js';
+import { NotAllowed } from './domain-errors.js';
 
 /**
  * Roles and what each may do. Each role has every permission of the roles below it; a person manages
@@ -34,11 +34,8 @@ export const isBelow = (role: Role, other: Role): boolean => roles.indexOf(role)
 /** Staff: anyone who can see the moderation area. */
 export const isStaff = (role: Role): boolean => can(role, 'manage_reports');
 
-/** Refuses (403) a person whose role lacks the permission. */
+/** Refuses a person whose role lacks the permission. */
 export function requirePermission(role: Role, permission: Permission): void {
   if (!can(role, permission))
-    throw new HttpError(
-      403,
-      `Your role (${role}) does not allow this: it needs the permission "${permission}".`,
-    );
+    throw new NotAllowed(`Your role (${role}) does not allow this: it needs the permission "${permission}".`);
 }

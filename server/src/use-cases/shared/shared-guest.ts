@@ -1,5 +1,5 @@
 import type { UserRow } from '../../data/users.repo.js';
-import { HttpError } from '../../platform/http/errors.js';
+import { NotAllowed } from './domain-errors.js';
 import type { Deps } from './deps.js';
 import { accountSettings } from './instance-settings.js';
 
@@ -17,11 +17,11 @@ export const sharedGuestRefusals = {
 export const isSharedGuest = async (deps: Deps, userId: string): Promise<boolean> =>
   (await accountSettings(deps.db)).sharedGuestId === userId;
 
-/** 403 when `user` is the shared guest. */
+/** Not allowed when `user` is the shared guest. */
 export async function refuseSharedGuest(
   deps: Deps,
   user: Pick<UserRow, 'id'>,
   what: keyof typeof sharedGuestRefusals,
 ): Promise<void> {
-  if (await isSharedGuest(deps, user.id)) throw new HttpError(403, sharedGuestRefusals[what]);
+  if (await isSharedGuest(deps, user.id)) throw new NotAllowed(sharedGuestRefusals[what]);
 }

@@ -23,7 +23,7 @@ export interface WrittenText {
  * rows reference it with ON DELETE CASCADE.
  *
  * The post's author is not notified of a mention in a comment on their post: the comment already
- * notifies them. A new mention of someone across a block with the author is refused (403).
+ * notifies them. A new mention of someone across a block with the author is not allowed (NotAllowed).
  */
 export async function recordTextEntities(
   trx: Db,

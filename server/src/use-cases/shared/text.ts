@@ -1,4 +1,4 @@
-import { badRequest } from '../../platform/http/errors.js';
+import { Invalid } from './domain-errors.js';
 
 const characters = (value: string) => [...value].length;
 
@@ -9,7 +9,7 @@ export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function checkEmail(value: string, required: boolean): string {
   const email = checkText(value, { label: 'Email address', max: 254, required });
   if (email && !emailPattern.test(email)) {
-    throw badRequest('Email address is not valid: it should look like name@example.com.');
+    throw new Invalid('Email address', 'Email address is not valid: it should look like name@example.com.');
   }
   return email;
 }
@@ -46,10 +46,13 @@ export interface TextRules {
  */
 export function checkText(value: string, options: TextRules): string {
   const text = value.trim();
-  if (text.includes('\u0000')) throw badRequest(`${options.label} can't contain NUL characters.`);
-  if (options.required && text.length === 0) throw badRequest(`${options.label} can't be empty.`);
+  if (text.includes('\u0000'))
+    throw new Invalid(options.label, `${options.label} can't contain NUL characters.`);
+  if (options.required && text.length === 0)
+    throw new Invalid(options.label, `${options.label} can't be empty.`);
   if (characters(text) > options.max) {
-    throw badRequest(
+    throw new Invalid(
+      options.label,
       `${options.label} can't be longer than ${options.max.toLocaleString('en-US')} characters (it has ${characters(text).toLocaleString('en-US')}).`,
     );
   }
@@ -62,11 +65,13 @@ function refuseDisguise(text: string, label: string, shape: 'line' | 'paragraphs
     const code = character.codePointAt(0)!;
     if (!isDisguising(code)) continue;
     if (!isLineBreakOrTab(code)) {
-      throw badRequest(
+      throw new Invalid(
+        label,
         `${label} can't contain control characters or text-direction overrides (it has ${codePointName(code)}), which can disguise how it reads. Remove it and try again.`,
       );
     }
-    if (shape === 'line') throw badRequest(`${label} must be one line: remove the line break or tab.`);
+    if (shape === 'line')
+      throw new Invalid(label, `${label} must be one line: remove the line break or tab.`);
   }
 }
 
@@ -82,10 +87,16 @@ export function checkUrl(value: string, options: { label: string; max: number })
   try {
     url = new URL(text);
   } catch {
-    throw badRequest(`${options.label} must be a web address starting with https:// or http://.`);
+    throw new Invalid(
+      options.label,
+      `${options.label} must be a web address starting with https:// or http://.`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw badRequest(`${options.label} must be a web address starting with https:// or http://.`);
+    throw new Invalid(
+      options.label,
+      `${options.label} must be a web address starting with https:// or http://.`,
+    );
   }
   return text;
 }

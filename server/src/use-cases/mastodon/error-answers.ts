@@ -1,0 +1,46 @@
+import { Messages, recordNotFoundMessage as recordNotFound } from '../../platform/http/errors.js';
+import type { ErrorAnswer } from '../../platform/http/error-answers.js';
+import type { AnyDomainError, Missing } from '../shared/domain-errors.js';
+
+/**
+ * How the Mastodon API answers a refusal of the shared domain (docs/decisions/122), in `{error: …}`:
+ * invalid input as Mastodon refuses it (422 "Validation failed: …"), someone else's status as one that
+ * does not exist, an unknown account as "Record not found".
+ */
+export function mastodonErrorAnswer(error: AnyDomainError): ErrorAnswer {
+  switch (error.kind) {
+    case 'not-found':
+      return { status: 404, message: missingWords(error.missing) };
+    case 'not-yours':
+      return { status: 404, message: recordNotFound };
+    case 'not-allowed':
+      return { status: 403, message: error.message };
+    case 'act-on-self':
+      return { status: 422, message: error.message };
+    case 'invalid':
+    case 'limit-reached':
+      return { status: 422, message: `Validation failed: ${error.message}` };
+    // Favourites are idempotent (use-cases/statuses.ts takes these as done); the rest Sync's API has alone.
+    case 'already-done':
+    case 'no-likes-to-take-away':
+      return { status: 400, message: error.message };
+  }
+}
+
+/**
+ * An unknown account is Mastodon's "Record not found". A post, comment or upload a write step finds
+ * missing (a quoted status, an upload, one deleted meanwhile) is still answered in Sync's words, as it
+ * was before domain errors: Mastodon's would be "Record not found" too (decision 122, what is left).
+ */
+function missingWords(missing: Missing): string {
+  switch (missing.thing) {
+    case 'person':
+      return recordNotFound;
+    case 'post':
+      return Messages.postNotFound(missing.id);
+    case 'comment':
+      return Messages.commentNotFound(missing.id);
+    case 'upload':
+      return Messages.uploadNotFound(missing.id);
+  }
+}
