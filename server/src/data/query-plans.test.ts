@@ -759,9 +759,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     expect(captured).toHaveLength(2);
     await expect(
       listComments(deps, { postId: 'no-such-post', query: {}, viewerId: guestId }),
-    ).rejects.toMatchObject({
-      statusCode: 404,
-    });
+    ).rejects.toMatchObject({ kind: 'not-found', missing: { thing: 'post', id: 'no-such-post' } });
   });
 
   it("someone else's profile reads the user, then their lists with the follow state in one statement on PostgreSQL", async () => {
