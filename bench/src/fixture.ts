@@ -431,7 +431,7 @@ async function photoTwinPages(
   )
     return { available: false, reason: 'this data set has no photo twins (generate it again)' };
   const codec = new CursorCodec(options.jwtSecret);
-  // The home feed's scope: every author's posts (use-cases/posts.ts).
+  // The home feed's scope: every author's posts (use-cases/sync/posts.ts).
   const kind = { ...newestPosts, scope: `${newestPosts.scope}:*` };
   const pathAfter = (post: { created_at: string; id: string }) =>
     `/api/posts?limit=${photoTwinsPerPage}&cursor=${codec.encode(kind, [post.created_at, post.id])}`;

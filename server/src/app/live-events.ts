@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Deps } from '../use-cases/shared/deps.js';
 import { LiveHub, defaultHubOptions } from '../platform/live/hub.js';
-import { liveRenderer } from '../use-cases/live.js';
+import { liveRenderer } from '../use-cases/sync/live.js';
 import { redisEvents } from '../platform/live/redis-events.js';
 import { localStreamSlots, type StreamSlots } from '../platform/live/stream-slots.js';
 import {

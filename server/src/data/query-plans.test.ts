@@ -33,11 +33,11 @@ import * as notifications from './notifications.repo.js';
 import * as skeletons from './post-skeletons.repo.js';
 import * as reposts from './reposts.repo.js';
 import { homeItems, profileItems } from '../use-cases/shared/repost-items.js';
-import { createPost, editPost, listPosts, reactToPost } from '../use-cases/posts.js';
+import { createPost, editPost, listPosts, reactToPost } from '../use-cases/sync/posts.js';
 import { isMarkedPrepared } from '../platform/db/prepared.js';
-import { addComment, listComments } from '../use-cases/comments.js';
+import { addComment, listComments } from '../use-cases/sync/comments.js';
 import { getUser } from '../use-cases/users.js';
-import { followingTimeline } from '../use-cases/timeline.js';
+import { followingTimeline } from '../use-cases/sync/timeline.js';
 
 /**
  * Every query of the read pipeline (skeletons, hydration, the viewer's marks, user objects) uses an

@@ -210,7 +210,7 @@ describe('one owner per table', () => {
 
   it('finds the sources, the schema and their writes (a reader that finds nothing checks nothing)', () => {
     expect(files).toContain('data/posts.repo.ts');
-    expect(files).toContain('use-cases/account.ts');
+    expect(files).toContain('use-cases/sync/account.ts');
     expect(tables).toContain('posts');
     expect(writes.length).toBeGreaterThan(0);
     expect(owners(writes).size).toBeGreaterThan(0);

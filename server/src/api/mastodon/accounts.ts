@@ -14,7 +14,7 @@ import * as blocks from '../../use-cases/blocks.js';
 import * as follows from '../../use-cases/follows.js';
 import * as mutes from '../../use-cases/mutes.js';
 import * as search from '../../use-cases/search.js';
-import * as statuses from '../../use-cases/statuses.js';
+import * as statuses from '../../use-cases/mastodon/statuses.js';
 import * as users from '../../use-cases/users.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { offsetOf, setLinks, setStatusLinks, timeWindowOf, windowOf } from './paging.js';

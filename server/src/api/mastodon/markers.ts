@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Markers } from '@sync/contract/mastodon';
 import { answeredWith } from './answer-schemas.js';
 import { markersView } from '../../read/views/mastodon/markers.js';
-import * as markers from '../../use-cases/markers.js';
+import * as markers from '../../use-cases/mastodon/markers.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { listParam, objectParam, stringParam } from './params.js';
 

@@ -4,7 +4,7 @@ import type { Search } from '@sync/contract/mastodon';
 import { tagView } from '../../read/views/mastodon/tags.js';
 import { localTargetOf } from '../../platform/uris/uris.js';
 import * as search from '../../use-cases/search.js';
-import * as statuses from '../../use-cases/statuses.js';
+import * as statuses from '../../use-cases/mastodon/statuses.js';
 import * as users from '../../use-cases/users.js';
 import { accountsFor } from './accounts.js';
 import { mastodonAccess } from './auth.js';

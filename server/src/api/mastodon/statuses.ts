@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import * as statuses from '../../use-cases/statuses.js';
+import * as statuses from '../../use-cases/mastodon/statuses.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { accountView } from '../../read/views/mastodon/accounts.js';
 import { setLinks, setStatusLinks, timeWindowOf, windowOf } from './paging.js';

@@ -7,7 +7,7 @@ import type { LiveMessage } from '../../platform/live/messages.js';
 import type { Uris } from '../../platform/uris/uris.js';
 import type { Access } from '../../use-cases/oauth.js';
 import type { Deps } from '../../use-cases/shared/deps.js';
-import * as streaming from '../../use-cases/streaming.js';
+import * as streaming from '../../use-cases/mastodon/streaming.js';
 
 /**
  * The connections of the Mastodon streaming API on this process (WebSockets and server-sent event
@@ -263,7 +263,7 @@ function reaches(subscription: Subscription, connection: Connection, status: str
 /**
  * Every Mastodon streaming connection of this process, fed by the live hub:
  * - `post`, `comment` (a reply): `update`; `post-edited`, `comment-edited`: `status.update`; to the
- *   streams that show the status (see `reaches`), rendered once for all of them (use-cases/streaming.ts);
+ *   streams that show the status (see `reaches`), rendered once for all of them (use-cases/mastodon/streaming.ts);
  * - `post-deleted`, `comment-deleted`: `delete` with the id, to every stream that may have shown it
  *   (an app drops an id it does not hold): nothing to render;
  * - `notification`: the recipient's `user` (if its token reads notifications) and `user:notification`;

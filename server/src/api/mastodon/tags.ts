@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { tagView } from '../../read/views/mastodon/tags.js';
-import * as tags from '../../use-cases/tags.js';
+import * as tags from '../../use-cases/mastodon/tags.js';
 import { mastodonAccess } from './auth.js';
 import { stringParam } from './params.js';
 import { urisFor } from '../uris.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TimeWindow } from '../../platform/db/keyset.js';
-import * as statuses from '../../use-cases/statuses.js';
+import * as statuses from '../../use-cases/mastodon/statuses.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setStatusLinks, timeWindowOf, windowOf } from './paging.js';
 import { booleanParam, stringParam } from './params.js';

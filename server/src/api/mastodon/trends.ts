@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { tagView } from '../../read/views/mastodon/tags.js';
-import * as statuses from '../../use-cases/statuses.js';
-import * as tags from '../../use-cases/tags.js';
+import * as statuses from '../../use-cases/mastodon/statuses.js';
+import * as tags from '../../use-cases/mastodon/tags.js';
 import { mastodonAccess } from './auth.js';
 import { offsetOf, setOffsetLinks, windowOf } from './paging.js';
 import { statusesFor } from './views.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Scope } from '../../platform/auth/scopes.js';
 import * as bookmarks from '../../use-cases/bookmarks.js';
-import * as favourites from '../../use-cases/favourites.js';
+import * as favourites from '../../use-cases/mastodon/favourites.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setLinks, windowOf } from './paging.js';
 import { statusesFor } from './views.js';

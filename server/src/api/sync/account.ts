@@ -16,13 +16,13 @@ import {
 } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { changePassword, deleteAccount, exportAccount, exportArchive } from '../../use-cases/account.js';
+import { changePassword, deleteAccount, exportAccount, exportArchive } from '../../use-cases/sync/account.js';
 import { viewerOf } from './auth.plugin.js';
 import { acceptMultipart, uploadIn, uploadRoute } from '../uploads.js';
 import { urisFor } from '../uris.js';
 import { HttpError } from '../../platform/http/errors.js';
-import { exportList, importList } from '../../use-cases/account-lists.js';
-import { finishOnboarding } from '../../use-cases/onboarding.js';
+import { exportList, importList } from '../../use-cases/sync/account-lists.js';
+import { finishOnboarding } from '../../use-cases/sync/onboarding.js';
 import { changePreferences, getPreferences } from '../../use-cases/preferences.js';
 import {
   changeNotificationSettings,

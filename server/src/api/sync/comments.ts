@@ -13,7 +13,7 @@ import {
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
 import { wantsChangedOnly } from './reply-shape.js';
-import * as useCases from '../../use-cases/comments.js';
+import * as useCases from '../../use-cases/sync/comments.js';
 
 const ChangeReply = Type.Union([PostsReply, CommentReply]);
 

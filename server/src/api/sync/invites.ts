@@ -1,7 +1,7 @@
 import { ErrorBody, IdParams, InviteBody, InviteReply, InvitesReply } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { urisFor } from '../uris.js';
-import * as invites from '../../use-cases/invites.js';
+import * as invites from '../../use-cases/sync/invites.js';
 import { viewerOf } from './auth.plugin.js';
 
 /**

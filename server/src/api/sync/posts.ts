@@ -20,7 +20,7 @@ import { viewerOf } from './auth.plugin.js';
 import type { ReactionKind } from '../../data/schema.js';
 import { sendJsonText } from '../json-text.js';
 import { wantsChangedOnly } from './reply-shape.js';
-import * as useCases from '../../use-cases/posts.js';
+import * as useCases from '../../use-cases/sync/posts.js';
 
 const ChangeReply = Type.Union([PostsReply, PostReply]);
 

@@ -9,7 +9,7 @@ import {
 } from '@sync/contract';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
-import * as useCases from '../../use-cases/reposts.js';
+import * as useCases from '../../use-cases/sync/reposts.js';
 
 /**
  * Reposts (docs/decisions/092): `POST|DELETE /api/posts/:postId/repost`, `GET /api/posts/:postId/reposts`

@@ -2,7 +2,7 @@ import { ErrorBody, PageQuery, PostsPageReply, TagParams } from '@sync/contract'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
 import { sendJsonText } from '../json-text.js';
-import { followingTimeline, tagTimeline } from '../../use-cases/timeline.js';
+import { followingTimeline, tagTimeline } from '../../use-cases/sync/timeline.js';
 
 /** The lists of the social core: the Following timeline and a tag's posts. */
 export const timelineRoutes: FastifyPluginAsyncTypebox = async (app) => {

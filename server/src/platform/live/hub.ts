@@ -40,7 +40,7 @@ export class TooManyStreams extends Error {
 }
 
 /**
- * What the streams of this process get, rendered for each viewer. The app injects it (use-cases/live.ts):
+ * What the streams of this process get, rendered for each viewer. The app injects it (use-cases/sync/live.ts):
  * the hub moves messages and knows nothing of posts, follows or notifications.
  */
 export interface LiveRenderer {

@@ -7,7 +7,7 @@ import type { NotificationsReply } from '@sync/contract';
 import { adminReportAccounts } from '../../use-cases/reports.js';
 import { listNotifications } from '../../use-cases/notifications.js';
 import { liveNotification } from '../../use-cases/shared/notification-answers.js';
-import { statusTexts, streamedStatus } from '../../use-cases/streaming.js';
+import { statusTexts, streamedStatus } from '../../use-cases/mastodon/streaming.js';
 import { reportView } from './mastodon/reports.js';
 import { urisOf } from '../../platform/uris/uris.js';
 import { describeEachDatabase } from '../../test/harness.js';

@@ -20,7 +20,7 @@ export function mastodonErrorAnswer(error: AnyDomainError): ErrorAnswer {
     case 'invalid':
     case 'limit-reached':
       return { status: 422, message: `Validation failed: ${error.message}` };
-    // Favourites are idempotent (use-cases/statuses.ts takes these as done); the rest Sync's API has alone.
+    // Favourites are idempotent (use-cases/mastodon/statuses.ts takes these as done); the rest Sync's API has alone.
     case 'already-done':
     case 'no-likes-to-take-away':
       return { status: 400, message: error.message };

@@ -5,8 +5,8 @@ import { counterMismatches } from '../../test/counters.js';
 import { describeEachDatabase } from '../../test/harness.js';
 import { notificationActors } from '../../test/notification-actors.js';
 import { openFixtureWorld, type FixturePerson, type OpenedFixtureWorld } from '../../test/fixture-world.js';
-import { createPost, deletePost, editPost, getPost, postHistory, reactToPost } from '../posts.js';
-import { changeRepost } from '../reposts.js';
+import { createPost, deletePost, editPost, getPost, postHistory, reactToPost } from '../sync/posts.js';
+import { changeRepost } from '../sync/reposts.js';
 
 /**
  * A post's writes as their use cases make them (`post-writes.ts`, `repost-writes.ts`, `edit-history.ts`),

@@ -1,16 +1,16 @@
 import type { PreviewPost } from '@sync/contract';
-import type { Deps } from './shared/deps.js';
-import * as follows from '../data/follows.repo.js';
-import { authorAndFollowersAmong } from './shared/live-recipients.js';
-import { liveNotification } from './shared/notification-answers.js';
-import * as posts from '../data/posts.repo.js';
-import { previewPostViews } from '../read/views/sync/posts.js';
-import { visiblePosts } from '../read/hydration/visible.js';
-import { quotableByViewers } from '../read/hydration/quotes.js';
-import { eventFrame } from '../platform/live/event-stream.js';
-import type { LiveRenderer } from '../platform/live/hub.js';
-import type { HeldMessage } from '../platform/live/recent-messages.js';
-import { countsEvent } from '../platform/live/messages.js';
+import type { Deps } from '../shared/deps.js';
+import * as follows from '../../data/follows.repo.js';
+import { authorAndFollowersAmong } from '../shared/live-recipients.js';
+import { liveNotification } from '../shared/notification-answers.js';
+import * as posts from '../../data/posts.repo.js';
+import { previewPostViews } from '../../read/views/sync/posts.js';
+import { visiblePosts } from '../../read/hydration/visible.js';
+import { quotableByViewers } from '../../read/hydration/quotes.js';
+import { eventFrame } from '../../platform/live/event-stream.js';
+import type { LiveRenderer } from '../../platform/live/hub.js';
+import type { HeldMessage } from '../../platform/live/recent-messages.js';
+import { countsEvent } from '../../platform/live/messages.js';
 
 /** The renderings of live messages for the streams of this process (see hub.ts for who gets what). */
 export const liveRenderer = (deps: Deps): LiveRenderer => ({

@@ -1,7 +1,7 @@
 import type { OnboardedReply } from '@sync/contract';
-import { markOnboarded } from '../data/users.repo.js';
-import { Messages, notFound } from '../platform/http/errors.js';
-import type { Deps } from './shared/deps.js';
+import { markOnboarded } from '../../data/users.repo.js';
+import { Messages, notFound } from '../../platform/http/errors.js';
+import type { Deps } from '../shared/deps.js';
 
 /**
  * `POST /account/onboarding`: the web client's welcome was finished or skipped (docs/decisions/101).

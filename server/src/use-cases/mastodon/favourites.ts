@@ -1,10 +1,10 @@
-import * as comments from '../data/comments.repo.js';
-import * as posts from '../data/posts.repo.js';
-import { cursorKind, type TimeWindow } from '../platform/db/keyset.js';
-import type { HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js';
-import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
-import type { Deps } from './shared/deps.js';
-import { visibleStatusRows } from './shared/visible-rows.js';
+import * as comments from '../../data/comments.repo.js';
+import * as posts from '../../data/posts.repo.js';
+import { cursorKind, type TimeWindow } from '../../platform/db/keyset.js';
+import type { HydratedStatuses, StatusRef } from '../../read/hydration/hydrator.js';
+import { cursorPage, type CursorWindow, type PageBounds } from '../shared/cursor-windows.js';
+import type { Deps } from '../shared/deps.js';
+import { visibleStatusRows } from '../shared/visible-rows.js';
 
 /**
  * Favourites: the Mastodon API's name for the posts a person liked and the comments they voted up

@@ -1,21 +1,21 @@
 import { hashtagsOf } from '@sync/contract';
-import * as comments from '../data/comments.repo.js';
-import * as follows from '../data/follows.repo.js';
-import * as posts from '../data/posts.repo.js';
-import type { HydratedStatuses, StatusItem, StatusRef } from '../read/hydration/hydrator.js';
-import { visibleStatuses } from '../read/hydration/visible.js';
-import { acceptedQuotes, quotableByViewers, quotesSeenBy } from '../read/hydration/quotes.js';
-import { hydrateNotificationStatuses, shownNotificationOf } from '../read/hydration/notifications.js';
-import { notificationViews } from '../read/views/mastodon/notifications.js';
-import { statusTextsFor } from '../read/views/mastodon/statuses.js';
-import type { Uris } from '../platform/uris/uris.js';
-import type { Deps } from './shared/deps.js';
-import { authorAndFollowersAmong } from './shared/live-recipients.js';
+import * as comments from '../../data/comments.repo.js';
+import * as follows from '../../data/follows.repo.js';
+import * as posts from '../../data/posts.repo.js';
+import type { HydratedStatuses, StatusItem, StatusRef } from '../../read/hydration/hydrator.js';
+import { visibleStatuses } from '../../read/hydration/visible.js';
+import { acceptedQuotes, quotableByViewers, quotesSeenBy } from '../../read/hydration/quotes.js';
+import { hydrateNotificationStatuses, shownNotificationOf } from '../../read/hydration/notifications.js';
+import { notificationViews } from '../../read/views/mastodon/notifications.js';
+import { statusTextsFor } from '../../read/views/mastodon/statuses.js';
+import type { Uris } from '../../platform/uris/uris.js';
+import type { Deps } from '../shared/deps.js';
+import { authorAndFollowersAmong } from '../shared/live-recipients.js';
 
 /**
  * The Mastodon streaming API's renderings (api/mastodon/streaming.ts holds the connections): each
  * process renders a live message for the viewers connected to it, with the Mastodon views, as
- * use-cases/live.ts does for Sync's own streams. A status is hydrated once per message, whoever and
+ * use-cases/sync/live.ts does for Sync's own streams. A status is hydrated once per message, whoever and
  * however many get it; the viewers' own marks are read in one query for all of them.
  */
 

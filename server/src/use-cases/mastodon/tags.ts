@@ -1,8 +1,8 @@
 import { isHashtag, normalizeTag } from '@sync/contract';
-import * as entities from '../data/text-entities.repo.js';
-import type { TagUsage } from '../read/views/mastodon/tags.js';
-import type { Deps } from './shared/deps.js';
-import { recordNotFound } from '../platform/http/errors.js';
+import * as entities from '../../data/text-entities.repo.js';
+import type { TagUsage } from '../../read/views/mastodon/tags.js';
+import type { Deps } from '../shared/deps.js';
+import { recordNotFound } from '../../platform/http/errors.js';
 
 /** Tags as the Mastodon API shows them (`Tag`): a name and how much it was used on each recent day. */
 

@@ -9,23 +9,23 @@ import {
   type PreviewPost,
   type UserSummariesReply,
 } from '@sync/contract';
-import type { Deps } from './shared/deps.js';
-import type { ReactionKind } from '../data/schema.js';
-import { Messages, badRequest, notFound } from '../platform/http/errors.js';
-import type { PageQuery } from '../platform/http/pagination.js';
-import { changePost, react, removePost, writePost } from './shared/post-writes.js';
-import { unquote } from './shared/quotes.js';
-import type { QuotePolicy } from '../data/schema.js';
-import * as users from '../data/users.repo.js';
-import { asJsonText, type JsonText } from '../read/views/json-text.js';
-import { versionsOf } from './shared/edit-history.js';
-import { fullPostViews, previewPostsPage } from '../read/views/sync/posts.js';
-import { listedPeople } from './shared/listed-people.js';
-import * as posts from '../data/posts.repo.js';
-import * as skeletons from '../data/post-skeletons.repo.js';
-import { everyPost, postPreview, requirePost, requireVisiblePost } from './shared/post-answers.js';
-import { visiblePeopleRows, visiblePostRows } from './shared/visible-rows.js';
-import { itemsPageAnswer, profileItems } from './shared/repost-items.js';
+import type { Deps } from '../shared/deps.js';
+import type { ReactionKind } from '../../data/schema.js';
+import { Messages, badRequest, notFound } from '../../platform/http/errors.js';
+import type { PageQuery } from '../../platform/http/pagination.js';
+import { changePost, react, removePost, writePost } from '../shared/post-writes.js';
+import { unquote } from '../shared/quotes.js';
+import type { QuotePolicy } from '../../data/schema.js';
+import * as users from '../../data/users.repo.js';
+import { asJsonText, type JsonText } from '../../read/views/json-text.js';
+import { versionsOf } from '../shared/edit-history.js';
+import { fullPostViews, previewPostsPage } from '../../read/views/sync/posts.js';
+import { listedPeople } from '../shared/listed-people.js';
+import * as posts from '../../data/posts.repo.js';
+import * as skeletons from '../../data/post-skeletons.repo.js';
+import { everyPost, postPreview, requirePost, requireVisiblePost } from '../shared/post-answers.js';
+import { visiblePeopleRows, visiblePostRows } from '../shared/visible-rows.js';
+import { itemsPageAnswer, profileItems } from '../shared/repost-items.js';
 
 /** One function per endpoint of /api/posts: validate, one transaction for a change, then the answer. */
 

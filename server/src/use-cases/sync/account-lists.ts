@@ -1,20 +1,20 @@
 import type { AccountList, ImportMode, ImportReply } from '@sync/contract';
-import type { Deps } from './shared/deps.js';
-import { addBookmark } from './shared/bookmark-writes.js';
-import { writeBlockChange } from './shared/block-writes.js';
-import { pagesOf, type PageLoader } from './shared/export-pages.js';
-import { writeFollow, writeShowReposts } from './shared/follow-writes.js';
-import { writeMute } from './shared/mute-writes.js';
-import { NotAllowed, NotFound } from './shared/domain-errors.js';
-import { syncErrorAnswer } from './sync/error-answers.js';
-import * as blocks from '../data/blocks.repo.js';
-import * as bookmarks from '../data/bookmarks.repo.js';
-import * as follows from '../data/follows.repo.js';
-import * as mutes from '../data/mutes.repo.js';
-import { findUserById, findUserByUsername } from '../data/users.repo.js';
-import { CsvError, csvLine, parseCsv } from '../platform/files/csv.js';
-import { HttpError, Messages, notFound } from '../platform/http/errors.js';
-import { localTargetOf, type Uris } from '../platform/uris/uris.js';
+import type { Deps } from '../shared/deps.js';
+import { addBookmark } from '../shared/bookmark-writes.js';
+import { writeBlockChange } from '../shared/block-writes.js';
+import { pagesOf, type PageLoader } from '../shared/export-pages.js';
+import { writeFollow, writeShowReposts } from '../shared/follow-writes.js';
+import { writeMute } from '../shared/mute-writes.js';
+import { NotAllowed, NotFound } from '../shared/domain-errors.js';
+import { syncErrorAnswer } from './error-answers.js';
+import * as blocks from '../../data/blocks.repo.js';
+import * as bookmarks from '../../data/bookmarks.repo.js';
+import * as follows from '../../data/follows.repo.js';
+import * as mutes from '../../data/mutes.repo.js';
+import { findUserById, findUserByUsername } from '../../data/users.repo.js';
+import { CsvError, csvLine, parseCsv } from '../../platform/files/csv.js';
+import { HttpError, Messages, notFound } from '../../platform/http/errors.js';
+import { localTargetOf, type Uris } from '../../platform/uris/uris.js';
 
 /**
  * `/api/account/export/:list` and `/api/account/import`: follows, blocks, mutes and bookmarks as the CSV

@@ -1,11 +1,11 @@
 import { isHashtag, normalizeTag, type PostsPageReply } from '@sync/contract';
-import { homeItems, itemsPageAnswer } from './shared/repost-items.js';
-import type { Deps } from './shared/deps.js';
-import type { PageQuery } from '../platform/http/pagination.js';
-import * as entities from '../data/text-entities.repo.js';
-import { asJsonText, type JsonText } from '../read/views/json-text.js';
-import { previewPostsPage } from '../read/views/sync/posts.js';
-import { visiblePostIdRows } from './shared/visible-rows.js';
+import { homeItems, itemsPageAnswer } from '../shared/repost-items.js';
+import type { Deps } from '../shared/deps.js';
+import type { PageQuery } from '../../platform/http/pagination.js';
+import * as entities from '../../data/text-entities.repo.js';
+import { asJsonText, type JsonText } from '../../read/views/json-text.js';
+import { previewPostsPage } from '../../read/views/sync/posts.js';
+import { visiblePostIdRows } from '../shared/visible-rows.js';
 
 /**
  * `GET /timeline`: the posts of the people the viewer follows and the viewer's own, and their reposts,

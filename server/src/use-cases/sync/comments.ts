@@ -1,22 +1,22 @@
 import type { Comment, CommentsReply, EditHistoryReply, FullPost, PreviewPost } from '@sync/contract';
-import { versionsOf } from './shared/edit-history.js';
-import type { Deps } from './shared/deps.js';
-import type { VoteKind } from '../data/schema.js';
-import { Messages, notFound } from '../platform/http/errors.js';
-import type { PageQuery } from '../platform/http/pagination.js';
+import { versionsOf } from '../shared/edit-history.js';
+import type { Deps } from '../shared/deps.js';
+import type { VoteKind } from '../../data/schema.js';
+import { Messages, notFound } from '../../platform/http/errors.js';
+import type { PageQuery } from '../../platform/http/pagination.js';
 import {
   castVote,
   changeComment,
   removeComment,
   requireComment,
   writeComment,
-} from './shared/comment-writes.js';
-import { mentionsNobody, newComment, type HydratedComment } from '../read/hydration/hydrator.js';
-import { visibleComments } from '../read/hydration/visible.js';
-import { everyPost, postPreview, requirePost } from './shared/post-answers.js';
-import * as posts from '../data/posts.repo.js';
-import { commentView, commentViews } from '../read/views/sync/comments.js';
-import * as comments from '../data/comments.repo.js';
+} from '../shared/comment-writes.js';
+import { mentionsNobody, newComment, type HydratedComment } from '../../read/hydration/hydrator.js';
+import { visibleComments } from '../../read/hydration/visible.js';
+import { everyPost, postPreview, requirePost } from '../shared/post-answers.js';
+import * as posts from '../../data/posts.repo.js';
+import { commentView, commentViews } from '../../read/views/sync/comments.js';
+import * as comments from '../../data/comments.repo.js';
 
 /** One function per endpoint of /api/comments. Every change takes the post first, in its transaction. */
 

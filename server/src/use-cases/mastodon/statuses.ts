@@ -1,39 +1,39 @@
 import { createHash } from 'node:crypto';
 import { isHashtag, normalizeTag } from '@sync/contract';
-import * as comments from '../data/comments.repo.js';
-import * as posts from '../data/posts.repo.js';
-import * as skeletons from '../data/post-skeletons.repo.js';
-import * as entities from '../data/text-entities.repo.js';
-import * as bookmarks from '../data/bookmarks.repo.js';
-import * as idempotencyKeys from '../data/idempotency-keys.repo.js';
-import * as users from '../data/users.repo.js';
-import type { TimeWindow } from '../platform/db/keyset.js';
-import { timeOfId } from '../platform/db/ids.js';
-import { HttpError, recordNotFound } from '../platform/http/errors.js';
-import { AlreadyDone, NotFound } from './shared/domain-errors.js';
+import * as comments from '../../data/comments.repo.js';
+import * as posts from '../../data/posts.repo.js';
+import * as skeletons from '../../data/post-skeletons.repo.js';
+import * as entities from '../../data/text-entities.repo.js';
+import * as bookmarks from '../../data/bookmarks.repo.js';
+import * as idempotencyKeys from '../../data/idempotency-keys.repo.js';
+import * as users from '../../data/users.repo.js';
+import type { TimeWindow } from '../../platform/db/keyset.js';
+import { timeOfId } from '../../platform/db/ids.js';
+import { HttpError, recordNotFound } from '../../platform/http/errors.js';
+import { AlreadyDone, NotFound } from '../shared/domain-errors.js';
 import type {
   AccountRecord,
   HydratedComment,
   HydratedStatuses,
   StatusItem,
   StatusRef,
-} from '../read/hydration/hydrator.js';
+} from '../../read/hydration/hydrator.js';
 import {
   castVote,
   changeComment,
   checkCommentText,
   removeComment,
   writeComment,
-} from './shared/comment-writes.js';
-import { versionsOf } from './shared/edit-history.js';
-import { describeMedia } from './shared/media-attachments.js';
-import { cursorPage, noBounds, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
-import { homeItems, itemKey, profileItems, repostOfItem, type ListItem } from './shared/repost-items.js';
-import type { RepostRow } from '../data/reposts.repo.js';
-import * as reposts from '../data/reposts.repo.js';
-import type { Keep } from '../platform/http/pagination.js';
-import { addRepost, removeRepost } from './shared/repost-writes.js';
-import type { Deps } from './shared/deps.js';
+} from '../shared/comment-writes.js';
+import { versionsOf } from '../shared/edit-history.js';
+import { describeMedia } from '../shared/media-attachments.js';
+import { cursorPage, noBounds, type CursorWindow, type PageBounds } from '../shared/cursor-windows.js';
+import { homeItems, itemKey, profileItems, repostOfItem, type ListItem } from '../shared/repost-items.js';
+import type { RepostRow } from '../../data/reposts.repo.js';
+import * as reposts from '../../data/reposts.repo.js';
+import type { Keep } from '../../platform/http/pagination.js';
+import { addRepost, removeRepost } from '../shared/repost-writes.js';
+import type { Deps } from '../shared/deps.js';
 import {
   changePost,
   checkContent,
@@ -41,15 +41,15 @@ import {
   removePost,
   writePost,
   type WrittenAlongside,
-} from './shared/post-writes.js';
-import { offsetPage } from './shared/offset-pages.js';
-import { filledWindow } from './shared/window-pages.js';
-import { visiblePeopleRows, visiblePostRows, visibleStatusRows } from './shared/visible-rows.js';
-import type { PostRef } from '../data/post-ref.js';
-import type { ReadContext } from '../read/rules/viewer-rules.js';
-import { onPost, refuseAcrossBlock } from './shared/blocks-between.js';
-import { changeQuotePolicy, unquote } from './shared/quotes.js';
-import type { QuotePolicy } from '../data/schema.js';
+} from '../shared/post-writes.js';
+import { offsetPage } from '../shared/offset-pages.js';
+import { filledWindow } from '../shared/window-pages.js';
+import { visiblePeopleRows, visiblePostRows, visibleStatusRows } from '../shared/visible-rows.js';
+import type { PostRef } from '../../data/post-ref.js';
+import type { ReadContext } from '../../read/rules/viewer-rules.js';
+import { onPost, refuseAcrossBlock } from '../shared/blocks-between.js';
+import { changeQuotePolicy, unquote } from '../shared/quotes.js';
+import type { QuotePolicy } from '../../data/schema.js';
 
 /**
  * Statuses: the Mastodon API's one resource for Sync's posts and comments (docs/decisions/070). Reads

@@ -1,9 +1,9 @@
-import * as markers from '../data/markers.repo.js';
-import type { MarkerTimeline } from '../data/schema.js';
-import { hasNul } from '../platform/db/nul.js';
-import { HttpError } from '../platform/http/errors.js';
-import type { Deps } from './shared/deps.js';
-import { readNotificationsUpTo } from './shared/notification-reads.js';
+import * as markers from '../../data/markers.repo.js';
+import type { MarkerTimeline } from '../../data/schema.js';
+import { hasNul } from '../../platform/db/nul.js';
+import { HttpError } from '../../platform/http/errors.js';
+import type { Deps } from '../shared/deps.js';
+import { readNotificationsUpTo } from '../shared/notification-reads.js';
 
 /**
  * Markers: where a person stopped reading their home timeline and their notifications, kept for their
@@ -11,7 +11,7 @@ import { readNotificationsUpTo } from './shared/notification-reads.js';
  * the notifications marker also moves Sync's own read marker forward (shared/notification-reads.ts).
  */
 
-export type { MarkerRow } from '../data/markers.repo.js';
+export type { MarkerRow } from '../../data/markers.repo.js';
 
 export const markerTimelines: readonly MarkerTimeline[] = ['home', 'notifications'];
 

@@ -1,15 +1,15 @@
 import type { RelationshipReply, RepostReply, UserSummariesReply } from '@sync/contract';
-import type { Deps } from './shared/deps.js';
-import { HttpError, Messages, notFound } from '../platform/http/errors.js';
-import type { PageQuery } from '../platform/http/pagination.js';
-import * as follows from '../data/follows.repo.js';
-import * as reposts from '../data/reposts.repo.js';
-import * as users from '../data/users.repo.js';
-import { addRepost, removeRepost, type RepostOutcome } from './shared/repost-writes.js';
-import { requireVisiblePost } from './shared/post-answers.js';
-import { relationshipAnswer } from './shared/relationships.js';
-import { visiblePeopleRows } from './shared/visible-rows.js';
-import { listedPeople } from './shared/listed-people.js';
+import type { Deps } from '../shared/deps.js';
+import { HttpError, Messages, notFound } from '../../platform/http/errors.js';
+import type { PageQuery } from '../../platform/http/pagination.js';
+import * as follows from '../../data/follows.repo.js';
+import * as reposts from '../../data/reposts.repo.js';
+import * as users from '../../data/users.repo.js';
+import { addRepost, removeRepost, type RepostOutcome } from '../shared/repost-writes.js';
+import { requireVisiblePost } from '../shared/post-answers.js';
+import { relationshipAnswer } from '../shared/relationships.js';
+import { visiblePeopleRows } from '../shared/visible-rows.js';
+import { listedPeople } from '../shared/listed-people.js';
 
 /** One function per endpoint of Sync's reposts (docs/decisions/092). */
 

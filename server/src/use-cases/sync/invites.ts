@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import type { Invite, InviteBody, InviteReply, InvitesReply } from '@sync/contract';
-import * as invites from '../data/invites.repo.js';
-import type { UserRow } from '../data/users.repo.js';
-import { newId } from '../platform/db/ids.js';
-import { notFound } from '../platform/http/errors.js';
-import type { Uris } from '../platform/uris/uris.js';
-import { audit, auditedWrite } from './shared/audit.js';
-import type { Deps } from './shared/deps.js';
-import { requirePermission } from './shared/roles.js';
+import * as invites from '../../data/invites.repo.js';
+import type { UserRow } from '../../data/users.repo.js';
+import { newId } from '../../platform/db/ids.js';
+import { notFound } from '../../platform/http/errors.js';
+import type { Uris } from '../../platform/uris/uris.js';
+import { audit, auditedWrite } from '../shared/audit.js';
+import type { Deps } from '../shared/deps.js';
+import { requirePermission } from '../shared/roles.js';
 
 /**
  * Invite links (Moderation → Invites): a sign-up with one gets in whatever the registrations mode, and
