@@ -20,9 +20,9 @@ import { Site } from '../platform/uris/uris.js';
 import { hydrateUsers } from '../read/hydration/users.js';
 import { CursorCodec } from '../platform/http/pagination.js';
 import type { Deps } from '../use-cases/shared/deps.js';
-import { listNotifications } from '../use-cases/notifications.js';
+import { listNotifications } from '../use-cases/sync/notifications.js';
 import * as search from './search.repo.js';
-import { searchEverything } from '../use-cases/search.js';
+import { searchEverything } from '../use-cases/sync/search.js';
 import * as entities from './text-entities.repo.js';
 import { describeEachDatabase, startServer, type TestServer } from '../test/harness.js';
 import { bulkUserRow } from '../test/people.js';
@@ -36,7 +36,7 @@ import { homeItems, profileItems } from '../use-cases/shared/repost-items.js';
 import { createPost, editPost, listPosts, reactToPost } from '../use-cases/sync/posts.js';
 import { isMarkedPrepared } from '../platform/db/prepared.js';
 import { addComment, listComments } from '../use-cases/sync/comments.js';
-import { getUser } from '../use-cases/users.js';
+import { getUser } from '../use-cases/sync/users.js';
 import { followingTimeline } from '../use-cases/sync/timeline.js';
 
 /**

@@ -10,12 +10,12 @@ import {
   familiarFollowersView,
 } from '../../read/views/mastodon/accounts.js';
 import { relationshipViews } from '../../read/views/mastodon/relationships.js';
-import * as blocks from '../../use-cases/blocks.js';
-import * as follows from '../../use-cases/follows.js';
-import * as mutes from '../../use-cases/mutes.js';
-import * as search from '../../use-cases/search.js';
+import * as blocks from '../../use-cases/mastodon/blocks.js';
+import * as follows from '../../use-cases/mastodon/follows.js';
+import * as mutes from '../../use-cases/mastodon/mutes.js';
+import * as search from '../../use-cases/mastodon/search.js';
 import * as statuses from '../../use-cases/mastodon/statuses.js';
-import * as users from '../../use-cases/users.js';
+import * as users from '../../use-cases/mastodon/users.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { offsetOf, setLinks, setStatusLinks, timeWindowOf, windowOf } from './paging.js';
 import { booleanParam, listParam, objectListParam, objectParam, stringParam } from './params.js';

@@ -5,7 +5,7 @@ import { HttpError, recordNotFound } from '../../platform/http/errors.js';
 import { adminAccountView } from '../../read/views/mastodon/admin.js';
 import type { AdminAccount } from '@sync/contract/mastodon';
 import * as moderation from '../../use-cases/moderation.js';
-import * as registrations from '../../use-cases/registrations.js';
+import * as registrations from '../../use-cases/shared/registrations.js';
 import type { UserRow } from '../../data/users.repo.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setLinks, windowOf } from './paging.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import * as blocks from '../../use-cases/blocks.js';
+import * as blocks from '../../use-cases/mastodon/blocks.js';
 import { accountsFor } from './accounts.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setLinks, windowOf } from './paging.js';

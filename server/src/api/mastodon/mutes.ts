@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { MutedAccount } from '@sync/contract/mastodon';
-import * as mutes from '../../use-cases/mutes.js';
+import * as mutes from '../../use-cases/mastodon/mutes.js';
 import { accountView } from '../../read/views/mastodon/accounts.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setLinks, windowOf } from './paging.js';

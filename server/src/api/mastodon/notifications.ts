@@ -8,7 +8,7 @@ import {
   notificationViews,
 } from '../../read/views/mastodon/notifications.js';
 import { fixedPolicies, notificationPolicyView } from '../../read/views/mastodon/notification-policy.js';
-import * as notifications from '../../use-cases/notifications.js';
+import * as notifications from '../../use-cases/mastodon/notifications.js';
 import {
   changeNotificationSettings,
   getNotificationSettings,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { suggestionView } from '../../read/views/mastodon/accounts.js';
-import * as users from '../../use-cases/users.js';
+import * as users from '../../use-cases/mastodon/users.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { windowOf } from './paging.js';
 import { urisFor } from '../uris.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Scope } from '../../platform/auth/scopes.js';
-import * as bookmarks from '../../use-cases/bookmarks.js';
+import * as bookmarks from '../../use-cases/mastodon/bookmarks.js';
 import * as favourites from '../../use-cases/mastodon/favourites.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setLinks, windowOf } from './paging.js';

@@ -1,7 +1,7 @@
 import { BlocksReply, ErrorBody, PageQuery, RelationshipReply, UsernameParams } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
-import * as useCases from '../../use-cases/blocks.js';
+import * as useCases from '../../use-cases/sync/blocks.js';
 
 /** Blocks: `POST|DELETE /api/users/:username/block`, each answering the relationship; `GET /api/blocks`. */
 export const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {

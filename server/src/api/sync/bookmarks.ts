@@ -9,7 +9,7 @@ import {
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
 import { wantsChangedOnly } from './reply-shape.js';
-import * as useCases from '../../use-cases/bookmarks.js';
+import * as useCases from '../../use-cases/sync/bookmarks.js';
 
 const ChangeReply = Type.Union([BookmarksReply, BookmarkStateReply]);
 

@@ -9,7 +9,7 @@ import {
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
 import { wantsChangedOnly } from './reply-shape.js';
-import { changeFollow, getRelationship } from '../../use-cases/follows.js';
+import { changeFollow, getRelationship } from '../../use-cases/sync/follows.js';
 
 const TargetParams = Type.Object({ followUserId: Type.String() });
 

@@ -8,7 +8,7 @@ import {
 } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
-import * as useCases from '../../use-cases/mutes.js';
+import * as useCases from '../../use-cases/sync/mutes.js';
 
 /**
  * Mutes: `POST /api/users/:username/mute` (`notifications`, on by default; `durationSeconds`, 0 or null

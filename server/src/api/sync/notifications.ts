@@ -2,7 +2,7 @@ import { ErrorBody, NotificationsQuery, NotificationsReply, UnreadCountReply } f
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
 import { sendJsonText } from '../json-text.js';
-import * as useCases from '../../use-cases/notifications.js';
+import * as useCases from '../../use-cases/sync/notifications.js';
 
 export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;

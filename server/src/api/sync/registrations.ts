@@ -1,6 +1,6 @@
 import { ErrorBody, RegistrationReply, UsernameParams } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { decideRegistration } from '../../use-cases/registrations.js';
+import { decideRegistration } from '../../use-cases/sync/registrations.js';
 import { viewerOf } from './auth.plugin.js';
 
 /** `POST /api/admin/accounts/:username/approve|reject` (permission `manage_users`): the sign-ups queue. */

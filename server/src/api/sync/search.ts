@@ -1,6 +1,6 @@
 import { ErrorBody, PostsPageReply, SearchQuery, SearchTagsReply, SearchUsersReply } from '@sync/contract';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { searchEverything } from '../../use-cases/search.js';
+import { searchEverything } from '../../use-cases/sync/search.js';
 import { sendJsonText } from '../json-text.js';
 
 /** `GET /api/search`: posts, people or tags (use-cases/search.ts). */

@@ -14,7 +14,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { viewerOf } from './auth.plugin.js';
 import type { Relation } from '../../data/follows.repo.js';
 import { wantsChangedOnly } from './reply-shape.js';
-import * as useCases from '../../use-cases/users.js';
+import * as useCases from '../../use-cases/sync/users.js';
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;

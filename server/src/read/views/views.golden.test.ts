@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findUserById } from '../../data/users.repo.js';
 import type { NotificationsReply } from '@sync/contract';
 import { adminReportAccounts } from '../../use-cases/reports.js';
-import { listNotifications } from '../../use-cases/notifications.js';
+import { listNotifications } from '../../use-cases/sync/notifications.js';
 import { liveNotification } from '../../use-cases/shared/notification-answers.js';
 import { statusTexts, streamedStatus } from '../../use-cases/mastodon/streaming.js';
 import { reportView } from './mastodon/reports.js';

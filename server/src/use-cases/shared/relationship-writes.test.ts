@@ -5,9 +5,9 @@ import { counterMismatches } from '../../test/counters.js';
 import { describeEachDatabase } from '../../test/harness.js';
 import { notificationActors } from '../../test/notification-actors.js';
 import { openFixtureWorld, type FixturePerson, type OpenedFixtureWorld } from '../../test/fixture-world.js';
-import { changeBlock } from '../blocks.js';
-import { changeFollow, getRelationship } from '../follows.js';
-import { changeMute } from '../mutes.js';
+import { changeBlock } from '../sync/blocks.js';
+import { changeFollow, getRelationship } from '../sync/follows.js';
+import { changeMute } from '../sync/mutes.js';
 
 /**
  * Follows, blocks and mutes as their use cases write them (`follow-writes.ts`, `block-writes.ts`,

@@ -1,14 +1,13 @@
-import type { RegistrationReply } from '@sync/contract';
-import * as moderation from '../data/moderation.repo.js';
-import * as users from '../data/users.repo.js';
-import { newId } from '../platform/db/ids.js';
-import { HttpError, Messages, notFound } from '../platform/http/errors.js';
-import { auditedWrite, type AuditedChange } from './shared/audit.js';
-import { findAccount, type AccountRef } from './shared/account-refs.js';
-import type { Deps } from './shared/deps.js';
-import { instanceSettings } from './shared/instance-settings.js';
-import { queueRegistrationDecision } from './shared/registration-mail.js';
-import { requirePermission } from './shared/roles.js';
+import * as moderation from '../../data/moderation.repo.js';
+import * as users from '../../data/users.repo.js';
+import { newId } from '../../platform/db/ids.js';
+import { HttpError, Messages, notFound } from '../../platform/http/errors.js';
+import { auditedWrite, type AuditedChange } from './audit.js';
+import { findAccount, type AccountRef } from './account-refs.js';
+import type { Deps } from './deps.js';
+import { instanceSettings } from './instance-settings.js';
+import { queueRegistrationDecision } from './registration-mail.js';
+import { requirePermission } from './roles.js';
 
 /**
  * The moderators' queue of sign-ups waiting for approval (registrations "approval"): approve lets the
@@ -98,18 +97,4 @@ export async function rejectRegistration(
   );
   if (!rejected) throw notWaiting(target.username);
   deps.events.publish({ type: 'sessions-ended', userId: target.id });
-}
-
-/** `POST /api/admin/accounts/:username/approve|reject` */
-export async function decideRegistration(
-  deps: Deps,
-  input: { actor: users.UserRow; username: string; decision: 'approve' | 'reject' },
-): Promise<RegistrationReply> {
-  const account = { username: input.username };
-  if (input.decision === 'approve') {
-    const approved = await approveRegistration(deps, { actor: input.actor, account });
-    return { account: { username: approved.username, approved: true } };
-  }
-  await rejectRegistration(deps, { actor: input.actor, account });
-  return { account: { username: input.username, approved: false } };
 }

@@ -1,14 +1,12 @@
 import type { BookmarkStateReply, BookmarksReply, FullPost } from '@sync/contract';
-import type { Deps } from './shared/deps.js';
-import { Messages, badRequest } from '../platform/http/errors.js';
-import type { PageQuery } from '../platform/http/pagination.js';
-import { requirePost } from './shared/post-answers.js';
-import { addBookmark } from './shared/bookmark-writes.js';
-import { fullPostViews, previewPostViews } from '../read/views/sync/posts.js';
-import * as bookmarks from '../data/bookmarks.repo.js';
-import type { HydratedStatuses, StatusRef } from '../read/hydration/hydrator.js';
-import { cursorPage, type CursorWindow, type PageBounds } from './shared/cursor-windows.js';
-import { visiblePostIdRows } from './shared/visible-rows.js';
+import type { Deps } from '../shared/deps.js';
+import { Messages, badRequest } from '../../platform/http/errors.js';
+import type { PageQuery } from '../../platform/http/pagination.js';
+import { requirePost } from '../shared/post-answers.js';
+import { addBookmark } from '../shared/bookmark-writes.js';
+import { fullPostViews, previewPostViews } from '../../read/views/sync/posts.js';
+import * as bookmarks from '../../data/bookmarks.repo.js';
+import { visiblePostIdRows } from '../shared/visible-rows.js';
 
 /** One function per endpoint of the bookmark routes under /api/users. Bookmarks are private (decision 002). */
 
@@ -66,26 +64,4 @@ export async function changeBookmark(
   }
   if (input.changedOnly) return { postId: input.postId, bookmarked: input.change === 'add' };
   return { bookmarks: await everyBookmark(deps, input.viewerId) };
-}
-
-/**
- * `GET /api/v1/bookmarks`: the viewer's bookmarked posts as statuses, the latest bookmark first. Its
- * cursors are those of `GET /users/bookmark`: the same list in the same order.
- */
-export async function bookmarkedStatuses(
-  deps: Deps,
-  input: { viewerId: string; window: CursorWindow },
-): Promise<{ statuses: HydratedStatuses; bounds: PageBounds }> {
-  const kind = { ...bookmarks.bookmarksByTime, scope: `bookmarks:${input.viewerId}` };
-  const { rows, bounds } = await cursorPage(
-    deps,
-    kind,
-    input.window,
-    (window) => bookmarks.bookmarkWindow(deps.db, input.viewerId, window),
-    (row) => [row.created_at, row.post_id],
-    visiblePostIdRows(deps, input.viewerId, 'post', (row) => row.post_id),
-  );
-  const records = await deps.hydrator.recordsOf(rows.map((row) => row.post_id));
-  const refs = records.map((ref): StatusRef => ({ kind: 'post', ref }));
-  return { statuses: await deps.hydrator.statuses(refs, input.viewerId, 'post'), bounds };
 }

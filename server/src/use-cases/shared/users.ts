@@ -1,0 +1,62 @@
+import { Limits, type EditableProfile } from '@sync/contract';
+import type { Deps } from './deps.js';
+import { checkText, checkUrl } from './text.js';
+import * as users from '../../data/users.repo.js';
+import { offsetPage } from './offset-pages.js';
+import { suggestedPeopleRows } from './visible-rows.js';
+
+/**
+ * The people Sync suggests to the viewer, those the viewer does not see or muted left out (and others
+ * read instead).
+ */
+export function suggestedPeople(deps: Deps, input: { viewerId: string; limit: number }) {
+  return offsetPage(
+    0,
+    input.limit,
+    (count) => users.suggestedUsers(deps.db, { viewerId: input.viewerId, limit: count }),
+    suggestedPeopleRows(deps, input.viewerId, (row) => row.id),
+  );
+}
+
+/**
+ * A profile edit, checked: the fields given change, the others stay. Names change only through the
+ * Mastodon API (a display name); Sync's own edit leaves them as they are.
+ */
+export function checkedProfile(
+  deps: Deps,
+  viewer: users.UserRow,
+  data: EditableProfile,
+  names?: { first_name: string; last_name: string },
+): Parameters<typeof users.updateProfile> {
+  const changes = {
+    bio:
+      data.bio === undefined
+        ? viewer.bio
+        : checkText(data.bio, { label: 'Bio', max: Limits.bio, required: false, aboutPerson: 'paragraphs' }),
+    links: data.links === undefined ? viewer.links : checkUrl(data.links, { label: 'Link', max: Limits.url }),
+    city:
+      data.city === undefined
+        ? viewer.city
+        : checkText(data.city, { label: 'City', max: Limits.city, required: false, aboutPerson: 'line' }),
+    avatar_url:
+      data.avatarURL === undefined
+        ? viewer.avatar_url
+        : checkUrl(data.avatarURL, { label: 'Avatar URL', max: Limits.url }),
+    updated_at: deps.clock.now().toISOString(),
+  };
+  const checkedNames = names && {
+    first_name: checkText(names.first_name, {
+      label: 'First name',
+      max: Limits.name,
+      required: true,
+      aboutPerson: 'line',
+    }),
+    last_name: checkText(names.last_name, {
+      label: 'Last name',
+      max: Limits.name,
+      required: false,
+      aboutPerson: 'line',
+    }),
+  };
+  return [deps.db, viewer.id, changes, checkedNames];
+}
