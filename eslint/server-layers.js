@@ -44,10 +44,21 @@ const isSurfaceErrorWording = (relative) =>
  * use-cases/*.ts they came from (issue 39 item 1): each is to throw domain errors instead. Until then
  * each surface answers them alike. The search text is a parameter both APIs refuse with 400 (decision 122).
  */
-const sharedStepsStillWordingHttp = new Set([
-  'use-cases/shared/registrations.ts',
-  'use-cases/shared/search.ts',
-]);
+const sharedStepsStillWordingHttp = new Set(
+  [
+    'email',
+    'filters',
+    'media',
+    'moderation',
+    'oauth',
+    'preferences',
+    'registrations',
+    'reports',
+    'role-changes',
+    'search',
+    'sign-up',
+  ].map((name) => `use-cases/shared/${name}.ts`),
+);
 
 /** Reads, repositories and infrastructure other than platform/http/ know nothing of HTTP. */
 const knowsNoHttp = (file) =>

@@ -278,7 +278,7 @@ export async function signIn(db: Db, usernames: string[], jwtSecret: string): Pr
 
 /**
  * Access tokens of the Mastodon API for the bench users, as the OAuth flow would leave them: one app and
- * one token per user, stored as its SHA-256 (server/src/use-cases/oauth.ts). Written to the working copy
+ * one token per user, stored as its SHA-256 (server/src/use-cases/mastodon/oauth.ts). Written to the working copy
  * only (the cached data set stays as generated), afresh for each server. A server built before the
  * Mastodon API (a `bench:compare` base) has neither the table nor the routes: its Mastodon scenarios are
  * skipped. The server is asked, not the database: a base may run on a copy this checkout's server migrated.

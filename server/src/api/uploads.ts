@@ -2,7 +2,7 @@ import multipart, { type FastifyMultipartBaseOptions, type MultipartFile } from 
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { bodyLimitBytes, bodyTooLargeMessage } from '../platform/http/body-limit.js';
 import { HttpError } from '../platform/http/errors.js';
-import type { Upload } from '../use-cases/media.js';
+import type { Upload } from '../use-cases/shared/media.js';
 
 /**
  * Files in multipart bodies, for both surfaces: a route that takes files says which fields and how

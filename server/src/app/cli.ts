@@ -4,7 +4,7 @@ import { loadConfig } from '../config.js';
 import { migrateToLatest, openDatabase, type Db } from '../data/database.js';
 import { countJobs } from '../data/jobs.repo.js';
 import { backup, restore } from '../platform/ops/backup.js';
-import { grantRoleFromCommandLine } from '../use-cases/roles.js';
+import { grantRoleFromCommandLine } from '../use-cases/shared/role-changes.js';
 
 /**
  * The server's command line, on the data DATA_DIR or DATABASE_URL name (as the server reads them):

@@ -3,11 +3,11 @@ import type { JobQueueConfig } from '../config.js';
 import { jobStore, purgeDoneJobs } from '../data/jobs.repo.js';
 import { JobQueueWorker, type JobHandlers } from '../platform/jobs/queue.js';
 import { JobRunner, type Job } from '../platform/jobs/runner.js';
-import { linkRequestJob, mailLinkIfKnown } from '../use-cases/email.js';
+import { linkRequestJob, mailLinkIfKnown } from '../use-cases/shared/email.js';
 import { mailJob, sendQueuedMail } from '../use-cases/shared/mail-jobs.js';
-import * as moderation from '../use-cases/moderation.js';
-import * as media from '../use-cases/media.js';
-import * as oauth from '../use-cases/oauth.js';
+import * as moderation from '../use-cases/shared/moderation.js';
+import * as media from '../use-cases/shared/media.js';
+import * as oauth from '../use-cases/shared/oauth.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +38,7 @@ function scheduledJobs(app: FastifyInstance): Job[] {
       run: async () => void (await media.sweepAbandonedMedia(deps)),
     },
     {
-      // Kept a day so that a code presented again ends the token it gave (use-cases/oauth.ts).
+      // Kept a day so that a code presented again ends the token it gave (use-cases/shared/oauth.ts).
       name: 'delete OAuth authorization codes issued more than a day ago',
       everyMs: 60 * 60_000,
       run: () => oauth.purgeOldCodes(deps),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import * as useCases from '../../use-cases/media.js';
+import * as useCases from '../../use-cases/shared/media.js';
 import { sendStoredFile } from '../stored-file.js';
 import { loadableFromAnyOrigin } from '../../platform/http/security.js';
 

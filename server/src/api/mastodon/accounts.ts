@@ -1,6 +1,6 @@
 import { MuteLimits } from '@sync/contract';
 import { uploadIn, uploadRoute } from '../uploads.js';
-import * as media from '../../use-cases/media.js';
+import * as media from '../../use-cases/shared/media.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/http/errors.js';
 import type { AccountRecord } from '../../read/hydration/hydrator.js';
@@ -20,7 +20,7 @@ import { mastodonAccess, mastodonViewer } from './auth.js';
 import { offsetOf, setLinks, setStatusLinks, timeWindowOf, windowOf } from './paging.js';
 import { booleanParam, listParam, objectListParam, objectParam, stringParam } from './params.js';
 import { quotePolicyParam } from './quote-params.js';
-import * as preferences from '../../use-cases/preferences.js';
+import * as preferences from '../../use-cases/shared/preferences.js';
 import { statusesFor } from './views.js';
 import { urisFor } from '../uris.js';
 

@@ -10,7 +10,7 @@ import type { Role } from '../../data/schema.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { accessToken, bearer, failure, linksOf } from '../../test/mastodon.js';
 import { newPerson, succeed, type Person } from '../../test/people.js';
-import { grantRoleFromCommandLine } from '../../use-cases/roles.js';
+import { grantRoleFromCommandLine } from '../../use-cases/shared/role-changes.js';
 
 const adminScopes = 'read write follow push admin:read admin:write';
 

@@ -4,7 +4,8 @@ import type { Role } from '../../data/schema.js';
 import { HttpError, recordNotFound } from '../../platform/http/errors.js';
 import { adminAccountView } from '../../read/views/mastodon/admin.js';
 import type { AdminAccount } from '@sync/contract/mastodon';
-import * as moderation from '../../use-cases/moderation.js';
+import { actOnAccount, type AccountAction, type AccountsFilter } from '../../use-cases/shared/moderation.js';
+import * as moderation from '../../use-cases/mastodon/moderation.js';
 import * as registrations from '../../use-cases/shared/registrations.js';
 import type { UserRow } from '../../data/users.repo.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
@@ -15,7 +16,7 @@ import type { Uris } from '../../platform/uris/uris.js';
 
 /**
  * The admin API's accounts (`/api/v1/admin/accounts`, `/api/v2/admin/accounts`) over the moderation use
- * cases of Sync's own (use-cases/moderation.ts). They need a moderator, whatever the token's scopes:
+ * cases of Sync's own (use-cases/shared/moderation.ts). They need a moderator, whatever the token's scopes:
  * anyone else gets 403.
  *
  * Mastodon's actions as Sync takes them (`POST /:id/action`, `type`):
@@ -36,7 +37,7 @@ const pageSizes = { fallback: 100, max: 200 };
 /** Mastodon's default roles, by their ids (read/views/mastodon/admin.ts). */
 const roleIds: Record<string, Role> = { '1': 'moderator', '2': 'admin', '3': 'owner' };
 
-const actionTypes: Record<string, moderation.AccountAction['type'] | undefined> = {
+const actionTypes: Record<string, AccountAction['type'] | undefined> = {
   none: 'warn',
   sensitive: 'warn',
   silence: 'limit',
@@ -44,10 +45,10 @@ const actionTypes: Record<string, moderation.AccountAction['type'] | undefined> 
 };
 
 /** A filter every account of Sync fails: every account is local, none has an IP or a sensitive mark. */
-const nobody: moderation.AccountsFilter = { statuses: [], roles: [], query: undefined, nobody: true };
+const nobody: AccountsFilter = { statuses: [], roles: [], query: undefined, nobody: true };
 
 /** `GET /api/v1/admin/accounts`: its booleans, as Sync's filter. */
-function v1Filter(query: unknown, uris: Uris): moderation.AccountsFilter {
+function v1Filter(query: unknown, uris: Uris): AccountsFilter {
   const flag = (name: string) => booleanParam(query, name) === true;
   const domain = stringParam(query, 'by_domain');
   if (flag('remote') || flag('disabled') || flag('sensitized') || stringParam(query, 'ip')) return nobody;
@@ -62,7 +63,7 @@ function v1Filter(query: unknown, uris: Uris): moderation.AccountsFilter {
 }
 
 /** `GET /api/v2/admin/accounts`: `origin`, `status`, `permissions`, `role_ids[]`, as Sync's filter. */
-function v2Filter(query: unknown): moderation.AccountsFilter {
+function v2Filter(query: unknown): AccountsFilter {
   const status = stringParam(query, 'status');
   if (stringParam(query, 'origin') === 'remote' || status === 'disabled' || stringParam(query, 'ip'))
     return nobody;
@@ -135,9 +136,9 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
   app.get('/:id', { preHandler: read }, (request) => accountAsItIs(request));
 
   /** An action on the account, as `actOnAccount` takes it; the account as it then is. */
-  const act = async (request: FastifyRequest, action: moderation.AccountAction) =>
+  const act = async (request: FastifyRequest, action: AccountAction) =>
     (
-      await moderation.actOnAccount(deps, {
+      await actOnAccount(deps, {
         moderator: mastodonViewer(request),
         account: { id: idOf(request) },
         action,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { grants, type Scope } from '../../platform/auth/scopes.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { UserRow } from '../../data/users.repo.js';
-import type { Access } from '../../use-cases/oauth.js';
+import type { Access } from '../../use-cases/mastodon/oauth.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

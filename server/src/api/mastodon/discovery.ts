@@ -8,7 +8,8 @@ import {
   nodeInfoView,
   webfingerView,
 } from '../../read/views/mastodon/discovery.js';
-import * as instance from '../../use-cases/instance.js';
+import * as instance from '../../use-cases/mastodon/instance.js';
+import * as sharedInstance from '../../use-cases/shared/instance.js';
 import { stringParam } from './params.js';
 import { urisFor } from '../uris.js';
 
@@ -56,7 +57,7 @@ export const discoveryRoutes: FastifyPluginAsync = async (app) => {
     const [stats, activeMonth, registrationsMode] = await Promise.all([
       instance.statistics(deps),
       instance.activeThisMonth(deps),
-      instance.registrationsMode(deps),
+      sharedInstance.registrationsMode(deps),
     ]);
     reply.type(`application/json; profile="${nodeInfoSchema}#"; charset=utf-8`);
     return nodeInfoView({ ...stats, activeMonth }, registrationsMode);

@@ -6,7 +6,8 @@
 import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoOwner } from '../../data/seed/demo.js';
-import { emailInUse, notAwaitingConfirmation, notTheSignupApp } from '../../use-cases/email.js';
+import { emailInUse } from '../../use-cases/shared/email.js';
+import { notAwaitingConfirmation, notTheSignupApp } from '../../use-cases/mastodon/email.js';
 import { uniqueName } from '../../test/expectations.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { startSmtpServer, tokenOf, type ReceivedMail } from '../../test/mail.js';

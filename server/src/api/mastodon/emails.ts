@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { resendConfirmationForApp } from '../../use-cases/email.js';
+import { resendConfirmationForApp } from '../../use-cases/mastodon/email.js';
 import { invalidToken, mastodonAccess, mastodonViewer } from './auth.js';
 import { stringParam } from './params.js';
 

@@ -4,7 +4,14 @@ import { Filter, FilterKeyword, V1Filter } from '@sync/contract/mastodon';
 import { answeredWith } from './answer-schemas.js';
 import { HttpError, recordNotFound } from '../../platform/http/errors.js';
 import { filterKeywordView, filterView, v1FiltersView } from '../../read/views/mastodon/filters.js';
-import * as filters from '../../use-cases/filters.js';
+import {
+  createFilter,
+  deleteFilter,
+  listFilters,
+  updateFilter,
+  type KeywordEdit,
+} from '../../use-cases/shared/filters.js';
+import * as filters from '../../use-cases/mastodon/filters.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { booleanParam, listParam, objectListParam, stringParam } from './params.js';
 
@@ -42,7 +49,7 @@ function contextParam(body: unknown): string[] | undefined {
 }
 
 /** `keywords_attributes[]`: `keyword`, `whole_word`, and on an update `id` and `_destroy`. */
-const keywordEditsParam = (body: unknown): filters.KeywordEdit[] =>
+const keywordEditsParam = (body: unknown): KeywordEdit[] =>
   (objectListParam(body, 'keywords_attributes') ?? []).map((attributes) => ({
     id: stringParam(attributes, 'id'),
     keyword: stringParam(attributes, 'keyword'),
@@ -59,13 +66,13 @@ export const filterRoutes: FastifyPluginAsync = async (app) => {
   const userId = (request: FastifyRequest) => mastodonViewer(request).id;
 
   app.get('/', { ...reads, schema: answeredWith(Type.Array(Filter)) }, async (request) =>
-    (await filters.listFilters(deps, { userId: userId(request) })).map(filterView),
+    (await listFilters(deps, { userId: userId(request) })).map(filterView),
   );
 
   app.post('/', { ...writes, schema: answeredWith(Filter) }, async (request) => {
     const { body } = request;
     const filter = await asMastodon(
-      filters.createFilter(deps, {
+      createFilter(deps, {
         userId: userId(request),
         filter: {
           title: stringParam(body, 'title') ?? '',
@@ -91,7 +98,7 @@ export const filterRoutes: FastifyPluginAsync = async (app) => {
   app.put('/:id', { ...writes, schema: answeredWith(Filter) }, async (request) => {
     const { body } = request;
     const filter = await asMastodon(
-      filters.updateFilter(deps, {
+      updateFilter(deps, {
         userId: userId(request),
         filterId: idOf(request),
         changes: {
@@ -107,7 +114,7 @@ export const filterRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/:id', writes, async (request) => {
-    await asMastodon(filters.deleteFilter(deps, { userId: userId(request), filterId: idOf(request) }));
+    await asMastodon(deleteFilter(deps, { userId: userId(request), filterId: idOf(request) }));
     return {};
   });
 
@@ -159,6 +166,6 @@ export const filterRoutes: FastifyPluginAsync = async (app) => {
 export const v1FilterRoutes: FastifyPluginAsync = async (app) => {
   const reads = mastodonAccess(app, { user: true, scope: 'read:filters' });
   app.get('/', { preHandler: reads, schema: answeredWith(Type.Array(V1Filter)) }, async (request) =>
-    v1FiltersView(await filters.listFilters(app.deps, { userId: mastodonViewer(request).id })),
+    v1FiltersView(await listFilters(app.deps, { userId: mastodonViewer(request).id })),
   );
 };

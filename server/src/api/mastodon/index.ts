@@ -11,7 +11,7 @@ import { acceptMultipart } from '../uploads.js';
 import { mediaRoutes } from './media.js';
 import { bodyLimitBytes } from '../../platform/http/body-limit.js';
 import { parseRailsParams, railsParams } from '../../platform/http/rails-params.js';
-import { OAuthError } from '../../use-cases/oauth.js';
+import { OAuthError } from '../../use-cases/shared/oauth.js';
 import { isDomainError } from '../../use-cases/shared/domain-errors.js';
 import { mastodonErrorAnswer } from '../../use-cases/mastodon/error-answers.js';
 import { appRoutes, oauthEndpoints } from './oauth.js';

@@ -4,7 +4,8 @@ import { Instance, Rule, V1Instance } from '@sync/contract/mastodon';
 import { answeredWith } from './answer-schemas.js';
 import type { InstanceConfig } from '../../config.js';
 import { instanceView, rulesView, v1InstanceView } from '../../read/views/mastodon/instance.js';
-import * as instance from '../../use-cases/instance.js';
+import * as instance from '../../use-cases/mastodon/instance.js';
+import { rules } from '../../use-cases/shared/instance.js';
 import { urisFor } from '../uris.js';
 
 /**
@@ -30,9 +31,7 @@ export const v1InstanceRoutes: FastifyPluginAsync<InstanceOptions> = async (app,
     );
   });
 
-  app.get('/rules', { schema: answeredWith(Type.Array(Rule)) }, async () =>
-    rulesView(await instance.rules(app.deps)),
-  );
+  app.get('/rules', { schema: answeredWith(Type.Array(Rule)) }, async () => rulesView(await rules(app.deps)));
 };
 
 /** `/api/v2/instance` */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import * as media from '../../use-cases/media.js';
+import * as media from '../../use-cases/shared/media.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { focusParam, requireUpload, uploadRoute } from '../uploads.js';
 import { stringParam } from './params.js';

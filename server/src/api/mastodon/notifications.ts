@@ -12,7 +12,7 @@ import * as notifications from '../../use-cases/mastodon/notifications.js';
 import {
   changeNotificationSettings,
   getNotificationSettings,
-} from '../../use-cases/notification-settings.js';
+} from '../../use-cases/shared/notification-settings.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { continuesPast, setLinks, timeWindowOf, windowOf } from './paging.js';
 import { listParam, stringParam } from './params.js';

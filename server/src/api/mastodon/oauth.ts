@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { decodedComponent } from '../../platform/http/uri-components.js';
 import { knownScopes } from '../../platform/auth/scopes.js';
-import * as oauth from '../../use-cases/oauth.js';
+import * as oauth from '../../use-cases/mastodon/oauth.js';
 import { mastodonAccess } from './auth.js';
 import { listParam, stringParam } from './params.js';
 import { urisFor } from '../uris.js';

@@ -19,7 +19,7 @@ import {
   type AppUser,
 } from '../../test/mastodon.js';
 import { newPerson } from '../../test/people.js';
-import { grantRoleFromCommandLine } from '../../use-cases/roles.js';
+import { grantRoleFromCommandLine } from '../../use-cases/shared/role-changes.js';
 
 /** A list filled with a few items: the path to read it (its query too) and whose token reads it. */
 interface FilledList {

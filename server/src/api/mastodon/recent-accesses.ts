@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { secretHash } from '../../platform/auth/opaque-tokens.js';
 import { RecentViewers } from '../../platform/auth/recent-viewers.js';
 import type { LiveMessage, LocalEventTransport } from '../../platform/live/transport.js';
-import { accessOf, type Access } from '../../use-cases/oauth.js';
+import { accessOf, type Access } from '../../use-cases/mastodon/oauth.js';
 import type { Deps } from '../../use-cases/shared/deps.js';
 
 /**

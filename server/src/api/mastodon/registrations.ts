@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerAccount } from '../../use-cases/auth.js';
-import { tokenForNewAccount } from '../../use-cases/oauth.js';
+import { registerAccount } from '../../use-cases/mastodon/auth.js';
+import { tokenForNewAccount } from '../../use-cases/mastodon/oauth.js';
 import { invalidToken, mastodonAccess } from './auth.js';
 import { tokenView } from './oauth.js';
 import { booleanParam, stringParam } from './params.js';

@@ -5,7 +5,8 @@ import { HttpError, badRequest, recordNotFound } from '../../platform/http/error
 import type { AccountRecord } from '../../read/hydration/accounts.js';
 import type { HydratedReports } from '../../read/hydration/reports.js';
 import { adminReportViews, reportView } from '../../read/views/mastodon/reports.js';
-import * as reports from '../../use-cases/reports.js';
+import { keptMediaFile, type QueueAction } from '../../use-cases/shared/reports.js';
+import * as reports from '../../use-cases/mastodon/reports.js';
 import { sendStoredFile } from '../stored-file.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { continuesPast, setLinks, timeWindowOf, windowOf } from './paging.js';
@@ -14,7 +15,7 @@ import { urisFor } from '../uris.js';
 
 /**
  * `POST /api/v1/reports` and the admin API's reports (`/api/v1/admin/reports`), over the use cases of
- * Sync's own (use-cases/reports.ts). A status id names a post or a comment. The admin routes need a
+ * Sync's own (use-cases/shared/reports.ts). A status id names a post or a comment. The admin routes need a
  * moderator, whatever the token's scopes: anyone else gets 403.
  */
 
@@ -72,7 +73,7 @@ function keyOfReportId(id: string): [string, string] {
   return [time.toISOString(), id];
 }
 
-const actions: Record<string, reports.QueueAction> = {
+const actions: Record<string, QueueAction> = {
   assign_to_self: 'assign',
   unassign: 'unassign',
   resolve: 'resolve',
@@ -128,7 +129,7 @@ export const adminReportRoutes: FastifyPluginAsync = async (app) => {
     ['/preview', true],
   ] as const) {
     app.get(`/:id/media/:media_id${suffix}`, { preHandler: read }, async (request, reply) => {
-      const file = await reports.keptMediaFile(deps, {
+      const file = await keptMediaFile(deps, {
         viewer: mastodonViewer(request),
         reportId: idOf(request),
         mediaId: stringParam(request.params, 'media_id') ?? '',

@@ -5,7 +5,7 @@ import type { ServerSentEvents } from '../../platform/live/event-stream.js';
 import type { LiveAudience, StreamReservation } from '../../platform/live/hub.js';
 import type { LiveMessage } from '../../platform/live/messages.js';
 import type { Uris } from '../../platform/uris/uris.js';
-import type { Access } from '../../use-cases/oauth.js';
+import type { Access } from '../../use-cases/mastodon/oauth.js';
 import type { Deps } from '../../use-cases/shared/deps.js';
 import * as streaming from '../../use-cases/mastodon/streaming.js';
 

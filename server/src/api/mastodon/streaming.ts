@@ -4,7 +4,7 @@ import { HttpError, unavailable } from '../../platform/http/errors.js';
 import { eventsPausedMessage, reserveStream } from '../../platform/http/stream-places.js';
 import { beginEventStream, ServerSentEvents } from '../../platform/live/event-stream.js';
 import { defaultHubOptions } from '../../platform/live/hub.js';
-import { accessOf } from '../../use-cases/oauth.js';
+import { accessOf } from '../../use-cases/mastodon/oauth.js';
 import { bearerOf, invalidToken, refuseUntilAdmitted } from './auth.js';
 import { booleanParam, stringParam } from './params.js';
 import {

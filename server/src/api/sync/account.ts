@@ -23,11 +23,11 @@ import { urisFor } from '../uris.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { exportList, importList } from '../../use-cases/sync/account-lists.js';
 import { finishOnboarding } from '../../use-cases/sync/onboarding.js';
-import { changePreferences, getPreferences } from '../../use-cases/preferences.js';
+import { changePreferences, getPreferences } from '../../use-cases/shared/preferences.js';
 import {
   changeNotificationSettings,
   getNotificationSettings,
-} from '../../use-cases/notification-settings.js';
+} from '../../use-cases/shared/notification-settings.js';
 
 /** The largest CSV file an import takes (Mastodon's exports of a few thousand rows are far smaller). */
 const importMaxBytes = 1024 * 1024;

@@ -4,7 +4,7 @@ import type { LiveMessage, LocalEventTransport } from '../../platform/live/trans
 import { HttpError, Messages, unauthorized } from '../../platform/http/errors.js';
 import type { UserRow } from '../../data/users.repo.js';
 import { RecentViewers } from '../../platform/auth/recent-viewers.js';
-import { currentUserRow, signedInUser } from '../../use-cases/auth.js';
+import { currentUserRow, signedInUser } from '../../use-cases/sync/auth.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,7 +51,7 @@ export const authPlugin = fp<AuthOptions>(
     app.decorate('endSessions', (userId: string) => events.publish({ type: 'sessions-ended', userId }));
 
     /**
-     * The token's user, signed in (use-cases/auth.ts). A read may take the row read for an earlier
+     * The token's user, signed in (use-cases/sync/auth.ts). A read may take the row read for an earlier
      * request (it needs only the user's existence and token version, which `endSessions` covers); a
      * write reads the row, which it may act on.
      */

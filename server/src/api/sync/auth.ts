@@ -9,7 +9,7 @@ import {
   UsernameQuery,
 } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { login, signup, usernameAvailability } from '../../use-cases/auth.js';
+import { login, signup, usernameAvailability } from '../../use-cases/sync/auth.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

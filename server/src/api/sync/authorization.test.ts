@@ -867,7 +867,7 @@ describeEachDatabase('authorization', (dialect) => {
     );
     changing.delete('POST /api/auth/signup');
     changing.delete('POST /api/auth/login');
-    // Signed out by design: an address or a link's token is what they act on (use-cases/email.ts).
+    // Signed out by design: an address or a link's token is what they act on (use-cases/sync/email.ts).
     for (const route of [
       '/auth/password-reset',
       '/auth/password-reset/check',

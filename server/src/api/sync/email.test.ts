@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { demoOwner } from '../../data/seed/demo.js';
-import { emailTaken } from '../../use-cases/auth.js';
+import { emailTaken } from '../../use-cases/shared/sign-up.js';
 import { confirmBeforeLogin } from '../../use-cases/shared/sign-in.js';
-import { emailInUse, linkUsedOrExpired } from '../../use-cases/email.js';
+import { emailInUse } from '../../use-cases/shared/email.js';
+import { linkUsedOrExpired } from '../../use-cases/sync/email.js';
 import { sharedGuestRefusals } from '../../use-cases/shared/shared-guest.js';
 import {
   demoPassword,

@@ -18,9 +18,9 @@ import {
   confirmEmailChange,
   requestEmailChange,
   requestPasswordReset,
-  resendConfirmation,
   resetPassword,
-} from '../../use-cases/email.js';
+} from '../../use-cases/sync/email.js';
+import { resendConfirmation } from '../../use-cases/shared/email.js';
 import { viewerOf } from './auth.plugin.js';
 
 /** Accounts by email (docs/decisions/100): under /api/auth (signed out) and /api/account (signed in). */

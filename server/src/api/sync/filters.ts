@@ -2,7 +2,7 @@ import { DeletedReply, ErrorBody, FilterBody, FilterReply, FiltersReply, IdParam
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
 import { filterView } from '../../read/views/sync/filters.js';
-import * as useCases from '../../use-cases/filters.js';
+import * as useCases from '../../use-cases/shared/filters.js';
 
 /** Keyword filters, each person's own: `GET|POST /api/filters`, `PUT|DELETE /api/filters/:id`. */
 export const filterRoutes: FastifyPluginAsyncTypebox = async (app) => {

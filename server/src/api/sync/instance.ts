@@ -15,7 +15,7 @@ import {
 } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { InstanceConfig } from '../../config.js';
-import * as instance from '../../use-cases/instance.js';
+import * as instance from '../../use-cases/sync/instance.js';
 import { viewerOf } from './auth.plugin.js';
 
 export interface InstanceRoutesOptions {

@@ -25,7 +25,7 @@ import {
 } from '../../test/images.js';
 import { newPerson, succeed, type Person } from '../../test/people.js';
 import { fetchFile, sendFile, type FileToSend } from '../../test/uploads.js';
-import { grantRoleFromCommandLine } from '../../use-cases/roles.js';
+import { grantRoleFromCommandLine } from '../../use-cases/shared/role-changes.js';
 
 const hour = 60 * 60 * 1000;
 const MiB = 1024 * 1024;

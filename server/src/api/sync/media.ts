@@ -2,7 +2,14 @@ import { DeletedReply, ErrorBody, IdParams, MediaReply, MediaUpdateBody, UserRep
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from './auth.plugin.js';
 import { acceptMultipart, focusParam, requireUpload, textField, uploadRoute } from '../uploads.js';
-import * as useCases from '../../use-cases/media.js';
+import {
+  deleteMedia,
+  getMedia,
+  setProfileImage,
+  updateMedia,
+  uploadMedia,
+} from '../../use-cases/shared/media.js';
+import * as useCases from '../../use-cases/sync/media.js';
 import { hydrateMedia } from '../../read/hydration/media.js';
 import { mediaView } from '../../read/views/sync/media.js';
 import { userObject } from '../../use-cases/shared/user-answers.js';
@@ -28,7 +35,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { response: { 201: MediaReply, '4xx': ErrorBody } },
     },
     async (request, reply) => {
-      const record = await useCases.uploadMedia(deps, {
+      const record = await uploadMedia(deps, {
         viewerId: viewerOf(request).id,
         upload: requireUpload(request, 'file'),
         description: textField(request.body, 'description'),
@@ -45,7 +52,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
     },
     async (request) =>
-      toReply(await useCases.getMedia(deps, { viewerId: viewerOf(request).id, id: request.params.id })),
+      toReply(await getMedia(deps, { viewerId: viewerOf(request).id, id: request.params.id })),
   );
 
   app.patch(
@@ -56,7 +63,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       toReply(
-        await useCases.updateMedia(deps, {
+        await updateMedia(deps, {
           viewerId: viewerOf(request).id,
           id: request.params.id,
           description: request.body.description,
@@ -72,7 +79,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
     },
     async (request) => {
-      await useCases.deleteMedia(deps, { viewerId: viewerOf(request).id, id: request.params.id });
+      await deleteMedia(deps, { viewerId: viewerOf(request).id, id: request.params.id });
       return { deleted: request.params.id };
     },
   );
@@ -87,7 +94,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const viewer = viewerOf(request);
-        const user = await useCases.setProfileImage(deps, {
+        const user = await setProfileImage(deps, {
           viewerId: viewer.id,
           purpose,
           upload: requireUpload(request, 'file'),

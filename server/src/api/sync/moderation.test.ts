@@ -6,7 +6,7 @@ import { expectError } from '../../test/expectations.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { accessToken, bearer } from '../../test/mastodon.js';
 import { newPerson, succeed, type Person } from '../../test/people.js';
-import { grantRoleFromCommandLine } from '../../use-cases/roles.js';
+import { grantRoleFromCommandLine } from '../../use-cases/shared/role-changes.js';
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;

@@ -18,11 +18,12 @@ import type { FastifyRequest } from 'fastify';
 import { Messages, notFound } from '../../platform/http/errors.js';
 import { adminAccountView, moderationActionView } from '../../read/views/sync/moderation.js';
 import { userSummary } from '../../read/views/sync/summaries.js';
-import * as moderation from '../../use-cases/moderation.js';
+import { actOnAccount } from '../../use-cases/shared/moderation.js';
+import * as moderation from '../../use-cases/sync/moderation.js';
 import { viewerOf } from './auth.plugin.js';
 
 /**
- * The moderators' routes for accounts and content, under /api/admin (use-cases/moderation.ts): the
+ * The moderators' routes for accounts and content, under /api/admin (use-cases/sync/moderation.ts): the
  * accounts list and page, actions on an account, deleting a post or a comment, the audit log. Each
  * checks the caller's permission (403 otherwise).
  */
@@ -66,7 +67,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const moderator = viewerOf(request);
       const { username } = request.params;
-      const { account, action } = await moderation.actOnAccount(deps, {
+      const { account, action } = await actOnAccount(deps, {
         moderator,
         account: { username },
         action: request.body,

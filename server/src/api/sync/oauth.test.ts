@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectError } from '../../test/expectations.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { bearer, registerApp, testRedirectUri, type RegisteredApp } from '../../test/mastodon.js';
-import { codeKeptMs, codeLifetimeMs, outOfBand } from '../../use-cases/oauth.js';
+import { codeKeptMs, codeLifetimeMs, outOfBand } from '../../use-cases/shared/oauth.js';
 
 /**
  * The OAuth provider of the Mastodon API as an app and a person meet it: the consent page's API

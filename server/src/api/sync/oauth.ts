@@ -9,7 +9,7 @@ import {
   NoContent,
 } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as oauth from '../../use-cases/oauth.js';
+import * as oauth from '../../use-cases/sync/oauth.js';
 import { viewerOf } from './auth.plugin.js';
 
 /**

@@ -5,7 +5,7 @@ import { expectError, expectPost } from '../../test/expectations.js';
 import { counterMismatches } from '../../test/counters.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { newPerson, newPost, succeed, type Person } from '../../test/people.js';
-import { grantRoleFromCommandLine } from '../../use-cases/roles.js';
+import { grantRoleFromCommandLine } from '../../use-cases/shared/role-changes.js';
 
 /** Quote posts with the quoted author's consent (docs/decisions/092), through Sync's API. */
 describeEachDatabase('quote posts', (dialect) => {

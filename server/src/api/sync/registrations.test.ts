@@ -5,7 +5,7 @@
  * seen in. Every change is in the audit log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingMessage } from '../../use-cases/auth.js';
+import { pendingMessage } from '../../use-cases/sync/auth.js';
 import { waitingForApproval } from '../../use-cases/shared/sign-in.js';
 import { expectError, uniqueName } from '../../test/expectations.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';

@@ -12,7 +12,8 @@ import {
   ResolveReportBody,
 } from '@sync/contract';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as reports from '../../use-cases/reports.js';
+import * as reports from '../../use-cases/sync/reports.js';
+import { keptMediaFile } from '../../use-cases/shared/reports.js';
 import { sendStoredFile } from '../stored-file.js';
 import { viewerOf } from './auth.plugin.js';
 
@@ -57,7 +58,7 @@ const QueueQuery = Type.Object({ ...PageQuery.properties, resolved: Type.Optiona
 /**
  * The moderators' queue, under /api/admin/reports: the open (or resolved) reports, how many are open, one report, the
  * files of the images a report keeps, and assign (to oneself), unassign, resolve, reopen. Permission
- * manage_reports, else 403 (use-cases/reports.ts).
+ * manage_reports, else 403 (use-cases/sync/reports.ts).
  */
 export const reportQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
@@ -102,7 +103,7 @@ export const reportQueueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `/:id/media/:mediaId${suffix}`,
       { schema: { params: ReportMediaParams, response: { '4xx': ErrorBody } }, preHandler: app.requireUser },
       async (request, reply) => {
-        const file = await reports.keptMediaFile(deps, {
+        const file = await keptMediaFile(deps, {
           viewer: viewerOf(request),
           reportId: request.params.id,
           mediaId: request.params.mediaId,

@@ -1,6 +1,6 @@
 import { ErrorBody, RoleBody, RoleReply, UsernameParams } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { changeRole } from '../../use-cases/roles.js';
+import { changeRole } from '../../use-cases/sync/roles.js';
 import { viewerOf } from './auth.plugin.js';
 
 /** `PUT /api/admin/accounts/:username/role` (permission `manage_roles`). */

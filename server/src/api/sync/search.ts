@@ -3,7 +3,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { searchEverything } from '../../use-cases/sync/search.js';
 import { sendJsonText } from '../json-text.js';
 
-/** `GET /api/search`: posts, people or tags (use-cases/search.ts). */
+/** `GET /api/search`: posts, people or tags (use-cases/sync/search.ts). */
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
 

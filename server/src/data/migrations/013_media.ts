@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
  *
  * A row outlives what it was attached to until its files are gone: the foreign keys set null rather
  * than cascade, and the deletions that take a post, a comment or an account mark their media
- * `removed_at` in their transaction. The media sweep (use-cases/media.ts) deletes the files, then the
+ * `removed_at` in their transaction. The media sweep (use-cases/shared/media.ts) deletes the files, then the
  * row; it also takes uploads left unattached for a day.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findUserById } from '../../data/users.repo.js';
 import type { NotificationsReply } from '@sync/contract';
-import { adminReportAccounts } from '../../use-cases/reports.js';
+import { adminReportAccounts } from '../../use-cases/mastodon/reports.js';
 import { listNotifications } from '../../use-cases/sync/notifications.js';
 import { liveNotification } from '../../use-cases/shared/notification-answers.js';
 import { statusTexts, streamedStatus } from '../../use-cases/mastodon/streaming.js';

@@ -1,15 +1,23 @@
-import type { Db } from '../data/database.js';
-import * as oauth from '../data/oauth.repo.js';
-import { findUserByEmail, findUserById, findUserByUsername, type UserRow } from '../data/users.repo.js';
-import { newId } from '../platform/db/ids.js';
-import { newSecret, sameSecret, secretHash, verifierMatches } from '../platform/auth/opaque-tokens.js';
-import { parseScopes, scopeText, withinScopes, type Scope } from '../platform/auth/scopes.js';
-import { HttpError } from '../platform/http/errors.js';
-import type { Deps } from './shared/deps.js';
-import { isSharedGuest, refuseSharedGuest, sharedGuestRefusals } from './shared/shared-guest.js';
-import { checkPasswordSignIn } from './shared/sign-in.js';
-import { mustConfirmEmail } from './shared/instance-settings.js';
-import { isSuspended } from './shared/moderation-state.js';
+import type { Db } from '../../data/database.js';
+import * as oauth from '../../data/oauth.repo.js';
+import { findUserByEmail, findUserById, findUserByUsername, type UserRow } from '../../data/users.repo.js';
+import { newId } from '../../platform/db/ids.js';
+import { newSecret, sameSecret, secretHash, verifierMatches } from '../../platform/auth/opaque-tokens.js';
+import { parseScopes, scopeText, withinScopes, type Scope } from '../../platform/auth/scopes.js';
+import { HttpError } from '../../platform/http/errors.js';
+import type { Deps } from '../shared/deps.js';
+import { isSharedGuest, sharedGuestRefusals } from '../shared/shared-guest.js';
+import { checkPasswordSignIn } from '../shared/sign-in.js';
+import { mustConfirmEmail } from '../shared/instance-settings.js';
+import { isSuspended } from '../shared/moderation-state.js';
+import {
+  outOfBand,
+  codeLifetimeMs,
+  OAuthError,
+  invalidScope,
+  scopesOf,
+  storedScopes,
+} from '../shared/oauth.js';
 
 /**
  * The OAuth 2 provider of the Mastodon client API (RFC 6749 with PKCE, RFC 7636), as Mastodon runs it:
@@ -17,31 +25,9 @@ import { isSuspended } from './shared/moderation-state.js';
  * token. Secrets are stored as hashes (platform/auth/opaque-tokens.ts). See docs/decisions/070.
  */
 
-export type { AppRow } from '../data/oauth.repo.js';
-
-/** The redirect URI of apps that show the code to copy instead of being redirected to. */
-export const outOfBand = 'urn:ietf:wg:oauth:2.0:oob';
-/** How long an authorization code may be exchanged. */
-export const codeLifetimeMs = 10 * 60 * 1000;
-/**
- * How long a code is kept after it was issued: a code presented again within that time still ends the
- * token it gave (RFC 6749 section 4.1.2). The scheduled jobs delete older ones.
- */
-export const codeKeptMs = 24 * 60 * 60 * 1000;
+export type { AppRow } from '../../data/oauth.repo.js';
 /** How often a token's "last used" time is written: reads should not each cost a write. */
 const lastUsedPrecisionMs = 60 * 60 * 1000;
-
-/** An OAuth error as RFC 6749 section 5.2 words it: a code for programs and a description for people. */
-export class OAuthError extends HttpError {
-  constructor(
-    statusCode: number,
-    readonly code: string,
-    description: string,
-  ) {
-    super(statusCode, description);
-    this.name = 'OAuthError';
-  }
-}
 
 export const invalidClient = () =>
   new OAuthError(
@@ -50,19 +36,6 @@ export const invalidClient = () =>
     'Client authentication failed: unknown client_id or wrong client_secret.',
   );
 const invalidGrant = (why: string) => new OAuthError(400, 'invalid_grant', why);
-const invalidScope = (unknown: readonly string[]) =>
-  new OAuthError(400, 'invalid_scope', `Unknown scope: ${unknown.join(', ')}.`);
-
-function scopesOf(text: string | undefined): Scope[] {
-  const parsed = parseScopes(text);
-  if ('unknown' in parsed) throw invalidScope(parsed.unknown);
-  return parsed.scopes;
-}
-
-const storedScopes = (text: string): Scope[] => {
-  const parsed = parseScopes(text);
-  return 'scopes' in parsed ? parsed.scopes : [];
-};
 
 export interface NewApp {
   client_name?: string | undefined;
@@ -135,128 +108,6 @@ export async function registerApp(
   };
   await oauth.insertApp(deps.db, app);
   return { app, clientSecret, scopes: parsed.scopes };
-}
-
-export interface AuthorizationRequest {
-  response_type?: string | undefined;
-  client_id?: string | undefined;
-  redirect_uri?: string | undefined;
-  scope?: string | undefined;
-  state?: string | undefined;
-  code_challenge?: string | undefined;
-  code_challenge_method?: string | undefined;
-}
-
-/** An S256 challenge or a verifier (RFC 7636 section 4.1): 43 to 128 unreserved characters. */
-const pkceValue = /^[A-Za-z0-9\-._~]{43,128}$/;
-
-export interface CheckedAuthorization {
-  app: oauth.AppRow;
-  redirectUri: string;
-  /** Whether the request named the redirect URI: the token request must then name it again. */
-  redirectUriNamed: boolean;
-  scopes: Scope[];
-  /** The S256 challenge (RFC 7636), when the app uses PKCE. */
-  challenge: string | undefined;
-  state: string | undefined;
-}
-
-/**
- * What the consent page shows, checked: the app exists, the redirect URI is one it registered, the
- * scopes are within its own. Problems here are shown to the person, never redirected to the app
- * (RFC 6749 section 4.1.2.1: an unchecked redirect URI must not be followed).
- */
-export async function checkAuthorization(
-  deps: Deps,
-  request: AuthorizationRequest,
-): Promise<CheckedAuthorization> {
-  if (request.response_type !== undefined && request.response_type !== 'code')
-    throw new OAuthError(400, 'unsupported_response_type', 'Only response_type=code is supported.');
-  const app = request.client_id ? await oauth.findAppByClientId(deps.db, request.client_id) : undefined;
-  if (!app) throw new OAuthError(400, 'invalid_client', 'No app is registered with this client_id.');
-  const registered = app.redirect_uris.split('\n');
-  const redirectUri = request.redirect_uri ?? (registered.length === 1 ? registered[0]! : '');
-  if (!registered.includes(redirectUri))
-    throw new OAuthError(400, 'invalid_request', 'The redirect_uri is not one this app registered.');
-  // No scope asked for is `read`, as Mastodon documents, not everything the app registered.
-  const scopes = scopesOf(request.scope);
-  if (!withinScopes(storedScopes(app.scopes), scopes))
-    throw new OAuthError(400, 'invalid_scope', `This app registered only the scopes "${app.scopes}".`);
-  if (request.code_challenge) {
-    // Without a method, RFC 7636 reads the challenge as plain, which RFC 9700 section 2.1.1 rules out.
-    if (request.code_challenge_method !== 'S256')
-      throw new OAuthError(
-        400,
-        'invalid_request',
-        'code_challenge_method must be S256: the plain method is not accepted (RFC 9700).',
-      );
-    if (!pkceValue.test(request.code_challenge))
-      throw new OAuthError(
-        400,
-        'invalid_request',
-        'code_challenge must be 43 to 128 characters: letters, digits, "-", ".", "_" and "~" (RFC 7636).',
-      );
-  }
-  return {
-    app,
-    redirectUri,
-    redirectUriNamed: request.redirect_uri !== undefined,
-    scopes,
-    challenge: request.code_challenge || undefined,
-    state: request.state,
-  };
-}
-
-/** Whether this person already approved this app with these scopes: the consent page may be skipped. */
-export async function alreadyApproved(
-  deps: Deps,
-  userId: string,
-  checked: CheckedAuthorization,
-): Promise<boolean> {
-  // The same scopes in any order ("read write" is "write read").
-  const asked = new Set<string>(checked.scopes);
-  return (await oauth.tokenScopes(deps.db, userId, checked.app.id)).some((text) => {
-    const held = new Set(text.split(' '));
-    return held.size === asked.size && [...asked].every((scope) => held.has(scope));
-  });
-}
-
-/** Where the person's browser goes after their decision: the app's redirect URI, or the code to copy. */
-export type Decision = { redirectTo: string } | { code: string };
-
-function withParams(uri: string, params: Record<string, string | undefined>): string {
-  const url = new URL(uri);
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined) url.searchParams.set(key, value);
-  return url.toString();
-}
-
-/** The person approved: a code for the app, usable once within `codeLifetimeMs`. */
-export async function approve(deps: Deps, viewer: UserRow, checked: CheckedAuthorization): Promise<Decision> {
-  // An app holding the shared guest's access would act for everyone who uses it.
-  await refuseSharedGuest(deps, viewer, 'apps');
-  const code = newSecret();
-  await oauth.insertCode(deps.db, {
-    code_hash: secretHash(code),
-    app_id: checked.app.id,
-    user_id: viewer.id,
-    redirect_uri: checked.redirectUri,
-    redirect_uri_named: checked.redirectUriNamed ? 1 : 0,
-    scopes: scopeText(checked.scopes),
-    code_challenge: checked.challenge ?? null,
-    code_challenge_method: checked.challenge === undefined ? null : 'S256',
-    created_at: deps.clock.now().toISOString(),
-    exchanged_at: null,
-    token_id: null,
-  });
-  if (checked.redirectUri === outOfBand) return { code };
-  return { redirectTo: withParams(checked.redirectUri, { code, state: checked.state }) };
-}
-
-/** The person refused: the app hears `access_denied`. */
-export function deny(checked: CheckedAuthorization): Decision {
-  if (checked.redirectUri === outOfBand) return { redirectTo: '/' };
-  return { redirectTo: withParams(checked.redirectUri, { error: 'access_denied', state: checked.state }) };
 }
 
 export interface TokenRequest {
@@ -448,11 +299,6 @@ export async function exchangeToken(deps: Deps, request: TokenRequest): Promise<
   }
 }
 
-/** The scheduled jobs' purge: codes issued more than `codeKeptMs` ago, exchanged or not. */
-export async function purgeOldCodes(deps: Deps): Promise<void> {
-  await oauth.deleteCodesBefore(deps.db, new Date(deps.clock.now().getTime() - codeKeptMs).toISOString());
-}
-
 /** `POST /oauth/revoke`: the token stops working; revoking an unknown token is not an error (RFC 7009). */
 export async function revokeToken(
   deps: Deps,
@@ -512,14 +358,4 @@ export async function appOfAccess(deps: Deps, access: Access): Promise<oauth.App
  */
 export async function tokenForNewAccount(deps: Deps, access: Access, userId: string): Promise<IssuedToken> {
   return issueToken(deps, await appOfAccess(deps, access), userId, access.scopes);
-}
-
-/** Settings → Authorized apps. */
-export const authorizedApps = (deps: Deps, userId: string) => oauth.authorizedApps(deps.db, userId);
-
-/** Settings → Authorized apps → Revoke: every token the app holds for this person stops working. */
-export async function revokeApp(deps: Deps, userId: string, appId: string): Promise<void> {
-  const revoked = await oauth.deleteTokensOfApp(deps.db, userId, appId);
-  if (revoked.length === 0) throw new HttpError(404, 'This app has no access to your account.');
-  deps.events.publish({ type: 'tokens-revoked', tokenIds: revoked });
 }

@@ -1,12 +1,12 @@
 import { FilterLimits } from '@sync/contract';
-import * as filters from '../data/filters.repo.js';
-import { lockRowsInOrder } from '../data/row-locks.js';
-import { bumpRulesVersions } from '../data/users.repo.js';
-import type { FilterAction, FilterContext } from '../data/schema.js';
-import { newId } from '../platform/db/ids.js';
-import { badRequest, notFound } from '../platform/http/errors.js';
-import type { Deps } from './shared/deps.js';
-import { checkText } from './shared/text.js';
+import * as filters from '../../data/filters.repo.js';
+import { lockRowsInOrder } from '../../data/row-locks.js';
+import { bumpRulesVersions } from '../../data/users.repo.js';
+import type { FilterAction, FilterContext } from '../../data/schema.js';
+import { newId } from '../../platform/db/ids.js';
+import { badRequest, notFound } from '../../platform/http/errors.js';
+import type { Deps } from './deps.js';
+import { checkText } from './text.js';
 
 /**
  * Keyword filters (Mastodon's filters v2): a person's own list of words and phrases that hide, or show
@@ -14,7 +14,7 @@ import { checkText } from './shared/text.js';
  * pipeline's rules stage applies them (read/rules), told by `rules-changed` to read them again.
  */
 
-export type { FilterRecord, KeywordRecord, OwnedKeyword } from '../data/filters.repo.js';
+export type { FilterRecord, KeywordRecord, OwnedKeyword } from '../../data/filters.repo.js';
 
 export interface KeywordInput {
   keyword: string;
@@ -55,17 +55,17 @@ export interface FilterChanges {
   keywordEdits?: readonly KeywordEdit[];
 }
 
-const filterNotFound = (id: string) => notFound(`No filter with id "${id}" exists.`);
-const keywordNotFound = (id: string) => notFound(`No filter keyword with id "${id}" exists.`);
+export const filterNotFound = (id: string) => notFound(`No filter with id "${id}" exists.`);
+export const keywordNotFound = (id: string) => notFound(`No filter keyword with id "${id}" exists.`);
 
-const placesText = 'home, notifications, public, thread or account';
+export const placesText = 'home, notifications, public, thread or account';
 
-function checkTitle(title: string): string {
+export function checkTitle(title: string): string {
   return checkText(title, { label: 'The title', max: FilterLimits.titleMax, required: true });
 }
 
 /** The contexts in their usual order, each once. */
-function checkContexts(contexts: readonly string[]): FilterContext[] {
+export function checkContexts(contexts: readonly string[]): FilterContext[] {
   const unknown = contexts.find((context) => !filters.isFilterContext(context));
   if (unknown !== undefined)
     throw badRequest(`"${unknown}" is not a place a filter applies: use ${placesText}.`);
@@ -73,13 +73,13 @@ function checkContexts(contexts: readonly string[]): FilterContext[] {
   return filters.filterContexts.filter((context) => contexts.includes(context));
 }
 
-function checkAction(action: string): FilterAction {
+export function checkAction(action: string): FilterAction {
   if (action !== 'hide' && action !== 'warn') throw badRequest('The action must be hide or warn.');
   return action;
 }
 
 /** When a filter set to last this long from `now` ends; null: never. */
-function expiryOf(seconds: number | null, now: Date): string | null {
+export function expiryOf(seconds: number | null, now: Date): string | null {
   if (seconds === null) return null;
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > FilterLimits.expiresInSecondsMax) {
     throw badRequest(
@@ -89,10 +89,10 @@ function expiryOf(seconds: number | null, now: Date): string | null {
   return new Date(now.getTime() + seconds * 1000).toISOString();
 }
 
-const checkKeyword = (keyword: string) =>
+export const checkKeyword = (keyword: string) =>
   checkText(keyword, { label: 'A keyword', max: FilterLimits.keywordMax, required: true });
 
-function checkKeywordCount(count: number) {
+export function checkKeywordCount(count: number) {
   if (count > FilterLimits.keywordsPerFilter) {
     throw badRequest(
       `A filter can have at most ${FilterLimits.keywordsPerFilter} keywords (this one would have ${count}).`,
@@ -101,7 +101,7 @@ function checkKeywordCount(count: number) {
 }
 
 /** The filter's fields a change sets, checked; what it leaves out is not among them. */
-function checkedFields(changes: FilterChanges, now: Date): Partial<filters.FilterFields> {
+export function checkedFields(changes: FilterChanges, now: Date): Partial<filters.FilterFields> {
   return {
     ...(changes.title !== undefined && { title: checkTitle(changes.title) }),
     ...(changes.contexts !== undefined && {
@@ -113,7 +113,7 @@ function checkedFields(changes: FilterChanges, now: Date): Partial<filters.Filte
 }
 
 /** What a change does to a filter's keywords. */
-interface KeywordPlan {
+export interface KeywordPlan {
   /** The keywords after it, the kept ones first, in their order, then the new ones. */
   keywords: filters.KeywordRecord[];
   added: filters.KeywordRecord[];
@@ -122,7 +122,7 @@ interface KeywordPlan {
 }
 
 /** Sync's PUT: the whole list; each keyword given keeps the id of a current one with the same text. */
-function replacedKeywords(
+export function replacedKeywords(
   current: readonly filters.KeywordRecord[],
   given: readonly KeywordInput[],
   at: Date,
@@ -148,7 +148,11 @@ function replacedKeywords(
 }
 
 /** Mastodon's PUT: changes to the keywords named by id, and new ones. */
-function editedKeywords(current: readonly filters.KeywordRecord[], edits: readonly KeywordEdit[], at: Date) {
+export function editedKeywords(
+  current: readonly filters.KeywordRecord[],
+  edits: readonly KeywordEdit[],
+  at: Date,
+) {
   const byId = new Map(current.map((keyword) => [keyword.id, keyword]));
   const changed = new Map<string, filters.KeywordRecord>();
   const removed = new Set<string>();
@@ -187,7 +191,7 @@ function editedKeywords(current: readonly filters.KeywordRecord[], edits: readon
   };
 }
 
-function keywordPlan(
+export function keywordPlan(
   current: readonly filters.KeywordRecord[],
   changes: FilterChanges,
   at: Date,
@@ -199,22 +203,15 @@ function keywordPlan(
   return plan;
 }
 
-const checkedKeywords = (keywords: readonly KeywordInput[]): KeywordInput[] =>
+export const checkedKeywords = (keywords: readonly KeywordInput[]): KeywordInput[] =>
   keywords.map(({ keyword, wholeWord }) => ({ keyword: checkKeyword(keyword), wholeWord }));
 
-const rulesChanged = (deps: Deps, userId: string) =>
+export const rulesChanged = (deps: Deps, userId: string) =>
   deps.events.publish({ type: 'rules-changed', userIds: [userId] });
 
 /** `GET /api/filters`, `GET /api/v2/filters`: every filter of the person's, expired ones too, oldest first. */
 export const listFilters = (deps: Deps, input: { userId: string }) =>
   filters.filtersOf(deps.db, input.userId);
-
-/** `GET /api/v2/filters/:id` */
-export async function filterOf(deps: Deps, input: { userId: string; filterId: string }) {
-  const filter = await filters.filterOf(deps.db, input.userId, input.filterId);
-  if (!filter) throw filterNotFound(input.filterId);
-  return filter;
-}
 
 /** `POST /api/filters`, `POST /api/v2/filters` */
 export async function createFilter(
@@ -267,7 +264,7 @@ export async function createFilter(
 }
 
 /** The filter after a change, and the keywords the change added. */
-async function changeFilter(
+export async function changeFilter(
   deps: Deps,
   userId: string,
   filterId: string,
@@ -322,47 +319,4 @@ export async function deleteFilter(deps: Deps, input: { userId: string; filterId
   });
   if (!deleted) throw filterNotFound(input.filterId);
   rulesChanged(deps, input.userId);
-}
-
-/** `GET /api/v2/filters/:id/keywords` */
-export async function keywordsOf(deps: Deps, input: { userId: string; filterId: string }) {
-  return (await filterOf(deps, input)).keywords;
-}
-
-/** `POST /api/v2/filters/:id/keywords` */
-export async function addKeyword(
-  deps: Deps,
-  input: { userId: string; filterId: string; keyword: KeywordInput },
-): Promise<filters.KeywordRecord> {
-  const { added } = await changeFilter(deps, input.userId, input.filterId, { keywordEdits: [input.keyword] });
-  return added[0]!;
-}
-
-/** `GET /api/v2/filters/keywords/:id` */
-export async function keywordOf(
-  deps: Deps,
-  input: { userId: string; keywordId: string },
-): Promise<filters.OwnedKeyword> {
-  const keyword = await filters.keywordOf(deps.db, input.userId, input.keywordId);
-  if (!keyword) throw keywordNotFound(input.keywordId);
-  return keyword;
-}
-
-/** `PUT /api/v2/filters/keywords/:id`: what is left out stays as it is. */
-export async function changeKeyword(
-  deps: Deps,
-  input: { userId: string; keywordId: string; keyword?: string; wholeWord?: boolean },
-): Promise<filters.OwnedKeyword> {
-  const { filterId } = await keywordOf(deps, input);
-  const edit = { id: input.keywordId, keyword: input.keyword, wholeWord: input.wholeWord };
-  const { filter } = await changeFilter(deps, input.userId, filterId, { keywordEdits: [edit] });
-  return { ...filter.keywords.find((keyword) => keyword.id === input.keywordId)!, filterId };
-}
-
-/** `DELETE /api/v2/filters/keywords/:id` */
-export async function removeKeyword(deps: Deps, input: { userId: string; keywordId: string }): Promise<void> {
-  const { filterId } = await keywordOf(deps, input);
-  await changeFilter(deps, input.userId, filterId, {
-    keywordEdits: [{ id: input.keywordId, destroy: true }],
-  });
 }

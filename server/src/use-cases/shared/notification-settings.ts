@@ -4,10 +4,10 @@ import {
   type NotificationSettingsBody,
   type NotificationSettingsReply,
 } from '@sync/contract';
-import * as settings from '../data/notification-settings.repo.js';
-import type { NotificationSettingsRecord } from '../data/notification-settings.repo.js';
-import { bumpRulesVersions } from '../data/users.repo.js';
-import type { Deps } from './shared/deps.js';
+import * as settings from '../../data/notification-settings.repo.js';
+import type { NotificationSettingsRecord } from '../../data/notification-settings.repo.js';
+import { bumpRulesVersions } from '../../data/users.repo.js';
+import type { Deps } from './deps.js';
 
 /**
  * `GET|PUT /account/notification-settings` (and a Mastodon app's notification policy): which kinds

@@ -1,5 +1,3 @@
-import { MediaLimits, type MediaConfiguration } from '@sync/contract';
-import { acceptedImageTypes } from '../platform/media/image-types.js';
 import {
   InstanceLimits,
   type DeletedReply,
@@ -7,98 +5,25 @@ import {
   type EmailDomainBlockReply,
   type EmailDomainBlocksReply,
   type InstanceReply,
-  type InstanceRule,
   type InstanceSettings,
   type InstanceSettingsBody,
   type InstanceSettingsReply,
-  type RegistrationsMode,
   type RuleBody,
   type RuleReply,
   type RulesReply,
 } from '@sync/contract';
-import type { InstanceConfig } from '../config.js';
-import * as comments from '../data/comments.repo.js';
-import * as instance from '../data/instance.repo.js';
-import * as posts from '../data/posts.repo.js';
-import * as users from '../data/users.repo.js';
-import type { UserRow } from '../data/users.repo.js';
-import { newId } from '../platform/db/ids.js';
-import { HttpError, badRequest, notFound } from '../platform/http/errors.js';
-import type { AccountRecord } from '../read/hydration/hydrator.js';
-import { userSummary } from '../read/views/sync/summaries.js';
-import { audit, auditedWrite, type AuditedChange } from './shared/audit.js';
-import type { Deps } from './shared/deps.js';
-import { currentRegistrationsMode, instanceSettings } from './shared/instance-settings.js';
-import { requirePermission, roles } from './shared/roles.js';
-import { checkText, emailPattern } from './shared/text.js';
-
-/**
- * What the server tells apps and other servers about itself: the Mastodon API's Instance, NodeInfo and
- * WebFinger (docs/decisions/070). Each answer asks only for what it shows; every count is one
- * statement.
- */
-
-export interface Statistics {
-  users: number;
-  posts: number;
-  comments: number;
-}
-
-export async function statistics(deps: Deps): Promise<Statistics> {
-  const [userCount, postCount, commentCount] = await Promise.all([
-    users.userCount(deps.db),
-    posts.postCount(deps.db),
-    comments.commentCount(deps.db),
-  ]);
-  return { users: userCount, posts: postCount, comments: commentCount };
-}
-
-const activeWindowMs = 30 * 24 * 60 * 60 * 1000;
-
-/**
- * People active in the last 30 days, as Mastodon's `active_month` and NodeInfo's `activeMonth`. Sync
- * keeps no record of sign-ins (which Mastodon counts), so these are the people who wrote a post.
- */
-export function activeThisMonth(deps: Deps): Promise<number> {
-  const since = new Date(deps.clock.now().getTime() - activeWindowMs).toISOString();
-  return posts.authorCountSince(deps.db, since);
-}
-
-/** The account with this username (any case), for WebFinger; none while it waits for approval. */
-export async function accountNamed(deps: Deps, username: string): Promise<users.UserRow | undefined> {
-  const user = await users.findUserByUsername(deps.db, username);
-  return user?.pending_since ? undefined : user;
-}
-
-/** Who may sign up (NodeInfo's `openRegistrations`). */
-export const registrationsMode = (deps: Deps): Promise<RegistrationsMode> =>
-  currentRegistrationsMode(deps.db);
-
-// ---- the About page, the rules and the settings (Moderation → Rules, Settings, Email domains) ----
-
-/** The owner shown on the About page and to apps, and the other people who run the server. */
-async function staff(deps: Deps) {
-  const accounts = await users.staffAccounts(deps.db);
-  const owner = accounts.find((account) => account.role === 'owner');
-  const others = accounts
-    .filter((account) => account !== owner)
-    .sort((a, b) => roles.indexOf(a.role) - roles.indexOf(b.role));
-  return { owner, others };
-}
-
-/** Whom to contact about the server: its owner (the first, when several). */
-async function contactAccount(deps: Deps): Promise<AccountRecord | undefined> {
-  const { owner } = await staff(deps);
-  if (!owner) return undefined;
-  return (await deps.hydrator.accounts([owner.id])).get(owner.id);
-}
-
-const ruleView = (row: instance.RuleRow): InstanceRule => ({ id: row.id, text: row.text, hint: row.hint });
-
-/** The rules in force, in their order: on the About and sign-up pages, and cited by reports. */
-export async function rules(deps: Deps): Promise<InstanceRule[]> {
-  return (await instance.activeRules(deps.db)).map(ruleView);
-}
+import type { InstanceConfig } from '../../config.js';
+import * as instance from '../../data/instance.repo.js';
+import type { UserRow } from '../../data/users.repo.js';
+import { newId } from '../../platform/db/ids.js';
+import { HttpError, badRequest, notFound } from '../../platform/http/errors.js';
+import { userSummary } from '../../read/views/sync/summaries.js';
+import { audit, auditedWrite, type AuditedChange } from '../shared/audit.js';
+import type { Deps } from '../shared/deps.js';
+import { instanceSettings } from '../shared/instance-settings.js';
+import { requirePermission } from '../shared/roles.js';
+import { checkText, emailPattern } from '../shared/text.js';
+import { staff, ruleView, rules, mediaConfiguration } from '../shared/instance.js';
 
 /** `GET /api/instance` (no sign-in): what the community is, who runs it, its rules and how to join. */
 export async function about(deps: Deps, defaults: InstanceConfig): Promise<InstanceReply> {
@@ -119,28 +44,6 @@ export async function about(deps: Deps, defaults: InstanceConfig): Promise<Insta
       media: mediaConfiguration(deps),
     },
   };
-}
-
-/** What an upload may be, for a client to refuse a file before sending it. */
-export function mediaConfiguration(deps: Deps): MediaConfiguration {
-  const { config } = deps.media;
-  return {
-    maxPerPost: config.maxPerPost,
-    maxBytes: config.maxBytes,
-    maxPixels: config.maxPixels,
-    descriptionMax: MediaLimits.descriptionMax,
-    types: Object.keys(acceptedImageTypes),
-  };
-}
-
-/** What the Mastodon API's instance answers show beside the configuration. */
-export async function mastodonFacts(deps: Deps, defaults: InstanceConfig) {
-  const [settings, contact, rulesInForce] = await Promise.all([
-    instanceSettings(deps.db, defaults),
-    contactAccount(deps),
-    rules(deps),
-  ]);
-  return { settings, contact, rules: rulesInForce, media: mediaConfiguration(deps) };
 }
 
 /** The setting each field of the settings page is kept under. */

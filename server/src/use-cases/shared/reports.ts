@@ -1,38 +1,25 @@
-import {
-  ReportLimits,
-  type AdminReport,
-  type AdminReportsReply,
-  type OpenReportCountReply,
-  type Report,
-  type ReportCategory,
-  type ReportsReply,
-} from '@sync/contract';
-import * as comments from '../data/comments.repo.js';
-import type { Db } from '../data/database.js';
-import * as instance from '../data/instance.repo.js';
-import * as media from '../data/media.repo.js';
-import * as notifications from '../data/notifications.repo.js';
-import type { NotificationGroup, NotifiedGroup } from '../data/notifications.repo.js';
-import * as posts from '../data/posts.repo.js';
-import * as reports from '../data/reports.repo.js';
-import type { ReportRecord } from '../data/reports.repo.js';
-import * as users from '../data/users.repo.js';
-import type { UserRow } from '../data/users.repo.js';
-import { groupBy } from '../platform/db/chunks.js';
-import { newId, timeOfId } from '../platform/db/ids.js';
-import type { TimeWindow } from '../platform/db/keyset.js';
-import { HttpError, Messages, notFound } from '../platform/http/errors.js';
-import type { PageQuery } from '../platform/http/pagination.js';
-import type { AccountRecord } from '../read/hydration/accounts.js';
-import { hydrateReportAccounts, hydrateReports, type HydratedReports } from '../read/hydration/reports.js';
-import { adminReportViews, reportViews } from '../read/views/sync/reports.js';
-import { audit } from './shared/audit.js';
-import type { Deps } from './shared/deps.js';
-import { publishNotified } from './shared/live-messages.js';
-import { sweepMediaNow } from './shared/media-sweep.js';
-import { hiddenFrom } from './shared/moderation-state.js';
-import { requirePermission, rolesWith } from './shared/roles.js';
-import { checkText } from './shared/text.js';
+import { ReportLimits, type ReportCategory } from '@sync/contract';
+import * as comments from '../../data/comments.repo.js';
+import type { Db } from '../../data/database.js';
+import * as instance from '../../data/instance.repo.js';
+import * as media from '../../data/media.repo.js';
+import * as notifications from '../../data/notifications.repo.js';
+import type { NotificationGroup, NotifiedGroup } from '../../data/notifications.repo.js';
+import * as posts from '../../data/posts.repo.js';
+import * as reports from '../../data/reports.repo.js';
+import type { ReportRecord } from '../../data/reports.repo.js';
+import * as users from '../../data/users.repo.js';
+import type { UserRow } from '../../data/users.repo.js';
+import { groupBy } from '../../platform/db/chunks.js';
+import { newId, timeOfId } from '../../platform/db/ids.js';
+import { HttpError, Messages, notFound } from '../../platform/http/errors.js';
+import { audit } from './audit.js';
+import type { Deps } from './deps.js';
+import { publishNotified } from './live-messages.js';
+import { sweepMediaNow } from './media-sweep.js';
+import { hiddenFrom } from './moderation-state.js';
+import { requirePermission, rolesWith } from './roles.js';
+import { checkText } from './text.js';
 
 /**
  * Reports: a person reports an account, with the posts and comments of theirs at issue, and the
@@ -45,7 +32,7 @@ import { checkText } from './shared/text.js';
  */
 
 /** What a report is refused for: the request was understood, but cannot be a report (422). */
-const refused = (message: string) => new HttpError(422, message);
+export const refused = (message: string) => new HttpError(422, message);
 
 /** Who files a report, on whom, about what. */
 export interface ReportInput {
@@ -65,7 +52,7 @@ export interface ReportInput {
  * The account reported. One that is not there for the reporter is not found: a sign-up waiting for
  * approval, a suspended account (but for the staff), as their profiles are not there.
  */
-async function requireTarget(deps: Deps, input: ReportInput): Promise<UserRow> {
+export async function requireTarget(deps: Deps, input: ReportInput): Promise<UserRow> {
   const { target } = input;
   const found =
     'username' in target
@@ -80,11 +67,11 @@ async function requireTarget(deps: Deps, input: ReportInput): Promise<UserRow> {
   return found;
 }
 
-const checkComment = (comment: string) =>
+export const checkComment = (comment: string) =>
   checkText(comment, { label: "A report's comment", max: ReportLimits.commentMax, required: false });
 
 /** The rules a report cites, each one in force; none unless it is a `violation`, which names one at least. */
-async function checkRules(deps: Deps, category: ReportCategory, ruleIds: readonly string[]) {
+export async function checkRules(deps: Deps, category: ReportCategory, ruleIds: readonly string[]) {
   const cited = [...new Set(ruleIds)];
   if (category !== 'violation') {
     if (cited.length > 0)
@@ -104,7 +91,7 @@ async function checkRules(deps: Deps, category: ReportCategory, ruleIds: readonl
  * The posts and comments a report names, each the reported person's, with their text as it is now. An
  * id that is not a UUIDv7 names nothing and is not looked up (PostgreSQL refuses NUL in a parameter).
  */
-async function reportedItems(
+export async function reportedItems(
   deps: Deps,
   input: ReportInput,
   target: UserRow,
@@ -163,7 +150,7 @@ async function reportedItems(
 }
 
 /** The images of the reported posts and comments, with their alt text and sizes as they are now. */
-async function reportedMedia(
+export async function reportedMedia(
   deps: Deps,
   items: readonly reports.NewReportItem[],
 ): Promise<reports.NewReportMedia[]> {
@@ -201,7 +188,7 @@ async function reportedMedia(
  * report's transaction), but its reporter, who knows, and the person reported: a moderator is not
  * alerted to a report about themselves (the other staff handle it).
  */
-async function tellStaff(trx: Db, report: ReportRecord): Promise<NotifiedGroup[]> {
+export async function tellStaff(trx: Db, report: ReportRecord): Promise<NotifiedGroup[]> {
   const staffIds = await users.activeIdsWithRoles(trx, rolesWith('manage_reports'));
   const notified: NotifiedGroup[] = [];
   for (const recipientId of staffIds.filter((id) => id !== report.reporter_id && id !== report.target_id))
@@ -220,7 +207,7 @@ async function tellStaff(trx: Db, report: ReportRecord): Promise<NotifiedGroup[]
  * Files a report: checks everything first (nothing is written for a report refused), then writes the
  * report, its items' copies and the staff's notices in one transaction.
  */
-async function file(deps: Deps, input: ReportInput): Promise<ReportRecord> {
+export async function file(deps: Deps, input: ReportInput): Promise<ReportRecord> {
   const target = await requireTarget(deps, input);
   if (target.id === input.reporter.id) throw refused('You cannot report yourself.');
   const comment = checkComment(input.comment);
@@ -250,101 +237,12 @@ async function file(deps: Deps, input: ReportInput): Promise<ReportRecord> {
   return record;
 }
 
-/** `POST /api/reports`: the report as its reporter sees it. */
-export async function fileReport(deps: Deps, input: ReportInput): Promise<Report> {
-  const [view] = reportViews(await hydrateReports(deps, [await file(deps, input)], { counts: false }));
-  if (!view) throw notFound('The reported account is gone.');
-  return view;
-}
+export const reportNotFound = (id: string) => notFound(`No report with id "${id}" exists.`);
 
-/**
- * `POST /api/v1/reports`: the report with its reported account. A comment too long is refused as
- * Mastodon refuses invalid input, 422 (Sync's API: 400, as for any text too long).
- */
-export async function reportAccount(deps: Deps, input: ReportInput): Promise<HydratedReports<AccountRecord>> {
-  checkComment(input.comment);
-  return hydrateReportAccounts(deps, [await file(deps, input)], { counts: false });
-}
-
-/** `GET /api/reports`: the reports the person filed, the latest first, with where each stands. */
-export async function listOwnReports(
-  deps: Deps,
-  input: { viewerId: string; query: PageQuery },
-): Promise<ReportsReply> {
-  const kind = { ...reports.reportsByTime, scope: `own-reports:${input.viewerId}` };
-  const { items, nextCursor } = await deps.cursors.pageOrFirst(
-    kind,
-    input.query,
-    (after, limit) => reports.reporterPage(deps.db, input.viewerId, after, limit),
-    (row) => [row.created_at, row.id],
-  );
-  return { reports: reportViews(await hydrateReports(deps, items, { counts: false })), nextCursor };
-}
-
-/*
- * The moderators' queue. Every route needs the permission manage_reports (without it: 403, on the
- * Mastodon API too, whatever the token's scopes); every change writes an audit-log entry in its
- * transaction.
- */
-
-/** `GET /api/admin/reports?resolved=…`: open (or resolved) reports, the latest first. */
-export async function reportQueue(
-  deps: Deps,
-  input: { viewer: UserRow; resolved: boolean; query: PageQuery },
-): Promise<AdminReportsReply> {
-  requirePermission(input.viewer.role, 'manage_reports');
-  const kind = { ...reports.reportsByTime, scope: `report-queue:${input.resolved ? 'resolved' : 'open'}` };
-  const { items, nextCursor } = await deps.cursors.pageOrFirst(
-    kind,
-    input.query,
-    (after, limit) => reports.queuePage(deps.db, input.resolved, after, limit),
-    (row) => [row.created_at, row.id],
-  );
-  return { reports: adminReportViews(await hydrateReports(deps, items, { counts: true })), nextCursor };
-}
-
-/** `GET /api/admin/reports/open-count`: how many reports wait in the queue (the Moderation link's badge). */
-export async function openReportCount(deps: Deps, input: { viewer: UserRow }): Promise<OpenReportCountReply> {
-  requirePermission(input.viewer.role, 'manage_reports');
-  return { count: await reports.openReportCount(deps.db) };
-}
-
-/**
- * `GET /api/v1/admin/reports`: a window of the queue, newest first, with the people as accounts; with
- * `account_id` and `target_account_id`, only the reports a person filed, or about an account.
- */
-export async function reportQueueWindow(
-  deps: Deps,
-  input: { viewer: UserRow; filter: reports.QueueFilter; window: TimeWindow },
-): Promise<HydratedReports<AccountRecord>> {
-  requirePermission(input.viewer.role, 'manage_reports');
-  // Ids that are not UUIDv7 name nobody: PostgreSQL refuses NUL in a parameter, so none is sent.
-  const { targetId, reporterId } = input.filter;
-  if ([targetId, reporterId].some((id) => id !== undefined && !timeOfId(id)))
-    return hydrateReportAccounts(deps, [], { counts: true });
-  const rows = await reports.queueWindow(deps.db, input.filter, input.window);
-  const records = input.window.oldestFirst ? rows.reverse() : rows;
-  return hydrateReportAccounts(deps, records, { counts: true });
-}
-
-const reportNotFound = (id: string) => notFound(`No report with id "${id}" exists.`);
-
-async function requireReport(deps: Deps, id: string): Promise<ReportRecord> {
+export async function requireReport(deps: Deps, id: string): Promise<ReportRecord> {
   const record = timeOfId(id) ? await reports.findReport(deps.db, id) : undefined;
   if (!record) throw reportNotFound(id);
   return record;
-}
-
-async function adminView(deps: Deps, record: ReportRecord): Promise<AdminReport> {
-  const [view] = adminReportViews(await hydrateReports(deps, [record], { counts: true }));
-  if (!view) throw reportNotFound(record.id);
-  return view;
-}
-
-/** `GET /api/admin/reports/:id` */
-export async function adminReport(deps: Deps, input: { viewer: UserRow; id: string }): Promise<AdminReport> {
-  requirePermission(input.viewer.role, 'manage_reports');
-  return adminView(deps, await requireReport(deps, input.id));
 }
 
 /**
@@ -372,15 +270,6 @@ export async function keptMediaFile(
     : { name: files.original, contentType: found.content_type };
 }
 
-/** `GET /api/v1/admin/reports/:id`: one report with the people as accounts. */
-export async function adminReportAccounts(
-  deps: Deps,
-  input: { viewer: UserRow; id: string },
-): Promise<HydratedReports<AccountRecord>> {
-  requirePermission(input.viewer.role, 'manage_reports');
-  return hydrateReportAccounts(deps, [await requireReport(deps, input.id)], { counts: true });
-}
-
 export type QueueAction = 'assign' | 'unassign' | 'resolve' | 'reopen';
 
 export interface QueueChange {
@@ -392,7 +281,7 @@ export interface QueueChange {
 }
 
 /** The condition each action needs of the report, and what it changes. */
-function changeOf(
+export function changeOf(
   action: QueueAction,
   moderatorId: string,
   at: string,
@@ -417,7 +306,7 @@ function changeOf(
  * as Mastodon's email does not), and lets the files of its images go when nothing else shows them;
  * reopening takes the notification back, as it is no longer true (images deleted meanwhile stay gone).
  */
-async function changeQueued(deps: Deps, input: QueueChange): Promise<ReportRecord> {
+export async function changeQueued(deps: Deps, input: QueueChange): Promise<ReportRecord> {
   const { viewer, action } = input;
   requirePermission(viewer.role, 'manage_reports');
   const note = checkText(input.note ?? '', { label: 'The note', max: 2000, required: false });
@@ -456,17 +345,4 @@ async function changeQueued(deps: Deps, input: QueueChange): Promise<ReportRecor
   // Gone meanwhile: its reported account was deleted.
   if (!outcome.report) throw reportNotFound(current.id);
   return outcome.report;
-}
-
-/** `POST /api/admin/reports/:id/assign|unassign|resolve|reopen`: the report as it now is. */
-export async function changeQueuedReport(deps: Deps, input: QueueChange): Promise<AdminReport> {
-  return adminView(deps, await changeQueued(deps, input));
-}
-
-/** `POST /api/v1/admin/reports/:id/assign_to_self|unassign|resolve|reopen` */
-export async function changeQueuedReportAccounts(
-  deps: Deps,
-  input: QueueChange,
-): Promise<HydratedReports<AccountRecord>> {
-  return hydrateReportAccounts(deps, [await changeQueued(deps, input)], { counts: true });
 }

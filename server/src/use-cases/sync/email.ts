@@ -8,22 +8,27 @@ import type {
   PasswordResetCheckReply,
   PasswordResetReply,
 } from '@sync/contract';
-import type { Db } from '../data/database.js';
-import * as emailTokens from '../data/email-tokens.repo.js';
-import type { EmailTokenPurpose } from '../data/schema.js';
-import * as users from '../data/users.repo.js';
-import * as oauth from '../data/oauth.repo.js';
-import { enqueueJob } from '../data/jobs.repo.js';
-import { newId } from '../platform/db/ids.js';
-import { hashPassword, passwordMatches } from '../platform/auth/passwords.js';
-import { secretHash } from '../platform/auth/opaque-tokens.js';
-import { HttpError, Messages, badRequest, notFound } from '../platform/http/errors.js';
-import type { Deps } from './shared/deps.js';
-import { mailLink } from './shared/email-links.js';
-import { accountSettings } from './shared/instance-settings.js';
-import { checkNewPassword } from './shared/passwords.js';
-import { refuseSharedGuest, sharedGuestRefusals } from './shared/shared-guest.js';
-import { checkEmail } from './shared/text.js';
+import type { Db } from '../../data/database.js';
+import * as emailTokens from '../../data/email-tokens.repo.js';
+import type { EmailTokenPurpose } from '../../data/schema.js';
+import * as users from '../../data/users.repo.js';
+import * as oauth from '../../data/oauth.repo.js';
+import { hashPassword, passwordMatches } from '../../platform/auth/passwords.js';
+import { secretHash } from '../../platform/auth/opaque-tokens.js';
+import { HttpError, Messages, badRequest, notFound } from '../../platform/http/errors.js';
+import type { Deps } from '../shared/deps.js';
+import { mailLink } from '../shared/email-links.js';
+import { accountSettings } from '../shared/instance-settings.js';
+import { checkNewPassword } from '../shared/passwords.js';
+import { refuseSharedGuest, sharedGuestRefusals } from '../shared/shared-guest.js';
+import { checkEmail } from '../shared/text.js';
+import {
+  emailInUse,
+  sentIfKnown,
+  addressOf,
+  queueLinkRequest,
+  tookAddressMeanwhile,
+} from '../shared/email.js';
 
 /**
  * Accounts by email (docs/decisions/100): confirming the address, a forgotten password, a new address.
@@ -33,104 +38,12 @@ import { checkEmail } from './shared/text.js';
  */
 
 export const linkUsedOrExpired = 'This link was already used or has expired.';
-export const emailInUse = 'That email is already in use.';
-const sentIfKnown = (what: string): EmailSentReply => ({
-  message: `If an account uses that address, we sent it ${what}. Check your email (and its spam folder).`,
-});
 
 /** The link's token, taken (single use) in `trx`; 400 when it is unknown, used or expired. */
 async function takeLink(trx: Db, token: string, purpose: EmailTokenPurpose, now: string) {
   const row = token ? await emailTokens.takeEmailToken(trx, secretHash(token), purpose, now) : undefined;
   if (!row) throw badRequest(linkUsedOrExpired);
   return row;
-}
-
-/** An address as typed, for a request that must not tell whether it has an account: only its form is checked. */
-const addressOf = (email: string) => checkEmail(email, true);
-
-/** The kind of job that mails a link to an address if an account may have one (app/jobs.ts wires it). */
-export const linkRequestJob = 'email link request';
-
-/** What a link request job holds: the address as typed and what the link is for. */
-interface LinkRequest {
-  purpose: 'confirm' | 'reset';
-  address: string;
-}
-
-async function queueLinkRequest(deps: Deps, request: LinkRequest): Promise<void> {
-  const at = deps.clock.now();
-  const payload = JSON.stringify(request);
-  await enqueueJob(deps.db, { id: newId(at), kind: linkRequestJob, payload, at: at.toISOString() });
-}
-
-/**
- * The handler of a link request job: the link is stored and its mail queued (mailLink) if an account
- * has the address and may get one: to confirm it, while it is unconfirmed and the server confirms
- * addresses; to reset the password, unless it is the shared guest's.
- */
-export async function mailLinkIfKnown(deps: Deps, payload: string): Promise<void> {
-  const { purpose, address }: LinkRequest = JSON.parse(payload);
-  const user = await users.findUserByEmail(deps.db, address);
-  if (!user) return;
-  const { emailConfirmation, sharedGuestId } = await accountSettings(deps.db);
-  const allowed =
-    purpose === 'confirm'
-      ? !user.email_confirmed_at && emailConfirmation !== 'off'
-      : sharedGuestId !== user.id;
-  if (allowed) await mailLink(deps, { user, purpose, address: user.email });
-}
-
-/** `POST /api/auth/confirmation/resend`: a new link to confirm the address, if an unconfirmed account has it. */
-export async function resendConfirmation(deps: Deps, input: { email: string }): Promise<EmailSentReply> {
-  await queueLinkRequest(deps, { purpose: 'confirm', address: addressOf(input.email) });
-  return sentIfKnown('a new link to confirm it');
-}
-
-/** Mastodon's words for `POST /api/v1/emails/confirmations`' refusals, which apps show as they are. */
-export const notTheSignupApp =
-  'This method is only available to the application the user originally signed-up with';
-export const notAwaitingConfirmation =
-  'This method is only available while the e-mail is awaiting confirmation';
-
-/**
- * `POST /api/v1/emails/confirmations`: the Mastodon app that signed the person up asks for the link to
- * confirm their address again, sent as `resendConfirmation` sends it, after replacing the address when
- * `email` names another (one never confirmed is a typo to correct, not an address to keep). Only that
- * app may: another app the person authorized must not point their address, and a password reset with
- * it, somewhere else. Only while the address awaits confirmation (never under `off`).
- */
-export async function resendConfirmationForApp(
-  deps: Deps,
-  input: { viewer: users.UserRow; appId: string; email: string | undefined },
-): Promise<void> {
-  const { viewer, email } = input;
-  if (viewer.signup_app_id !== input.appId) throw new HttpError(403, notTheSignupApp);
-  if (viewer.email_confirmed_at || (await accountSettings(deps.db)).emailConfirmation === 'off')
-    throw new HttpError(403, notAwaitingConfirmation);
-  const address = email === undefined ? viewer.email : await replaceUnconfirmedEmail(deps, viewer, email);
-  await resendConfirmation(deps, { email: address });
-}
-
-/** The address an app corrects an unconfirmed one to; refusals as Mastodon's 422 "Validation failed". */
-async function replaceUnconfirmedEmail(deps: Deps, viewer: users.UserRow, email: string): Promise<string> {
-  const address = checkEmail(email, true);
-  if (users.emailKeyOf(address) === viewer.email_key) return viewer.email;
-  const taken = () => new HttpError(422, `Validation failed: ${emailInUse}`);
-  if (await users.findUserByEmail(deps.db, address)) throw taken();
-  let replaced: users.UserRow | undefined;
-  try {
-    replaced = await users.replaceUnconfirmedEmail(
-      deps.db,
-      viewer.id,
-      address,
-      deps.clock.now().toISOString(),
-    );
-  } catch (error) {
-    if (await tookAddressMeanwhile(deps, address, error)) throw taken();
-    throw error;
-  }
-  if (!replaced) throw new HttpError(403, notAwaitingConfirmation);
-  return replaced.email;
 }
 
 /** `POST /api/auth/confirm`: the address the link was sent to is confirmed (if it is still the account's). */
@@ -230,15 +143,6 @@ export async function confirmEmailChange(deps: Deps, input: { token: string }): 
     if (await tookAddressMeanwhile(deps, address, error)) throw new HttpError(409, emailInUse);
     throw error;
   }
-}
-
-/**
- * Whether a write that gave an account `address` failed because another account took the address in
- * the same instant, after it was checked: the unique key refused it, and the address now has an owner.
- */
-async function tookAddressMeanwhile(deps: Deps, address: string, error: unknown): Promise<boolean> {
-  if (error instanceof HttpError || address === '') return false;
-  return (await users.findUserByEmail(deps.db, address)) !== undefined;
 }
 
 /** `GET /api/account`: the signed-in user's address, whether it is confirmed, and what they may change. */

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Focus } from '@sync/contract';
-import type { Deps } from './shared/deps.js';
-import * as media from '../data/media.repo.js';
-import * as users from '../data/users.repo.js';
-import { HttpError, notFound } from '../platform/http/errors.js';
-import { ImageRefused, processImage, type ProcessedImage } from '../platform/media/images.js';
-import { newId } from '../platform/db/ids.js';
-import { mediaUrlsOf } from '../read/hydration/media.js';
-import { removeFiles, sweepMedia, sweepMediaNow } from './shared/media-sweep.js';
-import { checkDescription, describeMedia, ownMedia } from './shared/media-attachments.js';
+import type { Deps } from './deps.js';
+import * as media from '../../data/media.repo.js';
+import * as users from '../../data/users.repo.js';
+import { HttpError, notFound } from '../../platform/http/errors.js';
+import { ImageRefused, processImage, type ProcessedImage } from '../../platform/media/images.js';
+import { newId } from '../../platform/db/ids.js';
+import { mediaUrlsOf } from '../../read/hydration/media.js';
+import { removeFiles, sweepMedia, sweepMediaNow } from './media-sweep.js';
+import { checkDescription, describeMedia, ownMedia } from './media-attachments.js';
 
 /**
  * Uploads (docs/decisions/090): an image is checked and processed before anything is stored, its two
@@ -182,26 +182,6 @@ export async function setProfileImage(
   );
   await sweepMediaNow(deps);
   return user!;
-}
-
-/** Takes the viewer's avatar (back to the default picture) or header (none) off. */
-export async function removeProfileImage(
-  deps: Deps,
-  input: { viewerId: string; purpose: ProfileImage },
-): Promise<users.UserRow> {
-  const at = deps.clock.now().toISOString();
-  const user = await deps.db.transaction().execute(async (trx) => {
-    await media.removeProfileMedia(trx, { ownerId: input.viewerId, purpose: input.purpose, at });
-    return users.setProfileImageUrl(trx, {
-      id: input.viewerId,
-      purpose: input.purpose,
-      // Empty: the default picture for an avatar, none for a header.
-      url: '',
-      at,
-    });
-  });
-  await sweepMediaNow(deps);
-  return user;
 }
 
 /** The media job: files of removed media, and of uploads nothing has shown for a day. */

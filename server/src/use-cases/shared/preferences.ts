@@ -1,8 +1,8 @@
 import type { Preferences, PreferencesBody, PreferencesReply } from '@sync/contract';
-import type { UserRow } from '../data/users.repo.js';
-import * as users from '../data/users.repo.js';
-import { Messages, notFound } from '../platform/http/errors.js';
-import type { Deps } from './shared/deps.js';
+import type { UserRow } from '../../data/users.repo.js';
+import * as users from '../../data/users.repo.js';
+import { Messages, notFound } from '../../platform/http/errors.js';
+import type { Deps } from './deps.js';
 
 /**
  * `GET|PUT /account/preferences` (and a Mastodon app's `source[quote_policy]`): the signed-in person's
@@ -10,7 +10,7 @@ import type { Deps } from './shared/deps.js';
  * moment (recent-viewers), so a PUT is seen by the next GET.
  */
 
-const preferencesOf = (user: Pick<UserRow, 'quote_policy'>): Preferences => ({
+export const preferencesOf = (user: Pick<UserRow, 'quote_policy'>): Preferences => ({
   quotePolicy: user.quote_policy,
 });
 
