@@ -71,6 +71,20 @@ function vitest(name, workspace) {
   });
 }
 
+/** The accessibility tree Playwright saved when a test failed (its error context), cut short. */
+function pageSnapshot(result) {
+  const file = result?.attachments?.find((attachment) => attachment.name === 'error-context')?.path;
+  if (!file || !fs.existsSync(file)) return '(no snapshot was saved)';
+  const yaml =
+    /```yaml\n([\s\S]*?)```/.exec(fs.readFileSync(file, 'utf8'))?.[1] ?? '(no snapshot in the error context)';
+  const lines = yaml.trimEnd().split('\n');
+  const shown = 60;
+  return [
+    ...lines.slice(0, shown),
+    ...(lines.length > shown ? [`… ${lines.length - shown} more lines`] : []),
+  ].join('\n');
+}
+
 function playwright(name) {
   const report = path.join(root, 'e2e/test-results/results.json');
   fs.rmSync(report, { force: true });
@@ -78,18 +92,26 @@ function playwright(name) {
   const json = readJson(report);
   const stats = json?.stats;
   const failures = [];
+  const pages = [];
   const visit = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'unexpected') {
-          const error = test.results?.at(-1)?.error?.message;
-          failures.push(`${spec.file}:${spec.line} ${spec.title} [${test.projectName}]: ${firstLine(error)}`);
+          const result = test.results?.at(-1);
+          failures.push(
+            `${spec.file}:${spec.line} ${spec.title} [${test.projectName}]: ${firstLine(result?.error?.message)}`,
+          );
+          pages.push({ title: `${spec.file}:${spec.line} ${spec.title}`, snapshot: pageSnapshot(result) });
         }
       }
     }
     for (const child of suite.suites ?? []) visit(child);
   };
   for (const suite of json?.suites ?? []) visit(suite);
+  // CI keeps only this output, not the traces: what each failed test's page showed at its failure.
+  for (const { title, snapshot } of pages) {
+    console.log(`\n=== The page when ${title} failed\n${snapshot}`);
+  }
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = stats?.unexpected ?? 0;
   results.push({
