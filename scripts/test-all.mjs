@@ -71,17 +71,22 @@ function vitest(name, workspace) {
   });
 }
 
-/** The accessibility tree Playwright saved when a test failed (its error context), cut short. */
+/**
+ * The accessibility tree Playwright saved when a test failed (its error context): its start, cut short,
+ * and the focused element's line wherever it is (`[active]`).
+ */
 function pageSnapshot(result) {
   const file = result?.attachments?.find((attachment) => attachment.name === 'error-context')?.path;
   if (!file || !fs.existsSync(file)) return '(no snapshot was saved)';
-  const yaml =
-    /```yaml\n([\s\S]*?)```/.exec(fs.readFileSync(file, 'utf8'))?.[1] ?? '(no snapshot in the error context)';
+  const yaml = /```yaml\n([\s\S]*?)```/.exec(fs.readFileSync(file, 'utf8'))?.[1];
+  if (!yaml) return '(no snapshot in the error context)';
   const lines = yaml.trimEnd().split('\n');
-  const shown = 60;
+  const shown = 40;
+  const focused = lines.filter((line) => line.includes('[active]')).map((line) => line.trim());
   return [
     ...lines.slice(0, shown),
     ...(lines.length > shown ? [`… ${lines.length - shown} more lines`] : []),
+    `focused: ${focused.join(' | ') || 'nothing (the page itself)'}`,
   ].join('\n');
 }
 
