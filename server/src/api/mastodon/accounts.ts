@@ -1,4 +1,6 @@
 import { MuteLimits } from '@sync/contract';
+import { Account, CredentialAccount, FamiliarFollowers, Relationship } from '@sync/contract/mastodon';
+import { Type } from 'typebox';
 import { uploadIn, uploadRoute } from '../uploads.js';
 import * as media from '../../use-cases/shared/media.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -22,6 +24,7 @@ import { booleanParam, listParam, objectListParam, objectParam, stringParam } fr
 import { quotePolicyParam } from './quote-params.js';
 import * as preferences from '../../use-cases/shared/preferences.js';
 import { statusesFor } from './views.js';
+import { answeredWith } from './answer-schemas.js';
 import { urisFor } from '../uris.js';
 
 /** The accounts of an answer as Mastodon apps read them. */
@@ -54,7 +57,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/verify_credentials',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'profile' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'profile' }),
+      schema: answeredWith(CredentialAccount),
+    },
     async (request) =>
       credentialAccountView(await users.requireAccount(deps, mastodonViewer(request).id), urisFor(request)),
   );
@@ -65,6 +71,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       // `avatar` and `header` may come as files: the token is checked before they are read.
       config: uploadRoute(['avatar', 'header'], deps.media.config.maxBytes),
       onRequest: mastodonAccess(app, { user: true, scope: 'write:accounts' }),
+      schema: answeredWith(CredentialAccount),
     },
     async (request) => {
       // The profile as the pictures left it: the other fields are written over that.
@@ -95,7 +102,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/',
-    { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
+    {
+      preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }),
+      schema: answeredWith(Type.Array(Account)),
+    },
     async (request) =>
       accountsFor(
         request,
@@ -108,7 +118,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/lookup',
-    { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
+    {
+      preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }),
+      schema: answeredWith(Account),
+    },
     async (request) => {
       const acct = stringParam(request.query, 'acct') ?? '';
       const record = await users.lookupAccount(deps, {
@@ -123,7 +136,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/search',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'read:accounts' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'read:accounts' }),
+      schema: answeredWith(Type.Array(Account)),
+    },
     async (request) => {
       const { query } = request;
       const records = await search.searchAccounts(deps, {
@@ -140,7 +156,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/relationships',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'read:follows' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'read:follows' }),
+      schema: answeredWith(Type.Array(Relationship)),
+    },
     async (request) => {
       const { ids, state } = await follows.relationships(deps, {
         viewerId: mastodonViewer(request).id,
@@ -152,7 +171,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/familiar_followers',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'read:follows' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'read:follows' }),
+      schema: answeredWith(Type.Array(FamiliarFollowers)),
+    },
     async (request) => {
       const familiar = await follows.familiarFollowers(deps, {
         viewerId: mastodonViewer(request).id,
@@ -164,7 +186,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/:id',
-    { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
+    {
+      preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }),
+      schema: answeredWith(Account),
+    },
     async (request) =>
       accountView(await users.visibleAccount(deps, idOf(request), request.viewer?.role), urisFor(request)),
   );
@@ -205,7 +230,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   for (const relation of ['followers', 'following'] as const) {
     app.get(
       `/:id/${relation}`,
-      { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
+      {
+        preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }),
+        schema: answeredWith(Type.Array(Account)),
+      },
       async (request, reply) => {
         const { accounts, bounds } = await users.accountRelation(deps, {
           accountId: idOf(request),
@@ -226,7 +254,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   ] as const) {
     app.post(
       `/:id/${path}`,
-      { preHandler: mastodonAccess(app, { user: true, scope: 'write:follows' }) },
+      {
+        preHandler: mastodonAccess(app, { user: true, scope: 'write:follows' }),
+        schema: answeredWith(Relationship),
+      },
       async (request) => {
         const { ids, state } = await follows.setFollow(deps, {
           viewerId: mastodonViewer(request).id,
@@ -248,7 +279,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   ] as const) {
     app.post(
       `/:id/${path}`,
-      { preHandler: mastodonAccess(app, { user: true, scope: 'write:blocks' }) },
+      {
+        preHandler: mastodonAccess(app, { user: true, scope: 'write:blocks' }),
+        schema: answeredWith(Relationship),
+      },
       async (request) => {
         const { ids, state } = await blocks.setBlock(deps, {
           viewerId: mastodonViewer(request).id,
@@ -266,7 +300,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   ] as const) {
     app.post(
       `/:id/${path}`,
-      { preHandler: mastodonAccess(app, { user: true, scope: 'write:mutes' }) },
+      {
+        preHandler: mastodonAccess(app, { user: true, scope: 'write:mutes' }),
+        schema: answeredWith(Relationship),
+      },
       async (request) => {
         const { ids, state } = await mutes.setMute(deps, {
           viewerId: mastodonViewer(request).id,

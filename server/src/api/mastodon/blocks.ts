@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { Account } from '@sync/contract/mastodon';
+import { Type } from 'typebox';
 import * as blocks from '../../use-cases/mastodon/blocks.js';
 import { accountsFor } from './accounts.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setLinks, windowOf } from './paging.js';
+import { answeredWith } from './answer-schemas.js';
 
 /**
  * `GET /api/v1/blocks`: the accounts the viewer blocked, the latest block first (blocking and
@@ -12,7 +15,10 @@ import { setLinks, windowOf } from './paging.js';
 export const blockRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/blocks',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'read:blocks' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'read:blocks' }),
+      schema: answeredWith(Type.Array(Account)),
+    },
     async (request, reply) => {
       const { accounts, bounds } = await blocks.blockedAccounts(app.deps, {
         viewerId: mastodonViewer(request).id,

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { MutedAccount } from '@sync/contract/mastodon';
+import { MutedAccount } from '@sync/contract/mastodon';
+import { Type } from 'typebox';
 import * as mutes from '../../use-cases/mastodon/mutes.js';
 import { accountView } from '../../read/views/mastodon/accounts.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setLinks, windowOf } from './paging.js';
+import { answeredWith } from './answer-schemas.js';
 import { urisFor } from '../uris.js';
 
 /**
@@ -14,7 +16,10 @@ import { urisFor } from '../uris.js';
 export const muteRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/mutes',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'read:mutes' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'read:mutes' }),
+      schema: answeredWith(Type.Array(MutedAccount)),
+    },
     async (request, reply) => {
       const { muted, bounds } = await mutes.mutedAccounts(app.deps, {
         viewerId: mastodonViewer(request).id,

@@ -17,7 +17,8 @@ import { mastodonAccess, mastodonViewer } from './auth.js';
 import { continuesPast, setLinks, timeWindowOf, windowOf } from './paging.js';
 import { listParam, stringParam } from './params.js';
 import { urisFor } from '../uris.js';
-import { NotificationPolicy } from '@sync/contract/mastodon';
+import { Account, NotificationPolicy } from '@sync/contract/mastodon';
+import { Type } from 'typebox';
 import { answeredWith } from './answer-schemas.js';
 
 /**
@@ -197,15 +198,19 @@ export const v2NotificationRoutes: FastifyPluginAsync = async (app) => {
     return view;
   });
 
-  app.get('/:group_key/accounts', { preHandler: read }, async (request) => {
-    const accounts = await notifications.groupAccounts(deps, {
-      viewerId: mastodonViewer(request).id,
-      groupKey: groupKeyOf(request),
-      limit: pageSizes.max,
-    });
-    const urls = urisFor(request);
-    return accounts.map((account) => accountView(account, urls));
-  });
+  app.get(
+    '/:group_key/accounts',
+    { preHandler: read, schema: answeredWith(Type.Array(Account)) },
+    async (request) => {
+      const accounts = await notifications.groupAccounts(deps, {
+        viewerId: mastodonViewer(request).id,
+        groupKey: groupKeyOf(request),
+        limit: pageSizes.max,
+      });
+      const urls = urisFor(request);
+      return accounts.map((account) => accountView(account, urls));
+    },
+  );
 
   app.post('/:group_key/dismiss', { preHandler: write }, async (request) => {
     await notifications.dismissNotification(deps, {

@@ -10,7 +10,9 @@ import { sendJsonText } from '../json-text.js';
 import { booleanParam, listParam, objectListParam, stringParam } from './params.js';
 import { focusParam } from '../uploads.js';
 import { statusEditViews } from '../../read/views/mastodon/status-edits.js';
-import type { StatusSource } from '@sync/contract/mastodon';
+import { Account, type StatusSource } from '@sync/contract/mastodon';
+import { Type } from 'typebox';
+import { answeredWith } from './answer-schemas.js';
 import { pinRefusalOf, refuseWhatSyncCannotKeep } from './status-options.js';
 import { HttpError } from '../../platform/http/errors.js';
 
@@ -47,7 +49,10 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
   ] as const) {
     app.get(
       `/:id/${path}`,
-      { preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }) },
+      {
+        preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }),
+        schema: answeredWith(Type.Array(Account)),
+      },
       async (request, reply) => {
         const { accounts, bounds } = await list(deps, {
           id: idOf(request.params),
