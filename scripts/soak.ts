@@ -31,20 +31,17 @@ const windows = Math.max(1, Math.round((Number(values.minutes) * 60) / windowSec
 
 const production = loadConfig({});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-soak-'));
-const server = await spawnServer(
-  {
-    DATA_DIR: dataDir,
-    // The load generator stands where a proxy would: one address carrying many clients' connections.
-    TRUST_PROXY: '127.0.0.1',
-    // Load shedding and admission control as in production (tests turn them off), or as set to try.
-    MAX_EVENT_LOOP_DELAY_MS:
-      process.env.MAX_EVENT_LOOP_DELAY_MS ?? String(production.connections.maxEventLoopDelayMs),
-    MAX_IN_FLIGHT: process.env.MAX_IN_FLIGHT ?? String(production.admission.maxInFlight),
-    MAX_TICK_WORK_MS: process.env.MAX_TICK_WORK_MS ?? String(production.admission.maxTickWorkMs),
-    ...(process.env.SOAK_LOG ? { LOG_LEVEL: 'info' } : {}),
-  },
-  'compiled',
-);
+const server = await spawnServer({
+  DATA_DIR: dataDir,
+  // The load generator stands where a proxy would: one address carrying many clients' connections.
+  TRUST_PROXY: '127.0.0.1',
+  // Load shedding and admission control as in production (tests turn them off), or as set to try.
+  MAX_EVENT_LOOP_DELAY_MS:
+    process.env.MAX_EVENT_LOOP_DELAY_MS ?? String(production.connections.maxEventLoopDelayMs),
+  MAX_IN_FLIGHT: process.env.MAX_IN_FLIGHT ?? String(production.admission.maxInFlight),
+  MAX_TICK_WORK_MS: process.env.MAX_TICK_WORK_MS ?? String(production.admission.maxTickWorkMs),
+  ...(process.env.SOAK_LOG ? { LOG_LEVEL: 'info' } : {}),
+});
 const pid = server.child.pid!;
 const rssMb = () => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

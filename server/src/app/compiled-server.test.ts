@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompiledServer, spawnServer, type ServerProcess } from '../test/server-process.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnServer, type ServerProcess } from '../test/server-process.js';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 const repoRoot = path.resolve(serverRoot, '..');
@@ -12,14 +12,13 @@ const repoRoot = path.resolve(serverRoot, '..');
 describe('the compiled server', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-compiled-'));
   let server: ServerProcess | undefined;
-  beforeAll(() => buildCompiledServer());
   afterAll(() => {
     server?.child.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('starts, answers, and finds the repository folders the sources would', async () => {
-    server = await spawnServer({ DATA_DIR: dataDir }, 'compiled');
+    server = await spawnServer({ DATA_DIR: dataDir });
     const health = await fetch(`${server.url}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok', database: 'sqlite', events: 'ok' });
     expect(fs.existsSync(path.join(dataDir, 'sync.sqlite'))).toBe(true);

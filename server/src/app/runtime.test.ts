@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCompiledServer, compiledServersOfThisFile } from '../test/server-process.js';
+import { compiledServersOfThisFile } from '../test/server-process.js';
 import { eventually } from '../test/wait.js';
 import { requiredNodeMajor, runtimeProblem } from './runtime-check.mjs';
 
@@ -103,7 +103,6 @@ describe.skipIf(!oldNode)(`an older Node.js (${oldNode ?? 'none on the PATH'})`,
   );
 
   it('running the compiled server by hand ends with one line naming the version needed', () => {
-    buildCompiledServer();
     const run = spawnSync(oldNode!, ['--enable-source-maps', 'dist/main.js'], {
       cwd: serverRoot,
       encoding: 'utf8',

@@ -3,18 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 
-/** The server from its TypeScript sources (tsx), or compiled as `npm start` runs it. */
-const entryArguments = {
-  source: ['--import', 'tsx', 'src/app/main.ts'],
-  compiled: ['--enable-source-maps', 'dist/main.js'],
-};
-export type ServerEntry = keyof typeof entryArguments;
+/** The compiled server, as `npm start` runs it. */
+const compiledEntry = ['--enable-source-maps', 'dist/main.js'];
 
-/** Builds server/dist if it is missing or its sources changed (what `npm start` does first). */
+/**
+ * Builds server/dist if it is missing or its sources changed (what `npm start` does first): done once
+ * before the test files (test/global-setup.ts); again here only if a source changed since.
+ */
 export function buildCompiledServer() {
   execFileSync(process.execPath, ['../scripts/build.mjs', '--if-stale', 'server'], {
     cwd: serverRoot,
@@ -44,21 +43,21 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the production entry point as its own process and waits until it answers. With
- * `processGroup`, it leads a process group of its own, as a command started in a terminal does (Ctrl-C
- * signals the whole group).
+ * Starts the compiled server, as `npm start` runs it, as its own process and waits until it answers.
+ * Not the TypeScript sources through tsx: compiling them at every start took long enough on a busy
+ * machine to miss the 30 s start deadline. With `processGroup`, it leads a process group of its own, as
+ * a command started in a terminal does (Ctrl-C signals the whole group).
  */
 export async function spawnServer(
   env: Record<string, string>,
-  entry: ServerEntry = 'source',
   { processGroup = false }: { processGroup?: boolean } = {},
 ): Promise<ServerProcess> {
-  if (entry === 'compiled') buildCompiledServer();
+  buildCompiledServer();
   // The free port is found before the server starts, so another process can take it meanwhile (a
   // parallel suite's server or client): the server then exits with EADDRINUSE and gets another port.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await spawnOnce(env, entry, processGroup, await freePort());
+      return await spawnOnce(env, processGroup, await freePort());
     } catch (error) {
       if (attempt === 3 || !(error instanceof Error) || !error.message.includes('EADDRINUSE')) throw error;
     }
@@ -67,11 +66,10 @@ export async function spawnServer(
 
 async function spawnOnce(
   env: Record<string, string>,
-  entry: ServerEntry,
   processGroup: boolean,
   port: number,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, entryArguments[entry], {
+  const child = spawn(process.execPath, compiledEntry, {
     cwd: serverRoot,
     env: {
       ...process.env,
@@ -142,8 +140,6 @@ function nextLine(child: ChildProcess, pattern: RegExp): Promise<string> {
 export function compiledServersOfThisFile(folderPrefix: string) {
   const folders: string[] = [];
   const servers: ServerProcess[] = [];
-  // Built in a hook, so that a test's own time is its behaviour's (a build takes seconds, more on a busy machine).
-  beforeAll(() => buildCompiledServer());
   afterEach(async () => {
     for (const server of servers.splice(0)) {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -154,7 +150,7 @@ export function compiledServersOfThisFile(folderPrefix: string) {
   return async (env: Record<string, string>) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), folderPrefix));
     folders.push(dataDir);
-    const server = await spawnServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', ...env }, 'compiled');
+    const server = await spawnServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
     servers.push(server);
     return { server, dataDir };
   };

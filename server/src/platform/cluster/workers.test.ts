@@ -8,12 +8,8 @@ import { openDatabase } from '../../data/database.js';
 import { counterMismatches } from '../../test/counters.js';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream-client.js';
 import { createTestDatabase, hasPostgres } from '../../test/harness.js';
-import { buildCompiledServer, spawnServer, type ServerProcess } from '../../test/server-process.js';
+import { spawnServer, type ServerProcess } from '../../test/server-process.js';
 import { eventually } from '../../test/wait.js';
-
-// The compiled server, as `npm start` runs it: built in a hook, so that each test's own time is its
-// behaviour's (a build takes seconds, more on a busy machine).
-beforeAll(() => buildCompiledServer());
 
 /** A GET on a connection of its own, so the cluster hands it to the next worker in turn. */
 function getOnNewConnection(url: string): Promise<{ status: number; worker: string | undefined }> {
@@ -99,10 +95,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     let server: ServerProcess;
     beforeAll(async () => {
       storage = await storages[dialect]();
-      server = await spawnServer(
-        { ...storage.env, DATA_DIR: dataDir, WORKERS: '2', LOG_LEVEL: 'info' },
-        'compiled',
-      );
+      server = await spawnServer({ ...storage.env, DATA_DIR: dataDir, WORKERS: '2', LOG_LEVEL: 'info' });
     });
     afterAll(async () => {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -281,7 +274,7 @@ describe('WORKERS=2 and Ctrl-C', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('stops the workers and the primary together, leaving nothing running', async () => {
-    const server = await spawnServer({ DATA_DIR: dataDir, WORKERS: '2' }, 'compiled', { processGroup: true });
+    const server = await spawnServer({ DATA_DIR: dataDir, WORKERS: '2' }, { processGroup: true });
     try {
       const workers = await eventually(() => {
         const pids = childPids(server.child.pid!);
