@@ -7,7 +7,9 @@
  *
  * Nothing imports upward. Beside that: a repository imports no repository; a use case imports no
  * other resource's use case (shared steps live in use-cases/shared/); the shared steps throw domain
- * errors, never HTTP's, nor a surface's answers; reads, repositories and infrastructure other than
+ * errors, never HTTP's, nor a surface's answers; a surface (api/<surface>/, use-cases/<surface>/,
+ * read/views/<surface>/) imports no other surface, the shared steps import no surface, and a surface's
+ * views are built only by that surface; reads, repositories and infrastructure other than
  * platform/http know nothing of HTTP; a migration imports nothing of the live code.
  */
 import path from 'node:path';
@@ -60,6 +62,16 @@ const sharedStepsStillWordingHttp = new Set(
   ].map((name) => `use-cases/shared/${name}.ts`),
 );
 
+/**
+ * The surface a file speaks for, by its folder: api/<surface>/, use-cases/<surface>/ (its endpoint
+ * functions and its words for the domain's errors) and read/views/<surface>/ (its shapes).
+ */
+const surfaceOf = (relative) => /^(?:api|use-cases|read\/views)\/(sync|mastodon)\//.exec(relative)?.[1];
+const viewsSurfaceOf = (relative) => /^read\/views\/(sync|mastodon)\//.exec(relative)?.[1];
+/** Besides its own surface's folders, who may build a surface's views: the app wires Sync's live renderer. */
+const mayImportViewsOf = (relative, surface) =>
+  surfaceOf(relative) === surface || (surface === 'sync' && relative.startsWith('app/'));
+
 /** Reads, repositories and infrastructure other than platform/http/ know nothing of HTTP. */
 const knowsNoHttp = (file) =>
   file.layer === 'read' ||
@@ -89,6 +101,18 @@ function violation(from, to) {
     !(to.relative === 'platform/http/errors.ts' && sharedStepsStillWordingHttp.has(from.relative))
   ) {
     return `The shared steps speak no surface's status codes or words (${to.relative}): throw a domain error (use-cases/shared/domain-errors.ts) and let each surface answer it (docs/decisions/122).`;
+  }
+  const fromSurface = surfaceOf(from.relative);
+  const toSurface = surfaceOf(to.relative);
+  if (fromSurface && toSurface && fromSurface !== toSurface) {
+    return `A surface imports no other surface (${to.relative}): each translates the shared domain on its own (issue 39). Move what both need to use-cases/shared/ or read/.`;
+  }
+  if (isSharedStep(from.relative) && toSurface) {
+    return `The shared steps belong to no surface (${to.relative}): return records or hydration results and let each surface shape its answer.`;
+  }
+  const toViews = viewsSurfaceOf(to.relative);
+  if (toViews && !mayImportViewsOf(from.relative, toViews)) {
+    return `read/views/${toViews}/ is ${toViews}'s own (${to.relative}): only api/${toViews}/ and use-cases/${toViews}/${toViews === 'sync' ? ' (and app/)' : ''} build its answers.`;
   }
   if (knowsNoHttp(from) && to.relative.startsWith('platform/http/')) {
     return `Only api/, use-cases/ (their errors) and platform/http/ know HTTP, not ${from.layer}/ (${to.relative}): throw or return a plain error and let the layer above map it to a status.`;

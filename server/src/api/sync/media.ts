@@ -12,7 +12,7 @@ import {
 import * as useCases from '../../use-cases/sync/media.js';
 import { hydrateMedia } from '../../read/hydration/media.js';
 import { mediaView } from '../../read/views/sync/media.js';
-import { userObject } from '../../use-cases/shared/user-answers.js';
+import { userObject } from '../../use-cases/sync/user-answers.js';
 
 /**
  * `/api/media` (uploads to attach to a post or a comment) and `/api/account/avatar|header`. Files come

@@ -6,7 +6,7 @@ import { findUserById } from '../../data/users.repo.js';
 import type { NotificationsReply } from '@sync/contract';
 import { adminReportAccounts } from '../../use-cases/mastodon/reports.js';
 import { listNotifications } from '../../use-cases/sync/notifications.js';
-import { liveNotification } from '../../use-cases/shared/notification-answers.js';
+import { liveNotification } from '../../use-cases/sync/notification-answers.js';
 import { statusTexts, streamedStatus } from '../../use-cases/mastodon/streaming.js';
 import { reportView } from './mastodon/reports.js';
 import { urisOf } from '../../platform/uris/uris.js';
@@ -307,7 +307,6 @@ const heldBy: Record<string, readonly string[] | { notAView: string }> = {
   'mastodon/filters.filterView': ['mastodon/filters-v2'],
   'mastodon/filters.v1FiltersView': ['mastodon/filters-v1'],
   'mastodon/filters.filterResultView': ['mastodon/status-draft-filtered', 'mastodon/home'],
-  'mastodon/html.escapeHtml': ['mastodon/status-photo'],
   'mastodon/html.textToHtml': ['mastodon/status-photo', 'mastodon/status-comment'],
   'mastodon/instance.mastodonVersion': ['mastodon/instance-v1', 'mastodon/instance-v2'],
   'mastodon/instance.mastodonApiVersion': ['mastodon/instance-v2'],

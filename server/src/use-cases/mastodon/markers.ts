@@ -3,12 +3,12 @@ import type { MarkerTimeline } from '../../data/schema.js';
 import { hasNul } from '../../platform/db/nul.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { Deps } from '../shared/deps.js';
-import { readNotificationsUpTo } from '../shared/notification-reads.js';
+import { readNotificationsUpTo } from './notification-reads.js';
 
 /**
  * Markers: where a person stopped reading their home timeline and their notifications, kept for their
  * apps (one app picks up where another left off). Ids are kept as the app sent them, as Mastodon does;
- * the notifications marker also moves Sync's own read marker forward (shared/notification-reads.ts).
+ * the notifications marker also moves Sync's own read marker forward (notification-reads.ts).
  */
 
 export type { MarkerRow } from '../../data/markers.repo.js';

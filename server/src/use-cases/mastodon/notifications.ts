@@ -121,7 +121,7 @@ export async function clearNotifications(deps: Deps, input: { viewerId: string }
 
 /**
  * `GET /api/v1/notifications/unread_count` and v2's: the groups with a cause since Sync's read marker
- * (`POST /api/notifications/read`, or an app's `notifications` marker: shared/notification-reads.ts)
+ * (`POST /api/notifications/read`, or an app's `notifications` marker: notification-reads.ts)
  * that the viewer is shown, counted up to `cap`.
  */
 export async function countUnreadUpTo(

@@ -4,7 +4,7 @@ import { insertEmailToken } from '../../data/email-tokens.repo.js';
 import type { UserRow } from '../../data/users.repo.js';
 import { newSecret, secretHash } from '../../platform/auth/opaque-tokens.js';
 import { newId } from '../../platform/db/ids.js';
-import { escapeHtml } from '../../read/views/mastodon/html.js';
+import { escapeHtml } from '../../read/views/escape-html.js';
 import type { Deps } from './deps.js';
 import { enqueueMail } from './mail-jobs.js';
 import { instanceSettings } from './instance-settings.js';

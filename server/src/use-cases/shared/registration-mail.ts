@@ -1,6 +1,6 @@
 import type { Db } from '../../data/database.js';
 import type { UserRow } from '../../data/users.repo.js';
-import { escapeHtml } from '../../read/views/mastodon/html.js';
+import { escapeHtml } from '../../read/views/escape-html.js';
 import type { Deps } from './deps.js';
 import { enqueueMail } from './mail-jobs.js';
 

@@ -1,4 +1,3 @@
-import type { RelationshipReply } from '@sync/contract';
 import type { Deps } from './deps.js';
 import { ActOnSelf, NotFound } from './domain-errors.js';
 import * as blocks from '../../data/blocks.repo.js';
@@ -7,7 +6,6 @@ import * as mutes from '../../data/mutes.repo.js';
 import * as users from '../../data/users.repo.js';
 import { timeOfId } from '../../platform/db/ids.js';
 import type { RelationshipState } from '../../read/views/relationship-state.js';
-import { relationshipView } from '../../read/views/sync/relationships.js';
 
 /** The accounts asked about that exist, each once, in the order asked, and how the viewer stands with them. */
 export interface Relationships {
@@ -80,13 +78,4 @@ export function otherThanViewer(
 ): users.UserRow {
   if (target.id === viewerId) throw new ActOnSelf(act);
   return target;
-}
-
-/** Sync's answer about how the viewer and one person stand. */
-export async function relationshipAnswer(
-  deps: Deps,
-  viewerId: string,
-  user: { id: string; username: string },
-): Promise<RelationshipReply> {
-  return { relationship: relationshipView(user, await relationshipState(deps, viewerId, [user.id])) };
 }

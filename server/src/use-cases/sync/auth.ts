@@ -17,7 +17,7 @@ import { checkNewPassword } from '../shared/passwords.js';
 import { checkPasswordSignIn } from '../shared/sign-in.js';
 import { claimsFor } from '../shared/sessions.js';
 import { checkEmail, checkText, checkUrl } from '../shared/text.js';
-import { userObject } from '../shared/user-answers.js';
+import { userObject } from './user-answers.js';
 import {
   usernameProblem,
   checkUsername,

@@ -1,6 +1,7 @@
 import type { BlocksReply, PageQuery, RelationshipReply } from '@sync/contract';
 import type { Deps } from '../shared/deps.js';
-import { otherThanViewer, personNamed, relationshipAnswer } from '../shared/relationships.js';
+import { otherThanViewer, personNamed } from '../shared/relationships.js';
+import { relationshipAnswer } from './relationships.js';
 import * as blocks from '../../data/blocks.repo.js';
 import { writeBlockChange as writeChange } from '../shared/block-writes.js';
 import { blockedUserViews } from '../../read/views/sync/relationships.js';

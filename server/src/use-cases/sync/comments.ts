@@ -13,7 +13,8 @@ import {
 } from '../shared/comment-writes.js';
 import { mentionsNobody, newComment, type HydratedComment } from '../../read/hydration/hydrator.js';
 import { visibleComments } from '../../read/hydration/visible.js';
-import { everyPost, postPreview, requirePost } from '../shared/post-answers.js';
+import { everyPost, postPreview } from './post-answers.js';
+import { requirePost } from '../shared/post-answers.js';
 import * as posts from '../../data/posts.repo.js';
 import { commentView, commentViews } from '../../read/views/sync/comments.js';
 import * as comments from '../../data/comments.repo.js';

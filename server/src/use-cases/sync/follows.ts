@@ -1,10 +1,11 @@
 import type { FollowReply, FollowStateReply, RelationshipReply } from '@sync/contract';
 import type { Deps } from '../shared/deps.js';
 import { Messages, badRequest, notFound } from '../../platform/http/errors.js';
-import { everyUser } from '../shared/user-answers.js';
+import { everyUser } from './user-answers.js';
 import * as users from '../../data/users.repo.js';
 import { writeFollow } from '../shared/follow-writes.js';
-import { relationshipAnswer, personNamed } from '../shared/relationships.js';
+import { relationshipAnswer } from './relationships.js';
+import { personNamed } from '../shared/relationships.js';
 
 /**
  * `POST /users/follow/:id` and `/users/unfollow/:id`: the follow row and both users' counts in one

@@ -2,7 +2,7 @@ import type { PreviewPost } from '@sync/contract';
 import type { Deps } from '../shared/deps.js';
 import * as follows from '../../data/follows.repo.js';
 import { authorAndFollowersAmong } from '../shared/live-recipients.js';
-import { liveNotification } from '../shared/notification-answers.js';
+import { liveNotification } from './notification-answers.js';
 import * as posts from '../../data/posts.repo.js';
 import { previewPostViews } from '../../read/views/sync/posts.js';
 import { visiblePosts } from '../../read/hydration/visible.js';

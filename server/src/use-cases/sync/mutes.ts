@@ -1,6 +1,7 @@
 import type { MutesReply, PageQuery, RelationshipReply } from '@sync/contract';
 import type { Deps } from '../shared/deps.js';
-import { otherThanViewer, personNamed, relationshipAnswer } from '../shared/relationships.js';
+import { otherThanViewer, personNamed } from '../shared/relationships.js';
+import { relationshipAnswer } from './relationships.js';
 import * as mutes from '../../data/mutes.repo.js';
 import { writeMute, type MuteChange } from '../shared/mute-writes.js';
 import { mutedUserViews } from '../../read/views/sync/relationships.js';

@@ -9,7 +9,7 @@ import type { JsonText } from '../../read/views/json-text.js';
 import { notificationsPage } from '../../read/views/sync/notifications.js';
 import * as notifications from '../../data/notifications.repo.js';
 import { hydrateNotifications, shownNotifications } from '../../read/hydration/notifications.js';
-import { unreadShown } from '../shared/notification-answers.js';
+import { unreadShown } from './notification-answers.js';
 
 /** The kinds each of the list's filters selects: a reply to you is among your mentions, as on Mastodon. */
 const kindsOfFilter: Record<NotificationListFilter, notifications.NotificationFilter> = {

@@ -20,12 +20,14 @@ import * as users from '../../data/users.repo.js';
 import { asJsonText, type JsonText } from '../../read/views/json-text.js';
 import { versionsOf } from '../shared/edit-history.js';
 import { fullPostViews, previewPostsPage } from '../../read/views/sync/posts.js';
-import { listedPeople } from '../shared/listed-people.js';
+import { listedPeople } from './listed-people.js';
 import * as posts from '../../data/posts.repo.js';
 import * as skeletons from '../../data/post-skeletons.repo.js';
-import { everyPost, postPreview, requirePost, requireVisiblePost } from '../shared/post-answers.js';
+import { everyPost, postPreview, requireVisiblePost } from './post-answers.js';
+import { requirePost } from '../shared/post-answers.js';
 import { visiblePeopleRows, visiblePostRows } from '../shared/visible-rows.js';
-import { itemsPageAnswer, profileItems } from '../shared/repost-items.js';
+import { itemsPageAnswer } from './repost-items.js';
+import { profileItems } from '../shared/repost-items.js';
 
 /** One function per endpoint of /api/posts: validate, one transaction for a change, then the answer. */
 

@@ -6,10 +6,10 @@ import * as follows from '../../data/follows.repo.js';
 import * as reposts from '../../data/reposts.repo.js';
 import * as users from '../../data/users.repo.js';
 import { addRepost, removeRepost, type RepostOutcome } from '../shared/repost-writes.js';
-import { requireVisiblePost } from '../shared/post-answers.js';
-import { relationshipAnswer } from '../shared/relationships.js';
+import { requireVisiblePost } from './post-answers.js';
+import { relationshipAnswer } from './relationships.js';
 import { visiblePeopleRows } from '../shared/visible-rows.js';
-import { listedPeople } from '../shared/listed-people.js';
+import { listedPeople } from './listed-people.js';
 
 /** One function per endpoint of Sync's reposts (docs/decisions/092). */
 

@@ -12,7 +12,7 @@ import * as users from '../../data/users.repo.js';
 import { asJsonText, type JsonText } from '../../read/views/json-text.js';
 import { previewPostsPage } from '../../read/views/sync/posts.js';
 import { userSummary } from '../../read/views/sync/summaries.js';
-import { withFollowState } from '../shared/listed-people.js';
+import { withFollowState } from './listed-people.js';
 import * as search from '../../data/search.repo.js';
 import * as entities from '../../data/text-entities.repo.js';
 import { checkedQuery, parsePostQuery, peopleMatching } from '../shared/search.js';

@@ -1,5 +1,6 @@
 import { isHashtag, normalizeTag, type PostsPageReply } from '@sync/contract';
-import { homeItems, itemsPageAnswer } from '../shared/repost-items.js';
+import { homeItems } from '../shared/repost-items.js';
+import { itemsPageAnswer } from './repost-items.js';
 import type { Deps } from '../shared/deps.js';
 import type { PageQuery } from '../../platform/http/pagination.js';
 import * as entities from '../../data/text-entities.repo.js';

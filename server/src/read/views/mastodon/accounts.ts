@@ -7,7 +7,8 @@ import type {
   FamiliarFollowers,
   Suggestion,
 } from '@sync/contract/mastodon';
-import { escapeHtml, textToHtml } from './html.js';
+import { escapeHtml } from '../escape-html.js';
+import { textToHtml } from './html.js';
 import { roleOf } from './roles.js';
 import { defaultAvatar, defaultHeader, type Uris } from '../../../platform/uris/uris.js';
 

@@ -1,7 +1,7 @@
 import type { RegistrationsMode } from '@sync/contract';
 import { serverVersion } from '../../../config.js';
 import type { UserRow } from '../../../data/users.repo.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../escape-html.js';
 import { signupsOpen } from './instance.js';
 import type { Uris } from '../../../platform/uris/uris.js';
 

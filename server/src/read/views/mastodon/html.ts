@@ -1,4 +1,5 @@
 import { parseTextEntities } from '@sync/contract';
+import { escapeHtml } from '../escape-html.js';
 
 /**
  * Sync's texts are plain text; the Mastodon API's `content` and `note` are HTML. This is the one place
@@ -7,15 +8,6 @@ import { parseTextEntities } from '@sync/contract';
  * with the classes Mastodon's own HTML carries (apps style and route by them); paragraphs are split
  * at blank lines and other line breaks are <br />.
  */
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char]!);
 
 export interface LinkTargets {
   /** The profile URL of a mentioned username, or undefined when nobody has that name (left as text). */

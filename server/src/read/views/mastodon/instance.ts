@@ -16,7 +16,7 @@ import type {
   StatusLimits,
   V1Instance,
 } from '@sync/contract/mastodon';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../escape-html.js';
 import type { Uris } from '../../../platform/uris/uris.js';
 
 /**

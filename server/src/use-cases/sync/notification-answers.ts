@@ -6,7 +6,7 @@ import {
   shownNotificationOf,
 } from '../../read/hydration/notifications.js';
 import { notificationViews } from '../../read/views/sync/notifications.js';
-import type { Deps } from './deps.js';
+import type { Deps } from '../shared/deps.js';
 
 /**
  * A notification as `GET /notifications` shows it, with the unread count, for the live event of its

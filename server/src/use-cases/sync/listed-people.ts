@@ -1,5 +1,5 @@
 import type { ListedPerson, UserSummary } from '@sync/contract';
-import type { Deps } from './deps.js';
+import type { Deps } from '../shared/deps.js';
 import * as follows from '../../data/follows.repo.js';
 import { followViewer, summariesOf } from '../../read/views/sync/summaries.js';
 

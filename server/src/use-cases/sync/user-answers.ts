@@ -1,9 +1,9 @@
 import type { User } from '@sync/contract';
-import type { Deps } from './deps.js';
+import type { Deps } from '../shared/deps.js';
 import { hydrateUsers } from '../../read/hydration/users.js';
 import { userViews } from '../../read/views/sync/users.js';
 import * as users from '../../data/users.repo.js';
-import { permissions } from './roles.js';
+import { permissions } from '../shared/roles.js';
 
 /** The user answers several features give (login, signup, follow, profile edit). */
 
