@@ -34,7 +34,24 @@ function locate(file) {
 
 const isRepository = (relative) => /^data\/[^/]+\.repo\.ts$/.test(relative);
 const isMigration = (relative) => relative.startsWith('data/migrations/');
-const resourceUseCase = (relative) => /^use-cases\/[^/]+\.ts$/.test(relative);
+/**
+ * The steps a surface's endpoints share, which shape that surface's answers (so they are not in
+ * use-cases/shared/): every other file of use-cases/<surface>/ holds one resource's endpoints.
+ */
+const surfaceSteps = new Set([
+  'error-answers',
+  'listed-people',
+  'notification-answers',
+  'notification-reads',
+  'post-answers',
+  'relationships',
+  'repost-items',
+  'user-answers',
+]);
+const resourceUseCase = (relative) => {
+  const match = /^use-cases\/(?:sync|mastodon)\/([^/]+)\.ts$/.exec(relative);
+  return match !== null && !surfaceSteps.has(match[1]);
+};
 
 const isSharedStep = (relative) => relative.startsWith('use-cases/shared/');
 /** Where each surface words the domain's errors (use-cases/sync/, use-cases/mastodon/) and HTTP's errors. */
@@ -93,7 +110,7 @@ function violation(from, to) {
     return `A repository imports no repository (${to.relative}): each owns its tables. Let the use case call both.`;
   }
   if (from.layer === 'use-cases' && resourceUseCase(to.relative) && from.relative !== to.relative) {
-    return `A use case imports no other resource's use case (${to.relative}): move the shared step to use-cases/shared/.`;
+    return `A use case imports no other resource's use case (${to.relative}): move the shared step to use-cases/shared/, or among the surface's own steps if it shapes the surface's answers.`;
   }
   if (
     isSharedStep(from.relative) &&
