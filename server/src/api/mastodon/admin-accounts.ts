@@ -3,7 +3,9 @@ import type { AccountStatus } from '../../data/users.repo.js';
 import type { Role } from '../../data/schema.js';
 import { HttpError, recordNotFound } from '../../platform/http/errors.js';
 import { adminAccountView } from '../../read/views/mastodon/admin.js';
-import type { AdminAccount } from '@sync/contract/mastodon';
+import { AdminAccount } from '@sync/contract/mastodon';
+import { Type } from 'typebox';
+import { answeredWith } from './answer-schemas.js';
 import { actOnAccount, type AccountAction, type AccountsFilter } from '../../use-cases/shared/moderation.js';
 import * as moderation from '../../use-cases/mastodon/moderation.js';
 import * as registrations from '../../use-cases/shared/registrations.js';
@@ -109,15 +111,19 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
     return account;
   };
 
-  app.get('/', { preHandler: read }, async (request, reply) => {
-    const { accounts, bounds } = await moderation.accountsWindow(deps, {
-      moderator: mastodonViewer(request),
-      filter: version === 1 ? v1Filter(request.query, urisFor(request)) : v2Filter(request.query),
-      window: windowOf(request.query, pageSizes.max, pageSizes.fallback),
-    });
-    setLinks(request, reply, bounds);
-    return adminAccounts(request, accounts);
-  });
+  app.get(
+    '/',
+    { preHandler: read, schema: answeredWith(Type.Array(AdminAccount)) },
+    async (request, reply) => {
+      const { accounts, bounds } = await moderation.accountsWindow(deps, {
+        moderator: mastodonViewer(request),
+        filter: version === 1 ? v1Filter(request.query, urisFor(request)) : v2Filter(request.query),
+        window: windowOf(request.query, pageSizes.max, pageSizes.fallback),
+      });
+      setLinks(request, reply, bounds);
+      return adminAccounts(request, accounts);
+    },
+  );
 
   // The v2 API has the list only; the rest are v1's.
   if (version === 2) return;
@@ -133,7 +139,9 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
       }),
     );
 
-  app.get('/:id', { preHandler: read }, (request) => accountAsItIs(request));
+  app.get('/:id', { preHandler: read, schema: answeredWith(AdminAccount) }, (request) =>
+    accountAsItIs(request),
+  );
 
   /** An action on the account, as `actOnAccount` takes it; the account as it then is. */
   const act = async (request: FastifyRequest, action: AccountAction) =>
@@ -176,17 +184,19 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
     ['unsuspend', 'unsuspend'],
     ['unsilence', 'unlimit'],
   ] as const) {
-    app.post(`/:id/${path}`, { preHandler: write }, async (request) =>
+    app.post(`/:id/${path}`, { preHandler: write, schema: answeredWith(AdminAccount) }, async (request) =>
       adminAccount(request, await asMastodonRefusal(() => act(request, { type }))),
     );
   }
 
   // Nothing of these is ever set on Sync: the account as it is.
   for (const path of ['enable', 'unsensitive']) {
-    app.post(`/:id/${path}`, { preHandler: write }, (request) => accountAsItIs(request));
+    app.post(`/:id/${path}`, { preHandler: write, schema: answeredWith(AdminAccount) }, (request) =>
+      accountAsItIs(request),
+    );
   }
 
-  app.post('/:id/approve', { preHandler: write }, async (request) =>
+  app.post('/:id/approve', { preHandler: write, schema: answeredWith(AdminAccount) }, async (request) =>
     adminAccount(
       request,
       await registrations.approveRegistration(deps, {
@@ -197,7 +207,7 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
   );
 
   // The account is deleted: the answer shows it as it was, read before.
-  app.post('/:id/reject', { preHandler: write }, async (request) => {
+  app.post('/:id/reject', { preHandler: write, schema: answeredWith(AdminAccount) }, async (request) => {
     const moderator = mastodonViewer(request);
     const account = { id: idOf(request) };
     const before = await moderation.moderatedAccount(deps, { moderator, account, missing: recordNotFound });

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { MediaAttachment } from '@sync/contract/mastodon';
+import { answeredWith } from './answer-schemas.js';
 import * as media from '../../use-cases/shared/media.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { focusParam, requireUpload, uploadRoute } from '../uploads.js';
@@ -24,7 +26,7 @@ export const mediaRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async (app, {
   app.post(
     '/',
     // The token and the upload limit are checked before the file is read.
-    { config: uploadConfig, onRequest: [access, app.limits.uploads] },
+    { config: uploadConfig, onRequest: [access, app.limits.uploads], schema: answeredWith(MediaAttachment) },
     async (request) =>
       attachment(
         request,
@@ -40,23 +42,26 @@ export const mediaRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async (app, {
 
   const idOf = (request: FastifyRequest) => stringParam(request.params, 'id') ?? '';
 
-  app.get('/:id', { preHandler: access }, async (request) =>
+  app.get('/:id', { preHandler: access, schema: answeredWith(MediaAttachment) }, async (request) =>
     attachment(
       request,
       await media.getMedia(deps, { viewerId: mastodonViewer(request).id, id: idOf(request) }),
     ),
   );
 
-  app.put('/:id', { config: uploadConfig, onRequest: access }, async (request) =>
-    attachment(
-      request,
-      await media.updateMedia(deps, {
-        viewerId: mastodonViewer(request).id,
-        id: idOf(request),
-        description: stringParam(request.body, 'description'),
-        focus: focusParam(stringParam(request.body, 'focus')),
-      }),
-    ),
+  app.put(
+    '/:id',
+    { config: uploadConfig, onRequest: access, schema: answeredWith(MediaAttachment) },
+    async (request) =>
+      attachment(
+        request,
+        await media.updateMedia(deps, {
+          viewerId: mastodonViewer(request).id,
+          id: idOf(request),
+          description: stringParam(request.body, 'description'),
+          focus: focusParam(stringParam(request.body, 'focus')),
+        }),
+      ),
   );
 
   app.delete('/:id', { preHandler: access }, async (request) => {

@@ -1,4 +1,6 @@
 import type { ReportCategory } from '@sync/contract';
+import { Report } from '@sync/contract/mastodon';
+import { answeredWith } from './answer-schemas.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { timeOfId } from '../../platform/db/ids.js';
 import { HttpError, badRequest, recordNotFound } from '../../platform/http/errors.js';
@@ -41,7 +43,10 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   // `forward` is for accounts of other servers: every account is local.
   app.post(
     '/',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'write:reports' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'write:reports' }),
+      schema: answeredWith(Report),
+    },
     async (request) => {
       const { body } = request;
       const ruleIds = listParam(body, 'rule_ids');

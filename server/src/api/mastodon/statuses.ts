@@ -10,7 +10,7 @@ import { sendJsonText } from '../json-text.js';
 import { booleanParam, listParam, objectListParam, stringParam } from './params.js';
 import { focusParam } from '../uploads.js';
 import { statusEditViews } from '../../read/views/mastodon/status-edits.js';
-import { Account, type StatusSource } from '@sync/contract/mastodon';
+import { Account, StatusEdit, StatusSource } from '@sync/contract/mastodon';
 import { Type } from 'typebox';
 import { answeredWith } from './answer-schemas.js';
 import { pinRefusalOf, refuseWhatSyncCannotKeep } from './status-options.js';
@@ -156,7 +156,10 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/:id/history',
-    { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
+      schema: answeredWith(Type.Array(StatusEdit)),
+    },
     async (request) => {
       const { hydrated, versions } = await statuses.statusHistory(deps, {
         id: idOf(request.params),
@@ -168,7 +171,10 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/:id/source',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'read:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'read:statuses' }),
+      schema: answeredWith(StatusSource),
+    },
     async (request): Promise<StatusSource> => ({
       ...(await statuses.statusSource(deps, {
         id: idOf(request.params),

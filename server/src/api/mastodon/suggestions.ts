@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { Suggestion } from '@sync/contract/mastodon';
+import { Type } from 'typebox';
+import { answeredWith } from './answer-schemas.js';
 import { suggestionView } from '../../read/views/mastodon/accounts.js';
 import * as users from '../../use-cases/mastodon/users.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
@@ -12,7 +15,10 @@ import { urisFor } from '../uris.js';
 export const suggestionRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'read:accounts' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'read:accounts' }),
+      schema: answeredWith(Type.Array(Suggestion)),
+    },
     async (request) => {
       const records = await users.suggestedAccounts(app.deps, {
         viewerId: mastodonViewer(request).id,

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { Tag } from '@sync/contract/mastodon';
+import { Type } from 'typebox';
+import { answeredWith } from './answer-schemas.js';
 import { tagView } from '../../read/views/mastodon/tags.js';
 import * as statuses from '../../use-cases/mastodon/statuses.js';
 import * as tags from '../../use-cases/mastodon/tags.js';
@@ -20,9 +23,13 @@ export const trendRoutes: FastifyPluginAsync = async (app) => {
     setOffsetLinks(request, reply, { ...page, count: usages.length });
     return usages.map((usage) => tagView(usage, urisFor(request)));
   };
-  app.get('/tags', { preHandler: mastodonAccess(app, { public: true }) }, trendingTags);
+  const trendingTagsRoute = {
+    preHandler: mastodonAccess(app, { public: true }),
+    schema: answeredWith(Type.Array(Tag)),
+  };
+  app.get('/tags', trendingTagsRoute, trendingTags);
   // `GET /api/v1/trends` is the older name of the trending tags, which some apps still call.
-  app.get('/', { preHandler: mastodonAccess(app, { public: true }) }, trendingTags);
+  app.get('/', trendingTagsRoute, trendingTags);
 
   app.get(
     '/statuses',
