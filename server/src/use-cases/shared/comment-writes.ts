@@ -5,7 +5,7 @@ import { keepReplacedVersion } from './edit-history.js';
 import { removeMediaOfComment } from '../../data/media.repo.js';
 import type { Deps } from './deps.js';
 import { newId } from '../../platform/db/ids.js';
-import { publishCounts, publishNotified } from './live-messages.js';
+import { commit, type Effects } from './commit.js';
 import type { VoteKind } from '../../data/schema.js';
 import { AlreadyDone, NotFound, NotYours } from './domain-errors.js';
 import { checkText } from './text.js';
@@ -33,17 +33,20 @@ export async function requireComment(deps: Deps, postId: string, commentId: stri
   return { post, comment };
 }
 
-/** Runs a change to a post's comments in one transaction that takes the post first (NotFound if it is gone). */
+/**
+ * Runs a change to a post's comments through the commit path, in one transaction that takes the post
+ * first (NotFound if it is gone).
+ */
 export function underPost<T>(
   deps: Deps,
   postId: string,
   counts: { comments?: number },
-  change: (trx: Deps['db'], record: posts.PostRecord) => Promise<T>,
-): Promise<{ record: posts.PostRecord; result: T }> {
-  return deps.db.transaction().execute(async (trx) => {
+  change: (trx: Deps['db'], record: posts.PostRecord, effects: Effects) => Promise<T>,
+): Promise<T> {
+  return commit(deps, async (trx, effects) => {
     const record = await posts.takeForChange(trx, postId, counts);
     if (!record) throw new NotFound({ thing: 'post', id: postId });
-    return { record, result: await change(trx, record) };
+    return change(trx, record, effects);
   });
 }
 
@@ -78,52 +81,46 @@ export async function writeComment(
     updated_at: at,
     media_count: mediaIds.length,
   };
-  const { record, result: notified } = await underPost(
-    deps,
-    input.postId,
-    { comments: 1 },
-    async (trx, taken) => {
-      // The answered comment may have been deleted since it was read: the answer stays on the post.
-      const answered = written.reply_to_id
-        ? await comments.findComment(trx, taken.id, written.reply_to_id)
-        : undefined;
-      if (!answered) written.reply_to_id = null;
-      await refuseAcrossBlock(trx, {
-        actorId: input.viewerId,
-        otherIds: [taken.author_id, ...(answered ? [answered.author_id] : [])],
-        act: onPost(taken.id),
-      });
-      await comments.insertComment(trx, written);
-      await attachUploads(trx, { ids: mediaIds, ownerId: input.viewerId, to: { comment_id: written.id } });
-      await input.alongside?.(trx, written.id);
-      const commented = await notifications.addCause(trx, {
-        recipientId: taken.author_id,
-        actorId: input.viewerId,
-        type: 'comment',
-        groupKey: written.id,
-        postId: taken.id,
-        commentId: written.id,
-        at,
-      });
-      const mentioned = await recordTextEntities(trx, {
-        post: taken,
-        comment: written,
-        text,
-        at,
-      });
-      return [commented, ...mentioned];
-    },
-  );
-  deps.hydrator.noteNewComment(record, written);
-  deps.events.publish({
-    type: 'comment',
-    postId: record.id,
-    commentId: written.id,
-    authorId: written.author_id,
+  return underPost(deps, input.postId, { comments: 1 }, async (trx, taken, effects) => {
+    // The answered comment may have been deleted since it was read: the answer stays on the post.
+    const answered = written.reply_to_id
+      ? await comments.findComment(trx, taken.id, written.reply_to_id)
+      : undefined;
+    if (!answered) written.reply_to_id = null;
+    await refuseAcrossBlock(trx, {
+      actorId: input.viewerId,
+      otherIds: [taken.author_id, ...(answered ? [answered.author_id] : [])],
+      act: onPost(taken.id),
+    });
+    await comments.insertComment(trx, written);
+    await attachUploads(trx, { ids: mediaIds, ownerId: input.viewerId, to: { comment_id: written.id } });
+    await input.alongside?.(trx, written.id);
+    const commented = await notifications.addCause(trx, {
+      recipientId: taken.author_id,
+      actorId: input.viewerId,
+      type: 'comment',
+      groupKey: written.id,
+      postId: taken.id,
+      commentId: written.id,
+      at,
+    });
+    const mentioned = await recordTextEntities(trx, {
+      post: taken,
+      comment: written,
+      text,
+      at,
+    });
+    effects.newComment(taken, written);
+    effects.publish({
+      type: 'comment',
+      postId: taken.id,
+      commentId: written.id,
+      authorId: written.author_id,
+    });
+    effects.counts(taken);
+    effects.notified([commented, ...mentioned]);
+    return { record: taken, comment: written };
   });
-  publishCounts(deps.events, record);
-  publishNotified(deps.events, notified);
-  return { record, comment: written };
 }
 
 /**
@@ -135,7 +132,7 @@ export async function castVote(
   input: { viewerId: string; postId: string; commentId: string; vote: VoteKind | 'none' },
 ): Promise<posts.PostRecord> {
   const { comment } = await requireComment(deps, input.postId, input.commentId);
-  const { record, result: notified } = await underPost(deps, comment.post_id, {}, async (trx, taken) => {
+  return underPost(deps, comment.post_id, {}, async (trx, taken, effects) => {
     // With the post taken, the comment cannot go away meanwhile (deleting it takes the post too).
     if (!(await comments.commentExists(trx, comment.id)))
       throw new NotFound({ thing: 'comment', id: comment.id });
@@ -168,13 +165,14 @@ export async function castVote(
       groupKey: comment.id,
     } as const;
     if (input.vote === 'up') {
-      return notifications.addCause(trx, { ...upvote, postId: comment.post_id, commentId: comment.id, at });
+      effects.notified([
+        await notifications.addCause(trx, { ...upvote, postId: comment.post_id, commentId: comment.id, at }),
+      ]);
+    } else {
+      await notifications.removeCause(trx, upvote);
     }
-    await notifications.removeCause(trx, upvote);
-    return undefined;
+    return taken;
   });
-  publishNotified(deps.events, [notified]);
-  return record;
 }
 
 /** Deletes a comment: its author or the post's author may; the post after it. */
@@ -201,7 +199,7 @@ export async function changeComment(
   if (comment.author_id !== input.viewerId) throw new NotYours('comment', 'edit');
   const text = checkCommentText(input.text, { withMedia: comment.media_count > 0 });
   const at = deps.clock.now().toISOString();
-  const { record, result: mentioned } = await underPost(deps, comment.post_id, {}, async (trx, taken) => {
+  return underPost(deps, comment.post_id, {}, async (trx, taken, effects) => {
     await refuseAcrossBlock(trx, {
       actorId: input.viewerId,
       otherIds: [taken.author_id],
@@ -211,16 +209,22 @@ export async function changeComment(
     if (!current) throw new NotFound({ thing: 'comment', id: comment.id });
     await keepReplacedVersion(deps, trx, { post: taken, comment: current, at });
     await comments.updateCommentText(trx, comment.id, text, at);
-    return recordTextEntities(trx, { post: taken, comment, text, previousText: current.text, at });
+    const mentioned = await recordTextEntities(trx, {
+      post: taken,
+      comment,
+      text,
+      previousText: current.text,
+      at,
+    });
+    effects.publish({
+      type: 'comment-edited',
+      postId: taken.id,
+      commentId: comment.id,
+      authorId: comment.author_id,
+    });
+    effects.notified(mentioned);
+    return { record: taken, comment: { ...comment, text, updated_at: at } };
   });
-  deps.events.publish({
-    type: 'comment-edited',
-    postId: record.id,
-    commentId: comment.id,
-    authorId: comment.author_id,
-  });
-  publishNotified(deps.events, mentioned);
-  return { record, comment: { ...comment, text, updated_at: at } };
 }
 
 /**
@@ -233,24 +237,26 @@ export async function eraseComment(
   comment: comments.CommentRecord,
   alongside?: (trx: Deps['db']) => Promise<void>,
 ): Promise<posts.PostRecord> {
-  const { record, deleted } = await deps.db.transaction().execute(async (trx) => {
+  const record = await commit(deps, async (trx, effects) => {
     const taken = await posts.takeForChange(trx, comment.post_id);
     if (!taken) throw new NotFound({ thing: 'post', id: comment.post_id });
     await removeMediaOfComment(trx, comment.id, deps.clock.now().toISOString());
     // Deleted meanwhile by someone else: nothing to count.
-    if (!(await comments.deleteComment(trx, comment.id))) return { record: taken, deleted: false };
+    if (!(await comments.deleteComment(trx, comment.id))) {
+      effects.counts(taken);
+      return taken;
+    }
     await alongside?.(trx);
-    return { record: (await posts.takeForChange(trx, comment.post_id, { comments: -1 }))!, deleted: true };
-  });
-  if (deleted) {
-    deps.events.publish({
+    const counted = (await posts.takeForChange(trx, comment.post_id, { comments: -1 }))!;
+    effects.publish({
       type: 'comment-deleted',
       postId: comment.post_id,
       commentId: comment.id,
       authorId: comment.author_id,
     });
-  }
-  publishCounts(deps.events, record);
+    effects.counts(counted);
+    return counted;
+  });
   await sweepMediaNow(deps);
   return record;
 }

@@ -1,7 +1,8 @@
 import { Limits } from '@sync/contract';
 import type { Deps } from './deps.js';
+import type { Db } from '../../data/database.js';
 import { newId } from '../../platform/db/ids.js';
-import { publishCounts, publishNotified } from './live-messages.js';
+import { commit } from './commit.js';
 import type { QuotePolicy, ReactionKind } from '../../data/schema.js';
 import { consentToQuote, requireQuotable } from './quotes.js';
 import { AlreadyDone, NoLikesToTakeAway, NotFound, NotYours } from './domain-errors.js';
@@ -54,7 +55,7 @@ export async function writePost(
   if (quoteId !== undefined) await requireQuotable(deps, input.viewerId, quoteId);
   const now = deps.clock.now();
   const at = now.toISOString();
-  const { record, mentioned } = await deps.db.transaction().execute(async (trx) => {
+  return commit(deps, async (trx, effects) => {
     const quoted =
       quoteId === undefined
         ? undefined
@@ -85,18 +86,12 @@ export async function writePost(
         postId: post.id,
         at,
       }));
-    return {
-      record: post,
-      mentioned: [
-        ...(await recordTextEntities(trx, { post, text: content, at })),
-        ...(quotedNotice ? [quotedNotice] : []),
-      ],
-    };
+    const mentioned = await recordTextEntities(trx, { post, text: content, at });
+    effects.newPost(post);
+    effects.publish({ type: 'post', postId: post.id, authorId: post.author_id });
+    effects.notified([...mentioned, quotedNotice]);
+    return post;
   });
-  deps.hydrator.noteNewPost(record);
-  deps.events.publish({ type: 'post', postId: record.id, authorId: record.author_id });
-  publishNotified(deps.events, mentioned);
-  return record;
 }
 
 /** Edits the viewer's own post, keeping the version it replaces: the post as it is after. */
@@ -114,7 +109,7 @@ export async function changePost(
   },
 ) {
   const at = deps.clock.now().toISOString();
-  const { record, mentioned, mediaChanged } = await deps.db.transaction().execute(async (trx) => {
+  return commit(deps, async (trx, effects) => {
     // The row is held first, as every change does: the version kept is exactly the one replaced. It is
     // read only here, and refusals come in the order they did when it was read before the transaction.
     const current = await posts.lockAndReadPost(trx, deps.dialect, input.postId);
@@ -137,20 +132,16 @@ export async function changePost(
       ...(input.quotePolicy !== undefined && { quotePolicy: input.quotePolicy }),
     });
     if (!taken) throw new NotFound({ thing: 'post', id: current.id });
-    return {
-      record: taken,
-      mediaChanged: mediaIds !== undefined,
-      mentioned: [
-        ...(await recordTextEntities(trx, { post: taken, text: content, previousText: current.content, at })),
-        ...(await noticesOfEdit(trx, taken, at)),
-      ],
-    };
+    const mentioned = [
+      ...(await recordTextEntities(trx, { post: taken, text: content, previousText: current.content, at })),
+      ...(await noticesOfEdit(trx, taken, at)),
+    ];
+    // Other images: the cached post's list of them is stale, and it is read again.
+    if (!mediaIds) effects.editedPost(taken);
+    effects.publish({ type: 'post-edited', postId: taken.id, authorId: taken.author_id });
+    effects.notified(mentioned);
+    return { record: taken };
   });
-  // Other images: the cached post's list of them is stale, and it is read again.
-  if (!mediaChanged) deps.hydrator.noteEditedPost(record);
-  deps.events.publish({ type: 'post-edited', postId: record.id, authorId: record.author_id });
-  publishNotified(deps.events, mentioned);
-  return { record };
 }
 
 /** Deletes the viewer's own post; the post as it was (a Mastodon app redrafts it from its text). */
@@ -176,7 +167,7 @@ export async function erasePost(
   terms: { alongside?: (trx: Deps['db']) => Promise<void>; keepMediaForRedraft?: boolean } = {},
 ): Promise<void> {
   const at = deps.clock.now().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
+  await commit(deps, async (trx, effects) => {
     await releaseMediaOfPost(trx, {
       postId: post.id,
       at,
@@ -184,8 +175,8 @@ export async function erasePost(
     });
     await posts.deletePost(trx, post);
     await terms.alongside?.(trx);
+    effects.publish({ type: 'post-deleted', postId: post.id, authorId: post.author_id });
   });
-  deps.events.publish({ type: 'post-deleted', postId: post.id, authorId: post.author_id });
   await sweepMediaNow(deps);
 }
 
@@ -202,47 +193,56 @@ export async function react(
   input: { viewerId: string; postId: string; kind: ReactionKind | 'none' },
 ): Promise<posts.PostRecord> {
   const at = deps.clock.now().toISOString();
-  const { record, steps, notified } = await deps.db.transaction().execute(async (trx) => {
-    if (input.kind === 'like') {
-      const taken = await posts.takeForChange(trx, input.postId, { likes: 1 });
-      if (!taken) throw new NotFound({ thing: 'post', id: input.postId });
-      await refuseAcrossBlock(trx, {
-        actorId: input.viewerId,
-        otherIds: [taken.author_id],
-        act: onPost(taken.id),
-      });
-      if (!(await posts.putLike(trx, input.postId, input.viewerId, at))) throw new AlreadyDone('like');
-      const notified = await notifications.addCause(trx, {
-        ...likeOf(taken, input.viewerId),
-        postId: taken.id,
-        at,
-      });
-      return { record: taken, steps: 1, notified };
-    }
-    const taken = await posts.takeForChange(trx, input.postId);
+  return commit(deps, async (trx, effects) => {
+    const { record, steps, notified } = await writeReaction(trx, input, at);
+    if (input.kind !== 'none') effects.ownReaction(record, input.viewerId, input.kind, steps);
+    effects.counts(record);
+    effects.notified([notified]);
+    return record;
+  });
+}
+
+/** The rows of `react`: the post as it is after, the steps its likes moved, the like notification. */
+async function writeReaction(
+  trx: Db,
+  input: { viewerId: string; postId: string; kind: ReactionKind | 'none' },
+  at: string,
+): Promise<{ record: posts.PostRecord; steps: number; notified: notifications.NotifiedGroup | undefined }> {
+  if (input.kind === 'like') {
+    const taken = await posts.takeForChange(trx, input.postId, { likes: 1 });
     if (!taken) throw new NotFound({ thing: 'post', id: input.postId });
-    if (input.kind === 'none') {
-      if ((await posts.removeReaction(trx, input.postId, input.viewerId)) !== 'like')
-        return { record: taken, steps: 0, notified: undefined };
-      await notifications.removeCause(trx, likeOf(taken, input.viewerId));
-      const record = (await posts.takeForChange(trx, input.postId, { likes: -1 }))!;
-      return { record, steps: 0, notified: undefined };
-    }
     await refuseAcrossBlock(trx, {
       actorId: input.viewerId,
       otherIds: [taken.author_id],
       act: onPost(taken.id),
     });
-    if (taken.like_count <= 0) throw new NoLikesToTakeAway(taken.id);
-    const outcome = await posts.putDislike(trx, input.postId, input.viewerId, at);
-    if (outcome === 'already') throw new AlreadyDone('dislike');
-    if (outcome === 'added') return { record: taken, steps: 1, notified: undefined };
+    if (!(await posts.putLike(trx, input.postId, input.viewerId, at))) throw new AlreadyDone('like');
+    const notified = await notifications.addCause(trx, {
+      ...likeOf(taken, input.viewerId),
+      postId: taken.id,
+      at,
+    });
+    return { record: taken, steps: 1, notified };
+  }
+  const taken = await posts.takeForChange(trx, input.postId);
+  if (!taken) throw new NotFound({ thing: 'post', id: input.postId });
+  if (input.kind === 'none') {
+    if ((await posts.removeReaction(trx, input.postId, input.viewerId)) !== 'like')
+      return { record: taken, steps: 0, notified: undefined };
     await notifications.removeCause(trx, likeOf(taken, input.viewerId));
     const record = (await posts.takeForChange(trx, input.postId, { likes: -1 }))!;
-    return { record, steps: 2, notified: undefined };
+    return { record, steps: 0, notified: undefined };
+  }
+  await refuseAcrossBlock(trx, {
+    actorId: input.viewerId,
+    otherIds: [taken.author_id],
+    act: onPost(taken.id),
   });
-  if (input.kind !== 'none') deps.hydrator.noteOwnReaction(record, input.viewerId, input.kind, steps);
-  publishCounts(deps.events, record);
-  publishNotified(deps.events, [notified]);
-  return record;
+  if (taken.like_count <= 0) throw new NoLikesToTakeAway(taken.id);
+  const outcome = await posts.putDislike(trx, input.postId, input.viewerId, at);
+  if (outcome === 'already') throw new AlreadyDone('dislike');
+  if (outcome === 'added') return { record: taken, steps: 1, notified: undefined };
+  await notifications.removeCause(trx, likeOf(taken, input.viewerId));
+  const record = (await posts.takeForChange(trx, input.postId, { likes: -1 }))!;
+  return { record, steps: 2, notified: undefined };
 }

@@ -1,6 +1,6 @@
 import type { Deps } from './deps.js';
 import { newId } from '../../platform/db/ids.js';
-import { publishCounts, publishNotified } from './live-messages.js';
+import { commit } from './commit.js';
 import { NotFound } from './domain-errors.js';
 import * as notifications from '../../data/notifications.repo.js';
 import * as posts from '../../data/posts.repo.js';
@@ -37,7 +37,7 @@ export async function addRepost(
   const now = deps.clock.now();
   const at = now.toISOString();
   try {
-    const { record, repost, notified } = await deps.db.transaction().execute(async (trx) => {
+    return await commit(deps, async (trx, effects) => {
       const taken = await posts.takeForChange(trx, input.postId, { reposts: 1 });
       if (!taken) throw new NotFound({ thing: 'post', id: input.postId });
       await refuseAcrossBlock(trx, {
@@ -57,12 +57,11 @@ export async function addRepost(
         postId: taken.id,
         at,
       });
-      return { record: taken, repost, notified };
+      effects.editedPost(taken);
+      effects.counts(taken);
+      effects.notified([notified]);
+      return { record: taken, repost };
     });
-    deps.hydrator.noteEditedPost(record);
-    publishCounts(deps.events, record);
-    publishNotified(deps.events, [notified]);
-    return { record, repost };
   } catch (error) {
     if (!(error instanceof Unchanged)) throw error;
     return currentState(deps, input);
@@ -75,16 +74,15 @@ export async function removeRepost(
   input: { viewerId: string; postId: string },
 ): Promise<RepostOutcome> {
   try {
-    const record = await deps.db.transaction().execute(async (trx) => {
+    return await commit(deps, async (trx, effects) => {
       const taken = await posts.takeForChange(trx, input.postId, { reposts: -1 });
       if (!taken) throw new NotFound({ thing: 'post', id: input.postId });
       if (!(await reposts.deleteRepost(trx, input.viewerId, taken.id))) throw new Unchanged();
       await notifications.removeCause(trx, repostOf(taken, input.viewerId));
-      return taken;
+      effects.editedPost(taken);
+      effects.counts(taken);
+      return { record: taken, repost: undefined };
     });
-    deps.hydrator.noteEditedPost(record);
-    publishCounts(deps.events, record);
-    return { record, repost: undefined };
   } catch (error) {
     if (!(error instanceof Unchanged)) throw error;
     return currentState(deps, input);

@@ -1,0 +1,77 @@
+import type { Db } from '../../data/database.js';
+import type { CommentRecord } from '../../data/comments.repo.js';
+import type { NotifiedGroup } from '../../data/notifications.repo.js';
+import type { PostRecord } from '../../data/posts.repo.js';
+import type { ReactionKind } from '../../data/schema.js';
+import type { LiveMessage } from '../../platform/live/messages.js';
+import type { MailMessage } from '../../platform/mail/mailer.js';
+import type { Deps } from './deps.js';
+import { enqueueMail } from './mail-jobs.js';
+
+/**
+ * The one commit path of the write use cases (docs/decisions/124): a write runs its transaction through
+ * `commit` and declares, inside it, what must follow the change. Mail is written to the job queue in the
+ * same transaction (decision 121); the live messages and the caches' notes are kept and, only once the
+ * transaction has committed, published and noted in the order they were declared. A write that throws
+ * declares nothing: no one hears of a change that was rolled back.
+ */
+export interface Effects {
+  /** A live message to publish once the change is committed. */
+  publish(message: LiveMessage): void;
+  /** The notifications the change created or grew, each told to its recipient. */
+  notified(groups: readonly (NotifiedGroup | undefined)[]): void;
+  /** The counts a post now has (after a like, dislike, repost, new or deleted comment). */
+  counts(post: Pick<PostRecord, 'id' | 'like_count' | 'comment_count' | 'repost_count'>): void;
+  /** A post just written, for the post cache. */
+  newPost(record: PostRecord): void;
+  /** A post whose text or counts changed, for the post cache. */
+  editedPost(record: PostRecord): void;
+  /** A comment just written under `record`, for the post cache. */
+  newComment(record: PostRecord, comment: CommentRecord): void;
+  /** The viewer's own like or dislike of `record` (`steps` as the post cache counts them). */
+  ownReaction(record: PostRecord, viewerId: string, kind: ReactionKind, steps: number): void;
+  /** A message to send once the change is committed: queued in its transaction (decision 121). */
+  mail(at: Date, message: MailMessage): Promise<void>;
+}
+
+export type CommitDeps = Pick<Deps, 'db' | 'events' | 'hydrator'>;
+
+/** Runs `change` in one transaction; once it has committed, what it declared follows. Its result. */
+export async function commit<Result>(
+  deps: CommitDeps,
+  change: (trx: Db, effects: Effects) => Promise<Result>,
+): Promise<Result> {
+  const following: (() => void)[] = [];
+  const publish = (message: LiveMessage) => following.push(() => deps.events.publish(message));
+  const result = await deps.db.transaction().execute((trx) =>
+    change(trx, {
+      publish,
+      notified(groups) {
+        for (const group of groups)
+          if (group)
+            publish({
+              type: 'notification',
+              userId: group.recipientId,
+              notificationId: group.notificationId,
+            });
+      },
+      counts(post) {
+        publish({
+          type: 'counts',
+          postId: post.id,
+          likeCount: post.like_count,
+          commentCount: post.comment_count,
+          repostCount: post.repost_count,
+        });
+      },
+      newPost: (record) => following.push(() => deps.hydrator.noteNewPost(record)),
+      editedPost: (record) => following.push(() => deps.hydrator.noteEditedPost(record)),
+      newComment: (record, comment) => following.push(() => deps.hydrator.noteNewComment(record, comment)),
+      ownReaction: (record, viewerId, kind, steps) =>
+        following.push(() => deps.hydrator.noteOwnReaction(record, viewerId, kind, steps)),
+      mail: (at, message) => enqueueMail(trx, at, message),
+    }),
+  );
+  for (const follow of following) follow();
+  return result;
+}
