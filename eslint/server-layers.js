@@ -65,7 +65,6 @@ const isSurfaceErrorWording = (relative) =>
  */
 const sharedStepsStillWordingHttp = new Set(
   [
-    'email',
     'filters',
     'media',
     'moderation',

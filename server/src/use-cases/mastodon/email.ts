@@ -45,7 +45,7 @@ async function replaceUnconfirmedEmail(deps: Deps, viewer: users.UserRow, email:
       deps.clock.now().toISOString(),
     );
   } catch (error) {
-    if (await tookAddressMeanwhile(deps, address, error)) throw taken();
+    if (await tookAddressMeanwhile(deps, address)) throw taken();
     throw error;
   }
   if (!replaced) throw new HttpError(403, notAwaitingConfirmation);

@@ -2,7 +2,6 @@ import type { EmailSentReply } from '@sync/contract';
 import * as users from '../../data/users.repo.js';
 import { enqueueJob } from '../../data/jobs.repo.js';
 import { newId } from '../../platform/db/ids.js';
-import { HttpError } from '../../platform/http/errors.js';
 import type { Deps } from './deps.js';
 import { mailLink } from './email-links.js';
 import { accountSettings } from './instance-settings.js';
@@ -55,10 +54,11 @@ export async function resendConfirmation(deps: Deps, input: { email: string }): 
 }
 
 /**
- * Whether a write that gave an account `address` failed because another account took the address in
- * the same instant, after it was checked: the unique key refused it, and the address now has an owner.
+ * Whether a write that gave an account `address`, and failed in the database, failed because another
+ * account took the address in the same instant, after it was checked: the address now has an owner, so
+ * the unique key refused it. The caller asks only of a database's failure, not of its own refusals.
  */
-export async function tookAddressMeanwhile(deps: Deps, address: string, error: unknown): Promise<boolean> {
-  if (error instanceof HttpError || address === '') return false;
+export async function tookAddressMeanwhile(deps: Deps, address: string): Promise<boolean> {
+  if (address === '') return false;
   return (await users.findUserByEmail(deps.db, address)) !== undefined;
 }

@@ -139,8 +139,9 @@ export async function confirmEmailChange(deps: Deps, input: { token: string }): 
       return { email: user.email, confirmed: true as const };
     });
   } catch (error) {
-    // The link stays unused, as the transaction was undone.
-    if (await tookAddressMeanwhile(deps, address, error)) throw new HttpError(409, emailInUse);
+    // The link stays unused, as the transaction was undone. The refusals above are answered as they are.
+    if (!(error instanceof HttpError) && (await tookAddressMeanwhile(deps, address)))
+      throw new HttpError(409, emailInUse);
     throw error;
   }
 }
