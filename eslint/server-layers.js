@@ -69,7 +69,6 @@ const sharedStepsStillWordingHttp = new Set(
     'media',
     'moderation',
     'oauth',
-    'preferences',
     'registrations',
     'reports',
     'role-changes',

@@ -29,8 +29,9 @@ export function mastodonErrorAnswer(error: AnyDomainError): ErrorAnswer {
 
 /**
  * An unknown account is Mastodon's "Record not found". A post, comment or upload a write step finds
- * missing (a quoted status, an upload, one deleted meanwhile) is still answered in Sync's words, as it
- * was before domain errors: Mastodon's would be "Record not found" too (decision 122, what is left).
+ * missing (a quoted status, an upload, one deleted meanwhile), and the signed-in person's own account
+ * gone meanwhile, are still answered in Sync's words, as they were before domain errors: Mastodon's
+ * would be "Record not found" too (decision 122, what is left).
  */
 function missingWords(missing: Missing): string {
   switch (missing.thing) {
@@ -42,5 +43,7 @@ function missingWords(missing: Missing): string {
       return Messages.commentNotFound(missing.id);
     case 'upload':
       return Messages.uploadNotFound(missing.id);
+    case 'viewer':
+      return Messages.userNotFound(missing.id);
   }
 }

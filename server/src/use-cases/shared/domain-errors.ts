@@ -25,7 +25,9 @@ export type Missing =
   /** Asked for by username (Sync's API) or by id (the Mastodon API): `name` is what was asked for. */
   | { thing: 'person'; name: string }
   /** An upload of the person's own. */
-  | { thing: 'upload'; id: string };
+  | { thing: 'upload'; id: string }
+  /** The signed-in person's own account, gone since the request was signed in (deleted meanwhile). */
+  | { thing: 'viewer'; id: string };
 
 export class NotFound extends DomainError {
   readonly kind = 'not-found';

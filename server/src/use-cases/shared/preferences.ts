@@ -1,8 +1,8 @@
 import type { Preferences, PreferencesBody, PreferencesReply } from '@sync/contract';
 import type { UserRow } from '../../data/users.repo.js';
 import * as users from '../../data/users.repo.js';
-import { Messages, notFound } from '../../platform/http/errors.js';
 import type { Deps } from './deps.js';
+import { NotFound } from './domain-errors.js';
 
 /**
  * `GET|PUT /account/preferences` (and a Mastodon app's `source[quote_policy]`): the signed-in person's
@@ -16,7 +16,7 @@ export const preferencesOf = (user: Pick<UserRow, 'quote_policy'>): Preferences 
 
 export async function getPreferences(deps: Deps, input: { viewerId: string }): Promise<PreferencesReply> {
   const user = await users.findUserById(deps.db, input.viewerId);
-  if (!user) throw notFound(Messages.userNotFound(input.viewerId));
+  if (!user) throw new NotFound({ thing: 'viewer', id: input.viewerId });
   return { preferences: preferencesOf(user) };
 }
 
@@ -28,6 +28,6 @@ export async function changePreferences(
   const { quotePolicy } = input.body;
   if (quotePolicy === undefined) return getPreferences(deps, input);
   const user = await users.setQuotePolicy(deps.db, input.viewerId, quotePolicy);
-  if (!user) throw notFound(Messages.userNotFound(input.viewerId));
+  if (!user) throw new NotFound({ thing: 'viewer', id: input.viewerId });
   return { preferences: preferencesOf(user) };
 }

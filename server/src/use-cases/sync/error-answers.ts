@@ -36,6 +36,8 @@ function missingWords(missing: Missing): string {
       return Messages.commentNotFound(missing.id);
     case 'person':
       return Messages.userNotFound(missing.name);
+    case 'viewer':
+      return Messages.userNotFound(missing.id);
     case 'upload':
       return Messages.uploadNotFound(missing.id);
   }
