@@ -66,7 +66,6 @@ const isSurfaceErrorWording = (relative) =>
 const sharedStepsStillWordingHttp = new Set(
   [
     'filters',
-    'media',
     'moderation',
     'oauth',
     'registrations',

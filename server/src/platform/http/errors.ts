@@ -24,6 +24,7 @@ export const Messages = {
   userNotFound: (name: string) => `No user "${name}" exists.`,
   uploadNotFound: (id: string) =>
     `No upload with id "${id}" of yours exists. It may have been deleted, or posted and then deleted.`,
+  fileNotFound: 'No such file: it may have been deleted.',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
 

@@ -15,8 +15,12 @@ export function mastodonErrorAnswer(error: AnyDomainError): ErrorAnswer {
       return { status: 404, message: recordNotFound };
     case 'not-allowed':
       return { status: 403, message: error.message };
+    // Answered as before the domain errors, in the same words as Sync's API: no failed validation.
     case 'act-on-self':
+    case 'unacceptable':
       return { status: 422, message: error.message };
+    case 'too-large':
+      return { status: 413, message: error.message };
     case 'invalid':
     case 'limit-reached':
       return { status: 422, message: `Validation failed: ${error.message}` };
@@ -45,5 +49,8 @@ function missingWords(missing: Missing): string {
       return Messages.uploadNotFound(missing.id);
     case 'viewer':
       return Messages.userNotFound(missing.id);
+    // Files are served beside the APIs, by Sync's error handler: never answered here.
+    case 'file':
+      return Messages.fileNotFound;
   }
 }

@@ -13,7 +13,16 @@ export abstract class DomainError extends Error {
 }
 
 export type AnyDomainError =
-  NotFound | NotAllowed | ActOnSelf | NotYours | AlreadyDone | NoLikesToTakeAway | Invalid | LimitReached;
+  | NotFound
+  | NotAllowed
+  | ActOnSelf
+  | NotYours
+  | AlreadyDone
+  | NoLikesToTakeAway
+  | Invalid
+  | LimitReached
+  | Unacceptable
+  | TooLarge;
 
 /** Every refusal of the domain is one of `AnyDomainError`: the narrowing each surface's answer needs. */
 export const isDomainError = (error: unknown): error is AnyDomainError => error instanceof DomainError;
@@ -27,7 +36,9 @@ export type Missing =
   /** An upload of the person's own. */
   | { thing: 'upload'; id: string }
   /** The signed-in person's own account, gone since the request was signed in (deleted meanwhile). */
-  | { thing: 'viewer'; id: string };
+  | { thing: 'viewer'; id: string }
+  /** A stored file asked for by its name (an image's original or preview). */
+  | { thing: 'file'; name: string };
 
 export class NotFound extends DomainError {
   readonly kind = 'not-found';
@@ -105,6 +116,26 @@ export class LimitReached extends DomainError {
     readonly limit: number,
     reason: string,
   ) {
+    super(reason);
+  }
+}
+
+/**
+ * A request well formed but that the server does not take as it stands, for a reason in words a person
+ * can act on: a file that is no image it can read, an image a post still shows. Unlike `Invalid`, no
+ * field's value is at fault, so no surface answers it as a failed validation.
+ */
+export class Unacceptable extends DomainError {
+  readonly kind = 'unacceptable';
+  constructor(reason: string) {
+    super(reason);
+  }
+}
+
+/** More than the server stores: an image of more pixels than it processes, uploads past the account's room. */
+export class TooLarge extends DomainError {
+  readonly kind = 'too-large';
+  constructor(reason: string) {
     super(reason);
   }
 }

@@ -3,10 +3,10 @@ import type { Focus } from '@sync/contract';
 import type { Deps } from './deps.js';
 import * as media from '../../data/media.repo.js';
 import * as users from '../../data/users.repo.js';
-import { HttpError, notFound } from '../../platform/http/errors.js';
 import { ImageRefused, processImage, type ProcessedImage } from '../../platform/media/images.js';
 import { newId } from '../../platform/db/ids.js';
 import { mediaUrlsOf } from '../../read/hydration/media.js';
+import { NotFound, TooLarge, Unacceptable } from './domain-errors.js';
 import { removeFiles, sweepMedia, sweepMediaNow } from './media-sweep.js';
 import { checkDescription, describeMedia, ownMedia } from './media-attachments.js';
 
@@ -26,9 +26,9 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10
 /** Random and unguessable: 144 bits, as base64url (no one finds a file by counting). */
 const newKey = () => randomBytes(18).toString('base64url');
 
-/** The store's refusal of an image, in the words and status of the API. */
-function refusal(error: ImageRefused): HttpError {
-  return new HttpError(error.reason === 'too-many-pixels' ? 413 : 422, error.message);
+/** The image processor's refusal of an image, in its words: too many pixels are more than the server takes. */
+function refusal(error: ImageRefused): TooLarge | Unacceptable {
+  return error.reason === 'too-many-pixels' ? new TooLarge(error.message) : new Unacceptable(error.message);
 }
 
 /** Refuses an upload the account's quota cannot take; `adding` 0 checks only that some room is left. */
@@ -38,8 +38,7 @@ async function checkQuota(deps: Deps, db: Deps['db'], ownerId: string, adding: n
   const used = await media.bytesUsedBy(db, ownerId);
   const left = Math.max(0, quota - used);
   if (used + adding > quota || left === 0) {
-    throw new HttpError(
-      413,
+    throw new TooLarge(
       `Your uploads would pass your ${megabytes(quota)} of storage: ${megabytes(left)} is left. Delete posts with images you no longer need, or upload a smaller file.`,
     );
   }
@@ -140,8 +139,7 @@ export async function deleteMedia(deps: Deps, input: { viewerId: string; id: str
   const at = deps.clock.now().toISOString();
   const removed = await media.removeUnattached(deps.db, { id: record.id, ownerId: input.viewerId, at });
   if (!removed) {
-    throw new HttpError(
-      422,
+    throw new Unacceptable(
       'This image is part of a post or a comment: delete that (or edit it) to take the image off.',
     );
   }
@@ -194,9 +192,9 @@ export const sweepAbandonedMedia = (deps: Deps) => sweepMedia(deps, { abandoned:
 export async function fileToServe(deps: Deps, name: string): Promise<{ name: string; contentType: string }> {
   const match = /^([A-Za-z0-9_-]{10,40})\.(small\.webp|[a-z0-9]{2,5})$/.exec(name);
   const found = match ? await media.servableByKey(deps.db, match[1]!) : undefined;
-  if (!found || !match) throw notFound('No such file: it may have been deleted.');
+  if (!found || !match) throw new NotFound({ thing: 'file', name });
   const files = media.fileKeysOf(found);
   if (name === files.preview) return { name, contentType: 'image/webp' };
   if (name === files.original) return { name, contentType: found.content_type };
-  throw notFound('No such file: it may have been deleted.');
+  throw new NotFound({ thing: 'file', name });
 }

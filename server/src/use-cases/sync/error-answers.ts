@@ -24,7 +24,10 @@ export function syncErrorAnswer(error: AnyDomainError): ErrorAnswer {
     case 'invalid':
       return { status: error.problem === 'malformed' ? 400 : 422, message: error.message };
     case 'limit-reached':
+    case 'unacceptable':
       return { status: 422, message: error.message };
+    case 'too-large':
+      return { status: 413, message: error.message };
   }
 }
 
@@ -38,6 +41,8 @@ function missingWords(missing: Missing): string {
       return Messages.userNotFound(missing.name);
     case 'viewer':
       return Messages.userNotFound(missing.id);
+    case 'file':
+      return Messages.fileNotFound;
     case 'upload':
       return Messages.uploadNotFound(missing.id);
   }
