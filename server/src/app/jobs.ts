@@ -52,7 +52,7 @@ function scheduledJobs(app: FastifyInstance): Job[] {
     {
       name: 'purge accounts suspended for 30 days',
       everyMs: 60 * 60_000,
-      run: () => moderation.purgeSuspendedAccounts(deps, { endSessions: app.endSessions }),
+      run: () => moderation.purgeSuspendedAccounts(deps),
     },
   ];
 }

@@ -333,7 +333,6 @@ async function writeFixtureWorld(deps: Deps, clock: AdvancingClock): Promise<Fix
       account: { id: target.id },
       action: { type, text, reportId: type === 'limit' ? report.id : undefined },
       missing: () => new Error(`${target.username} is missing`),
-      endSessions: () => undefined,
     });
   };
   await moderate(dan, 'limit', 'Please stay civil');

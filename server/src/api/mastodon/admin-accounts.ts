@@ -151,7 +151,6 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
         account: { id: idOf(request) },
         action,
         missing: recordNotFound,
-        endSessions: app.endSessions,
       })
     ).account;
 

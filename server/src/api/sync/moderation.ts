@@ -72,7 +72,6 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         account: { username },
         action: request.body,
         missing: () => notFound(Messages.userNotFound(username)),
-        endSessions: app.endSessions,
       });
       return {
         account: adminAccountView(account, deps.clock.now()),

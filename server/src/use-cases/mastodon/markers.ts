@@ -3,6 +3,7 @@ import type { MarkerTimeline } from '../../data/schema.js';
 import { hasNul } from '../../platform/db/nul.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { Deps } from '../shared/deps.js';
+import { commit } from '../shared/commit.js';
 import { readNotificationsUpTo } from './notification-reads.js';
 
 /**
@@ -40,7 +41,7 @@ export async function saveMarkers(
   }
   if (input.positions.length === 0) return [];
   const updatedAt = deps.clock.now().toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  return commit(deps, async (trx) => {
     const saved: markers.MarkerRow[] = [];
     for (const { timeline, lastReadId } of input.positions) {
       saved.push(

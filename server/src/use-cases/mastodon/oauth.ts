@@ -6,6 +6,7 @@ import { newSecret, sameSecret, secretHash, verifierMatches } from '../../platfo
 import { parseScopes, scopeText, withinScopes, type Scope } from '../../platform/auth/scopes.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { Deps } from '../shared/deps.js';
+import { commit } from '../shared/commit.js';
 import { isSharedGuest, sharedGuestRefusals } from '../shared/shared-guest.js';
 import { checkPasswordSignIn } from '../shared/sign-in.js';
 import { mustConfirmEmail } from '../shared/instance-settings.js';
@@ -235,7 +236,7 @@ async function exchangeCode(deps: Deps, app: oauth.AppRow, request: TokenRequest
   if (!request.code) throw new OAuthError(400, 'invalid_request', 'The code is missing.');
   const codeHash = secretHash(request.code);
   const now = deps.clock.now();
-  const outcome = await deps.db.transaction().execute(async (trx): Promise<CodeExchange> => {
+  const outcome = await commit(deps, async (trx): Promise<CodeExchange> => {
     const code = await oauth.claimCode(trx, codeHash, now.toISOString());
     if (!code) return { refusal: unusableCode(), replayed: await oauth.findCode(trx, codeHash) };
     const refusal = refusalOfCode(code, app, request, now);
@@ -250,8 +251,11 @@ async function exchangeCode(deps: Deps, app: oauth.AppRow, request: TokenRequest
   });
   if ('issued' in outcome) return outcome.issued;
   const tokenId = outcome.replayed?.token_id;
-  if (tokenId && (await oauth.deleteTokenById(deps.db, tokenId)))
-    deps.events.publish({ type: 'tokens-revoked', tokenIds: [tokenId] });
+  if (tokenId)
+    await commit(deps, async (trx, effects) => {
+      if (await oauth.deleteTokenById(trx, tokenId))
+        effects.publish({ type: 'tokens-revoked', tokenIds: [tokenId] });
+    });
   throw outcome.refusal;
 }
 
@@ -305,10 +309,13 @@ export async function revokeToken(
   request: TokenRequest & { token?: string | undefined },
 ): Promise<void> {
   const app = await authenticatedApp(deps, request);
-  if (!request.token) throw new OAuthError(400, 'invalid_request', 'The token to revoke is missing.');
-  const revoked = await oauth.deleteToken(deps.db, secretHash(request.token), app.id);
-  // Its open streams end, on every process.
-  if (revoked) deps.events.publish({ type: 'tokens-revoked', tokenIds: [revoked] });
+  const { token } = request;
+  if (!token) throw new OAuthError(400, 'invalid_request', 'The token to revoke is missing.');
+  await commit(deps, async (trx, effects) => {
+    const revoked = await oauth.deleteToken(trx, secretHash(token), app.id);
+    // Its open streams end, on every process.
+    if (revoked) effects.publish({ type: 'tokens-revoked', tokenIds: [revoked] });
+  });
 }
 
 /** Who a bearer token acts for: a person (with their row), or only an app (client_credentials). */

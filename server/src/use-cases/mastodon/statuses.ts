@@ -34,6 +34,7 @@ import * as reposts from '../../data/reposts.repo.js';
 import type { Keep } from '../../platform/http/pagination.js';
 import { addRepost, removeRepost } from '../shared/repost-writes.js';
 import type { Deps } from '../shared/deps.js';
+import { commit } from '../shared/commit.js';
 import {
   changePost,
   checkContent,
@@ -731,7 +732,7 @@ export async function bookmark(deps: Deps, input: { viewerId: string; id: string
     );
   const at = deps.clock.now().toISOString();
   if (input.on) {
-    await deps.db.transaction().execute(async (trx) => {
+    await commit(deps, async (trx) => {
       if (!(await posts.lockPost(trx, found.ref.id))) throw recordNotFound();
       await refuseAcrossBlockOn(trx, input.viewerId, found);
       await bookmarks.insertBookmark(trx, input.viewerId, found.ref.id, at);

@@ -28,6 +28,7 @@ import {
   type UserRow,
 } from '../../data/users.repo.js';
 import type { Deps } from './deps.js';
+import { commit, type Effects } from './commit.js';
 import { removeMediaOfOwner } from '../../data/media.repo.js';
 import { sweepMediaNow } from './media-sweep.js';
 
@@ -35,8 +36,11 @@ import { sweepMediaNow } from './media-sweep.js';
 export interface DeletionTerms {
   /** The user as they are now, with their row held: false leaves everything as it is. */
   when?: (user: UserRow) => boolean;
-  /** Written in the same transaction, before the user's row goes (an audit entry). */
-  alongside?: (trx: Deps['db'], user: UserRow) => Promise<void>;
+  /**
+   * Written in the same transaction, before the user's row goes (an audit entry), declaring what
+   * follows once it has committed.
+   */
+  alongside?: (trx: Deps['db'], user: UserRow, effects: Effects) => Promise<void>;
 }
 
 /**
@@ -72,7 +76,7 @@ async function deleteInOneTransaction(
   terms: DeletionTerms,
 ): Promise<UserRow | undefined> {
   const { dialect } = deps;
-  return deps.db.transaction().execute(async (trx) => {
+  return commit(deps, async (trx, effects) => {
     const changedPosts = async () => [
       ...(await postIdsTouchedBy(trx, userId)),
       ...(await postIdsCommentedBy(trx, userId)),
@@ -113,7 +117,7 @@ async function deleteInOneTransaction(
     });
     await deleteFollowsOf(trx, userId);
     await deleteNotificationsOf(trx, userId);
-    await terms.alongside?.(trx, user);
+    await terms.alongside?.(trx, user, effects);
     await deleteUserRow(trx, userId);
     await bumpVersions(trx, touched);
     await bumpProfilesVersion(trx);

@@ -2,6 +2,7 @@ import type { Db } from '../../data/database.js';
 import { appendAuditEntry } from '../../data/audit-log.repo.js';
 import { newId } from '../../platform/db/ids.js';
 import type { Deps } from './deps.js';
+import { commit, type CommitDeps, type Effects } from './commit.js';
 
 /**
  * Who acted: a signed-in person, or whoever runs the server's command line (`npm run sync`), which has
@@ -41,19 +42,19 @@ export async function audit(trx: Db, at: Date, actor: Actor, change: AuditedChan
 }
 
 /**
- * A moderation or administration write and its audit entry in one transaction, at the clock's now.
- * `write` answers what it changed, or undefined when there was nothing to change (and no entry is
- * appended); `entry` tells the entry from what changed.
+ * A moderation or administration write and its audit entry in one transaction (the commit path), at the
+ * clock's now. `write` answers what it changed, or undefined when there was nothing to change (and no
+ * entry is appended); `entry` tells the entry from what changed.
  */
 export async function auditedWrite<T>(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: CommitDeps & Pick<Deps, 'clock'>,
   actor: Actor,
-  write: (trx: Db, at: Date) => Promise<T>,
+  write: (trx: Db, at: Date, effects: Effects) => Promise<T>,
   entry: (changed: NonNullable<T>) => AuditedChange,
 ): Promise<T> {
   const at = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
-    const changed = await write(trx, at);
+  return commit(deps, async (trx, effects) => {
+    const changed = await write(trx, at, effects);
     if (changed !== undefined && changed !== null) await audit(trx, at, actor, entry(changed));
     return changed;
   });

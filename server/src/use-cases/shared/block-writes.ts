@@ -1,4 +1,5 @@
 import type { Deps } from './deps.js';
+import { commit } from './commit.js';
 import { lockRowsInOrder } from '../../data/row-locks.js';
 import * as blocks from '../../data/blocks.repo.js';
 import * as comments from '../../data/comments.repo.js';
@@ -6,9 +7,6 @@ import * as follows from '../../data/follows.repo.js';
 import * as notifications from '../../data/notifications.repo.js';
 import * as posts from '../../data/posts.repo.js';
 import * as users from '../../data/users.repo.js';
-
-/** A follow a block removed: `follow-changed` tells the processes' account caches. */
-type RemovedFollow = { followerId: string; followeeId: string };
 
 /**
  * Blocks someone in one transaction: the block, the follows both ways with both people's counts (and
@@ -19,13 +17,12 @@ type RemovedFollow = { followerId: string; followeeId: string };
  */
 async function writeBlock(deps: Deps, blockerId: string, blockedId: string): Promise<boolean> {
   const at = deps.clock.now().toISOString();
-  const removed = await deps.db.transaction().execute(async (trx) => {
+  return commit(deps, async (trx, effects) => {
     const commented = await comments.postIdsCommentedOn(trx, blockedId, blockerId);
     await lockRowsInOrder(trx, deps.dialect, 'posts', async () => commented);
     await lockRowsInOrder(trx, deps.dialect, 'users', async () => [blockerId, blockedId]);
-    if (!(await blocks.insertBlock(trx, blockerId, blockedId, at))) return undefined;
+    if (!(await blocks.insertBlock(trx, blockerId, blockedId, at))) return false;
     await users.bumpRulesVersions(trx, [blockerId, blockedId]);
-    const removedFollows: RemovedFollow[] = [];
     for (const [followerId, followeeId] of [
       [blockerId, blockedId],
       [blockedId, blockerId],
@@ -38,29 +35,26 @@ async function writeBlock(deps: Deps, blockerId: string, blockedId: string): Pro
         groupKey: 'follow',
       });
       await users.adjustFollowCounts(trx, followerId, followeeId, -1);
-      removedFollows.push({ followerId, followeeId });
+      // The processes' account caches hear of each follow the block removed.
+      effects.publish({ type: 'follow-changed', followerId, followeeId });
     }
     await posts.bumpVersions(trx, commented);
-    return removedFollows;
+    effects.publish({ type: 'rules-changed', userIds: [blockerId, blockedId] });
+    return true;
   });
-  if (!removed) return false;
-  for (const follow of removed) deps.events.publish({ type: 'follow-changed', ...follow });
-  deps.events.publish({ type: 'rules-changed', userIds: [blockerId, blockedId] });
-  return true;
 }
 
 /** Unblocks someone; the blocker's posts they commented on show their comments again. */
 async function writeUnblock(deps: Deps, blockerId: string, blockedId: string): Promise<boolean> {
-  const deleted = await deps.db.transaction().execute(async (trx) => {
+  return commit(deps, async (trx, effects) => {
     const commented = await comments.postIdsCommentedOn(trx, blockedId, blockerId);
     await lockRowsInOrder(trx, deps.dialect, 'posts', async () => commented);
     if (!(await blocks.deleteBlock(trx, blockerId, blockedId))) return false;
     await users.bumpRulesVersions(trx, [blockerId, blockedId]);
     await posts.bumpVersions(trx, commented);
+    effects.publish({ type: 'rules-changed', userIds: [blockerId, blockedId] });
     return true;
   });
-  if (deleted) deps.events.publish({ type: 'rules-changed', userIds: [blockerId, blockedId] });
-  return deleted;
 }
 
 /** Blocks (`block`) or unblocks someone: idempotent; false when there was nothing to change. */

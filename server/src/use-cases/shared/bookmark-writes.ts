@@ -1,4 +1,5 @@
 import type { Deps } from './deps.js';
+import { commit } from './commit.js';
 import { NotFound } from './domain-errors.js';
 import { onPost, refuseAcrossBlock } from './blocks-between.js';
 import * as bookmarks from '../../data/bookmarks.repo.js';
@@ -9,7 +10,7 @@ import * as posts from '../../data/posts.repo.js';
  * across a block with the post's author is refused.
  */
 export function addBookmark(deps: Deps, viewerId: string, postId: string): Promise<boolean> {
-  return deps.db.transaction().execute(async (trx) => {
+  return commit(deps, async (trx) => {
     // The post is taken (not changed: a bookmark is not something a post shows) so that a bookmark
     // racing the post's deletion finds it gone rather than failing on its foreign key.
     const post = (await posts.lockPost(trx, postId)) ? await posts.findPost(trx, postId) : undefined;

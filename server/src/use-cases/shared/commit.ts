@@ -34,7 +34,24 @@ export interface Effects {
   mail(at: Date, message: MailMessage): Promise<void>;
 }
 
-export type CommitDeps = Pick<Deps, 'db' | 'events' | 'hydrator'>;
+/** What follows a commit reaches: the live messages' publisher and the post cache. */
+export interface CommitDeps extends Pick<Deps, 'db' | 'events'> {
+  hydrator: Pick<Deps['hydrator'], 'noteNewPost' | 'noteEditedPost' | 'noteNewComment' | 'noteOwnReaction'>;
+}
+
+/**
+ * For a process beside no server (the command line): it has no live hub to publish to and no cache to
+ * tell, so what its writes declare reaches no one.
+ */
+export const nothingFollows: Pick<CommitDeps, 'events' | 'hydrator'> = {
+  events: { publish: () => undefined },
+  hydrator: {
+    noteNewPost: () => undefined,
+    noteEditedPost: () => undefined,
+    noteNewComment: () => undefined,
+    noteOwnReaction: () => undefined,
+  },
+};
 
 /** Runs `change` in one transaction; once it has committed, what it declared follows. Its result. */
 export async function commit<Result>(

@@ -12,7 +12,7 @@ export interface Deps extends ReadContext {
   clock: Clock;
   tokens: TokenService;
   cursors: CursorCodec;
-  /** Live events, raised by the write use cases after their transaction commits. */
+  /** Live events, published by the commit path (commit.ts) once a write's transaction has committed. */
   events: EventPublisher;
   media: MediaDeps;
   mail: MailDeps;

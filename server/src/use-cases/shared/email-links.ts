@@ -6,7 +6,7 @@ import { newSecret, secretHash } from '../../platform/auth/opaque-tokens.js';
 import { newId } from '../../platform/db/ids.js';
 import { escapeHtml } from '../../read/views/escape-html.js';
 import type { Deps } from './deps.js';
-import { enqueueMail } from './mail-jobs.js';
+import { commit, type Effects } from './commit.js';
 import { instanceSettings } from './instance-settings.js';
 
 /**
@@ -67,11 +67,16 @@ export interface Link {
 }
 
 /**
- * Stores a new link and queues its message, in `trx`: the token and its mail commit together, or
- * neither (docs/decisions/121). The title is read before the transaction (SQLite's one connection is
+ * Stores a new link in `trx` and queues its message with it (`effects.mail`): the token and its mail
+ * commit together, or neither (docs/decisions/121). The title is read before the transaction (SQLite's one connection is
  * the transaction's until it ends).
  */
-export async function queueLink(trx: Db, deps: Pick<Deps, 'clock' | 'mail'>, link: Link): Promise<void> {
+export async function queueLink(
+  trx: Db,
+  effects: Effects,
+  deps: Pick<Deps, 'clock' | 'mail'>,
+  link: Link,
+): Promise<void> {
   const { user, purpose, address, title } = link;
   const kind = kinds[purpose];
   const token = newSecret();
@@ -88,7 +93,7 @@ export async function queueLink(trx: Db, deps: Pick<Deps, 'clock' | 'mail'>, lin
   const query = new URLSearchParams({ token, ...(purpose === 'change' && { change: '1' }) });
   const url = deps.mail.uris.at(`${kind.page}?${query}`);
   const [before, after] = kind.paragraphs(user, address, title);
-  await enqueueMail(trx, at, {
+  await effects.mail(at, {
     to: address,
     subject: kind.subject(title),
     text: `${before}\n\n${url}\n\n${after}\n\n${title}\n`,
@@ -104,5 +109,5 @@ export async function queueLink(trx: Db, deps: Pick<Deps, 'clock' | 'mail'>, lin
 /** `queueLink` in a transaction of its own. */
 export async function mailLink(deps: Deps, link: Omit<Link, 'title'>): Promise<void> {
   const { title } = await instanceSettings(deps.db, deps.mail.instance);
-  await deps.db.transaction().execute((trx) => queueLink(trx, deps, { ...link, title }));
+  await commit(deps, (trx, effects) => queueLink(trx, effects, deps, { ...link, title }));
 }

@@ -6,6 +6,7 @@ import type { FilterAction, FilterContext } from '../../data/schema.js';
 import { newId } from '../../platform/db/ids.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Deps } from './deps.js';
+import { commit, type Effects } from './commit.js';
 import { checkText } from './text.js';
 
 /**
@@ -206,8 +207,9 @@ export function keywordPlan(
 export const checkedKeywords = (keywords: readonly KeywordInput[]): KeywordInput[] =>
   keywords.map(({ keyword, wholeWord }) => ({ keyword: checkKeyword(keyword), wholeWord }));
 
-export const rulesChanged = (deps: Deps, userId: string) =>
-  deps.events.publish({ type: 'rules-changed', userIds: [userId] });
+/** The person's filters changed: the rules kept for them are read again once it has committed. */
+const rulesChanged = (effects: Effects, userId: string) =>
+  effects.publish({ type: 'rules-changed', userIds: [userId] });
 
 /** `GET /api/filters`, `GET /api/v2/filters`: every filter of the person's, expired ones too, oldest first. */
 export const listFilters = (deps: Deps, input: { userId: string }) =>
@@ -235,7 +237,7 @@ export async function createFilter(
     keywords,
   };
   const at = now.toISOString();
-  await deps.db.transaction().execute(async (trx) => {
+  await commit(deps, async (trx, effects) => {
     // Two filters made at once by one person are counted one after the other.
     await lockRowsInOrder(trx, deps.dialect, 'users', async () => [input.userId]);
     if ((await filters.countFilters(trx, input.userId)) >= FilterLimits.filtersPerPerson) {
@@ -258,8 +260,8 @@ export async function createFilter(
       keywords.map((keyword) => ({ ...keyword, created_at: at })),
     );
     await bumpRulesVersions(trx, [input.userId]);
+    rulesChanged(effects, input.userId);
   });
-  rulesChanged(deps, input.userId);
   return record;
 }
 
@@ -274,7 +276,7 @@ export async function changeFilter(
   const fields = checkedFields(changes, now);
   const given = changes.keywords && checkedKeywords(changes.keywords);
   const at = now.toISOString();
-  const changed = await deps.db.transaction().execute(async (trx) => {
+  return commit(deps, async (trx, effects) => {
     await filters.lockFilter(trx, deps.dialect, userId, filterId);
     const current = await filters.filterOf(trx, userId, filterId);
     if (!current) throw filterNotFound(filterId);
@@ -288,6 +290,7 @@ export async function changeFilter(
       plan.added.map((keyword) => ({ ...keyword, created_at: at })),
     );
     await bumpRulesVersions(trx, [userId]);
+    rulesChanged(effects, userId);
     const filter: filters.FilterRecord = {
       ...current,
       ...(fields.title !== undefined && { title: fields.title }),
@@ -298,8 +301,6 @@ export async function changeFilter(
     };
     return { filter, added: plan.added };
   });
-  rulesChanged(deps, userId);
-  return changed;
 }
 
 /** `PUT /api/filters/:id`, `PUT /api/v2/filters/:id` */
@@ -312,11 +313,11 @@ export async function updateFilter(
 
 /** `DELETE /api/filters/:id`, `DELETE /api/v2/filters/:id`: its keywords go with it. */
 export async function deleteFilter(deps: Deps, input: { userId: string; filterId: string }): Promise<void> {
-  const deleted = await deps.db.transaction().execute(async (trx) => {
+  const deleted = await commit(deps, async (trx, effects) => {
     if (!(await filters.deleteFilter(trx, input.userId, input.filterId))) return false;
     await bumpRulesVersions(trx, [input.userId]);
+    rulesChanged(effects, input.userId);
     return true;
   });
   if (!deleted) throw filterNotFound(input.filterId);
-  rulesChanged(deps, input.userId);
 }

@@ -1,5 +1,5 @@
 import type { Deps } from './deps.js';
-import { publishNotified } from './live-messages.js';
+import { commit } from './commit.js';
 import { refuseAcrossBlock } from './blocks-between.js';
 import * as follows from '../../data/follows.repo.js';
 import * as notifications from '../../data/notifications.repo.js';
@@ -22,33 +22,39 @@ export async function writeFollow(
     type: 'follow',
     groupKey: 'follow',
   } as const;
-  const written = await deps.db.transaction().execute(async (trx) => {
+  return commit(deps, async (trx, effects) => {
     let group: notifications.NotifiedGroup | undefined;
     if (change === 'follow') {
       const at = deps.clock.now().toISOString();
-      if (!(await follows.insertFollow(trx, viewerId, targetId, at))) return undefined;
+      if (!(await follows.insertFollow(trx, viewerId, targetId, at))) return false;
       group = await notifications.addCause(trx, { ...newFollower, at });
     } else {
-      if (!(await follows.deleteFollow(trx, viewerId, targetId))) return undefined;
+      if (!(await follows.deleteFollow(trx, viewerId, targetId))) return false;
       await notifications.removeCause(trx, newFollower);
     }
     await users.adjustFollowCounts(trx, viewerId, targetId, change === 'follow' ? 1 : -1);
     // Checked holding both users' rows, which a block takes first: a block that committed meanwhile is seen.
     if (change === 'follow')
       await refuseAcrossBlock(trx, { actorId: viewerId, otherIds: [targetId], act: { on: 'follow' } });
-    return { group };
+    effects.publish({ type: 'follow-changed', followerId: viewerId, followeeId: targetId });
+    effects.notified([group]);
+    return true;
   });
-  if (!written) return false;
-  deps.events.publish({ type: 'follow-changed', followerId: viewerId, followeeId: targetId });
-  publishNotified(deps.events, [written.group]);
-  return true;
 }
 
 /**
  * Shows or hides a followed person's reposts in the follower's Following timeline (docs/decisions/092);
- * nothing changes when the follower does not follow them.
+ * nothing changes (false) when the follower does not follow them.
  */
-export async function writeShowReposts(deps: Deps, followerId: string, followeeId: string, show: boolean) {
-  if (await follows.setShowReposts(deps.db, followerId, followeeId, show))
-    deps.events.publish({ type: 'follow-changed', followerId, followeeId });
+export function writeShowReposts(
+  deps: Deps,
+  followerId: string,
+  followeeId: string,
+  show: boolean,
+): Promise<boolean> {
+  return commit(deps, async (trx, effects) => {
+    const changed = await follows.setShowReposts(trx, followerId, followeeId, show);
+    if (changed) effects.publish({ type: 'follow-changed', followerId, followeeId });
+    return changed;
+  });
 }

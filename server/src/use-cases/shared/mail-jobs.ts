@@ -6,8 +6,8 @@ import type { Deps } from './deps.js';
 
 /**
  * Mail goes through the durable job queue (docs/decisions/121): a use case queues the message in the
- * transaction of the change it tells of, and a worker sends it after the commit, once, even if this
- * process dies first. app/jobs.ts gives the kind its handler.
+ * transaction of the change it tells of (`effects.mail`, commit.ts), and a worker sends it after the
+ * commit, once, even if this process dies first. app/jobs.ts gives the kind its handler.
  */
 export const mailJob = 'mail';
 

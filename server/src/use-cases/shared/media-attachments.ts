@@ -1,5 +1,6 @@
 import { MediaLimits } from '@sync/contract';
 import type { Deps } from './deps.js';
+import { commit } from './commit.js';
 import * as media from '../../data/media.repo.js';
 import { Invalid, LimitReached, NotFound } from './domain-errors.js';
 import * as posts from '../../data/posts.repo.js';
@@ -103,7 +104,7 @@ export async function describeMedia(
     changes.description !== undefined &&
     changes.description !== record.description;
   const at = deps.clock.now().toISOString();
-  const { updated, postId } = await deps.db.transaction().execute(async (trx) => {
+  return commit(deps, async (trx, effects) => {
     const postId =
       record.post_id ?? (record.comment_id && (await media.postOfComment(trx, record.comment_id)));
     if (postId) {
@@ -114,10 +115,9 @@ export async function describeMedia(
     }
     const updated = await media.updateMedia(trx, record.id, changes);
     if (!updated) throw new NotFound({ thing: 'upload', id: input.id });
-    return { updated, postId };
+    if (postId) effects.publish({ type: 'post-edited', postId, authorId: input.viewerId });
+    return updated;
   });
-  if (postId) deps.events.publish({ type: 'post-edited', postId, authorId: input.viewerId });
-  return updated;
 }
 
 /** Keeps the version of the post (or of its comment) an image's new alt text replaces, and dates the edit. */

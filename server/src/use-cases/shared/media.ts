@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Focus } from '@sync/contract';
 import type { Deps } from './deps.js';
+import { commit } from './commit.js';
 import * as media from '../../data/media.repo.js';
 import * as users from '../../data/users.repo.js';
 import { ImageRefused, processImage, type ProcessedImage } from '../../platform/media/images.js';
@@ -100,7 +101,7 @@ async function recordImage(
   const { processed, key, bytes } = input.stored;
   const now = deps.clock.now();
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    return await commit(deps, async (trx) => {
       // Checked again with the stored size: two uploads at once cannot both take the last megabytes.
       await checkQuota(deps, trx, input.ownerId, bytes);
       const record = await media.insertMedia(

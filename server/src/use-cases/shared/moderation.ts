@@ -12,7 +12,7 @@ import { deleteUserAndEverythingOf } from './account-deletion.js';
 import { audit, type Actor } from './audit.js';
 import { findAccount, type AccountRef } from './account-refs.js';
 import type { Deps } from './deps.js';
-import { publishNotified } from './live-messages.js';
+import { commit } from './commit.js';
 import { isLimited, isSuspended } from './moderation-state.js';
 import { isBelow, requirePermission } from './roles.js';
 import { checkText } from './text.js';
@@ -124,8 +124,8 @@ function checkAction(action: AccountAction, target: users.UserRow, now: Date) {
 /**
  * `POST /api/admin/accounts/:username/actions` and the Mastodon admin API's actions: the action, its
  * record, its audit entry and the person's notification in one transaction; then the person's sessions
- * end (`endSessions`, a suspension), their apps' open streams close, and every process reads the
- * account's moderation state again. The account as it now is, and the action recorded.
+ * end (a suspension), their apps' open streams close, and every process reads the account's moderation
+ * state again. The account as it now is, and the action recorded.
  */
 export async function actOnAccount(
   deps: Deps,
@@ -134,7 +134,6 @@ export async function actOnAccount(
     account: AccountRef;
     action: AccountAction;
     missing: () => Error;
-    endSessions: (userId: string) => void;
   },
 ): Promise<{ account: users.UserRow; action: ModerationActionRecord }> {
   const { moderator, action } = input;
@@ -155,7 +154,7 @@ export async function actOnAccount(
     ends_at: endsAt,
     created_at: at,
   };
-  const { revokedTokens, notified } = await deps.db.transaction().execute(async (trx) => {
+  await commit(deps, async (trx, effects) => {
     let revoked: string[] = [];
     switch (action.type) {
       case 'suspend':
@@ -189,14 +188,13 @@ export async function actOnAccount(
           at,
         })
       : undefined;
-    return { revokedTokens: revoked, notified: notice };
+    if (action.type === 'suspend') {
+      effects.publish({ type: 'sessions-ended', userId: target.id });
+      if (revoked.length > 0) effects.publish({ type: 'tokens-revoked', tokenIds: revoked });
+    }
+    if (action.type !== 'warn') effects.publish({ type: 'moderation-changed', userId: target.id });
+    effects.notified([notice]);
   });
-  if (action.type === 'suspend') {
-    input.endSessions(target.id);
-    if (revokedTokens.length > 0) deps.events.publish({ type: 'tokens-revoked', tokenIds: revokedTokens });
-  }
-  if (action.type !== 'warn') deps.events.publish({ type: 'moderation-changed', userId: target.id });
-  publishNotified(deps.events, [notified]);
   const account = await users.findUserById(deps.db, target.id);
   if (!account) throw input.missing();
   return { account, action: record };
@@ -215,7 +213,7 @@ function auditReason(note: string | undefined, text: string, endsAt: string | nu
  */
 export async function liftEndedModeration(deps: Deps): Promise<void> {
   const now = deps.clock.now();
-  const { unsuspended, unlimited } = await deps.db.transaction().execute(async (trx) => {
+  await commit(deps, async (trx, effects) => {
     const lifted = await users.liftEndedModeration(trx, now.toISOString());
     for (const [accounts, action] of [
       [lifted.unsuspended, 'suspension_ended'],
@@ -229,10 +227,9 @@ export async function liftEndedModeration(deps: Deps): Promise<void> {
           targetLabel: account.username,
         });
     }
-    return lifted;
+    for (const userId of new Set([...lifted.unsuspended, ...lifted.unlimited].map((account) => account.id)))
+      effects.publish({ type: 'moderation-changed', userId });
   });
-  for (const userId of new Set([...unsuspended, ...unlimited].map((account) => account.id)))
-    deps.events.publish({ type: 'moderation-changed', userId });
 }
 
 /** Accounts purged per run: a run stays short; the next takes the rest. */
@@ -243,10 +240,7 @@ const purgedPerRun = 20;
  * deleting their own account is, each with its audit entry in the same transaction. An account lifted
  * meanwhile, or purged by another process already, is left as it is.
  */
-export async function purgeSuspendedAccounts(
-  deps: Deps,
-  input: { endSessions: (userId: string) => void },
-): Promise<void> {
+export async function purgeSuspendedAccounts(deps: Deps): Promise<void> {
   const now = deps.clock.now();
   const due = (user: users.UserRow) =>
     user.suspended_at !== null &&
@@ -254,20 +248,19 @@ export async function purgeSuspendedAccounts(
     Date.parse(user.suspended_at) <= now.getTime() - purgeAfterMs;
   const cutoff = new Date(now.getTime() - purgeAfterMs).toISOString();
   for (const id of await users.suspendedUntilLiftedBefore(deps.db, cutoff, purgedPerRun)) {
-    const purged = await deleteUserAndEverythingOf(deps, id, {
+    await deleteUserAndEverythingOf(deps, id, {
       when: due,
-      alongside: (trx, user) =>
-        audit(trx, now, scheduledJob, {
+      alongside: async (trx, user, effects) => {
+        await audit(trx, now, scheduledJob, {
           action: 'purge_account',
           targetType: 'account',
           targetId: user.id,
           targetLabel: user.username,
           reason: `Suspended since ${user.suspended_at ?? ''}, 30 days or more.`,
-        }),
+        });
+        effects.publish({ type: 'sessions-ended', userId: user.id });
+        effects.publish({ type: 'moderation-changed', userId: user.id });
+      },
     });
-    if (purged) {
-      input.endSessions(purged.id);
-      deps.events.publish({ type: 'moderation-changed', userId: purged.id });
-    }
   }
 }

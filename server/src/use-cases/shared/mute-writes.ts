@@ -1,4 +1,5 @@
 import type { Deps } from './deps.js';
+import { commit } from './commit.js';
 import * as mutes from '../../data/mutes.repo.js';
 import { bumpRulesVersions } from '../../data/users.repo.js';
 
@@ -12,17 +13,17 @@ export interface MuteChange {
 export async function writeMute(deps: Deps, muterId: string, mutedId: string, mute: MuteChange | undefined) {
   const now = deps.clock.now();
   const at = now.toISOString();
-  await deps.db.transaction().execute(async (trx) => {
+  await commit(deps, async (trx, effects) => {
     await bumpRulesVersions(trx, [muterId]);
     await mutes.deleteEndedMutes(trx, muterId, at);
-    if (!mute) {
+    if (mute) {
+      const expiresAt = mute.durationSeconds
+        ? new Date(now.getTime() + mute.durationSeconds * 1000).toISOString()
+        : null;
+      await mutes.putMute(trx, { muterId, mutedId, notifications: mute.notifications, expiresAt, at });
+    } else {
       await mutes.deleteMute(trx, muterId, mutedId);
-      return;
     }
-    const expiresAt = mute.durationSeconds
-      ? new Date(now.getTime() + mute.durationSeconds * 1000).toISOString()
-      : null;
-    await mutes.putMute(trx, { muterId, mutedId, notifications: mute.notifications, expiresAt, at });
+    effects.publish({ type: 'rules-changed', userIds: [muterId] });
   });
-  deps.events.publish({ type: 'rules-changed', userIds: [muterId] });
 }

@@ -8,6 +8,7 @@ import * as settings from '../../data/notification-settings.repo.js';
 import type { NotificationSettingsRecord } from '../../data/notification-settings.repo.js';
 import { bumpRulesVersions } from '../../data/users.repo.js';
 import type { Deps } from './deps.js';
+import { commit } from './commit.js';
 
 /**
  * `GET|PUT /account/notification-settings` (and a Mastodon app's notification policy): which kinds
@@ -54,10 +55,10 @@ export async function changeNotificationSettings(
     mutedTypes: muted,
     onlyFromFollowing: input.body.onlyFromFollowing ?? current.onlyFromFollowing,
   };
-  await deps.db.transaction().execute(async (trx) => {
+  await commit(deps, async (trx, effects) => {
     await settings.saveNotificationSettings(trx, input.viewerId, changed, deps.clock.now().toISOString());
     await bumpRulesVersions(trx, [input.viewerId]);
+    effects.publish({ type: 'rules-changed', userIds: [input.viewerId] });
   });
-  deps.events.publish({ type: 'rules-changed', userIds: [input.viewerId] });
   return { settings: viewOf(changed) };
 }

@@ -1,4 +1,5 @@
 import type { Deps } from './deps.js';
+import { commit } from './commit.js';
 import type { QuotePolicy } from '../../data/schema.js';
 import * as follows from '../../data/follows.repo.js';
 import * as posts from '../../data/posts.repo.js';
@@ -75,11 +76,12 @@ export async function unquote(
   input: { viewerId: string; postId: string; quotingPostId: string },
 ): Promise<posts.PostRecord> {
   await requireOwnPost(deps, input, 'Only the author of a post can detach quotes of it.');
-  const quoting = await deps.db
-    .transaction()
-    .execute((trx) => posts.detachQuote(trx, deps.dialect, input.postId, input.quotingPostId));
+  const quoting = await commit(deps, async (trx, effects) => {
+    const detached = await posts.detachQuote(trx, deps.dialect, input.postId, input.quotingPostId);
+    if (detached) effects.publish({ type: 'post-edited', postId: detached.id, authorId: detached.author_id });
+    return detached;
+  });
   if (!quoting) throw new NotFound({ thing: 'post', id: input.quotingPostId });
-  deps.events.publish({ type: 'post-edited', postId: quoting.id, authorId: quoting.author_id });
   return quoting;
 }
 
@@ -89,9 +91,9 @@ export async function changeQuotePolicy(
   input: { viewerId: string; postId: string; policy: QuotePolicy },
 ): Promise<posts.PostRecord> {
   const post = await requireOwnPost(deps, input, 'Only the author of a post can change who may quote it.');
-  const record = await deps.db
-    .transaction()
-    .execute((trx) => posts.takeForChange(trx, post.id, { quotePolicy: input.policy }));
+  const record = await commit(deps, (trx) =>
+    posts.takeForChange(trx, post.id, { quotePolicy: input.policy }),
+  );
   if (!record) throw new NotFound({ thing: 'post', id: input.postId });
   return record;
 }

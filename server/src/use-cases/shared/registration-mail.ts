@@ -1,8 +1,7 @@
-import type { Db } from '../../data/database.js';
 import type { UserRow } from '../../data/users.repo.js';
 import { escapeHtml } from '../../read/views/escape-html.js';
 import type { Deps } from './deps.js';
-import { enqueueMail } from './mail-jobs.js';
+import type { Effects } from './commit.js';
 
 /** A moderator's decision on a sign-up that waited for approval, as the person hears of it. */
 export type RegistrationDecision = 'approved' | 'rejected';
@@ -26,19 +25,19 @@ function wording(decision: RegistrationDecision, user: UserRow, title: string, l
 }
 
 /**
- * Queues, in the decision's transaction `trx`, the message that tells a person who signed up and waited
+ * Queues, with the decision's transaction (`effects.mail`), the message that tells a person who signed up and waited
  * that a moderator decided (an account without an address is not told). `title` is the server's,
  * read before the transaction.
  */
 export async function queueRegistrationDecision(
-  trx: Db,
+  effects: Effects,
   deps: Pick<Deps, 'mail'>,
   decided: { user: UserRow; decision: RegistrationDecision; title: string; at: Date },
 ): Promise<void> {
   const { user, decision, title, at } = decided;
   if (!user.email) return;
   const { subject, paragraphs } = wording(decision, user, title, deps.mail.uris.at('/login'));
-  await enqueueMail(trx, at, {
+  await effects.mail(at, {
     to: user.email,
     subject,
     text: [...paragraphs, title].join('\n\n') + '\n',

@@ -51,10 +51,10 @@ export async function approveRegistration(
   const approved = await auditedWrite(
     deps,
     input.actor,
-    async (trx, at) => {
+    async (trx, at, effects) => {
       const row = await users.approvePending(trx, target.id);
       if (!row) return row;
-      await queueRegistrationDecision(trx, deps, { user: row, decision: 'approved', title, at });
+      await queueRegistrationDecision(effects, deps, { user: row, decision: 'approved', title, at });
       // In the account's history, as the moderators' other actions are.
       await moderation.insertModerationAction(trx, {
         id: newId(at),
@@ -66,13 +66,13 @@ export async function approveRegistration(
         ends_at: null,
         created_at: at.toISOString(),
       });
+      // Rows kept a moment for the account's tokens (an app that signed it up holds one) are read again.
+      effects.publish({ type: 'sessions-ended', userId: row.id });
       return row;
     },
     registrationDecision('approve_registration'),
   );
   if (!approved) throw notWaiting(target.username);
-  // Rows kept a moment for the account's tokens (an app that signed it up holds one) are read again.
-  deps.events.publish({ type: 'sessions-ended', userId: approved.id });
   return approved;
 }
 
@@ -88,13 +88,13 @@ export async function rejectRegistration(
     deps,
     input.actor,
     // Nothing but its row (and an app's token, which goes with it) exists: it never got in.
-    async (trx, at) => {
+    async (trx, at, effects) => {
       if (!(await users.deletePendingUser(trx, target.id))) return undefined;
-      await queueRegistrationDecision(trx, deps, { user: target, decision: 'rejected', title, at });
+      await queueRegistrationDecision(effects, deps, { user: target, decision: 'rejected', title, at });
+      effects.publish({ type: 'sessions-ended', userId: target.id });
       return target;
     },
     registrationDecision('reject_registration'),
   );
   if (!rejected) throw notWaiting(target.username);
-  deps.events.publish({ type: 'sessions-ended', userId: target.id });
 }

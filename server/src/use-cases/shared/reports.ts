@@ -15,7 +15,7 @@ import { newId, timeOfId } from '../../platform/db/ids.js';
 import { HttpError, Messages, notFound } from '../../platform/http/errors.js';
 import { audit } from './audit.js';
 import type { Deps } from './deps.js';
-import { publishNotified } from './live-messages.js';
+import { commit } from './commit.js';
 import { sweepMediaNow } from './media-sweep.js';
 import { hiddenFrom } from './moderation-state.js';
 import { requirePermission, rolesWith } from './roles.js';
@@ -229,11 +229,10 @@ export async function file(deps: Deps, input: ReportInput): Promise<ReportRecord
     created_at: at,
     updated_at: at,
   };
-  const notified = await deps.db.transaction().execute(async (trx) => {
+  await commit(deps, async (trx, effects) => {
     await reports.insertReport(trx, record, { items, media: images });
-    return tellStaff(trx, record);
+    effects.notified(await tellStaff(trx, record));
   });
-  publishNotified(deps.events, notified);
   return record;
 }
 
@@ -314,9 +313,9 @@ export async function changeQueued(deps: Deps, input: QueueChange): Promise<Repo
   const now = deps.clock.now();
   const at = now.toISOString();
   const { when, change } = changeOf(action, viewer.id, at);
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  const outcome = await commit(deps, async (trx, effects) => {
     const changed = await reports.changeReport(trx, current.id, when, change);
-    if (!changed) return { report: await reports.findReport(trx, current.id), notified: undefined };
+    if (!changed) return { report: await reports.findReport(trx, current.id) };
     const target = await users.findUserById(trx, changed.target_id);
     await audit(trx, now, viewer, {
       action: `${action}_report`,
@@ -326,8 +325,7 @@ export async function changeQueued(deps: Deps, input: QueueChange): Promise<Repo
       reason: note,
     });
     const { reporter_id: reporterId } = changed;
-    if (reporterId === null || (action !== 'resolve' && action !== 'reopen'))
-      return { report: changed, notified: undefined };
+    if (reporterId === null || (action !== 'resolve' && action !== 'reopen')) return { report: changed };
     const group: NotificationGroup = {
       recipientId: reporterId,
       type: 'report_resolved',
@@ -335,11 +333,11 @@ export async function changeQueued(deps: Deps, input: QueueChange): Promise<Repo
     };
     if (action === 'reopen') {
       await notifications.removeGroups(trx, { ...group, recipientIds: [reporterId] });
-      return { report: changed, notified: undefined };
+      return { report: changed };
     }
-    return { report: changed, notified: await notifications.addNotice(trx, { ...group, at }) };
+    effects.notified([await notifications.addNotice(trx, { ...group, at })]);
+    return { report: changed };
   });
-  publishNotified(deps.events, [outcome.notified]);
   // A resolved report holds its images no more: those whose post or image is deleted go now.
   if (action === 'resolve') await sweepMediaNow(deps);
   // Gone meanwhile: its reported account was deleted.

@@ -4,6 +4,7 @@ import type { Role } from '../../data/schema.js';
 import { HttpError, Messages, notFound } from '../../platform/http/errors.js';
 import { audit, commandLine, type Actor } from './audit.js';
 import type { Deps } from './deps.js';
+import { commit, nothingFollows, type CommitDeps } from './commit.js';
 import { isRole, permissions, roles } from './roles.js';
 
 export async function requireUserNamed(db: Deps['db'], username: string): Promise<users.UserRow> {
@@ -17,14 +18,14 @@ export const roleReply = (username: string, role: Role): RoleReply => ({
 });
 
 export async function writeRole(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: CommitDeps & Pick<Deps, 'clock'>,
   actor: Actor,
   target: users.UserRow,
   role: Role,
 ): Promise<RoleReply> {
   if (target.role !== role) {
     const at = deps.clock.now();
-    await deps.db.transaction().execute(async (trx) => {
+    await commit(deps, async (trx, effects) => {
       await users.setRole(trx, target.id, role);
       await audit(trx, at, actor, {
         action: 'change_role',
@@ -33,6 +34,8 @@ export async function writeRole(
         targetLabel: target.username,
         reason: `${target.role} → ${role}`,
       });
+      // The person's row kept for their reads (their role: what they may open) is read again everywhere.
+      effects.publish({ type: 'moderation-changed', userId: target.id });
     });
   }
   return roleReply(target.username, role);
@@ -49,5 +52,5 @@ export async function grantRoleFromCommandLine(
   const { role } = input;
   if (!isRole(role)) throw new HttpError(400, `"${role}" is not a role: use one of ${roles.join(', ')}.`);
   const target = await requireUserNamed(deps.db, input.username);
-  return writeRole(deps, commandLine, target, role);
+  return writeRole({ ...deps, ...nothingFollows }, commandLine, target, role);
 }

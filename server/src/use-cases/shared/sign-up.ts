@@ -15,6 +15,7 @@ import { hashPassword } from '../../platform/auth/passwords.js';
 import { newId } from '../../platform/db/ids.js';
 import { HttpError, Messages, badRequest } from '../../platform/http/errors.js';
 import type { Deps } from './deps.js';
+import { commit } from './commit.js';
 import { queueLink } from './email-links.js';
 import { currentRegistrationsMode, instanceSettings } from './instance-settings.js';
 import { Invalid } from './domain-errors.js';
@@ -165,7 +166,7 @@ export async function insertAccount(
 ): Promise<UserRow> {
   const { pending, id, now, passwordHash } = terms;
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    return await commit(deps, async (trx, effects) => {
       const { inviteCode } = terms;
       const invite = inviteCode === undefined ? undefined : await invites.takeInviteUse(trx, inviteCode, now);
       if (inviteCode !== undefined && !invite) throw await inviteRefusal(trx, inviteCode, now);
@@ -197,7 +198,7 @@ export async function insertAccount(
       const user = { ...row, follower_count: 0, following_count: 0 };
       const title = terms.confirmationTitle;
       if (title !== undefined)
-        await queueLink(trx, deps, { user, purpose: 'confirm', address: user.email, title });
+        await queueLink(trx, effects, deps, { user, purpose: 'confirm', address: user.email, title });
       return user;
     });
   } catch (error) {

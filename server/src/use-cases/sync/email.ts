@@ -17,6 +17,7 @@ import { hashPassword, passwordMatches } from '../../platform/auth/passwords.js'
 import { secretHash } from '../../platform/auth/opaque-tokens.js';
 import { HttpError, Messages, badRequest, notFound } from '../../platform/http/errors.js';
 import type { Deps } from '../shared/deps.js';
+import { commit } from '../shared/commit.js';
 import { mailLink } from '../shared/email-links.js';
 import { accountSettings } from '../shared/instance-settings.js';
 import { checkNewPassword } from '../shared/passwords.js';
@@ -49,7 +50,7 @@ async function takeLink(trx: Db, token: string, purpose: EmailTokenPurpose, now:
 /** `POST /api/auth/confirm`: the address the link was sent to is confirmed (if it is still the account's). */
 export async function confirmEmail(deps: Deps, input: { token: string }): Promise<EmailConfirmedReply> {
   const now = deps.clock.now().toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  return commit(deps, async (trx) => {
     const link = await takeLink(trx, input.token, 'confirm', now);
     if (!(await users.confirmEmail(trx, link.user_id, link.new_email, now)))
       throw badRequest(linkUsedOrExpired);
@@ -88,7 +89,7 @@ export async function resetPassword(
   const now = deps.clock.now().toISOString();
   // Read before the transaction: SQLite's one connection is the transaction's until it ends.
   const { sharedGuestId } = await accountSettings(deps.db);
-  const userId = await deps.db.transaction().execute(async (trx) => {
+  const userId = await commit(deps, async (trx) => {
     const link = await takeLink(trx, body.token, 'reset', now);
     const user = await users.findUserById(trx, link.user_id);
     if (!user) throw badRequest(linkUsedOrExpired);
@@ -128,7 +129,7 @@ export async function confirmEmailChange(deps: Deps, input: { token: string }): 
   const now = deps.clock.now().toISOString();
   let address = '';
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    return await commit(deps, async (trx) => {
       const link = await takeLink(trx, input.token, 'change', now);
       address = link.new_email;
       const owner = await users.findUserByEmail(trx, address);

@@ -20,6 +20,7 @@ import { HttpError, badRequest, notFound } from '../../platform/http/errors.js';
 import { userSummary } from '../../read/views/sync/summaries.js';
 import { audit, auditedWrite, type AuditedChange } from '../shared/audit.js';
 import type { Deps } from '../shared/deps.js';
+import { commit } from '../shared/commit.js';
 import { instanceSettings } from '../shared/instance-settings.js';
 import { requirePermission } from '../shared/roles.js';
 import { checkText, emailPattern } from '../shared/text.js';
@@ -116,7 +117,7 @@ export async function updateSettings(
   const values: Partial<Record<instance.SettingKey, string>> = {};
   for (const field of changed) values[settingKeys[field]] = checked[field];
   const at = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  await commit(deps, async (trx) => {
     await instance.writeSettings(trx, values, at.toISOString());
     await audit(trx, at, input.actor, {
       action: 'update_settings',

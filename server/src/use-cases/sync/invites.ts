@@ -7,6 +7,7 @@ import { notFound } from '../../platform/http/errors.js';
 import type { Uris } from '../../platform/uris/uris.js';
 import { audit, auditedWrite } from '../shared/audit.js';
 import type { Deps } from '../shared/deps.js';
+import { commit } from '../shared/commit.js';
 import { requirePermission } from '../shared/roles.js';
 
 /**
@@ -82,7 +83,7 @@ export async function revokeInvite(
 ): Promise<InviteReply> {
   requirePermission(input.actor.role, 'manage_rules_and_settings');
   const at = deps.clock.now();
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const row = await commit(deps, async (trx) => {
     const revoked = await invites.revokeInvite(trx, input.id, at.toISOString());
     // One revoked before stays as it was, and its revocation is logged already.
     if (!revoked) return invites.findInviteById(trx, input.id);

@@ -1,4 +1,5 @@
 import type { Deps } from '../shared/deps.js';
+import { commit } from '../shared/commit.js';
 import * as media from '../../data/media.repo.js';
 import * as users from '../../data/users.repo.js';
 import { sweepMediaNow } from '../shared/media-sweep.js';
@@ -10,7 +11,7 @@ export async function removeProfileImage(
   input: { viewerId: string; purpose: ProfileImage },
 ): Promise<users.UserRow> {
   const at = deps.clock.now().toISOString();
-  const user = await deps.db.transaction().execute(async (trx) => {
+  const user = await commit(deps, async (trx) => {
     await media.removeProfileMedia(trx, { ownerId: input.viewerId, purpose: input.purpose, at });
     return users.setProfileImageUrl(trx, {
       id: input.viewerId,

@@ -4,6 +4,7 @@ import { newSecret, secretHash } from '../../platform/auth/opaque-tokens.js';
 import { scopeText, withinScopes } from '../../platform/auth/scopes.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { Deps } from '../shared/deps.js';
+import { commit } from '../shared/commit.js';
 import { refuseSharedGuest } from '../shared/shared-guest.js';
 import {
   outOfBand,
@@ -118,7 +119,10 @@ export const authorizedApps = (deps: Deps, userId: string) => oauth.authorizedAp
 
 /** Settings → Authorized apps → Revoke: every token the app holds for this person stops working. */
 export async function revokeApp(deps: Deps, userId: string, appId: string): Promise<void> {
-  const revoked = await oauth.deleteTokensOfApp(deps.db, userId, appId);
+  const revoked = await commit(deps, async (trx, effects) => {
+    const deleted = await oauth.deleteTokensOfApp(trx, userId, appId);
+    if (deleted.length > 0) effects.publish({ type: 'tokens-revoked', tokenIds: deleted });
+    return deleted;
+  });
   if (revoked.length === 0) throw new HttpError(404, 'This app has no access to your account.');
-  deps.events.publish({ type: 'tokens-revoked', tokenIds: revoked });
 }

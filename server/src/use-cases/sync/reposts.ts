@@ -2,10 +2,10 @@ import type { RelationshipReply, RepostReply, UserSummariesReply } from '@sync/c
 import type { Deps } from '../shared/deps.js';
 import { HttpError, Messages, notFound } from '../../platform/http/errors.js';
 import type { PageQuery } from '../../platform/http/pagination.js';
-import * as follows from '../../data/follows.repo.js';
 import * as reposts from '../../data/reposts.repo.js';
 import * as users from '../../data/users.repo.js';
 import { addRepost, removeRepost, type RepostOutcome } from '../shared/repost-writes.js';
+import { writeShowReposts } from '../shared/follow-writes.js';
 import { requireVisiblePost } from './post-answers.js';
 import { relationshipAnswer } from './relationships.js';
 import { visiblePeopleRows } from '../shared/visible-rows.js';
@@ -54,11 +54,10 @@ export async function setShowReposts(
 ): Promise<RelationshipReply> {
   const user = await users.findUserById(deps.db, input.followUserId);
   if (!user) throw notFound(Messages.userNotFound(input.followUserId));
-  if (!(await follows.setShowReposts(deps.db, input.viewerId, user.id, input.show)))
+  if (!(await writeShowReposts(deps, input.viewerId, user.id, input.show)))
     throw new HttpError(
       422,
       `You do not follow @${user.username}: follow them first to show or hide their reposts.`,
     );
-  deps.events.publish({ type: 'follow-changed', followerId: input.viewerId, followeeId: user.id });
   return relationshipAnswer(deps, input.viewerId, user);
 }

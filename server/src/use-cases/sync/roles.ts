@@ -42,8 +42,5 @@ export async function changeRole(
     );
   if (target.pending_since)
     throw new HttpError(422, `@${target.username} is waiting for approval: approve the account first.`);
-  const reply = await writeRole(deps, actor, target, role);
-  // The person's row kept for their reads (their role: what they may open) is read again everywhere.
-  if (target.role !== role) deps.events.publish({ type: 'moderation-changed', userId: target.id });
-  return reply;
+  return writeRole(deps, actor, target, role);
 }
