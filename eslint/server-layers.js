@@ -10,7 +10,8 @@
  * errors, never HTTP's, nor a surface's answers; a surface (api/<surface>/, use-cases/<surface>/,
  * read/views/<surface>/) imports no other surface, the shared steps import no surface, and a surface's
  * views are built only by that surface; reads, repositories and infrastructure other than
- * platform/http know nothing of HTTP; a migration imports nothing of the live code.
+ * platform/http know nothing of HTTP; a migration imports nothing of the live code. And the use cases
+ * write through one commit path (below).
  */
 import path from 'node:path';
 
@@ -161,10 +162,43 @@ const dependencyRule = {
   },
 };
 
+/**
+ * The one commit path (docs/decisions/124): in the use cases, a write runs its transaction through
+ * use-cases/shared/commit.ts and declares there what follows it, so none can publish a live message
+ * before its change has committed, or tell a cache of a change that was rolled back, or forget either.
+ * Anywhere else in use-cases/, opening a transaction, publishing, noting a change in the post cache or
+ * queueing mail is refused.
+ */
+const commitPath =
+  'go through the one commit path: commit(deps, async (trx, effects) => …) (use-cases/shared/commit.ts, docs/decisions/124)';
+const onlyThroughCommit = [
+  {
+    selector: "CallExpression[callee.property.name='transaction']",
+    message: `A use case opens no transaction itself: ${commitPath}.`,
+  },
+  {
+    selector: "CallExpression[callee.property.name='publish'][callee.object.property.name='events']",
+    message: `A use case publishes no live message itself: declare it with effects.publish, effects.notified or effects.counts and ${commitPath}.`,
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^note(NewPost|EditedPost|NewComment|OwnReaction)$/]',
+    message: `A use case tells the post cache through the effects it declares (effects.newPost, …): ${commitPath}.`,
+  },
+  {
+    selector: "CallExpression[callee.name='enqueueMail']",
+    message: `A use case queues mail with effects.mail, in its change's transaction: ${commitPath}.`,
+  },
+];
+
 export const serverLayers = [
   {
     files: ['server/src/**/*.ts'],
     plugins: { 'sync-server': { rules: { layers: dependencyRule } } },
     rules: { 'sync-server/layers': 'error' },
+  },
+  {
+    files: ['server/src/use-cases/**/*.ts'],
+    ignores: ['server/src/use-cases/shared/commit.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...onlyThroughCommit] },
   },
 ];
