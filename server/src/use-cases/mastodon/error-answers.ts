@@ -1,6 +1,7 @@
 import { Messages, recordNotFoundMessage as recordNotFound } from '../../platform/http/errors.js';
 import type { ErrorAnswer } from '../../platform/http/error-answers.js';
-import type { AnyDomainError, Missing } from '../shared/domain-errors.js';
+import { emailTaken } from '../shared/sign-up.js';
+import type { AnyDomainError, Missing, Taken } from '../shared/domain-errors.js';
 
 /**
  * How the Mastodon API answers a refusal of the shared domain (docs/decisions/122), in `{error: …}`:
@@ -21,6 +22,8 @@ export function mastodonErrorAnswer(error: AnyDomainError): ErrorAnswer {
       return { status: 422, message: error.message };
     case 'too-large':
       return { status: 413, message: error.message };
+    case 'taken':
+      return takenAnswers[error.what];
     case 'invalid':
     case 'limit-reached':
       return { status: 422, message: `Validation failed: ${error.message}` };
@@ -54,3 +57,9 @@ function missingWords(missing: Missing): string {
       return Messages.fileNotFound;
   }
 }
+
+/** In Sync's words and statuses, as the Mastodon API answered them before the domain errors. */
+const takenAnswers: Record<Taken['what'], ErrorAnswer> = {
+  username: { status: 422, message: Messages.usernameTaken },
+  email: { status: 409, message: emailTaken },
+};

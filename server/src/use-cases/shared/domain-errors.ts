@@ -22,7 +22,8 @@ export type AnyDomainError =
   | Invalid
   | LimitReached
   | Unacceptable
-  | TooLarge;
+  | TooLarge
+  | Taken;
 
 /** Every refusal of the domain is one of `AnyDomainError`: the narrowing each surface's answer needs. */
 export const isDomainError = (error: unknown): error is AnyDomainError => error instanceof DomainError;
@@ -122,8 +123,9 @@ export class LimitReached extends DomainError {
 
 /**
  * A request well formed but that the server does not take as it stands, for a reason in words a person
- * can act on: a file that is no image it can read, an image a post still shows. Unlike `Invalid`, no
- * field's value is at fault, so no surface answers it as a failed validation.
+ * can act on: a file that is no image it can read, an image a post still shows, a sign-up with an address
+ * at a domain it refuses, without accepting its rules, or without a reason where moderators approve
+ * sign-ups. Unlike `Invalid`, no value is wrongly written, so no surface answers it as a failed validation.
  */
 export class Unacceptable extends DomainError {
   readonly kind = 'unacceptable';
@@ -137,5 +139,13 @@ export class TooLarge extends DomainError {
   readonly kind = 'too-large';
   constructor(reason: string) {
     super(reason);
+  }
+}
+
+/** A username or an email address that another account has: each belongs to one account. */
+export class Taken extends DomainError {
+  readonly kind = 'taken';
+  constructor(readonly what: 'username' | 'email') {
+    super(`That ${what} belongs to another account.`);
   }
 }

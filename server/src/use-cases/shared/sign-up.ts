@@ -13,12 +13,11 @@ import {
 } from '../../data/users.repo.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { newId } from '../../platform/db/ids.js';
-import { HttpError, Messages, badRequest } from '../../platform/http/errors.js';
 import type { Deps } from './deps.js';
 import { commit } from './commit.js';
 import { queueLink } from './email-links.js';
 import { currentRegistrationsMode, instanceSettings } from './instance-settings.js';
-import { Invalid } from './domain-errors.js';
+import { Invalid, NotAllowed, Taken, Unacceptable, isDomainError } from './domain-errors.js';
 import { checkText } from './text.js';
 
 /** Words that are paths under /api/users, so they cannot be usernames. */
@@ -96,39 +95,34 @@ export async function admission(deps: Deps, email: string, terms: Terms): Promis
   if (email) {
     const blocked = await instance.blockedDomainAmong(deps.db, domainsOf(email));
     if (blocked)
-      throw new HttpError(
-        422,
-        `Sign-ups with an email address at ${blocked} are not accepted on this server.`,
-      );
+      throw new Unacceptable(`Sign-ups with an email address at ${blocked} are not accepted on this server.`);
   }
   if (terms.agreement === false && (await instance.activeRules(deps.db)).length > 0)
-    throw new HttpError(422, "To sign up, please accept the server's rules.");
+    throw new Unacceptable("To sign up, please accept the server's rules.");
   if (terms.inviteCode !== undefined) return { pending: false };
   switch (await currentRegistrationsMode(deps.db)) {
     case 'open':
       return { pending: false };
     case 'approval':
       if (!terms.reason)
-        throw new HttpError(
-          422,
+        throw new Unacceptable(
           'Sign-ups on this server are approved by its moderators: tell them why you want to join.',
         );
       return { pending: true };
     case 'invite':
-      throw new HttpError(403, 'Sign-ups on this server are by invitation only: you need an invite link.');
+      throw new NotAllowed('Sign-ups on this server are by invitation only: you need an invite link.');
     case 'closed':
-      throw new HttpError(403, 'Sign-ups on this server are closed.');
+      throw new NotAllowed('Sign-ups on this server are closed.');
   }
 }
 
 /** Why an invite code let nobody in. */
-export async function inviteRefusal(db: Deps['db'], code: string, now: string): Promise<HttpError> {
+export async function inviteRefusal(db: Deps['db'], code: string, now: string): Promise<NotAllowed> {
   const invite = await invites.findInviteByCode(db, code);
-  if (invite?.revoked_at) return new HttpError(403, 'This invite link was withdrawn.');
-  if (invite?.expires_at && invite.expires_at <= now)
-    return new HttpError(403, 'This invite link has expired.');
-  if (invite) return new HttpError(403, 'This invite link has been used as many times as it allows.');
-  return new HttpError(403, 'This invite link is not valid: check that it was copied whole.');
+  if (invite?.revoked_at) return new NotAllowed('This invite link was withdrawn.');
+  if (invite?.expires_at && invite.expires_at <= now) return new NotAllowed('This invite link has expired.');
+  if (invite) return new NotAllowed('This invite link has been used as many times as it allows.');
+  return new NotAllowed('This invite link is not valid: check that it was copied whole.');
 }
 
 /**
@@ -136,10 +130,10 @@ export async function inviteRefusal(db: Deps['db'], code: string, now: string): 
  * waiting for approval marked so (it cannot sign in until a moderator lets it in).
  */
 export async function createAccount(deps: Deps, fields: AccountFields, terms: Terms): Promise<UserRow> {
-  if (await findUserByUsername(deps.db, fields.username)) throw new HttpError(422, Messages.usernameTaken);
+  if (await findUserByUsername(deps.db, fields.username)) throw new Taken('username');
   const { emailConfirmation, title } = await instanceSettings(deps.db, deps.mail.instance);
-  if (emailConfirmation === 'required' && !fields.email) throw badRequest(emailNeeded);
-  if (fields.email && (await findUserByEmail(deps.db, fields.email))) throw new HttpError(409, emailTaken);
+  if (emailConfirmation === 'required' && !fields.email) throw new Invalid('email', emailNeeded);
+  if (fields.email && (await findUserByEmail(deps.db, fields.email))) throw new Taken('email');
   const { pending } = await admission(deps, fields.email, terms);
   const at = deps.clock.now();
   const now = at.toISOString();
@@ -203,11 +197,11 @@ export async function insertAccount(
     });
   } catch (error) {
     // Two sign-ups racing for one name: the unique index decides.
-    if (!(error instanceof HttpError) && (await findUserByUsername(deps.db, profile.username)))
-      throw new HttpError(422, Messages.usernameTaken);
+    if (!isDomainError(error) && (await findUserByUsername(deps.db, profile.username)))
+      throw new Taken('username');
     // Or for one address.
-    if (!(error instanceof HttpError) && profile.email && (await findUserByEmail(deps.db, profile.email)))
-      throw new HttpError(409, emailTaken);
+    if (!isDomainError(error) && profile.email && (await findUserByEmail(deps.db, profile.email)))
+      throw new Taken('email');
     throw error;
   }
 }

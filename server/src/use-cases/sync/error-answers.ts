@@ -1,6 +1,7 @@
 import { Messages } from '../../platform/http/errors.js';
 import type { ErrorAnswer } from '../../platform/http/error-answers.js';
-import type { AlreadyDone, AnyDomainError, Missing, NotYours } from '../shared/domain-errors.js';
+import { emailTaken } from '../shared/sign-up.js';
+import type { AlreadyDone, AnyDomainError, Missing, NotYours, Taken } from '../shared/domain-errors.js';
 
 /**
  * How Sync's API answers a refusal of the shared domain (docs/decisions/122): the statuses and the
@@ -28,6 +29,8 @@ export function syncErrorAnswer(error: AnyDomainError): ErrorAnswer {
       return { status: 422, message: error.message };
     case 'too-large':
       return { status: 413, message: error.message };
+    case 'taken':
+      return takenAnswers[error.what];
   }
 }
 
@@ -59,4 +62,10 @@ const alreadyDoneWords: Record<AlreadyDone['change'], string> = {
   upvote: Messages.alreadyUpvoted,
   downvote: Messages.alreadyDownvoted,
   unvote: 'You have not voted on this comment.',
+};
+
+/** The spec's 422 for a username; 409 for an address, as an address's conflict. */
+const takenAnswers: Record<Taken['what'], ErrorAnswer> = {
+  username: { status: 422, message: Messages.usernameTaken },
+  email: { status: 409, message: emailTaken },
 };
