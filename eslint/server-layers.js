@@ -65,7 +65,7 @@ const isSurfaceErrorWording = (relative) =>
  * each surface answers them alike. The search text is a parameter both APIs refuse with 400 (decision 122).
  */
 const sharedStepsStillWordingHttp = new Set(
-  ['filters', 'moderation', 'oauth', 'registrations', 'reports', 'role-changes', 'search'].map(
+  ['filters', 'moderation', 'oauth', 'registrations', 'reports', 'search'].map(
     (name) => `use-cases/shared/${name}.ts`,
   ),
 );

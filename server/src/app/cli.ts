@@ -4,7 +4,9 @@ import { loadConfig } from '../config.js';
 import { migrateToLatest, openDatabase, type Db } from '../data/database.js';
 import { countJobs } from '../data/jobs.repo.js';
 import { backup, restore } from '../platform/ops/backup.js';
+import { isDomainError } from '../use-cases/shared/domain-errors.js';
 import { grantRoleFromCommandLine } from '../use-cases/shared/role-changes.js';
+import { syncErrorAnswer } from '../use-cases/sync/error-answers.js';
 
 /**
  * The server's command line, on the data DATA_DIR or DATABASE_URL name (as the server reads them):
@@ -71,6 +73,7 @@ try {
     process.exitCode = 2;
   }
 } catch (error) {
-  console.error((error as Error).message);
+  // The command line words the domain's refusals as Sync's API does (an unknown person: "No user … exists.").
+  console.error(isDomainError(error) ? syncErrorAnswer(error).message : (error as Error).message);
   process.exitCode = 1;
 }

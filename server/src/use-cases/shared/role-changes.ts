@@ -1,15 +1,15 @@
 import type { RoleReply } from '@sync/contract';
 import * as users from '../../data/users.repo.js';
 import type { Role } from '../../data/schema.js';
-import { HttpError, Messages, notFound } from '../../platform/http/errors.js';
 import { audit, commandLine, type Actor } from './audit.js';
 import type { Deps } from './deps.js';
 import { commit, nothingFollows, type CommitDeps } from './commit.js';
+import { Invalid, NotFound } from './domain-errors.js';
 import { isRole, permissions, roles } from './roles.js';
 
 export async function requireUserNamed(db: Deps['db'], username: string): Promise<users.UserRow> {
   const user = await users.findUserByUsername(db, username);
-  if (!user) throw notFound(Messages.userNotFound(username));
+  if (!user) throw new NotFound({ thing: 'person', name: username });
   return user;
 }
 
@@ -50,7 +50,7 @@ export async function grantRoleFromCommandLine(
   input: { username: string; role: string },
 ): Promise<RoleReply> {
   const { role } = input;
-  if (!isRole(role)) throw new HttpError(400, `"${role}" is not a role: use one of ${roles.join(', ')}.`);
+  if (!isRole(role)) throw new Invalid('role', `"${role}" is not a role: use one of ${roles.join(', ')}.`);
   const target = await requireUserNamed(deps.db, input.username);
   return writeRole({ ...deps, ...nothingFollows }, commandLine, target, role);
 }
