@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../server/src/config.js';
 import { overloadMessage } from '../server/src/platform/http/overload.js';
-import { spawnServer } from '../server/src/test/server-process.js';
+import { buildCompiledServer, spawnServer } from '../server/src/test/server-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +31,7 @@ const windows = Math.max(1, Math.round((Number(values.minutes) * 60) / windowSec
 
 const production = loadConfig({});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-soak-'));
+buildCompiledServer();
 const server = await spawnServer({
   DATA_DIR: dataDir,
   // The load generator stands where a proxy would: one address carrying many clients' connections.

@@ -11,8 +11,8 @@ const serverRoot = path.resolve(import.meta.dirname, '../..');
 const compiledEntry = ['--enable-source-maps', 'dist/main.js'];
 
 /**
- * Builds server/dist if it is missing or its sources changed (what `npm start` does first): done once
- * before the test files (test/global-setup.ts); again here only if a source changed since.
+ * Builds server/dist if it is missing or its sources changed (what `npm start` does first): once before
+ * the test files (test/global-setup.ts), and by a script that starts servers outside the suite (soak).
  */
 export function buildCompiledServer() {
   execFileSync(process.execPath, ['../scripts/build.mjs', '--if-stale', 'server'], {
@@ -43,16 +43,15 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the compiled server, as `npm start` runs it, as its own process and waits until it answers.
- * Not the TypeScript sources through tsx: compiling them at every start took long enough on a busy
- * machine to miss the 30 s start deadline. With `processGroup`, it leads a process group of its own, as
- * a command started in a terminal does (Ctrl-C signals the whole group).
+ * Starts the compiled server (built by `buildCompiledServer`), as `npm start` runs it, as its own process
+ * and waits until it answers. Not the TypeScript sources through tsx: compiling them at every start took
+ * long enough on a busy machine to miss the 30 s start deadline. With `processGroup`, it leads a process
+ * group of its own, as a command started in a terminal does (Ctrl-C signals the whole group).
  */
 export async function spawnServer(
   env: Record<string, string>,
   { processGroup = false }: { processGroup?: boolean } = {},
 ): Promise<ServerProcess> {
-  buildCompiledServer();
   // The free port is found before the server starts, so another process can take it meanwhile (a
   // parallel suite's server or client): the server then exits with EADDRINUSE and gets another port.
   for (let attempt = 1; ; attempt++) {
