@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { demoOwner } from '../../data/seed/demo.js';
-import { emailTaken } from '../../use-cases/shared/sign-up.js';
 import { confirmBeforeLogin } from '../../use-cases/shared/sign-in.js';
+import { Messages } from '../../platform/http/errors.js';
 import { emailInUse } from '../../use-cases/shared/email.js';
 import { linkUsedOrExpired } from '../../use-cases/sync/email.js';
 import { sharedGuestRefusals } from '../../use-cases/shared/shared-guest.js';
@@ -139,7 +139,7 @@ describeEachDatabase('accounts by email', (dialect) => {
     const username = uniqueName('uniq');
     expect((await signup(username, `${username}@Example.org`)).status).toBe(201);
     const twin = await signup(uniqueName('twin'), `  ${username.toUpperCase()}@EXAMPLE.ORG `);
-    expect(twin).toMatchObject({ status: 409, body: { errors: [emailTaken] } });
+    expect(twin).toMatchObject({ status: 409, body: { errors: [Messages.emailTaken] } });
   });
 
   it('forgot password: the link arrives, sets a new password once, ends every session', async () => {

@@ -1,6 +1,7 @@
 /** The spec's error texts (SPEC.md section 8), kept to the letter, trailing spaces included. */
 export const Messages = {
   usernameTaken: 'Unprocessable Entity. Username Already Exists.',
+  emailTaken: 'That email is already in use by another account.',
   userNotRegistered: 'The username you entered is not Registered. Not Found error',
   wrongPassword: 'The credentials you entered are invalid. Unauthorized access error.',
   invalidToken: 'The token is invalid. Unauthorized access error.',

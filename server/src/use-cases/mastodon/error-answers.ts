@@ -1,6 +1,5 @@
 import { Messages, recordNotFoundMessage as recordNotFound } from '../../platform/http/errors.js';
 import type { ErrorAnswer } from '../../platform/http/error-answers.js';
-import { emailTaken } from '../shared/sign-up.js';
 import type { AnyDomainError, Missing, Taken } from '../shared/domain-errors.js';
 
 /**
@@ -61,5 +60,5 @@ function missingWords(missing: Missing): string {
 /** In Sync's words and statuses, as the Mastodon API answered them before the domain errors. */
 const takenAnswers: Record<Taken['what'], ErrorAnswer> = {
   username: { status: 422, message: Messages.usernameTaken },
-  email: { status: 409, message: emailTaken },
+  email: { status: 409, message: Messages.emailTaken },
 };

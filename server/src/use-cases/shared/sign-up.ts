@@ -206,7 +206,6 @@ export async function insertAccount(
   }
 }
 
-export const emailTaken = 'That email is already in use by another account.';
 export const emailNeeded =
   'Email address is required: this server confirms it by email before the account can log in.';
 

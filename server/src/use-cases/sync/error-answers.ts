@@ -1,6 +1,5 @@
 import { Messages } from '../../platform/http/errors.js';
 import type { ErrorAnswer } from '../../platform/http/error-answers.js';
-import { emailTaken } from '../shared/sign-up.js';
 import type { AlreadyDone, AnyDomainError, Missing, NotYours, Taken } from '../shared/domain-errors.js';
 
 /**
@@ -67,5 +66,5 @@ const alreadyDoneWords: Record<AlreadyDone['change'], string> = {
 /** The spec's 422 for a username; 409 for an address, as an address's conflict. */
 const takenAnswers: Record<Taken['what'], ErrorAnswer> = {
   username: { status: 422, message: Messages.usernameTaken },
-  email: { status: 409, message: emailTaken },
+  email: { status: 409, message: Messages.emailTaken },
 };
