@@ -527,6 +527,19 @@ class KeyTaken extends HttpError {
   }
 }
 
+/** What a new status is made of (`POST /api/v1/statuses`). */
+type StatusInput = {
+  viewerId: string;
+  text: string;
+  inReplyToId: string | undefined;
+  /** Uploads of the viewer's (`media_ids[]`), in this order. */
+  mediaIds: readonly string[];
+  sensitive: boolean;
+  /** Mastodon 4.5's `quoted_status_id`: the post it quotes (a post only: Sync's comments quote nothing). */
+  quotedStatusId?: string | undefined;
+  quotePolicy?: QuotePolicy | undefined;
+};
+
 /**
  * `POST /api/v1/statuses`: a post, or with `in_reply_to_id` a comment: on the post it names, or on the
  * post of the comment it names, answering that comment. With an `Idempotency-Key`, the person's same key
@@ -534,21 +547,7 @@ class KeyTaken extends HttpError {
  * answer), also when both requests arrive at once: the key is claimed in the status's own transaction,
  * so the second of two claims fails and that request answers the first one's status.
  */
-export async function createStatus(
-  deps: Deps,
-  input: {
-    viewerId: string;
-    text: string;
-    inReplyToId: string | undefined;
-    /** Uploads of the viewer's (`media_ids[]`), in this order. */
-    mediaIds: readonly string[];
-    sensitive: boolean;
-    /** Mastodon 4.5's `quoted_status_id`: the post it quotes (a post only: Sync's comments quote nothing). */
-    quotedStatusId?: string | undefined;
-    quotePolicy?: QuotePolicy | undefined;
-    idempotencyKey: string | undefined;
-  },
-) {
+export async function createStatus(deps: Deps, input: StatusInput & { idempotencyKey: string | undefined }) {
   if (input.idempotencyKey === undefined) return writeStatus(deps, input, undefined);
   const keyHash = createHash('sha256').update(input.idempotencyKey).digest('hex');
   const now = deps.clock.now();
@@ -574,19 +573,7 @@ export async function createStatus(
   }
 }
 
-async function writeStatus(
-  deps: Deps,
-  input: {
-    viewerId: string;
-    text: string;
-    inReplyToId: string | undefined;
-    mediaIds: readonly string[];
-    sensitive: boolean;
-    quotedStatusId?: string | undefined;
-    quotePolicy?: QuotePolicy | undefined;
-  },
-  alongside: WrittenAlongside | undefined,
-) {
+async function writeStatus(deps: Deps, input: StatusInput, alongside: WrittenAlongside | undefined) {
   const withMedia = input.mediaIds.length > 0;
   if (input.inReplyToId === undefined) {
     const content = checkStatusText(input.text, 'post', withMedia);
