@@ -60,17 +60,6 @@ const isSurfaceErrorWording = (relative) =>
   relative === 'platform/http/errors.ts' || /^use-cases\/(sync|mastodon)\//.test(relative);
 
 /**
- * Shared steps that both APIs call and that still refuse in HTTP's words, as they did in the flat
- * use-cases/*.ts they came from (issue 39 item 1): each is to throw domain errors instead. Until then
- * each surface answers them alike. The search text is a parameter both APIs refuse with 400 (decision 122).
- */
-const sharedStepsStillWordingHttp = new Set(
-  ['filters', 'moderation', 'oauth', 'registrations', 'reports', 'search'].map(
-    (name) => `use-cases/shared/${name}.ts`,
-  ),
-);
-
-/**
  * The surface a file speaks for, by its folder: api/<surface>/, use-cases/<surface>/ (its endpoint
  * functions and its words for the domain's errors) and read/views/<surface>/ (its shapes).
  */
@@ -103,11 +92,7 @@ function violation(from, to) {
   if (from.layer === 'use-cases' && resourceUseCase(to.relative) && from.relative !== to.relative) {
     return `A use case imports no other resource's use case (${to.relative}): move the shared step to use-cases/shared/, or among the surface's own steps if it shapes the surface's answers.`;
   }
-  if (
-    isSharedStep(from.relative) &&
-    isSurfaceErrorWording(to.relative) &&
-    !(to.relative === 'platform/http/errors.ts' && sharedStepsStillWordingHttp.has(from.relative))
-  ) {
+  if (isSharedStep(from.relative) && isSurfaceErrorWording(to.relative)) {
     return `The shared steps speak no surface's status codes or words (${to.relative}): throw a domain error (use-cases/shared/domain-errors.ts) and let each surface answer it (docs/decisions/122).`;
   }
   const fromSurface = surfaceOf(from.relative);

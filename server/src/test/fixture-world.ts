@@ -332,7 +332,6 @@ async function writeFixtureWorld(deps: Deps, clock: AdvancingClock): Promise<Fix
       moderator: await row(ada),
       account: { id: target.id },
       action: { type, text, reportId: type === 'limit' ? report.id : undefined },
-      missing: () => new Error(`${target.username} is missing`),
     });
   };
   await moderate(dan, 'limit', 'Please stay civil');

@@ -135,7 +135,6 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
       await moderation.moderatedAccount(deps, {
         moderator: mastodonViewer(request),
         account: { id: idOf(request) },
-        missing: recordNotFound,
       }),
     );
 
@@ -150,7 +149,6 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
         moderator: mastodonViewer(request),
         account: { id: idOf(request) },
         action,
-        missing: recordNotFound,
       })
     ).account;
 
@@ -168,14 +166,12 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
         422,
         `Validation failed: "${type}" is not an action: none, sensitive, silence or suspend.`,
       );
-    await asMastodonRefusal(() =>
-      act(request, {
-        type: taken,
-        text: stringParam(body, 'text'),
-        reportId: stringParam(body, 'report_id') || undefined,
-        auditNote: type === 'sensitive' ? '(Mastodon’s “sensitive”, taken as a warning.)' : undefined,
-      }),
-    );
+    await act(request, {
+      type: taken,
+      text: stringParam(body, 'text'),
+      reportId: stringParam(body, 'report_id') || undefined,
+      auditNote: type === 'sensitive' ? '(Mastodon’s “sensitive”, taken as a warning.)' : undefined,
+    });
     return {};
   });
 
@@ -184,7 +180,7 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
     ['unsilence', 'unlimit'],
   ] as const) {
     app.post(`/:id/${path}`, { preHandler: write, schema: answeredWith(AdminAccount) }, async (request) =>
-      adminAccount(request, await asMastodonRefusal(() => act(request, { type }))),
+      adminAccount(request, await act(request, { type })),
     );
   }
 
@@ -209,20 +205,9 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
   app.post('/:id/reject', { preHandler: write, schema: answeredWith(AdminAccount) }, async (request) => {
     const moderator = mastodonViewer(request);
     const account = { id: idOf(request) };
-    const before = await moderation.moderatedAccount(deps, { moderator, account, missing: recordNotFound });
+    const before = await moderation.moderatedAccount(deps, { moderator, account });
     const shown = await adminAccount(request, before);
     await registrations.rejectRegistration(deps, { actor: moderator, account });
     return shown;
   });
 };
-
-/** Sync's refusals of bad input (400) as Mastodon's (422 "Validation failed: …"). */
-async function asMastodonRefusal<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 400)
-      throw new HttpError(422, `Validation failed: ${error.message}`);
-    throw error;
-  }
-}

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Filter, FilterKeyword, V1Filter } from '@sync/contract/mastodon';
 import { answeredWith } from './answer-schemas.js';
-import { HttpError, recordNotFound } from '../../platform/http/errors.js';
 import { filterKeywordView, filterView, v1FiltersView } from '../../read/views/mastodon/filters.js';
 import {
   createFilter,
@@ -20,18 +19,6 @@ import { booleanParam, listParam, objectListParam, stringParam } from './params.
  * v1 filter) for the apps that still read that. Sync filters by keywords only: the v2 routes for
  * filtering single statuses are not here.
  */
-
-/** Sync's refusals as Mastodon words them: bad input 422 "Validation failed: …", an unknown id 404. */
-async function asMastodon<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    if (error.statusCode === 404) throw recordNotFound();
-    if (error.statusCode === 400) throw new HttpError(422, `Validation failed: ${error.message}`);
-    throw error;
-  }
-}
 
 /** `expires_in`: seconds from now; empty: never; left out: undefined. */
 function expiresInParam(body: unknown): number | null | undefined {
@@ -71,93 +58,81 @@ export const filterRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/', { ...writes, schema: answeredWith(Filter) }, async (request) => {
     const { body } = request;
-    const filter = await asMastodon(
-      createFilter(deps, {
-        userId: userId(request),
-        filter: {
-          title: stringParam(body, 'title') ?? '',
-          contexts: contextParam(body) ?? [],
-          action: stringParam(body, 'filter_action') ?? 'warn',
-          expiresInSeconds: expiresInParam(body),
-          // A new filter's keywords are all new: ids and removals name nothing yet.
-          keywords: keywordEditsParam(body)
-            .filter((edit) => !edit.destroy)
-            .map((edit) => ({ keyword: edit.keyword ?? '', wholeWord: edit.wholeWord ?? true })),
-        },
-      }),
-    );
+    const filter = await createFilter(deps, {
+      userId: userId(request),
+      filter: {
+        title: stringParam(body, 'title') ?? '',
+        contexts: contextParam(body) ?? [],
+        action: stringParam(body, 'filter_action') ?? 'warn',
+        expiresInSeconds: expiresInParam(body),
+        // A new filter's keywords are all new: ids and removals name nothing yet.
+        keywords: keywordEditsParam(body)
+          .filter((edit) => !edit.destroy)
+          .map((edit) => ({ keyword: edit.keyword ?? '', wholeWord: edit.wholeWord ?? true })),
+      },
+    });
     return filterView(filter);
   });
 
   app.get('/:id', { ...reads, schema: answeredWith(Filter) }, async (request) =>
-    filterView(
-      await asMastodon(filters.filterOf(deps, { userId: userId(request), filterId: idOf(request) })),
-    ),
+    filterView(await filters.filterOf(deps, { userId: userId(request), filterId: idOf(request) })),
   );
 
   app.put('/:id', { ...writes, schema: answeredWith(Filter) }, async (request) => {
     const { body } = request;
-    const filter = await asMastodon(
-      updateFilter(deps, {
-        userId: userId(request),
-        filterId: idOf(request),
-        changes: {
-          title: stringParam(body, 'title'),
-          contexts: contextParam(body),
-          action: stringParam(body, 'filter_action'),
-          expiresInSeconds: expiresInParam(body),
-          keywordEdits: keywordEditsParam(body),
-        },
-      }),
-    );
+    const filter = await updateFilter(deps, {
+      userId: userId(request),
+      filterId: idOf(request),
+      changes: {
+        title: stringParam(body, 'title'),
+        contexts: contextParam(body),
+        action: stringParam(body, 'filter_action'),
+        expiresInSeconds: expiresInParam(body),
+        keywordEdits: keywordEditsParam(body),
+      },
+    });
     return filterView(filter);
   });
 
   app.delete('/:id', writes, async (request) => {
-    await asMastodon(deleteFilter(deps, { userId: userId(request), filterId: idOf(request) }));
+    await deleteFilter(deps, { userId: userId(request), filterId: idOf(request) });
     return {};
   });
 
   app.get('/:id/keywords', { ...reads, schema: answeredWith(Type.Array(FilterKeyword)) }, async (request) =>
-    (await asMastodon(filters.keywordsOf(deps, { userId: userId(request), filterId: idOf(request) }))).map(
+    (await filters.keywordsOf(deps, { userId: userId(request), filterId: idOf(request) })).map(
       filterKeywordView,
     ),
   );
 
   app.post('/:id/keywords', { ...writes, schema: answeredWith(FilterKeyword) }, async (request) => {
-    const keyword = await asMastodon(
-      filters.addKeyword(deps, {
-        userId: userId(request),
-        filterId: idOf(request),
-        keyword: {
-          keyword: stringParam(request.body, 'keyword') ?? '',
-          wholeWord: booleanParam(request.body, 'whole_word') ?? true,
-        },
-      }),
-    );
+    const keyword = await filters.addKeyword(deps, {
+      userId: userId(request),
+      filterId: idOf(request),
+      keyword: {
+        keyword: stringParam(request.body, 'keyword') ?? '',
+        wholeWord: booleanParam(request.body, 'whole_word') ?? true,
+      },
+    });
     return filterKeywordView(keyword);
   });
 
   app.get('/keywords/:id', { ...reads, schema: answeredWith(FilterKeyword) }, async (request) =>
-    filterKeywordView(
-      await asMastodon(filters.keywordOf(deps, { userId: userId(request), keywordId: idOf(request) })),
-    ),
+    filterKeywordView(await filters.keywordOf(deps, { userId: userId(request), keywordId: idOf(request) })),
   );
 
   app.put('/keywords/:id', { ...writes, schema: answeredWith(FilterKeyword) }, async (request) => {
-    const keyword = await asMastodon(
-      filters.changeKeyword(deps, {
-        userId: userId(request),
-        keywordId: idOf(request),
-        keyword: stringParam(request.body, 'keyword'),
-        wholeWord: booleanParam(request.body, 'whole_word'),
-      }),
-    );
+    const keyword = await filters.changeKeyword(deps, {
+      userId: userId(request),
+      keywordId: idOf(request),
+      keyword: stringParam(request.body, 'keyword'),
+      wholeWord: booleanParam(request.body, 'whole_word'),
+    });
     return filterKeywordView(keyword);
   });
 
   app.delete('/keywords/:id', writes, async (request) => {
-    await asMastodon(filters.removeKeyword(deps, { userId: userId(request), keywordId: idOf(request) }));
+    await filters.removeKeyword(deps, { userId: userId(request), keywordId: idOf(request) });
     return {};
   });
 };

@@ -11,8 +11,7 @@ import { acceptMultipart } from '../uploads.js';
 import { mediaRoutes } from './media.js';
 import { bodyLimitBytes } from '../../platform/http/body-limit.js';
 import { parseRailsParams, railsParams } from '../../platform/http/rails-params.js';
-import { OAuthError } from '../../use-cases/shared/oauth.js';
-import { isDomainError } from '../../use-cases/shared/domain-errors.js';
+import { OAuthRefusal, isDomainError } from '../../use-cases/shared/domain-errors.js';
 import { mastodonErrorAnswer } from '../../use-cases/mastodon/error-answers.js';
 import { appRoutes, oauthEndpoints } from './oauth.js';
 import { statusRoutes } from './statuses.js';
@@ -69,10 +68,10 @@ function allowAnyOrigin(app: FastifyInstance) {
 /** Mastodon's error body; OAuth endpoints add RFC 6749's `error_description`. */
 function answerErrors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof OAuthError) {
-      return reply.code(error.statusCode).send({ error: error.code, error_description: error.message });
-    }
     const answer = isDomainError(error) ? mastodonErrorAnswer(error) : errorAnswer(error, request);
+    if (error instanceof OAuthRefusal) {
+      return reply.code(answer.status).send({ error: error.code, error_description: error.message });
+    }
     if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', answer.retryAfterSeconds);
     return reply.code(answer.status).send({ error: answer.message });
   });

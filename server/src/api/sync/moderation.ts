@@ -15,7 +15,6 @@ import {
 } from '@sync/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Messages, notFound } from '../../platform/http/errors.js';
 import { adminAccountView, moderationActionView } from '../../read/views/sync/moderation.js';
 import { userSummary } from '../../read/views/sync/summaries.js';
 import { actOnAccount } from '../../use-cases/shared/moderation.js';
@@ -71,7 +70,6 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         moderator,
         account: { username },
         action: request.body,
-        missing: () => notFound(Messages.userNotFound(username)),
       });
       return {
         account: adminAccountView(account, deps.clock.now()),

@@ -22,6 +22,9 @@ export const Messages = {
   followSelf: 'You cannot follow yourself.',
   postNotFound: (id: string) => `No post with id "${id}" exists. It may have been deleted.`,
   commentNotFound: (id: string) => `No comment with id "${id}" exists on this post.`,
+  reportNotFound: (id: string) => `No report with id "${id}" exists.`,
+  keptImageNotFound: (reportId: string, mediaId: string) =>
+    `Report "${reportId}" keeps no image "${mediaId}": its files go once the report is resolved.`,
   userNotFound: (name: string) => `No user "${name}" exists.`,
   uploadNotFound: (id: string) =>
     `No upload with id "${id}" of yours exists. It may have been deleted, or posted and then deleted.`,

@@ -19,6 +19,11 @@ export function mastodonErrorAnswer(error: AnyDomainError): ErrorAnswer {
     case 'act-on-self':
     case 'unacceptable':
       return { status: 422, message: error.message };
+    case 'unreadable-query':
+      return { status: 400, message: error.message };
+    // The token endpoint answers a client that failed to authenticate 401 (RFC 6749 section 5.2).
+    case 'oauth-refusal':
+      return { status: error.code === 'invalid_client' ? 401 : 400, message: error.message };
     case 'too-large':
       return { status: 413, message: error.message };
     case 'taken':
@@ -42,11 +47,18 @@ export function mastodonErrorAnswer(error: AnyDomainError): ErrorAnswer {
 function missingWords(missing: Missing): string {
   switch (missing.thing) {
     case 'person':
+    case 'filter':
+    case 'filter-keyword':
       return recordNotFound;
     case 'post':
       return Messages.postNotFound(missing.id);
     case 'comment':
       return Messages.commentNotFound(missing.id);
+    // A report an action names (`report_id`); the report routes find theirs first ("Record not found").
+    case 'report':
+      return Messages.reportNotFound(missing.id);
+    case 'kept-image':
+      return Messages.keptImageNotFound(missing.reportId, missing.mediaId);
     case 'upload':
       return Messages.uploadNotFound(missing.id);
     case 'viewer':

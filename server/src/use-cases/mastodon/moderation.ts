@@ -33,8 +33,8 @@ export async function accountsWindow(
 /** `GET /api/v1/admin/accounts/:id`: the account as moderators see it (404 for an unknown id). */
 export async function moderatedAccount(
   deps: Deps,
-  input: { moderator: users.UserRow; account: AccountRef; missing: () => Error },
+  input: { moderator: users.UserRow; account: AccountRef },
 ): Promise<users.UserRow> {
   requirePermission(input.moderator.role, 'manage_users');
-  return requireAccount(deps, input.account, input.missing);
+  return requireAccount(deps, input.account);
 }

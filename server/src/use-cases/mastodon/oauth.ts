@@ -11,14 +11,8 @@ import { isSharedGuest, sharedGuestRefusals } from '../shared/shared-guest.js';
 import { checkPasswordSignIn } from '../shared/sign-in.js';
 import { mustConfirmEmail } from '../shared/instance-settings.js';
 import { isSuspended } from '../shared/moderation-state.js';
-import {
-  outOfBand,
-  codeLifetimeMs,
-  OAuthError,
-  invalidScope,
-  scopesOf,
-  storedScopes,
-} from '../shared/oauth.js';
+import { outOfBand, codeLifetimeMs, invalidScope, scopesOf, storedScopes } from '../shared/oauth.js';
+import { OAuthRefusal } from '../shared/domain-errors.js';
 
 /**
  * The OAuth 2 provider of the Mastodon client API (RFC 6749 with PKCE, RFC 7636), as Mastodon runs it:
@@ -31,12 +25,11 @@ export type { AppRow } from '../../data/oauth.repo.js';
 const lastUsedPrecisionMs = 60 * 60 * 1000;
 
 export const invalidClient = () =>
-  new OAuthError(
-    401,
+  new OAuthRefusal(
     'invalid_client',
     'Client authentication failed: unknown client_id or wrong client_secret.',
   );
-const invalidGrant = (why: string) => new OAuthError(400, 'invalid_grant', why);
+const invalidGrant = (why: string) => new OAuthRefusal('invalid_grant', why);
 
 export interface NewApp {
   client_name?: string | undefined;
@@ -192,13 +185,12 @@ function refusalOfCode(
   app: oauth.AppRow,
   request: TokenRequest,
   now: Date,
-): OAuthError | undefined {
+): OAuthRefusal | undefined {
   if (code.app_id !== app.id) return unusableCode();
   if (now.getTime() - Date.parse(code.created_at) > codeLifetimeMs)
     return invalidGrant('The code has expired: codes are valid for 10 minutes. Sign in again.');
   if (request.redirect_uri === undefined && code.redirect_uri_named === 1)
-    return new OAuthError(
-      400,
+    return new OAuthRefusal(
       'invalid_request',
       'The redirect_uri is missing: send the one the authorization request named (RFC 6749 section 4.1.3).',
     );
@@ -226,14 +218,14 @@ const unusableCode = () =>
   invalidGrant('The code is not valid: it is unknown, was used already or belongs to another app.');
 
 /** A code traded for a token, or refused; `replayed`: the code, exchanged before. */
-type CodeExchange = { issued: IssuedToken } | { refusal: OAuthError; replayed?: oauth.CodeRow | undefined };
+type CodeExchange = { issued: IssuedToken } | { refusal: OAuthRefusal; replayed?: oauth.CodeRow | undefined };
 
 /**
  * `authorization_code`: the code is marked exchanged whatever the outcome (a refused attempt uses it up),
  * and remembers the token it gives. A code presented again is refused and that token ends.
  */
 async function exchangeCode(deps: Deps, app: oauth.AppRow, request: TokenRequest): Promise<IssuedToken> {
-  if (!request.code) throw new OAuthError(400, 'invalid_request', 'The code is missing.');
+  if (!request.code) throw new OAuthRefusal('invalid_request', 'The code is missing.');
   const codeHash = secretHash(request.code);
   const now = deps.clock.now();
   const outcome = await commit(deps, async (trx): Promise<CodeExchange> => {
@@ -299,7 +291,7 @@ export async function exchangeToken(deps: Deps, request: TokenRequest): Promise<
     case 'password':
       return passwordGrant(deps, request);
     default:
-      throw new OAuthError(400, 'unsupported_grant_type', `grant_type must be ${grantTypes.join(', ')}.`);
+      throw new OAuthRefusal('unsupported_grant_type', `grant_type must be ${grantTypes.join(', ')}.`);
   }
 }
 
@@ -310,7 +302,7 @@ export async function revokeToken(
 ): Promise<void> {
   const app = await authenticatedApp(deps, request);
   const { token } = request;
-  if (!token) throw new OAuthError(400, 'invalid_request', 'The token to revoke is missing.');
+  if (!token) throw new OAuthRefusal('invalid_request', 'The token to revoke is missing.');
   await commit(deps, async (trx, effects) => {
     const revoked = await oauth.deleteToken(trx, secretHash(token), app.id);
     // Its open streams end, on every process.

@@ -23,7 +23,9 @@ export type AnyDomainError =
   | LimitReached
   | Unacceptable
   | TooLarge
-  | Taken;
+  | Taken
+  | UnreadableQuery
+  | OAuthRefusal;
 
 /** Every refusal of the domain is one of `AnyDomainError`: the narrowing each surface's answer needs. */
 export const isDomainError = (error: unknown): error is AnyDomainError => error instanceof DomainError;
@@ -39,12 +41,22 @@ export type Missing =
   /** The signed-in person's own account, gone since the request was signed in (deleted meanwhile). */
   | { thing: 'viewer'; id: string }
   /** A stored file asked for by its name (an image's original or preview). */
-  | { thing: 'file'; name: string };
+  | { thing: 'file'; name: string }
+  /** A keyword filter of the person's own, or one of its keywords. */
+  | { thing: 'filter'; id: string }
+  | { thing: 'filter-keyword'; id: string }
+  /** A report to moderators. */
+  | { thing: 'report'; id: string }
+  /** An image a report keeps (gone once the report is resolved). */
+  | { thing: 'kept-image'; reportId: string; mediaId: string };
+
+const missingName = (missing: Missing) =>
+  'id' in missing ? missing.id : 'name' in missing ? missing.name : `${missing.reportId}/${missing.mediaId}`;
 
 export class NotFound extends DomainError {
   readonly kind = 'not-found';
   constructor(readonly missing: Missing) {
-    super(`No ${missing.thing} "${'id' in missing ? missing.id : missing.name}" exists.`);
+    super(`No ${missing.thing} "${missingName(missing)}" exists.`);
   }
 }
 
@@ -147,5 +159,38 @@ export class Taken extends DomainError {
   readonly kind = 'taken';
   constructor(readonly what: 'username' | 'email') {
     super(`That ${what} belongs to another account.`);
+  }
+}
+
+/**
+ * What a read was asked for that it cannot read (the search text: missing, too long): a parameter of the
+ * request, not input to keep, so every surface refuses it as a bad request, as Mastodon refuses a missing
+ * or unusable parameter, where input to keep is `Invalid`.
+ */
+export class UnreadableQuery extends DomainError {
+  readonly kind = 'unreadable-query';
+  constructor(reason: string) {
+    super(reason);
+  }
+}
+
+/**
+ * A refusal of the OAuth protocol, in its own terms (RFC 6749 sections 4.1.2.1 and 5.2): an error code
+ * for programs and a description for people. The protocol, not a surface, names the codes; each surface
+ * chooses the status (the Mastodon API's token endpoint answers a failed client authentication 401).
+ */
+export class OAuthRefusal extends DomainError {
+  readonly kind = 'oauth-refusal';
+  constructor(
+    readonly code:
+      | 'invalid_request'
+      | 'invalid_client'
+      | 'invalid_grant'
+      | 'invalid_scope'
+      | 'unsupported_grant_type'
+      | 'unsupported_response_type',
+    description: string,
+  ) {
+    super(description);
   }
 }

@@ -4,10 +4,10 @@ import { lockRowsInOrder } from '../../data/row-locks.js';
 import { bumpRulesVersions } from '../../data/users.repo.js';
 import type { FilterAction, FilterContext } from '../../data/schema.js';
 import { newId } from '../../platform/db/ids.js';
-import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Deps } from './deps.js';
 import { commit, type Effects } from './commit.js';
 import { checkText } from './text.js';
+import { Invalid, NotFound } from './domain-errors.js';
 
 /**
  * Keyword filters (Mastodon's filters v2): a person's own list of words and phrases that hide, or show
@@ -56,8 +56,8 @@ export interface FilterChanges {
   keywordEdits?: readonly KeywordEdit[];
 }
 
-export const filterNotFound = (id: string) => notFound(`No filter with id "${id}" exists.`);
-export const keywordNotFound = (id: string) => notFound(`No filter keyword with id "${id}" exists.`);
+export const filterNotFound = (id: string) => new NotFound({ thing: 'filter', id });
+export const keywordNotFound = (id: string) => new NotFound({ thing: 'filter-keyword', id });
 
 export const placesText = 'home, notifications, public, thread or account';
 
@@ -69,13 +69,14 @@ export function checkTitle(title: string): string {
 export function checkContexts(contexts: readonly string[]): FilterContext[] {
   const unknown = contexts.find((context) => !filters.isFilterContext(context));
   if (unknown !== undefined)
-    throw badRequest(`"${unknown}" is not a place a filter applies: use ${placesText}.`);
-  if (contexts.length === 0) throw badRequest(`Choose at least one place the filter applies: ${placesText}.`);
+    throw new Invalid('context', `"${unknown}" is not a place a filter applies: use ${placesText}.`);
+  if (contexts.length === 0)
+    throw new Invalid('context', `Choose at least one place the filter applies: ${placesText}.`);
   return filters.filterContexts.filter((context) => contexts.includes(context));
 }
 
 export function checkAction(action: string): FilterAction {
-  if (action !== 'hide' && action !== 'warn') throw badRequest('The action must be hide or warn.');
+  if (action !== 'hide' && action !== 'warn') throw new Invalid('action', 'The action must be hide or warn.');
   return action;
 }
 
@@ -83,7 +84,8 @@ export function checkAction(action: string): FilterAction {
 export function expiryOf(seconds: number | null, now: Date): string | null {
   if (seconds === null) return null;
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > FilterLimits.expiresInSecondsMax) {
-    throw badRequest(
+    throw new Invalid(
+      'expiresIn',
       `The expiry must be a whole number of seconds from 1 to ${FilterLimits.expiresInSecondsMax.toLocaleString('en-US')}, or null for never.`,
     );
   }
@@ -95,7 +97,8 @@ export const checkKeyword = (keyword: string) =>
 
 export function checkKeywordCount(count: number) {
   if (count > FilterLimits.keywordsPerFilter) {
-    throw badRequest(
+    throw new Invalid(
+      'keywords',
       `A filter can have at most ${FilterLimits.keywordsPerFilter} keywords (this one would have ${count}).`,
     );
   }
@@ -241,7 +244,9 @@ export async function createFilter(
     // Two filters made at once by one person are counted one after the other.
     await lockRowsInOrder(trx, deps.dialect, 'users', async () => [input.userId]);
     if ((await filters.countFilters(trx, input.userId)) >= FilterLimits.filtersPerPerson) {
-      throw badRequest(
+      // Not LimitReached: both APIs have always refused it as bad input (Sync 400, Mastodon 422).
+      throw new Invalid(
+        'filters',
         `You have ${FilterLimits.filtersPerPerson} filters, the most one person can have: delete one to add another.`,
       );
     }

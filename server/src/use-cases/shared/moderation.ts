@@ -7,7 +7,6 @@ import { findReport } from '../../data/reports.repo.js';
 import type { ModerationActionType, Role } from '../../data/schema.js';
 import * as users from '../../data/users.repo.js';
 import { newId } from '../../platform/db/ids.js';
-import { HttpError, notFound } from '../../platform/http/errors.js';
 import { deleteUserAndEverythingOf } from './account-deletion.js';
 import { audit, type Actor } from './audit.js';
 import { findAccount, type AccountRef } from './account-refs.js';
@@ -16,6 +15,7 @@ import { commit } from './commit.js';
 import { isLimited, isSuspended } from './moderation-state.js';
 import { isBelow, requirePermission } from './roles.js';
 import { checkText } from './text.js';
+import { Invalid, NotAllowed, NotFound, Unacceptable } from './domain-errors.js';
 
 /**
  * What moderators do to accounts and their content (issue 26): warn, limit, suspend and lift those,
@@ -43,32 +43,29 @@ export const article = (role: Role) => (role === 'owner' || role === 'admin' ? '
 
 /** A moderator acts only on people below their own role: never on a peer, a superior, or themselves. */
 export function requireAbove(moderator: users.UserRow, target: users.UserRow): void {
-  if (target.id === moderator.id)
-    throw new HttpError(403, 'You cannot take a moderation action on yourself.');
+  if (target.id === moderator.id) throw new NotAllowed('You cannot take a moderation action on yourself.');
   if (!isBelow(target.role, moderator.role))
-    throw new HttpError(
-      403,
+    throw new NotAllowed(
       `@${target.username} is ${article(target.role)} ${target.role}: only someone above that role can act on their account.`,
     );
 }
 
-export async function requireAccount(
-  deps: Deps,
-  ref: AccountRef,
-  missing: () => Error,
-): Promise<users.UserRow> {
+export async function requireAccount(deps: Deps, ref: AccountRef): Promise<users.UserRow> {
   const user = await findAccount(deps.db, ref);
-  if (!user) throw missing();
+  if (!user) throw accountMissing(ref);
   return user;
 }
+
+const accountMissing = (ref: AccountRef) =>
+  new NotFound({ thing: 'person', name: 'username' in ref ? ref.username : ref.id });
 
 /** The report an action answers must exist and be about the account acted on. */
 export async function checkReport(deps: Deps, reportId: string | undefined, target: users.UserRow) {
   if (reportId === undefined) return null;
   const report = await findReport(deps.db, reportId);
-  if (!report) throw notFound(`No report with id "${reportId}" exists.`);
+  if (!report) throw new NotFound({ thing: 'report', id: reportId });
   if (report.target_id !== target.id)
-    throw new HttpError(422, `Report "${reportId}" is about someone else, not @${target.username}.`);
+    throw new Unacceptable(`Report "${reportId}" is about someone else, not @${target.username}.`);
   return report.id;
 }
 
@@ -103,20 +100,23 @@ function checkAction(action: AccountAction, target: users.UserRow, now: Date) {
     required: false,
   });
   if (action.type === 'warn' && text === '')
-    throw new HttpError(400, 'A warning needs a text: what the person should know.');
+    throw new Invalid('text', 'A warning needs a text: what the person should know.');
   const timed = action.type === 'limit' || action.type === 'suspend';
   const seconds = action.durationSeconds ?? 0;
   if (!Number.isInteger(seconds) || seconds < 0 || seconds > ModerationLimits.durationSecondsMax)
-    throw new HttpError(
-      400,
+    throw new Invalid(
+      'durationSeconds',
       `durationSeconds must be a whole number of seconds from 0 to ${ModerationLimits.durationSecondsMax} (ten years); 0 or null: until lifted.`,
     );
   if (!timed && seconds > 0)
-    throw new HttpError(400, `durationSeconds applies to limit and suspend only, not to ${action.type}.`);
+    throw new Invalid(
+      'durationSeconds',
+      `durationSeconds applies to limit and suspend only, not to ${action.type}.`,
+    );
   if (action.type === 'unsuspend' && !isSuspended(target, now))
-    throw new HttpError(422, `@${target.username} is not suspended.`);
+    throw new Unacceptable(`@${target.username} is not suspended.`);
   if (action.type === 'unlimit' && !isLimited(target, now))
-    throw new HttpError(422, `@${target.username} is not limited.`);
+    throw new Unacceptable(`@${target.username} is not limited.`);
   const endsAt = seconds > 0 ? new Date(now.getTime() + seconds * 1000).toISOString() : null;
   return { text, endsAt };
 }
@@ -133,12 +133,11 @@ export async function actOnAccount(
     moderator: users.UserRow;
     account: AccountRef;
     action: AccountAction;
-    missing: () => Error;
   },
 ): Promise<{ account: users.UserRow; action: ModerationActionRecord }> {
   const { moderator, action } = input;
   requirePermission(moderator.role, 'manage_users');
-  const target = await requireAccount(deps, input.account, input.missing);
+  const target = await requireAccount(deps, input.account);
   requireAbove(moderator, target);
   const now = deps.clock.now();
   const at = now.toISOString();
@@ -196,7 +195,7 @@ export async function actOnAccount(
     effects.notified([notice]);
   });
   const account = await users.findUserById(deps.db, target.id);
-  if (!account) throw input.missing();
+  if (!account) throw accountMissing(input.account);
   return { account, action: record };
 }
 

@@ -1,6 +1,6 @@
 import * as oauth from '../../data/oauth.repo.js';
 import { parseScopes, type Scope } from '../../platform/auth/scopes.js';
-import { HttpError } from '../../platform/http/errors.js';
+import { OAuthRefusal } from './domain-errors.js';
 import type { Deps } from './deps.js';
 
 /** The redirect URI of apps that show the code to copy instead of being redirected to. */
@@ -13,19 +13,8 @@ export const codeLifetimeMs = 10 * 60 * 1000;
  */
 export const codeKeptMs = 24 * 60 * 60 * 1000;
 
-/** An OAuth error as RFC 6749 section 5.2 words it: a code for programs and a description for people. */
-export class OAuthError extends HttpError {
-  constructor(
-    statusCode: number,
-    readonly code: string,
-    description: string,
-  ) {
-    super(statusCode, description);
-    this.name = 'OAuthError';
-  }
-}
 export const invalidScope = (unknown: readonly string[]) =>
-  new OAuthError(400, 'invalid_scope', `Unknown scope: ${unknown.join(', ')}.`);
+  new OAuthRefusal('invalid_scope', `Unknown scope: ${unknown.join(', ')}.`);
 
 export function scopesOf(text: string | undefined): Scope[] {
   const parsed = parseScopes(text);

@@ -1,13 +1,13 @@
 import * as moderation from '../../data/moderation.repo.js';
 import * as users from '../../data/users.repo.js';
 import { newId } from '../../platform/db/ids.js';
-import { HttpError, Messages, notFound } from '../../platform/http/errors.js';
 import { auditedWrite, type AuditedChange } from './audit.js';
 import { findAccount, type AccountRef } from './account-refs.js';
 import type { Deps } from './deps.js';
 import { instanceSettings } from './instance-settings.js';
 import { queueRegistrationDecision } from './registration-mail.js';
 import { requirePermission } from './roles.js';
+import { NotFound, Unacceptable } from './domain-errors.js';
 
 /**
  * The moderators' queue of sign-ups waiting for approval (registrations "approval"): approve lets the
@@ -18,16 +18,13 @@ import { requirePermission } from './roles.js';
 async function requirePending(deps: Deps, account: AccountRef): Promise<users.UserRow> {
   const name = 'id' in account ? account.id : account.username;
   const user = await findAccount(deps.db, account);
-  if (!user) throw notFound(Messages.userNotFound(name));
+  if (!user) throw new NotFound({ thing: 'person', name });
   if (!user.pending_since) throw notWaiting(user.username);
   return user;
 }
 
 const notWaiting = (username: string) =>
-  new HttpError(
-    422,
-    `@${username} is not waiting for approval: the account was approved or rejected already.`,
-  );
+  new Unacceptable(`@${username} is not waiting for approval: the account was approved or rejected already.`);
 
 /** The audit entry of a decision on a sign-up, with the reason the person gave. */
 const registrationDecision =

@@ -12,7 +12,6 @@ import * as users from '../../data/users.repo.js';
 import type { UserRow } from '../../data/users.repo.js';
 import { groupBy } from '../../platform/db/chunks.js';
 import { newId, timeOfId } from '../../platform/db/ids.js';
-import { HttpError, Messages, notFound } from '../../platform/http/errors.js';
 import { audit } from './audit.js';
 import type { Deps } from './deps.js';
 import { commit } from './commit.js';
@@ -20,6 +19,7 @@ import { sweepMediaNow } from './media-sweep.js';
 import { hiddenFrom } from './moderation-state.js';
 import { requirePermission, rolesWith } from './roles.js';
 import { checkText } from './text.js';
+import { NotFound, Unacceptable } from './domain-errors.js';
 
 /**
  * Reports: a person reports an account, with the posts and comments of theirs at issue, and the
@@ -31,8 +31,8 @@ import { checkText } from './text.js';
  * moderator sees what was reported even after an edit or a deletion.
  */
 
-/** What a report is refused for: the request was understood, but cannot be a report (422). */
-export const refused = (message: string) => new HttpError(422, message);
+/** What a report is refused for: the request was understood, but cannot be a report. */
+export const refused = (message: string) => new Unacceptable(message);
 
 /** Who files a report, on whom, about what. */
 export interface ReportInput {
@@ -63,7 +63,7 @@ export async function requireTarget(deps: Deps, input: ReportInput): Promise<Use
   const there =
     found && found.pending_since === null && !hiddenFrom(found, input.reporter.role, deps.clock.now());
   if (!there)
-    throw notFound('username' in target ? Messages.userNotFound(target.username) : 'Record not found');
+    throw new NotFound({ thing: 'person', name: 'username' in target ? target.username : target.id });
   return found;
 }
 
@@ -131,7 +131,7 @@ export async function reportedItems(
   };
   for (const id of postIds) {
     const post = postsById.get(id);
-    if (!post) throw refused(Messages.postNotFound(id));
+    if (!post) throw refused(`No post with id "${id}" exists. It may have been deleted.`);
     addPost(post);
   }
   for (const id of commentIds) {
@@ -236,7 +236,7 @@ export async function file(deps: Deps, input: ReportInput): Promise<ReportRecord
   return record;
 }
 
-export const reportNotFound = (id: string) => notFound(`No report with id "${id}" exists.`);
+export const reportNotFound = (id: string) => new NotFound({ thing: 'report', id });
 
 export async function requireReport(deps: Deps, id: string): Promise<ReportRecord> {
   const record = timeOfId(id) ? await reports.findReport(deps.db, id) : undefined;
@@ -259,10 +259,7 @@ export async function keptMediaFile(
     timeOfId(input.reportId) && timeOfId(input.mediaId)
       ? await reports.keptMediaFiles(deps.db, input)
       : undefined;
-  if (!found)
-    throw notFound(
-      `Report "${input.reportId}" keeps no image "${input.mediaId}": its files go once the report is resolved.`,
-    );
+  if (!found) throw new NotFound({ thing: 'kept-image', reportId: input.reportId, mediaId: input.mediaId });
   const files = media.fileKeysOf(found);
   return input.preview
     ? { name: files.preview, contentType: 'image/webp' }

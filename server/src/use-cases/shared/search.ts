@@ -1,21 +1,16 @@
 import { SearchLimits, isHashtag, normalizeTag } from '@sync/contract';
 import type { Deps } from './deps.js';
 import { checkText } from './text.js';
-import { Invalid } from './domain-errors.js';
-import { badRequest } from '../../platform/http/errors.js';
+import { Invalid, UnreadableQuery } from './domain-errors.js';
 import { searchKey } from '../../data/name-keys.js';
 import * as search from '../../data/search.repo.js';
 
-/**
- * The search text, as Sync checks it (present, not too long). It is a parameter of a read, not input to
- * keep: both APIs refuse it as a bad request (400), as Mastodon refuses a missing or unusable parameter,
- * where the Mastodon API answers input to keep that is Invalid with 422.
- */
+/** The search text, as Sync checks it (present, not too long): a parameter of a read, not input to keep. */
 export function checkedQuery(q: string): string {
   try {
     return checkText(q, { label: 'The search text', max: SearchLimits.queryMax, required: true });
   } catch (error) {
-    throw error instanceof Invalid ? badRequest(error.message) : error;
+    throw error instanceof Invalid ? new UnreadableQuery(error.message) : error;
   }
 }
 

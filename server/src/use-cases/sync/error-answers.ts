@@ -21,6 +21,10 @@ export function syncErrorAnswer(error: AnyDomainError): ErrorAnswer {
       return { status: 400, message: alreadyDoneWords[error.change] };
     case 'no-likes-to-take-away':
       return { status: 400, message: Messages.likeBelowZero };
+    // Sync's authorization page refuses a request it cannot show, whatever the code (RFC 6749 4.1.2.1).
+    case 'oauth-refusal':
+    case 'unreadable-query':
+      return { status: 400, message: error.message };
     case 'invalid':
       return { status: error.problem === 'malformed' ? 400 : 422, message: error.message };
     case 'limit-reached':
@@ -47,6 +51,14 @@ function missingWords(missing: Missing): string {
       return Messages.fileNotFound;
     case 'upload':
       return Messages.uploadNotFound(missing.id);
+    case 'filter':
+      return `No filter with id "${missing.id}" exists.`;
+    case 'filter-keyword':
+      return `No filter keyword with id "${missing.id}" exists.`;
+    case 'report':
+      return Messages.reportNotFound(missing.id);
+    case 'kept-image':
+      return Messages.keptImageNotFound(missing.reportId, missing.mediaId);
   }
 }
 

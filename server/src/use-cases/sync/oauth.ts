@@ -8,13 +8,13 @@ import { commit } from '../shared/commit.js';
 import { refuseSharedGuest } from '../shared/shared-guest.js';
 import {
   outOfBand,
-  OAuthError,
   scopesOf,
   storedScopes,
   AuthorizationRequest,
   CheckedAuthorization,
   Decision,
 } from '../shared/oauth.js';
+import { OAuthRefusal } from '../shared/domain-errors.js';
 
 /** An S256 challenge or a verifier (RFC 7636 section 4.1): 43 to 128 unreserved characters. */
 const pkceValue = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -29,28 +29,26 @@ export async function checkAuthorization(
   request: AuthorizationRequest,
 ): Promise<CheckedAuthorization> {
   if (request.response_type !== undefined && request.response_type !== 'code')
-    throw new OAuthError(400, 'unsupported_response_type', 'Only response_type=code is supported.');
+    throw new OAuthRefusal('unsupported_response_type', 'Only response_type=code is supported.');
   const app = request.client_id ? await oauth.findAppByClientId(deps.db, request.client_id) : undefined;
-  if (!app) throw new OAuthError(400, 'invalid_client', 'No app is registered with this client_id.');
+  if (!app) throw new OAuthRefusal('invalid_client', 'No app is registered with this client_id.');
   const registered = app.redirect_uris.split('\n');
   const redirectUri = request.redirect_uri ?? (registered.length === 1 ? registered[0]! : '');
   if (!registered.includes(redirectUri))
-    throw new OAuthError(400, 'invalid_request', 'The redirect_uri is not one this app registered.');
+    throw new OAuthRefusal('invalid_request', 'The redirect_uri is not one this app registered.');
   // No scope asked for is `read`, as Mastodon documents, not everything the app registered.
   const scopes = scopesOf(request.scope);
   if (!withinScopes(storedScopes(app.scopes), scopes))
-    throw new OAuthError(400, 'invalid_scope', `This app registered only the scopes "${app.scopes}".`);
+    throw new OAuthRefusal('invalid_scope', `This app registered only the scopes "${app.scopes}".`);
   if (request.code_challenge) {
     // Without a method, RFC 7636 reads the challenge as plain, which RFC 9700 section 2.1.1 rules out.
     if (request.code_challenge_method !== 'S256')
-      throw new OAuthError(
-        400,
+      throw new OAuthRefusal(
         'invalid_request',
         'code_challenge_method must be S256: the plain method is not accepted (RFC 9700).',
       );
     if (!pkceValue.test(request.code_challenge))
-      throw new OAuthError(
-        400,
+      throw new OAuthRefusal(
         'invalid_request',
         'code_challenge must be 43 to 128 characters: letters, digits, "-", ".", "_" and "~" (RFC 7636).',
       );
