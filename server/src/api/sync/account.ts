@@ -51,12 +51,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { body: ChangePasswordBody, response: { 200: ChangePasswordReply, '4xx': ErrorBody } },
       preHandler: signedInWithPassword,
     },
-    async (request) => {
-      const viewer = viewerOf(request);
-      const reply = await changePassword(app.deps, { viewer, body: request.body });
-      app.endSessions(viewer.id);
-      return reply;
-    },
+    (request) => changePassword(app.deps, { viewer: viewerOf(request), body: request.body }),
   );
 
   app.get(
@@ -171,9 +166,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: signedInWithPassword,
     },
     async (request) => {
-      const viewer = viewerOf(request);
-      await deleteAccount(app.deps, { viewer, password: request.body.password });
-      app.endSessions(viewer.id);
+      await deleteAccount(app.deps, { viewer: viewerOf(request), password: request.body.password });
       return { deleted: true as const };
     },
   );

@@ -14,8 +14,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     identifyUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Every token of this user stops working, in every process (a password change, a deletion). */
-    endSessions: (userId: string) => void;
   }
 }
 
@@ -48,11 +46,9 @@ export const authPlugin = fp<AuthOptions>(
     // While the channel is down, revocations from other processes may be missed: reads go to the row.
     events.onHealthChange?.(() => recent.clear());
 
-    app.decorate('endSessions', (userId: string) => events.publish({ type: 'sessions-ended', userId }));
-
     /**
      * The token's user, signed in (use-cases/sync/auth.ts). A read may take the row read for an earlier
-     * request (it needs only the user's existence and token version, which `endSessions` covers); a
+     * request (it needs only the user's existence and token version, which `sessions-ended` covers); a
      * write reads the row, which it may act on.
      */
     const userOf = (request: FastifyRequest, token: string): Promise<UserRow> =>

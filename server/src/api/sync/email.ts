@@ -51,11 +51,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A token is 256 random bits: the limit is against load, not guessing.
       preHandler: app.limits.loginByIp,
     },
-    async (request) => {
-      const { userId, reply } = await resetPassword(app.deps, request.body);
-      app.endSessions(userId);
-      return reply;
-    },
+    (request) => resetPassword(app.deps, request.body),
   );
 
   app.post(

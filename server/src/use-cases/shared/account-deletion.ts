@@ -48,8 +48,8 @@ export interface DeletionTerms {
  * their posts (with what hangs under them; their accepted quotes off the quoted posts' counts), their comments, reactions, reposts, comment votes and bookmarks,
  * their follows in both directions, their notifications and their part in everyone else's, their
  * uploads (whose files are deleted once it has committed), then the user row (their blocks, mutes, filters, reports about them and moderation history go with it, by
- * cascade). The user as they were, or undefined when they were gone already or `when` said no. The
- * caller ends their sessions.
+ * cascade), and their sessions ended. The user as they were, or undefined when they were gone already
+ * or `when` said no.
  *
  * Lock order, the one every writer follows: post rows, then user rows, each in id order. Holding the
  * posts it changes first means a like or comment racing the deletion waits at its own post lock
@@ -117,6 +117,8 @@ async function deleteInOneTransaction(
     });
     await deleteFollowsOf(trx, userId);
     await deleteNotificationsOf(trx, userId);
+    // Every token of theirs stops working in every process: a deleted person has no session.
+    effects.publish({ type: 'sessions-ended', userId });
     await terms.alongside?.(trx, user, effects);
     await deleteUserRow(trx, userId);
     await bumpVersions(trx, touched);

@@ -257,7 +257,6 @@ export async function purgeSuspendedAccounts(deps: Deps): Promise<void> {
           targetLabel: user.username,
           reason: `Suspended since ${user.suspended_at ?? ''}, 30 days or more.`,
         });
-        effects.publish({ type: 'sessions-ended', userId: user.id });
         effects.publish({ type: 'moderation-changed', userId: user.id });
       },
     });

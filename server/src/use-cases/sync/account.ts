@@ -11,6 +11,7 @@ import { Messages, badRequest, notFound } from '../../platform/http/errors.js';
 import * as oauth from '../../data/oauth.repo.js';
 import { deleteUserAndEverythingOf } from '../shared/account-deletion.js';
 import type { Deps } from '../shared/deps.js';
+import { commit } from '../shared/commit.js';
 import { checkNewPassword } from '../shared/passwords.js';
 import { claimsFor } from '../shared/sessions.js';
 import { pagesOf, type PageLoader } from '../shared/export-pages.js';
@@ -30,8 +31,8 @@ async function confirmPassword(user: UserRow, password: string): Promise<void> {
 }
 
 /**
- * `POST /account/password`: the new password, and the one token that is valid from now on (the
- * caller ends the user's other sessions).
+ * `POST /account/password`: the new password, and the one token that is valid from now on; every other
+ * session and app token of the person ends.
  */
 export async function changePassword(
   deps: Deps,
@@ -41,20 +42,20 @@ export async function changePassword(
   await refuseSharedGuest(deps, viewer, 'password');
   await confirmPassword(viewer, body.currentPassword);
   checkNewPassword(body.newPassword);
-  const version = await replacePassword(
-    deps.db,
-    viewer.id,
-    viewer.password_hash,
-    await hashPassword(body.newPassword),
-  );
-  // The hash changed since this request read it: another change won, so this current password is stale.
-  if (version === undefined) throw wrongPassword();
-  // Apps signed in with the old password lose their access too (the caller ends every session).
-  await oauth.deleteTokensOfUser(deps.db, viewer.id);
+  const passwordHash = await hashPassword(body.newPassword);
+  const version = await commit(deps, async (trx, effects) => {
+    const moved = await replacePassword(trx, viewer.id, viewer.password_hash, passwordHash);
+    // The hash changed since this request read it: another change won, so this current password is stale.
+    if (moved === undefined) throw wrongPassword();
+    // Apps signed in with the old password lose their access too.
+    await oauth.deleteTokensOfUser(trx, viewer.id);
+    effects.publish({ type: 'sessions-ended', userId: viewer.id });
+    return moved;
+  });
   return { encodedToken: deps.tokens.sign(claimsFor({ ...viewer, token_version: version })) };
 }
 
-/** `POST /account/delete`: the user and everything of theirs (the caller ends their sessions). */
+/** `POST /account/delete`: the user and everything of theirs; their sessions end. */
 export async function deleteAccount(deps: Deps, input: { viewer: UserRow; password: string }): Promise<void> {
   await refuseSharedGuest(deps, input.viewer, 'delete');
   await confirmPassword(input.viewer, input.password);

@@ -77,19 +77,16 @@ export async function checkPasswordResetLink(
 
 /**
  * `POST /api/auth/password-reset/confirm`: the new password (the rules of sign-up), every session and
- * app token ended (the caller ends the sessions kept in memory), every other reset link retired.
+ * app token ended, every other reset link retired.
  * Following the link also proves the address, so it is confirmed.
  */
-export async function resetPassword(
-  deps: Deps,
-  body: PasswordResetBody,
-): Promise<{ userId: string; reply: PasswordResetReply }> {
+export async function resetPassword(deps: Deps, body: PasswordResetBody): Promise<PasswordResetReply> {
   checkNewPassword(body.newPassword);
   const passwordHash = await hashPassword(body.newPassword);
   const now = deps.clock.now().toISOString();
   // Read before the transaction: SQLite's one connection is the transaction's until it ends.
   const { sharedGuestId } = await accountSettings(deps.db);
-  const userId = await commit(deps, async (trx) => {
+  await commit(deps, async (trx, effects) => {
     const link = await takeLink(trx, body.token, 'reset', now);
     const user = await users.findUserById(trx, link.user_id);
     if (!user) throw badRequest(linkUsedOrExpired);
@@ -99,9 +96,9 @@ export async function resetPassword(
     await emailTokens.retireEmailTokens(trx, user.id, 'reset', now);
     await oauth.deleteTokensOfUser(trx, user.id);
     await users.confirmEmail(trx, user.id, link.new_email, now);
-    return user.id;
+    effects.publish({ type: 'sessions-ended', userId: user.id });
   });
-  return { userId, reply: { reset: true } };
+  return { reset: true };
 }
 
 /**
