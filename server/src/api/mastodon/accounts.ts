@@ -1,9 +1,10 @@
 import { MuteLimits } from '@sync/contract';
 import { Account, CredentialAccount, FamiliarFollowers, Relationship } from '@sync/contract/mastodon';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { uploadIn, uploadRoute } from '../uploads.js';
 import * as media from '../../use-cases/shared/media.js';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HttpError } from '../../platform/http/errors.js';
 import type { AccountRecord } from '../../read/hydration/hydrator.js';
 import {
@@ -19,9 +20,18 @@ import * as search from '../../use-cases/mastodon/search.js';
 import * as statuses from '../../use-cases/mastodon/statuses.js';
 import * as users from '../../use-cases/mastodon/users.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
-import { offsetOf, setLinks, setStatusLinks, timeWindowOf, windowOf } from './paging.js';
-import { booleanParam, listParam, objectListParam, objectParam, stringParam } from './params.js';
-import { quotePolicyParam } from './quote-params.js';
+import {
+  offsetOf,
+  offsetParams,
+  setLinks,
+  setStatusLinks,
+  timeWindowOf,
+  windowOf,
+  WindowQuery,
+  windowParams,
+} from './paging.js';
+import { quotePolicyOf } from './quote-params.js';
+import { IdParams } from './request-schemas.js';
 import * as preferences from '../../use-cases/shared/preferences.js';
 import { statusesFor } from './views.js';
 import { answeredWith } from './answer-schemas.js';
@@ -36,24 +46,60 @@ export const accountsFor = (request: FastifyRequest, records: readonly AccountRe
  * default: until unmuted). A duration that is not a whole number of seconds within the limit is refused
  * as Mastodon refuses invalid input (422).
  */
-function muteOf(body: unknown): mutes.MuteChange {
-  const duration = Number(stringParam(body, 'duration') || 0);
+const MuteBody = Type.Object({
+  notifications: Type.Boolean({ default: true }),
+  duration: Type.Optional(Type.String()),
+});
+
+function muteOf(body: Static<typeof MuteBody>): mutes.MuteChange {
+  const duration = Number(body.duration || 0);
   if (!Number.isSafeInteger(duration) || duration < 0 || duration > MuteLimits.durationSecondsMax)
     throw new HttpError(
       422,
       `Validation failed: duration must be a whole number of seconds from 0 (until unmuted) to ${MuteLimits.durationSecondsMax}.`,
     );
-  return { notifications: booleanParam(body, 'notifications') ?? true, durationSeconds: duration };
+  return { notifications: body.notifications, durationSeconds: duration };
 }
+
+/** `update_credentials`' text fields (its pictures come as files, api/uploads.ts). */
+const CredentialsBody = Type.Object({
+  display_name: Type.Optional(Type.String()),
+  note: Type.Optional(Type.String()),
+  fields_attributes: Type.Optional(
+    Type.Array(Type.Object({ name: Type.String({ default: '' }), value: Type.String({ default: '' }) })),
+  ),
+  source: Type.Object({ quote_policy: Type.Optional(Type.String()) }),
+});
+
+/** `id[]`: the accounts asked for. */
+const IdsQuery = Type.Object({ id: Type.Array(Type.String(), { default: [] }) });
+
+const AccountSearchQuery = Type.Object({
+  ...windowParams,
+  ...offsetParams,
+  q: Type.String({ default: '' }),
+  following: Type.Optional(Type.Boolean()),
+});
+
+const AccountStatusesQuery = Type.Object({
+  ...windowParams,
+  pinned: Type.Optional(Type.Boolean()),
+  exclude_replies: Type.Boolean({ default: false }),
+  only_media: Type.Boolean({ default: false }),
+  tagged: Type.Optional(Type.String()),
+  exclude_reblogs: Type.Boolean({ default: false }),
+});
+
+/** `reblogs`, in the body or the query: show (the default) or hide their reblogs at home. */
+const FollowOptions = Type.Object({ reblogs: Type.Optional(Type.Boolean()) });
 
 /**
  * `/api/v1/accounts`: Sync's users as Mastodon accounts (everyone is local): the signed-in person's
  * own, anyone's by id or username, their statuses and follow lists, follows, blocks, mutes and
  * relationships.
  */
-export const accountRoutes: FastifyPluginAsync = async (app) => {
+export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
-  const idOf = (request: FastifyRequest) => stringParam(request.params, 'id') ?? '';
 
   app.get(
     '/verify_credentials',
@@ -71,7 +117,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       // `avatar` and `header` may come as files: the token is checked before they are read.
       config: uploadRoute(['avatar', 'header'], deps.media.config.maxBytes),
       onRequest: mastodonAccess(app, { user: true, scope: 'write:accounts' }),
-      schema: answeredWith(CredentialAccount),
+      schema: { body: CredentialsBody, ...answeredWith(CredentialAccount) },
     },
     async (request) => {
       // The profile as the pictures left it: the other fields are written over that.
@@ -80,20 +126,17 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         const upload = uploadIn(request, purpose);
         if (upload) viewer = await media.setProfileImage(deps, { viewerId: viewer.id, purpose, upload });
       }
-      const fields = objectListParam(request.body, 'fields_attributes');
+      const { body } = request;
       // Mastodon 4.5's default quote policy for new posts, Sync's preferences.
-      const quotePolicy = quotePolicyParam(objectParam(request.body, 'source'), 'quote_policy');
+      const quotePolicy = quotePolicyOf(body.source.quote_policy);
       if (quotePolicy !== undefined)
         await preferences.changePreferences(deps, { viewerId: viewer.id, body: { quotePolicy } });
       const record = await users.updateCredentials(deps, {
         viewer,
         changes: {
-          displayName: stringParam(request.body, 'display_name'),
-          note: stringParam(request.body, 'note'),
-          fields: fields?.map((field) => ({
-            name: stringParam(field, 'name') ?? '',
-            value: stringParam(field, 'value') ?? '',
-          })),
+          displayName: body.display_name,
+          note: body.note,
+          fields: body.fields_attributes,
         },
       });
       return credentialAccountView(record, urisFor(request));
@@ -104,13 +147,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     '/',
     {
       preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }),
-      schema: answeredWith(Type.Array(Account)),
+      schema: { querystring: IdsQuery, ...answeredWith(Type.Array(Account)) },
     },
     async (request) =>
       accountsFor(
         request,
         await users.getAccounts(deps, {
-          ids: listParam(request.query, 'id'),
+          ids: request.query.id,
           viewerRole: request.viewer?.role,
         }),
       ),
@@ -120,12 +163,14 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     '/lookup',
     {
       preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }),
-      schema: answeredWith(Account),
+      schema: {
+        querystring: Type.Object({ acct: Type.String({ default: '' }) }),
+        ...answeredWith(Account),
+      },
     },
     async (request) => {
-      const acct = stringParam(request.query, 'acct') ?? '';
       const record = await users.lookupAccount(deps, {
-        acct,
+        acct: request.query.acct,
         uris: urisFor(request),
         viewerRole: request.viewer?.role,
       });
@@ -138,17 +183,17 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     '/search',
     {
       preHandler: mastodonAccess(app, { user: true, scope: 'read:accounts' }),
-      schema: answeredWith(Type.Array(Account)),
+      schema: { querystring: AccountSearchQuery, ...answeredWith(Type.Array(Account)) },
     },
     async (request) => {
       const { query } = request;
       const records = await search.searchAccounts(deps, {
-        q: stringParam(query, 'q') ?? '',
+        q: query.q,
         limit: windowOf(query, 80, 40).limit,
         offset: offsetOf(query),
         uris: urisFor(request),
         viewerId: mastodonViewer(request).id,
-        followedBy: booleanParam(query, 'following') ? mastodonViewer(request).id : undefined,
+        followedBy: query.following ? mastodonViewer(request).id : undefined,
       });
       return accountsFor(request, records);
     },
@@ -158,12 +203,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     '/relationships',
     {
       preHandler: mastodonAccess(app, { user: true, scope: 'read:follows' }),
-      schema: answeredWith(Type.Array(Relationship)),
+      schema: { querystring: IdsQuery, ...answeredWith(Type.Array(Relationship)) },
     },
     async (request) => {
       const { ids, state } = await follows.relationships(deps, {
         viewerId: mastodonViewer(request).id,
-        ids: listParam(request.query, 'id'),
+        ids: request.query.id,
       });
       return relationshipViews(ids, state);
     },
@@ -173,12 +218,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     '/familiar_followers',
     {
       preHandler: mastodonAccess(app, { user: true, scope: 'read:follows' }),
-      schema: answeredWith(Type.Array(FamiliarFollowers)),
+      schema: { querystring: IdsQuery, ...answeredWith(Type.Array(FamiliarFollowers)) },
     },
     async (request) => {
       const familiar = await follows.familiarFollowers(deps, {
         viewerId: mastodonViewer(request).id,
-        ids: listParam(request.query, 'id'),
+        ids: request.query.id,
       });
       return familiar.map((entry) => familiarFollowersView(entry, urisFor(request)));
     },
@@ -188,20 +233,26 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     '/:id',
     {
       preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }),
-      schema: answeredWith(Account),
+      schema: { params: IdParams, ...answeredWith(Account) },
     },
     async (request) =>
-      accountView(await users.visibleAccount(deps, idOf(request), request.viewer?.role), urisFor(request)),
+      accountView(
+        await users.visibleAccount(deps, request.params.id, request.viewer?.role),
+        urisFor(request),
+      ),
   );
 
   app.get(
     '/:id/statuses',
-    { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
+      schema: { params: IdParams, querystring: AccountStatusesQuery },
+    },
     async (request, reply) => {
       const { query } = request;
-      const accountId = idOf(request);
+      const accountId = request.params.id;
       // Sync has no pinned statuses: that list is empty (for a real account).
-      if (booleanParam(query, 'pinned')) {
+      if (query.pinned) {
         await users.requireAccount(deps, accountId);
         return [];
       }
@@ -210,10 +261,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         accountId,
         viewerId: request.viewer?.id,
         window,
-        excludeReplies: booleanParam(query, 'exclude_replies') ?? false,
-        onlyMedia: booleanParam(query, 'only_media') ?? false,
-        tagged: stringParam(query, 'tagged') || undefined,
-        excludeReblogs: booleanParam(query, 'exclude_reblogs') ?? false,
+        excludeReplies: query.exclude_replies,
+        onlyMedia: query.only_media,
+        tagged: query.tagged || undefined,
+        excludeReblogs: query.exclude_reblogs,
       });
       const page = statusesFor(request, found);
       setStatusLinks(
@@ -232,11 +283,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       `/:id/${relation}`,
       {
         preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }),
-        schema: answeredWith(Type.Array(Account)),
+        schema: { params: IdParams, querystring: WindowQuery, ...answeredWith(Type.Array(Account)) },
       },
       async (request, reply) => {
         const { accounts, bounds } = await users.accountRelation(deps, {
-          accountId: idOf(request),
+          accountId: request.params.id,
           relation,
           window: windowOf(request.query, 80, 40),
           viewerId: request.viewer?.id,
@@ -256,17 +307,19 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       `/:id/${path}`,
       {
         preHandler: mastodonAccess(app, { user: true, scope: 'write:follows' }),
-        schema: answeredWith(Relationship),
+        schema: {
+          params: IdParams,
+          body: FollowOptions,
+          querystring: FollowOptions,
+          ...answeredWith(Relationship),
+        },
       },
       async (request) => {
         const { ids, state } = await follows.setFollow(deps, {
           viewerId: mastodonViewer(request).id,
-          targetId: idOf(request),
+          targetId: request.params.id,
           follow,
-          // Mastodon's `reblogs`: show (the default) or hide their reblogs at home.
-          reblogs: follow
-            ? (booleanParam(request.body, 'reblogs') ?? booleanParam(request.query, 'reblogs'))
-            : undefined,
+          reblogs: follow ? (request.body.reblogs ?? request.query.reblogs) : undefined,
         });
         return relationshipViews(ids, state)[0];
       },
@@ -281,12 +334,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       `/:id/${path}`,
       {
         preHandler: mastodonAccess(app, { user: true, scope: 'write:blocks' }),
-        schema: answeredWith(Relationship),
+        schema: { params: IdParams, ...answeredWith(Relationship) },
       },
       async (request) => {
         const { ids, state } = await blocks.setBlock(deps, {
           viewerId: mastodonViewer(request).id,
-          targetId: idOf(request),
+          targetId: request.params.id,
           block,
         });
         return relationshipViews(ids, state)[0];
@@ -302,12 +355,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       `/:id/${path}`,
       {
         preHandler: mastodonAccess(app, { user: true, scope: 'write:mutes' }),
-        schema: answeredWith(Relationship),
+        schema: { params: IdParams, body: MuteBody, ...answeredWith(Relationship) },
       },
       async (request) => {
         const { ids, state } = await mutes.setMute(deps, {
           viewerId: mastodonViewer(request).id,
-          targetId: idOf(request),
+          targetId: request.params.id,
           mute: mute ? muteOf(request.body) : undefined,
         });
         return relationshipViews(ids, state)[0];
@@ -320,9 +373,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     ['featured_tags', { public: true, scope: 'read:accounts' }],
     ['lists', { user: true, scope: 'read:lists' }],
   ] as const) {
-    app.get(`/:id/${path}`, { preHandler: mastodonAccess(app, who) }, async (request) => {
-      await users.requireAccount(deps, idOf(request));
-      return [];
-    });
+    app.get(
+      `/:id/${path}`,
+      { preHandler: mastodonAccess(app, who), schema: { params: IdParams } },
+      async (request) => {
+        await users.requireAccount(deps, request.params.id);
+        return [];
+      },
+    );
   }
 };

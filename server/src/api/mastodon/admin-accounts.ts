@@ -1,18 +1,19 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AccountStatus } from '../../data/users.repo.js';
 import type { Role } from '../../data/schema.js';
 import { HttpError, recordNotFound } from '../../platform/http/errors.js';
 import { adminAccountView } from '../../read/views/mastodon/admin.js';
 import { AdminAccount } from '@sync/contract/mastodon';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { answeredWith } from './answer-schemas.js';
 import { actOnAccount, type AccountAction, type AccountsFilter } from '../../use-cases/shared/moderation.js';
 import * as moderation from '../../use-cases/mastodon/moderation.js';
 import * as registrations from '../../use-cases/shared/registrations.js';
 import type { UserRow } from '../../data/users.repo.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
-import { setLinks, windowOf } from './paging.js';
-import { booleanParam, listParam, stringParam } from './params.js';
+import { setLinks, windowOf, windowParams } from './paging.js';
+import { IdParams } from './request-schemas.js';
 import { urisFor } from '../uris.js';
 import type { Uris } from '../../platform/uris/uris.js';
 
@@ -49,31 +50,58 @@ const actionTypes: Record<string, AccountAction['type'] | undefined> = {
 /** A filter every account of Sync fails: every account is local, none has an IP or a sensitive mark. */
 const nobody: AccountsFilter = { statuses: [], roles: [], query: undefined, nobody: true };
 
+const flag = Type.Boolean({ default: false });
+const text = Type.Optional(Type.String());
+
+/**
+ * The lists' query: v1's booleans and v2's filters, each version reading its own, and the text filters
+ * both have.
+ */
+const AdminAccountsQuery = Type.Object({
+  ...windowParams,
+  remote: flag,
+  disabled: flag,
+  sensitized: flag,
+  active: flag,
+  pending: flag,
+  silenced: flag,
+  suspended: flag,
+  staff: flag,
+  by_domain: text,
+  origin: text,
+  status: text,
+  permissions: text,
+  role_ids: Type.Array(Type.String(), { default: [] }),
+  ip: text,
+  username: text,
+  display_name: text,
+  email: text,
+});
+type AdminAccountsQuery = Static<typeof AdminAccountsQuery>;
+
 /** `GET /api/v1/admin/accounts`: its booleans, as Sync's filter. */
-function v1Filter(query: unknown, uris: Uris): AccountsFilter {
-  const flag = (name: string) => booleanParam(query, name) === true;
-  const domain = stringParam(query, 'by_domain');
-  if (flag('remote') || flag('disabled') || flag('sensitized') || stringParam(query, 'ip')) return nobody;
+function v1Filter(query: AdminAccountsQuery, uris: Uris): AccountsFilter {
+  const domain = query.by_domain;
+  if (query.remote || query.disabled || query.sensitized || query.ip) return nobody;
   if (domain && !uris.isLocal(domain)) return nobody;
   const statuses: AccountStatus[] = [];
-  if (flag('active')) statuses.push('active');
-  if (flag('pending')) statuses.push('pending');
-  if (flag('silenced')) statuses.push('limited');
-  if (flag('suspended')) statuses.push('suspended');
-  if (flag('staff')) statuses.push('staff');
+  if (query.active) statuses.push('active');
+  if (query.pending) statuses.push('pending');
+  if (query.silenced) statuses.push('limited');
+  if (query.suspended) statuses.push('suspended');
+  if (query.staff) statuses.push('staff');
   return { statuses, roles: [], query: textQuery(query), nobody: false };
 }
 
 /** `GET /api/v2/admin/accounts`: `origin`, `status`, `permissions`, `role_ids[]`, as Sync's filter. */
-function v2Filter(query: unknown): AccountsFilter {
-  const status = stringParam(query, 'status');
-  if (stringParam(query, 'origin') === 'remote' || status === 'disabled' || stringParam(query, 'ip'))
-    return nobody;
+function v2Filter(query: AdminAccountsQuery): AccountsFilter {
+  const { status } = query;
+  if (query.origin === 'remote' || status === 'disabled' || query.ip) return nobody;
   const statuses: AccountStatus[] = [];
   if (status === 'active' || status === 'pending' || status === 'suspended') statuses.push(status);
   if (status === 'silenced') statuses.push('limited');
-  if (stringParam(query, 'permissions') === 'staff') statuses.push('staff');
-  const asked = listParam(query, 'role_ids');
+  if (query.permissions === 'staff') statuses.push('staff');
+  const asked = query.role_ids;
   const roles = asked.flatMap((id) => (roleIds[id] ? [roleIds[id]] : []));
   // Roles asked for that Sync has not: nobody has them.
   if (asked.length > 0 && roles.length === 0) return nobody;
@@ -81,15 +109,18 @@ function v2Filter(query: unknown): AccountsFilter {
 }
 
 /** `username`, `display_name` or `email`: accounts whose username, name or address starts with it. */
-const textQuery = (query: unknown) =>
-  stringParam(query, 'username') ||
-  stringParam(query, 'display_name') ||
-  stringParam(query, 'email') ||
-  undefined;
+const textQuery = (query: AdminAccountsQuery) =>
+  query.username || query.display_name || query.email || undefined;
 
-export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async (app, { version }) => {
+/** `POST /:id/action`. */
+const ActionBody = Type.Object({
+  type: Type.String({ default: 'none' }),
+  text,
+  report_id: text,
+});
+
+export const adminAccountRoutes: FastifyPluginAsyncTypebox<{ version: 1 | 2 }> = async (app, { version }) => {
   const { deps } = app;
-  const idOf = (request: FastifyRequest) => stringParam(request.params, 'id') ?? '';
   const read = mastodonAccess(app, { user: true, scope: 'admin:read:accounts' });
   const write = mastodonAccess(app, { user: true, scope: 'admin:write:accounts' });
 
@@ -113,7 +144,10 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
 
   app.get(
     '/',
-    { preHandler: read, schema: answeredWith(Type.Array(AdminAccount)) },
+    {
+      preHandler: read,
+      schema: { querystring: AdminAccountsQuery, ...answeredWith(Type.Array(AdminAccount)) },
+    },
     async (request, reply) => {
       const { accounts, bounds } = await moderation.accountsWindow(deps, {
         moderator: mastodonViewer(request),
@@ -129,82 +163,87 @@ export const adminAccountRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async 
   if (version === 2) return;
 
   /** The account of the path's `:id` as Admin::Account, as the moderator reading it sees it. */
-  const accountAsItIs = async (request: FastifyRequest) =>
+  const accountAsItIs = async (request: FastifyRequest, id: string) =>
     adminAccount(
       request,
       await moderation.moderatedAccount(deps, {
         moderator: mastodonViewer(request),
-        account: { id: idOf(request) },
+        account: { id },
       }),
     );
 
-  app.get('/:id', { preHandler: read, schema: answeredWith(AdminAccount) }, (request) =>
-    accountAsItIs(request),
+  const idAnswered = { params: IdParams, ...answeredWith(AdminAccount) };
+  app.get('/:id', { preHandler: read, schema: idAnswered }, (request) =>
+    accountAsItIs(request, request.params.id),
   );
 
   /** An action on the account, as `actOnAccount` takes it; the account as it then is. */
-  const act = async (request: FastifyRequest, action: AccountAction) =>
+  const act = async (request: FastifyRequest, id: string, action: AccountAction) =>
     (
       await actOnAccount(deps, {
         moderator: mastodonViewer(request),
-        account: { id: idOf(request) },
+        account: { id },
         action,
       })
     ).account;
 
-  app.post('/:id/action', { preHandler: write }, async (request) => {
-    const { body } = request;
-    const type = stringParam(body, 'type') ?? 'none';
-    if (type === 'disable')
-      throw new HttpError(
-        422,
-        'Sync has no disabled accounts: suspend the account (reversible for 30 days, then purged) or silence it.',
-      );
-    const taken = actionTypes[type];
-    if (!taken)
-      throw new HttpError(
-        422,
-        `Validation failed: "${type}" is not an action: none, sensitive, silence or suspend.`,
-      );
-    await act(request, {
-      type: taken,
-      text: stringParam(body, 'text'),
-      reportId: stringParam(body, 'report_id') || undefined,
-      auditNote: type === 'sensitive' ? '(Mastodon’s “sensitive”, taken as a warning.)' : undefined,
-    });
-    return {};
-  });
+  app.post(
+    '/:id/action',
+    { preHandler: write, schema: { params: IdParams, body: ActionBody } },
+    async (request) => {
+      const { body } = request;
+      const { type } = body;
+      if (type === 'disable')
+        throw new HttpError(
+          422,
+          'Sync has no disabled accounts: suspend the account (reversible for 30 days, then purged) or silence it.',
+        );
+      const taken = actionTypes[type];
+      if (!taken)
+        throw new HttpError(
+          422,
+          `Validation failed: "${type}" is not an action: none, sensitive, silence or suspend.`,
+        );
+      await act(request, request.params.id, {
+        type: taken,
+        text: body.text,
+        reportId: body.report_id || undefined,
+        auditNote: type === 'sensitive' ? '(Mastodon’s “sensitive”, taken as a warning.)' : undefined,
+      });
+      return {};
+    },
+  );
 
   for (const [path, type] of [
     ['unsuspend', 'unsuspend'],
     ['unsilence', 'unlimit'],
   ] as const) {
-    app.post(`/:id/${path}`, { preHandler: write, schema: answeredWith(AdminAccount) }, async (request) =>
-      adminAccount(request, await act(request, { type })),
+    app.post(`/:id/${path}`, { preHandler: write, schema: idAnswered }, async (request) =>
+      adminAccount(request, await act(request, request.params.id, { type })),
     );
   }
 
   // Nothing of these is ever set on Sync: the account as it is.
   for (const path of ['enable', 'unsensitive']) {
-    app.post(`/:id/${path}`, { preHandler: write, schema: answeredWith(AdminAccount) }, (request) =>
-      accountAsItIs(request),
+    app.post(`/:id/${path}`, { preHandler: write, schema: idAnswered }, (request) =>
+      accountAsItIs(request, request.params.id),
     );
   }
 
-  app.post('/:id/approve', { preHandler: write, schema: answeredWith(AdminAccount) }, async (request) =>
+  app.post('/:id/approve', { preHandler: write, schema: idAnswered }, async (request) =>
     adminAccount(
       request,
       await registrations.approveRegistration(deps, {
         actor: mastodonViewer(request),
-        account: { id: idOf(request) },
+        account: { id: request.params.id },
       }),
     ),
   );
 
   // The account is deleted: the answer shows it as it was, read before.
-  app.post('/:id/reject', { preHandler: write, schema: answeredWith(AdminAccount) }, async (request) => {
+  app.post('/:id/reject', { preHandler: write, schema: idAnswered }, async (request) => {
     const moderator = mastodonViewer(request);
-    const account = { id: idOf(request) };
+    const account = { id: request.params.id };
     const before = await moderation.moderatedAccount(deps, { moderator, account });
     const shown = await adminAccount(request, before);
     await registrations.rejectRegistration(deps, { actor: moderator, account });

@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Account } from '@sync/contract/mastodon';
 import { Type } from 'typebox';
 import * as blocks from '../../use-cases/mastodon/blocks.js';
 import { accountsFor } from './accounts.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
-import { setLinks, windowOf } from './paging.js';
+import { setLinks, windowOf, WindowQuery } from './paging.js';
 import { answeredWith } from './answer-schemas.js';
 
 /**
@@ -12,12 +12,12 @@ import { answeredWith } from './answer-schemas.js';
  * unblocking are under /accounts/:id). Its `Link` header carries Sync's signed cursors, as Mastodon's
  * carries the ids of its block records: opaque to apps either way.
  */
-export const blockRoutes: FastifyPluginAsync = async (app) => {
+export const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/blocks',
     {
       preHandler: mastodonAccess(app, { user: true, scope: 'read:blocks' }),
-      schema: answeredWith(Type.Array(Account)),
+      schema: { querystring: WindowQuery, ...answeredWith(Type.Array(Account)) },
     },
     async (request, reply) => {
       const { accounts, bounds } = await blocks.blockedAccounts(app.deps, {

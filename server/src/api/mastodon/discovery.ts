@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { HttpError, recordNotFound } from '../../platform/http/errors.js';
 import { decodedComponent } from '../../platform/http/uri-components.js';
 import {
@@ -10,7 +12,6 @@ import {
 } from '../../read/views/mastodon/discovery.js';
 import * as instance from '../../use-cases/mastodon/instance.js';
 import * as sharedInstance from '../../use-cases/shared/instance.js';
-import { stringParam } from './params.js';
 import { urisFor } from '../uris.js';
 
 /**
@@ -41,7 +42,7 @@ function usernameOf(resource: string, request: FastifyRequest): string | undefin
   return uris.isLocal(account.slice(at + 1)) ? account.slice(0, at) : undefined;
 }
 
-export const discoveryRoutes: FastifyPluginAsync = async (app) => {
+export const discoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
   const paths = [
     '/.well-known/nodeinfo',
@@ -63,8 +64,9 @@ export const discoveryRoutes: FastifyPluginAsync = async (app) => {
     return nodeInfoView({ ...stats, activeMonth }, registrationsMode);
   });
 
-  app.get('/.well-known/webfinger', async (request, reply) => {
-    const resource = stringParam(request.query, 'resource')?.trim();
+  const WebfingerQuery = Type.Object({ resource: Type.Optional(Type.String()) });
+  app.get('/.well-known/webfinger', { schema: { querystring: WebfingerQuery } }, async (request, reply) => {
+    const resource = request.query.resource?.trim();
     if (!resource) throw badResource();
     const username = usernameOf(resource, request);
     const user = username === undefined ? undefined : await instance.accountNamed(deps, username);

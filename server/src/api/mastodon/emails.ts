@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { resendConfirmationForApp } from '../../use-cases/mastodon/email.js';
 import { invalidToken, mastodonAccess, mastodonViewer } from './auth.js';
-import { stringParam } from './params.js';
 
 /**
  * `POST /api/v1/emails/confirmations`: the app that signed a person up asks for the link to confirm
@@ -9,7 +9,7 @@ import { stringParam } from './params.js';
  * while the person is still held back for that address, so it takes their token before admission; the
  * mail is limited per address and per network as Sync's own resend is.
  */
-export const emailRoutes: FastifyPluginAsync = async (app) => {
+export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/confirmations',
     {
@@ -18,13 +18,14 @@ export const emailRoutes: FastifyPluginAsync = async (app) => {
         app.limits.emailByIp,
         app.limits.emailByAddress,
       ],
+      schema: { body: Type.Object({ email: Type.Optional(Type.String()) }) },
     },
     async (request) => {
       if (!request.access) throw invalidToken();
       await resendConfirmationForApp(app.deps, {
         viewer: mastodonViewer(request),
         appId: request.access.app.id,
-        email: stringParam(request.body, 'email'),
+        email: request.body.email,
       });
       return {};
     },

@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import { Filter, FilterKeyword, V1Filter } from '@sync/contract/mastodon';
 import { answeredWith } from './answer-schemas.js';
 import { filterKeywordView, filterView, v1FiltersView } from '../../read/views/mastodon/filters.js';
@@ -12,7 +13,7 @@ import {
 } from '../../use-cases/shared/filters.js';
 import * as filters from '../../use-cases/mastodon/filters.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
-import { booleanParam, listParam, objectListParam, stringParam } from './params.js';
+import { IdParams } from './request-schemas.js';
 
 /**
  * Keyword filters: `/api/v2/filters` and their keywords, and `GET /api/v1/filters` (each keyword as a
@@ -20,33 +21,58 @@ import { booleanParam, listParam, objectListParam, stringParam } from './params.
  * filtering single statuses are not here.
  */
 
+const text = Type.Optional(Type.String());
+
+/**
+ * A filter's changes: `context[]` undefined when it is not sent at all (an update that leaves the
+ * contexts as they are), `expires_in` in seconds from now (empty: never), `keywords_attributes[]` with
+ * `keyword`, `whole_word`, and on an update `id` and `_destroy`.
+ */
+const FilterChanges = Type.Object({
+  title: text,
+  context: Type.Optional(Type.Array(Type.String())),
+  filter_action: text,
+  expires_in: text,
+  keywords_attributes: Type.Array(
+    Type.Object({
+      id: text,
+      keyword: text,
+      whole_word: Type.Optional(Type.Boolean()),
+      _destroy: Type.Optional(Type.Boolean()),
+    }),
+    { default: [] },
+  ),
+});
+type FilterChanges = Static<typeof FilterChanges>;
+
+/** A new filter: a title and an action unless given. */
+const NewFilter = Type.Object({
+  ...FilterChanges.properties,
+  title: Type.String({ default: '' }),
+  filter_action: Type.String({ default: 'warn' }),
+});
+
 /** `expires_in`: seconds from now; empty: never; left out: undefined. */
-function expiresInParam(body: unknown): number | null | undefined {
-  const text = stringParam(body, 'expires_in');
+function expiresInOf(text: string | undefined): number | null | undefined {
   if (text === undefined) return undefined;
   return text.trim() === '' ? null : Number(text);
 }
 
-/** `context[]`, undefined when it is not sent at all (an update that leaves the contexts as they are). */
-function contextParam(body: unknown): string[] | undefined {
-  const contexts = listParam(body, 'context');
-  if (contexts.length > 0) return contexts;
-  const sent = stringParam(body, 'context') !== undefined || objectListParam(body, 'context') !== undefined;
-  return sent ? [] : undefined;
-}
-
-/** `keywords_attributes[]`: `keyword`, `whole_word`, and on an update `id` and `_destroy`. */
-const keywordEditsParam = (body: unknown): KeywordEdit[] =>
-  (objectListParam(body, 'keywords_attributes') ?? []).map((attributes) => ({
-    id: stringParam(attributes, 'id'),
-    keyword: stringParam(attributes, 'keyword'),
-    wholeWord: booleanParam(attributes, 'whole_word'),
-    destroy: booleanParam(attributes, '_destroy'),
+const keywordEditsOf = (body: FilterChanges): KeywordEdit[] =>
+  body.keywords_attributes.map((attributes) => ({
+    id: attributes.id,
+    keyword: attributes.keyword,
+    wholeWord: attributes.whole_word,
+    destroy: attributes._destroy,
   }));
 
-const idOf = (request: FastifyRequest) => stringParam(request.params, 'id') ?? '';
+const NewKeyword = Type.Object({
+  keyword: Type.String({ default: '' }),
+  whole_word: Type.Boolean({ default: true }),
+});
+const KeywordChanges = Type.Object({ keyword: text, whole_word: Type.Optional(Type.Boolean()) });
 
-export const filterRoutes: FastifyPluginAsync = async (app) => {
+export const filterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
   const reads = { preHandler: mastodonAccess(app, { user: true, scope: 'read:filters' }) };
   const writes = { preHandler: mastodonAccess(app, { user: true, scope: 'write:filters' }) };
@@ -56,17 +82,17 @@ export const filterRoutes: FastifyPluginAsync = async (app) => {
     (await listFilters(deps, { userId: userId(request) })).map(filterView),
   );
 
-  app.post('/', { ...writes, schema: answeredWith(Filter) }, async (request) => {
+  app.post('/', { ...writes, schema: { body: NewFilter, ...answeredWith(Filter) } }, async (request) => {
     const { body } = request;
     const filter = await createFilter(deps, {
       userId: userId(request),
       filter: {
-        title: stringParam(body, 'title') ?? '',
-        contexts: contextParam(body) ?? [],
-        action: stringParam(body, 'filter_action') ?? 'warn',
-        expiresInSeconds: expiresInParam(body),
+        title: body.title,
+        contexts: body.context ?? [],
+        action: body.filter_action,
+        expiresInSeconds: expiresInOf(body.expires_in),
         // A new filter's keywords are all new: ids and removals name nothing yet.
-        keywords: keywordEditsParam(body)
+        keywords: keywordEditsOf(body)
           .filter((edit) => !edit.destroy)
           .map((edit) => ({ keyword: edit.keyword ?? '', wholeWord: edit.wholeWord ?? true })),
       },
@@ -74,71 +100,91 @@ export const filterRoutes: FastifyPluginAsync = async (app) => {
     return filterView(filter);
   });
 
-  app.get('/:id', { ...reads, schema: answeredWith(Filter) }, async (request) =>
-    filterView(await filters.filterOf(deps, { userId: userId(request), filterId: idOf(request) })),
+  app.get('/:id', { ...reads, schema: { params: IdParams, ...answeredWith(Filter) } }, async (request) =>
+    filterView(await filters.filterOf(deps, { userId: userId(request), filterId: request.params.id })),
   );
 
-  app.put('/:id', { ...writes, schema: answeredWith(Filter) }, async (request) => {
-    const { body } = request;
-    const filter = await updateFilter(deps, {
-      userId: userId(request),
-      filterId: idOf(request),
-      changes: {
-        title: stringParam(body, 'title'),
-        contexts: contextParam(body),
-        action: stringParam(body, 'filter_action'),
-        expiresInSeconds: expiresInParam(body),
-        keywordEdits: keywordEditsParam(body),
-      },
-    });
-    return filterView(filter);
-  });
+  app.put(
+    '/:id',
+    { ...writes, schema: { params: IdParams, body: FilterChanges, ...answeredWith(Filter) } },
+    async (request) => {
+      const { body } = request;
+      const filter = await updateFilter(deps, {
+        userId: userId(request),
+        filterId: request.params.id,
+        changes: {
+          title: body.title,
+          contexts: body.context,
+          action: body.filter_action,
+          expiresInSeconds: expiresInOf(body.expires_in),
+          keywordEdits: keywordEditsOf(body),
+        },
+      });
+      return filterView(filter);
+    },
+  );
 
-  app.delete('/:id', writes, async (request) => {
-    await deleteFilter(deps, { userId: userId(request), filterId: idOf(request) });
+  app.delete('/:id', { ...writes, schema: { params: IdParams } }, async (request) => {
+    await deleteFilter(deps, { userId: userId(request), filterId: request.params.id });
     return {};
   });
 
-  app.get('/:id/keywords', { ...reads, schema: answeredWith(Type.Array(FilterKeyword)) }, async (request) =>
-    (await filters.keywordsOf(deps, { userId: userId(request), filterId: idOf(request) })).map(
-      filterKeywordView,
-    ),
+  app.get(
+    '/:id/keywords',
+    { ...reads, schema: { params: IdParams, ...answeredWith(Type.Array(FilterKeyword)) } },
+    async (request) =>
+      (await filters.keywordsOf(deps, { userId: userId(request), filterId: request.params.id })).map(
+        filterKeywordView,
+      ),
   );
 
-  app.post('/:id/keywords', { ...writes, schema: answeredWith(FilterKeyword) }, async (request) => {
-    const keyword = await filters.addKeyword(deps, {
-      userId: userId(request),
-      filterId: idOf(request),
-      keyword: {
-        keyword: stringParam(request.body, 'keyword') ?? '',
-        wholeWord: booleanParam(request.body, 'whole_word') ?? true,
-      },
-    });
-    return filterKeywordView(keyword);
-  });
-
-  app.get('/keywords/:id', { ...reads, schema: answeredWith(FilterKeyword) }, async (request) =>
-    filterKeywordView(await filters.keywordOf(deps, { userId: userId(request), keywordId: idOf(request) })),
+  app.post(
+    '/:id/keywords',
+    { ...writes, schema: { params: IdParams, body: NewKeyword, ...answeredWith(FilterKeyword) } },
+    async (request) => {
+      const keyword = await filters.addKeyword(deps, {
+        userId: userId(request),
+        filterId: request.params.id,
+        keyword: {
+          keyword: request.body.keyword,
+          wholeWord: request.body.whole_word,
+        },
+      });
+      return filterKeywordView(keyword);
+    },
   );
 
-  app.put('/keywords/:id', { ...writes, schema: answeredWith(FilterKeyword) }, async (request) => {
-    const keyword = await filters.changeKeyword(deps, {
-      userId: userId(request),
-      keywordId: idOf(request),
-      keyword: stringParam(request.body, 'keyword'),
-      wholeWord: booleanParam(request.body, 'whole_word'),
-    });
-    return filterKeywordView(keyword);
-  });
+  app.get(
+    '/keywords/:id',
+    { ...reads, schema: { params: IdParams, ...answeredWith(FilterKeyword) } },
+    async (request) =>
+      filterKeywordView(
+        await filters.keywordOf(deps, { userId: userId(request), keywordId: request.params.id }),
+      ),
+  );
 
-  app.delete('/keywords/:id', writes, async (request) => {
-    await filters.removeKeyword(deps, { userId: userId(request), keywordId: idOf(request) });
+  app.put(
+    '/keywords/:id',
+    { ...writes, schema: { params: IdParams, body: KeywordChanges, ...answeredWith(FilterKeyword) } },
+    async (request) => {
+      const keyword = await filters.changeKeyword(deps, {
+        userId: userId(request),
+        keywordId: request.params.id,
+        keyword: request.body.keyword,
+        wholeWord: request.body.whole_word,
+      });
+      return filterKeywordView(keyword);
+    },
+  );
+
+  app.delete('/keywords/:id', { ...writes, schema: { params: IdParams } }, async (request) => {
+    await filters.removeKeyword(deps, { userId: userId(request), keywordId: request.params.id });
     return {};
   });
 };
 
 /** `GET /api/v1/filters`: the same keywords in filters v1's shape. */
-export const v1FilterRoutes: FastifyPluginAsync = async (app) => {
+export const v1FilterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const reads = mastodonAccess(app, { user: true, scope: 'read:filters' });
   app.get('/', { preHandler: reads, schema: answeredWith(Type.Array(V1Filter)) }, async (request) =>
     v1FiltersView(await listFilters(app.deps, { userId: mastodonViewer(request).id })),

@@ -38,6 +38,7 @@ import { filterRoutes, v1FilterRoutes } from './filters.js';
 import { RecentAccesses } from './recent-accesses.js';
 import type { LocalEventTransport } from '../../platform/live/transport.js';
 import { streamingRoutes } from './streaming.js';
+import { readRequestParts, undeclaredPathParams } from './request-schemas.js';
 
 /**
  * The Mastodon client API (docs/decisions/070): `/api/v1`, `/api/v2`, the OAuth provider under
@@ -145,6 +146,14 @@ export const mastodonApi: FastifyPluginAsync<MastodonApiOptions> = async (
   answerErrors(app);
   reportRateLimits(app);
   await readRailsParams(app);
+  app.setValidatorCompiler(readRequestParts);
+  app.addHook('onRoute', (route) => {
+    const undeclared = undeclaredPathParams(route);
+    if (undeclared.length > 0)
+      throw new Error(
+        `${String(route.method)} ${route.url}: its params schema and its path differ on ${undeclared.join(', ')}.`,
+      );
+  });
   await app.register(
     apiVersion(async (v1) => {
       await v1.register(appRoutes, { prefix: '/apps' });

@@ -1,10 +1,12 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { MediaAttachment } from '@sync/contract/mastodon';
 import { answeredWith } from './answer-schemas.js';
 import * as media from '../../use-cases/shared/media.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { focusParam, requireUpload, uploadRoute } from '../uploads.js';
-import { stringParam } from './params.js';
+import { IdParams } from './request-schemas.js';
 import { urisFor } from '../uris.js';
 import { hydrateMedia } from '../../read/hydration/media.js';
 import { mediaAttachmentView } from '../../read/views/mastodon/media.js';
@@ -15,7 +17,13 @@ import type { MediaRecord } from '../../data/media.repo.js';
  * then attach it with `media_ids[]` on a new status. Images are processed before the answer, so v2
  * answers 200 with the `url` set (never 202). A `thumbnail` is taken and ignored: it is for video.
  */
-export const mediaRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async (app, { version }) => {
+/** An attachment's description and focal point ("x,y"), on upload and on update. */
+const MediaBody = Type.Object({
+  description: Type.Optional(Type.String()),
+  focus: Type.Optional(Type.String()),
+});
+
+export const mediaRoutes: FastifyPluginAsyncTypebox<{ version: 1 | 2 }> = async (app, { version }) => {
   const { deps } = app;
   const viewOf = hydrateMedia(deps.media.config.publicUrl);
   const attachment = (request: FastifyRequest, record: MediaRecord) =>
@@ -26,46 +34,55 @@ export const mediaRoutes: FastifyPluginAsync<{ version: 1 | 2 }> = async (app, {
   app.post(
     '/',
     // The token and the upload limit are checked before the file is read.
-    { config: uploadConfig, onRequest: [access, app.limits.uploads], schema: answeredWith(MediaAttachment) },
+    {
+      config: uploadConfig,
+      onRequest: [access, app.limits.uploads],
+      schema: { body: MediaBody, ...answeredWith(MediaAttachment) },
+    },
     async (request) =>
       attachment(
         request,
         await media.uploadMedia(deps, {
           viewerId: mastodonViewer(request).id,
           upload: requireUpload(request, 'file'),
-          description: stringParam(request.body, 'description'),
-          focus: focusParam(stringParam(request.body, 'focus')),
+          description: request.body.description,
+          focus: focusParam(request.body.focus),
         }),
       ),
   );
   if (version === 2) return;
 
-  const idOf = (request: FastifyRequest) => stringParam(request.params, 'id') ?? '';
-
-  app.get('/:id', { preHandler: access, schema: answeredWith(MediaAttachment) }, async (request) =>
-    attachment(
-      request,
-      await media.getMedia(deps, { viewerId: mastodonViewer(request).id, id: idOf(request) }),
-    ),
+  app.get(
+    '/:id',
+    { preHandler: access, schema: { params: IdParams, ...answeredWith(MediaAttachment) } },
+    async (request) =>
+      attachment(
+        request,
+        await media.getMedia(deps, { viewerId: mastodonViewer(request).id, id: request.params.id }),
+      ),
   );
 
   app.put(
     '/:id',
-    { config: uploadConfig, onRequest: access, schema: answeredWith(MediaAttachment) },
+    {
+      config: uploadConfig,
+      onRequest: access,
+      schema: { params: IdParams, body: MediaBody, ...answeredWith(MediaAttachment) },
+    },
     async (request) =>
       attachment(
         request,
         await media.updateMedia(deps, {
           viewerId: mastodonViewer(request).id,
-          id: idOf(request),
-          description: stringParam(request.body, 'description'),
-          focus: focusParam(stringParam(request.body, 'focus')),
+          id: request.params.id,
+          description: request.body.description,
+          focus: focusParam(request.body.focus),
         }),
       ),
   );
 
-  app.delete('/:id', { preHandler: access }, async (request) => {
-    await media.deleteMedia(deps, { viewerId: mastodonViewer(request).id, id: idOf(request) });
+  app.delete('/:id', { preHandler: access, schema: { params: IdParams } }, async (request) => {
+    await media.deleteMedia(deps, { viewerId: mastodonViewer(request).id, id: request.params.id });
     return {};
   });
 };

@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MutedAccount } from '@sync/contract/mastodon';
 import { Type } from 'typebox';
 import * as mutes from '../../use-cases/mastodon/mutes.js';
 import { accountView } from '../../read/views/mastodon/accounts.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
-import { setLinks, windowOf } from './paging.js';
+import { setLinks, windowOf, WindowQuery } from './paging.js';
 import { answeredWith } from './answer-schemas.js';
 import { urisFor } from '../uris.js';
 
@@ -13,12 +13,12 @@ import { urisFor } from '../uris.js';
  * as Mastodon adds it there (muting and unmuting are under /accounts/:id). Its `Link` header carries
  * Sync's signed cursors, opaque to apps as Mastodon's are.
  */
-export const muteRoutes: FastifyPluginAsync = async (app) => {
+export const muteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/mutes',
     {
       preHandler: mastodonAccess(app, { user: true, scope: 'read:mutes' }),
-      schema: answeredWith(Type.Array(MutedAccount)),
+      schema: { querystring: WindowQuery, ...answeredWith(Type.Array(MutedAccount)) },
     },
     async (request, reply) => {
       const { muted, bounds } = await mutes.mutedAccounts(app.deps, {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HttpError, badRequest, recordNotFound } from '../../platform/http/errors.js';
 import { accountView } from '../../read/views/mastodon/accounts.js';
 import {
@@ -14,11 +15,11 @@ import {
   getNotificationSettings,
 } from '../../use-cases/shared/notification-settings.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
-import { continuesPast, setLinks, timeWindowOf, windowOf } from './paging.js';
-import { listParam, stringParam } from './params.js';
+import { continuesPast, setLinks, timeWindowOf, windowOf, windowParams } from './paging.js';
+import { IdParams, type MastodonApp } from './request-schemas.js';
 import { urisFor } from '../uris.js';
 import { Account, NotificationPolicy } from '@sync/contract/mastodon';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { answeredWith } from './answer-schemas.js';
 
 /**
@@ -39,15 +40,25 @@ function keyOfId(id: string): [string, string] {
   return key;
 }
 
-/** `types[]`, `exclude_types[]` and `account_id`, as every list and count reads them. */
-const queryOf = (request: FastifyRequest): notifications.NotificationQuery => ({
-  types: listParam(request.query, 'types'),
-  excludedTypes: listParam(request.query, 'exclude_types'),
-  accountId: stringParam(request.query, 'account_id'),
+/** `types[]`, `exclude_types[]` and `account_id`, which every list and count reads, and the window. */
+const NotificationsQuery = Type.Object({
+  ...windowParams,
+  types: Type.Array(Type.String(), { default: [] }),
+  exclude_types: Type.Array(Type.String(), { default: [] }),
+  account_id: Type.Optional(Type.String()),
+});
+type NotificationsQuery = Static<typeof NotificationsQuery>;
+
+const queryOf = (query: NotificationsQuery): notifications.NotificationQuery => ({
+  types: query.types,
+  excludedTypes: query.exclude_types,
+  accountId: query.account_id,
 });
 
+const GroupKeyParams = Type.Object({ group_key: Type.String() });
+
 /** The routes both versions have the same way: the list's window and the unread count. */
-function sharedRoutes(app: FastifyInstance, sampleSize: number) {
+function sharedRoutes(app: MastodonApp, sampleSize: number) {
   const { deps } = app;
   const read = mastodonAccess(app, { user: true, scope: 'read:notifications' });
 
@@ -56,12 +67,12 @@ function sharedRoutes(app: FastifyInstance, sampleSize: number) {
    * a page whose groups all went meanwhile still leads on, and so does one the viewer's rules left
    * short (from the last group it read).
    */
-  const page = async (request: FastifyRequest, reply: FastifyReply) => {
-    const window = timeWindowOf(windowOf(request.query, pageSizes.max, pageSizes.fallback), keyOfId);
+  const page = async (request: FastifyRequest, reply: FastifyReply, query: NotificationsQuery) => {
+    const window = timeWindowOf(windowOf(query, pageSizes.max, pageSizes.fallback), keyOfId);
     const hydrated = await notifications.notificationWindow(deps, {
       viewerId: mastodonViewer(request).id,
       window,
-      query: queryOf(request),
+      query: queryOf(query),
       sampleSize,
     });
     const readUpTo = hydrated.readUpTo && { latest_at: hydrated.readUpTo[0], id: hydrated.readUpTo[1] };
@@ -75,35 +86,42 @@ function sharedRoutes(app: FastifyInstance, sampleSize: number) {
     return hydrated;
   };
 
-  app.get('/unread_count', { preHandler: read }, async (request) => {
-    const cap = windowOf(request.query, unreadCaps.max, unreadCaps.fallback).limit;
-    return {
-      count: await notifications.countUnreadUpTo(deps, {
-        viewerId: mastodonViewer(request).id,
-        query: queryOf(request),
-        cap,
-      }),
-    };
-  });
+  app.get(
+    '/unread_count',
+    { preHandler: read, schema: { querystring: NotificationsQuery } },
+    async (request) => {
+      const cap = windowOf(request.query, unreadCaps.max, unreadCaps.fallback).limit;
+      return {
+        count: await notifications.countUnreadUpTo(deps, {
+          viewerId: mastodonViewer(request).id,
+          query: queryOf(request.query),
+          cap,
+        }),
+      };
+    },
+  );
 
   return { read, page };
 }
 
-export const v1NotificationRoutes: FastifyPluginAsync = async (app) => {
+export const v1NotificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
   const { read, page } = sharedRoutes(app, 1);
   const write = mastodonAccess(app, { user: true, scope: 'write:notifications' });
-  const idOf = (request: FastifyRequest) => stringParam(request.params, 'id') ?? '';
 
-  app.get('/', { preHandler: read }, async (request, reply) =>
-    notificationViews(await page(request, reply), mastodonViewer(request).id, urisFor(request)),
+  app.get('/', { preHandler: read, schema: { querystring: NotificationsQuery } }, async (request, reply) =>
+    notificationViews(
+      await page(request, reply, request.query),
+      mastodonViewer(request).id,
+      urisFor(request),
+    ),
   );
 
-  app.get('/:id', { preHandler: read }, async (request) => {
+  app.get('/:id', { preHandler: read, schema: { params: IdParams } }, async (request) => {
     const viewerId = mastodonViewer(request).id;
     const hydrated = await notifications.getNotification(deps, {
       viewerId,
-      id: idOf(request),
+      id: request.params.id,
       by: 'notification id',
       sampleSize: 1,
     });
@@ -117,10 +135,10 @@ export const v1NotificationRoutes: FastifyPluginAsync = async (app) => {
     return {};
   });
 
-  app.post('/:id/dismiss', { preHandler: write }, async (request) => {
+  app.post('/:id/dismiss', { preHandler: write, schema: { params: IdParams } }, async (request) => {
     await notifications.dismissNotification(deps, {
       viewerId: mastodonViewer(request).id,
-      id: idOf(request),
+      id: request.params.id,
       by: 'notification id',
     });
     return {};
@@ -129,15 +147,28 @@ export const v1NotificationRoutes: FastifyPluginAsync = async (app) => {
 
 const policyActions = ['accept', 'filter', 'drop'];
 
+/** The policies Sync cannot change, in the order they are checked, then `for_not_following`. */
+const PolicyBody = Type.Object({
+  for_not_followers: Type.Optional(Type.String()),
+  for_new_accounts: Type.Optional(Type.String()),
+  for_private_mentions: Type.Optional(Type.String()),
+  for_limited_accounts: Type.Optional(Type.String()),
+  for_not_following: Type.Optional(Type.String()),
+});
+type PolicyBody = Static<typeof PolicyBody>;
+
+const isFixedPolicy = (name: string): name is keyof typeof fixedPolicies => name in fixedPolicies;
+
 /**
  * What a policy update asks of Sync's settings: `for_not_following` is "only from people I follow"
  * (`filter` and `drop` both: Sync leaves those out, read/views/mastodon/notification-policy.ts); the
  * policies Sync cannot change are accepted at their fixed value (an app may send back the whole policy
  * it read) and refused, changing nothing, at any other (422, as Mastodon refuses invalid input).
  */
-function onlyFromFollowingOf(body: unknown): boolean | undefined {
-  for (const [name, fixed] of Object.entries(fixedPolicies)) {
-    const asked = stringParam(body, name);
+function onlyFromFollowingOf(body: PolicyBody): boolean | undefined {
+  for (const [name, asked] of Object.entries(body)) {
+    if (!isFixedPolicy(name)) continue;
+    const fixed = fixedPolicies[name];
     const same = asked === fixed || (fixed === 'drop' && asked === 'filter');
     if (asked !== undefined && !same)
       throw new HttpError(
@@ -145,18 +176,17 @@ function onlyFromFollowingOf(body: unknown): boolean | undefined {
         `Validation failed: Sync does not filter notifications by ${name}; it can only be "${fixed}".`,
       );
   }
-  const asked = stringParam(body, 'for_not_following');
+  const asked = body.for_not_following;
   if (asked === undefined) return undefined;
   if (!policyActions.includes(asked))
     throw new HttpError(422, 'Validation failed: for_not_following must be one of accept, filter, drop.');
   return asked !== 'accept';
 }
 
-export const v2NotificationRoutes: FastifyPluginAsync = async (app) => {
+export const v2NotificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
   const { read, page } = sharedRoutes(app, sampleAccounts);
   const write = mastodonAccess(app, { user: true, scope: 'write:notifications' });
-  const groupKeyOf = (request: FastifyRequest) => stringParam(request.params, 'group_key') ?? '';
 
   app.get('/policy', { preHandler: read, schema: answeredWith(NotificationPolicy) }, async (request) => {
     const { settings } = await getNotificationSettings(deps, { viewerId: mastodonViewer(request).id });
@@ -168,7 +198,7 @@ export const v2NotificationRoutes: FastifyPluginAsync = async (app) => {
     method: ['PATCH', 'PUT'],
     url: '/policy',
     preHandler: write,
-    schema: answeredWith(NotificationPolicy),
+    schema: { body: PolicyBody, ...answeredWith(NotificationPolicy) },
     handler: async (request) => {
       const onlyFromFollowing = onlyFromFollowingOf(request.body);
       const { settings } = await changeNotificationSettings(deps, {
@@ -179,17 +209,20 @@ export const v2NotificationRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  app.get('/', { preHandler: read }, async (request, reply) =>
-    groupedNotificationsView(await page(request, reply), mastodonViewer(request).id, urisFor(request), {
-      paged: true,
-    }),
+  app.get('/', { preHandler: read, schema: { querystring: NotificationsQuery } }, async (request, reply) =>
+    groupedNotificationsView(
+      await page(request, reply, request.query),
+      mastodonViewer(request).id,
+      urisFor(request),
+      { paged: true },
+    ),
   );
 
-  app.get('/:group_key', { preHandler: read }, async (request) => {
+  app.get('/:group_key', { preHandler: read, schema: { params: GroupKeyParams } }, async (request) => {
     const viewerId = mastodonViewer(request).id;
     const hydrated = await notifications.getNotification(deps, {
       viewerId,
-      id: groupKeyOf(request),
+      id: request.params.group_key,
       by: 'group key',
       sampleSize: sampleAccounts,
     });
@@ -200,11 +233,11 @@ export const v2NotificationRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/:group_key/accounts',
-    { preHandler: read, schema: answeredWith(Type.Array(Account)) },
+    { preHandler: read, schema: { params: GroupKeyParams, ...answeredWith(Type.Array(Account)) } },
     async (request) => {
       const accounts = await notifications.groupAccounts(deps, {
         viewerId: mastodonViewer(request).id,
-        groupKey: groupKeyOf(request),
+        groupKey: request.params.group_key,
         limit: pageSizes.max,
       });
       const urls = urisFor(request);
@@ -212,12 +245,16 @@ export const v2NotificationRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post('/:group_key/dismiss', { preHandler: write }, async (request) => {
-    await notifications.dismissNotification(deps, {
-      viewerId: mastodonViewer(request).id,
-      id: groupKeyOf(request),
-      by: 'group key',
-    });
-    return {};
-  });
+  app.post(
+    '/:group_key/dismiss',
+    { preHandler: write, schema: { params: GroupKeyParams } },
+    async (request) => {
+      await notifications.dismissNotification(deps, {
+        viewerId: mastodonViewer(request).id,
+        id: request.params.group_key,
+        by: 'group key',
+      });
+      return {};
+    },
+  );
 };

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import { decodedComponent } from '../../platform/http/uri-components.js';
 import { knownScopes } from '../../platform/auth/scopes.js';
 import * as oauth from '../../use-cases/mastodon/oauth.js';
 import { mastodonAccess } from './auth.js';
-import { listParam, stringParam } from './params.js';
 import { urisFor } from '../uris.js';
 
 /** An Application entity; its credentials only in the answer that registers the app (the secret is kept hashed). */
@@ -33,17 +34,18 @@ export const tokenView = (issued: oauth.IssuedToken) => ({
   created_at: Math.floor(issued.createdAt.getTime() / 1000),
 });
 
+/** An app's registration: `redirect_uris` a list, or one text of URIs separated by spaces or lines. */
+const NewApp = Type.Object({
+  client_name: Type.Optional(Type.String()),
+  redirect_uris: Type.Array(Type.String(), { default: [] }),
+  scopes: Type.Optional(Type.String()),
+  website: Type.Optional(Type.String()),
+});
+
 /** `/api/v1/apps`: apps register themselves, and check their own token. */
-export const appRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/', async (request) => {
-    const body = request.body;
-    const redirectUris = listParam(body, 'redirect_uris');
-    const { app: registered, clientSecret } = await oauth.registerApp(app.deps, {
-      client_name: stringParam(body, 'client_name'),
-      redirect_uris: redirectUris.length > 0 ? redirectUris : stringParam(body, 'redirect_uris'),
-      scopes: stringParam(body, 'scopes'),
-      website: stringParam(body, 'website'),
-    });
+export const appRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/', { schema: { body: NewApp } }, async (request) => {
+    const { app: registered, clientSecret } = await oauth.registerApp(app.deps, request.body);
     return applicationView(registered, clientSecret);
   });
 
@@ -74,19 +76,34 @@ function basicCredentials(request: FastifyRequest): { id: string; secret: string
   return { id, secret };
 }
 
-const tokenRequestOf = (request: FastifyRequest): oauth.TokenRequest => {
-  const body = request.body;
+const text = Type.Optional(Type.String());
+
+/** A token request's body (its client may authenticate with HTTP Basic instead); a revocation adds `token`. */
+const TokenBody = Type.Object({
+  grant_type: text,
+  client_id: text,
+  client_secret: text,
+  code: text,
+  redirect_uri: text,
+  code_verifier: text,
+  scope: text,
+  username: text,
+  password: text,
+});
+const RevokeBody = Type.Object({ ...TokenBody.properties, token: text });
+
+const tokenRequestOf = (request: FastifyRequest, body: Static<typeof TokenBody>): oauth.TokenRequest => {
   const basic = basicCredentials(request);
   return {
-    grant_type: stringParam(body, 'grant_type'),
-    client_id: basic?.id ?? stringParam(body, 'client_id'),
-    client_secret: basic?.secret ?? stringParam(body, 'client_secret'),
-    code: stringParam(body, 'code'),
-    redirect_uri: stringParam(body, 'redirect_uri'),
-    code_verifier: stringParam(body, 'code_verifier'),
-    scope: stringParam(body, 'scope'),
-    username: stringParam(body, 'username'),
-    password: stringParam(body, 'password'),
+    grant_type: body.grant_type,
+    client_id: basic?.id ?? body.client_id,
+    client_secret: basic?.secret ?? body.client_secret,
+    code: body.code,
+    redirect_uri: body.redirect_uri,
+    code_verifier: body.code_verifier,
+    scope: body.scope,
+    username: body.username,
+    password: body.password,
   };
 };
 
@@ -94,29 +111,34 @@ const tokenRequestOf = (request: FastifyRequest): oauth.TokenRequest => {
  * The OAuth 2 endpoints apps call (RFC 6749, 7009, 8414). `/oauth/authorize` itself is a page of the
  * web client (the consent screen), served as the client's other pages are.
  */
-export const oauthEndpoints: FastifyPluginAsync = async (app) => {
+export const oauthEndpoints: FastifyPluginAsyncTypebox = async (app) => {
   for (const path of ['/oauth/token', '/oauth/revoke', '/.well-known/oauth-authorization-server']) {
     app.options(path, async (_request, reply) => reply.code(204).send());
   }
 
-  // A password grant is a login: the login's limits count it, by address and by account name, together
-  // with Sync's own logins (platform/http/rate-limits.ts).
-  const loginLimits = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (stringParam(request.body, 'grant_type') !== 'password') return;
-    await app.limits.loginByIp(request, reply);
-    await app.limits.loginByUsername(request, reply);
-  };
+  app.post(
+    '/oauth/token',
+    {
+      schema: { body: TokenBody },
+      // A password grant is a login: the login's limits count it, by address and by account name,
+      // together with Sync's own logins (platform/http/rate-limits.ts).
+      preHandler: async (request, reply) => {
+        if (request.body.grant_type !== 'password') return;
+        await app.limits.loginByIp(request, reply);
+        await app.limits.loginByUsername(request, reply);
+      },
+    },
+    async (request, reply) => {
+      const issued = await oauth.exchangeToken(app.deps, tokenRequestOf(request, request.body));
+      reply.header('cache-control', 'no-store');
+      return tokenView(issued);
+    },
+  );
 
-  app.post('/oauth/token', { preHandler: loginLimits }, async (request, reply) => {
-    const issued = await oauth.exchangeToken(app.deps, tokenRequestOf(request));
-    reply.header('cache-control', 'no-store');
-    return tokenView(issued);
-  });
-
-  app.post('/oauth/revoke', async (request) => {
+  app.post('/oauth/revoke', { schema: { body: RevokeBody } }, async (request) => {
     await oauth.revokeToken(app.deps, {
-      ...tokenRequestOf(request),
-      token: stringParam(request.body, 'token'),
+      ...tokenRequestOf(request, request.body),
+      token: request.body.token,
     });
     return {};
   });

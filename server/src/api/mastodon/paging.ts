@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timeOfId } from '../../platform/db/ids.js';
 import type { TimeWindow } from '../../platform/db/keyset.js';
 import { badRequest } from '../../platform/http/errors.js';
-import { stringParam } from './params.js';
 import { urisFor } from '../uris.js';
+import { Type, type Static } from 'typebox';
 
 /**
  * Mastodon's paging: `max_id` (older than), `since_id` (newer than, newest first), `min_id` (newer
@@ -20,17 +20,32 @@ export interface Window {
 export const defaultLimit = 20;
 export const maxLimit = 40;
 
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+/**
+ * The query parameters of a window, for a route's query schema (request-schemas.ts). `limit` is text:
+ * windowOf reads it as Mastodon does, where a limit that is no number is the default, not a refusal.
+ */
+export const windowParams = {
+  max_id: Type.Optional(Type.String()),
+  since_id: Type.Optional(Type.String()),
+  min_id: Type.Optional(Type.String()),
+  limit: Type.Optional(Type.String()),
+};
+export const WindowQuery = Type.Object(windowParams);
+export type WindowQuery = Static<typeof WindowQuery>;
 
 /**
  * The window a list request asks for; `limit` is clamped to 1..`max` as Mastodon does, `fallback`
- * when absent (notifications: 40 of at most 80).
+ * when absent (notifications: 40 of at most 80). An empty id is no bound.
  */
-export function windowOf(query: unknown, max = maxLimit, fallback = defaultLimit): Window {
-  const params = (query ?? {}) as Record<string, unknown>;
-  const asked = Number(text(params.limit) ?? fallback);
+export function windowOf(query: WindowQuery, max = maxLimit, fallback = defaultLimit): Window {
+  const asked = Number(query.limit || fallback);
   const limit = Number.isFinite(asked) ? Math.min(Math.max(Math.trunc(asked), 1), max) : fallback;
-  return { maxId: text(params.max_id), sinceId: text(params.since_id), minId: text(params.min_id), limit };
+  return {
+    maxId: query.max_id || undefined,
+    sinceId: query.since_id || undefined,
+    minId: query.min_id || undefined,
+    limit,
+  };
 }
 
 /** A status id's keyset key ([created_at, id]): Sync's ids are UUIDv7, which carry their time. */
@@ -80,9 +95,12 @@ function linkTo(request: FastifyRequest, dropped: readonly string[]) {
   };
 }
 
+/** Mastodon's `offset` (search, trends), for a route's query schema: text, as offsetOf reads it. */
+export const offsetParams = { offset: Type.Optional(Type.String()) };
+
 /** Mastodon's `offset` (search, trends): how many entries to skip; 0 when absent or not a count. */
-export function offsetOf(query: unknown): number {
-  const asked = Number(stringParam(query, 'offset') || 0);
+export function offsetOf(query: { offset?: string | undefined }): number {
+  const asked = Number(query.offset || 0);
   return Number.isSafeInteger(asked) && asked > 0 ? asked : 0;
 }
 

@@ -1,9 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { registerAccount } from '../../use-cases/mastodon/auth.js';
 import { tokenForNewAccount } from '../../use-cases/mastodon/oauth.js';
 import { invalidToken, mastodonAccess } from './auth.js';
 import { tokenView } from './oauth.js';
-import { booleanParam, stringParam } from './params.js';
+
+/** A sign-up, as Mastodon's `POST /api/v1/accounts` takes it (`locale` is left: see below). */
+const SignUp = Type.Object({
+  username: Type.String({ default: '' }),
+  email: Type.String({ default: '' }),
+  password: Type.String({ default: '' }),
+  agreement: Type.Boolean({ default: false }),
+  reason: Type.Optional(Type.String()),
+  invite_code: Type.Optional(Type.String()),
+});
 
 /**
  * `POST /api/v1/accounts`: an app signs a person up with its own token (client_credentials, scope
@@ -13,20 +23,23 @@ import { booleanParam, stringParam } from './params.js';
  * `required` confirmation), gets its token too; it is refused (403) until then (api/mastodon/auth.ts).
  * `locale` is taken and left: Sync's mail is in English.
  */
-export const registrationRoutes: FastifyPluginAsync = async (app) => {
+export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
-    { preHandler: [mastodonAccess(app, { user: false, scope: 'write:accounts' }), app.limits.signup] },
+    {
+      preHandler: [mastodonAccess(app, { user: false, scope: 'write:accounts' }), app.limits.signup],
+      schema: { body: SignUp },
+    },
     async (request, reply) => {
       const { access, body } = request;
       if (!access) throw invalidToken();
       const account = await registerAccount(app.deps, {
-        username: stringParam(body, 'username') ?? '',
-        email: stringParam(body, 'email') ?? '',
-        password: stringParam(body, 'password') ?? '',
-        agreement: booleanParam(body, 'agreement') ?? false,
-        reason: stringParam(body, 'reason'),
-        inviteCode: stringParam(body, 'invite_code'),
+        username: body.username,
+        email: body.email,
+        password: body.password,
+        agreement: body.agreement,
+        reason: body.reason,
+        inviteCode: body.invite_code,
         appId: access.app.id,
       });
       reply.header('cache-control', 'no-store');

@@ -1,7 +1,9 @@
 import type { ReportCategory } from '@sync/contract';
 import { Report } from '@sync/contract/mastodon';
 import { answeredWith } from './answer-schemas.js';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { timeOfId } from '../../platform/db/ids.js';
 import { HttpError, badRequest, recordNotFound } from '../../platform/http/errors.js';
 import type { AccountRecord } from '../../read/hydration/accounts.js';
@@ -11,8 +13,8 @@ import { keptMediaFile, type QueueAction } from '../../use-cases/shared/reports.
 import * as reports from '../../use-cases/mastodon/reports.js';
 import { sendStoredFile } from '../stored-file.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
-import { continuesPast, setLinks, timeWindowOf, windowOf } from './paging.js';
-import { booleanParam, listParam, stringParam } from './params.js';
+import { continuesPast, setLinks, timeWindowOf, windowOf, windowParams } from './paging.js';
+import { IdParams } from './request-schemas.js';
 import { urisFor } from '../uris.js';
 
 /**
@@ -26,8 +28,7 @@ const isCategory = (value: string): value is ReportCategory =>
   (categories as readonly string[]).includes(value);
 
 /** `category`, as Mastodon reads it: `other` unless given, `violation` when rules are cited without one. */
-function categoryOf(body: unknown, ruleIds: readonly string[]): ReportCategory {
-  const category = stringParam(body, 'category');
+function categoryOf(category: string | undefined, ruleIds: readonly string[]): ReportCategory {
   if (category === undefined || category === '') return ruleIds.length > 0 ? 'violation' : 'other';
   if (!isCategory(category))
     throw new HttpError(
@@ -37,7 +38,15 @@ function categoryOf(body: unknown, ruleIds: readonly string[]): ReportCategory {
   return category;
 }
 
-export const reportRoutes: FastifyPluginAsync = async (app) => {
+const ReportBody = Type.Object({
+  account_id: Type.String({ default: '' }),
+  status_ids: Type.Array(Type.String(), { default: [] }),
+  rule_ids: Type.Array(Type.String(), { default: [] }),
+  category: Type.Optional(Type.String()),
+  comment: Type.String({ default: '' }),
+});
+
+export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
 
   // `forward` is for accounts of other servers: every account is local.
@@ -45,20 +54,20 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     '/',
     {
       preHandler: mastodonAccess(app, { user: true, scope: 'write:reports' }),
-      schema: answeredWith(Report),
+      schema: { body: ReportBody, ...answeredWith(Report) },
     },
     async (request) => {
       const { body } = request;
-      const ruleIds = listParam(body, 'rule_ids');
+      const ruleIds = body.rule_ids;
       const hydrated = await reports.reportAccount(deps, {
         reporter: mastodonViewer(request),
-        target: { id: stringParam(body, 'account_id') ?? '' },
+        target: { id: body.account_id },
         postIds: [],
         commentIds: [],
-        statusIds: listParam(body, 'status_ids'),
-        category: categoryOf(body, ruleIds),
+        statusIds: body.status_ids,
+        category: categoryOf(body.category, ruleIds),
         ruleIds,
-        comment: stringParam(body, 'comment') ?? '',
+        comment: body.comment,
       });
       const [record] = hydrated.records;
       const report = record && reportView(hydrated, record, urisFor(request));
@@ -85,11 +94,21 @@ const actions: Record<string, QueueAction> = {
   reopen: 'reopen',
 };
 
-export const adminReportRoutes: FastifyPluginAsync = async (app) => {
+/**
+ * The queue's query. `resolved`: the resolved reports instead of the open ones (Mastodon's default).
+ * `by_target_domain` is for accounts of other servers: every account is local.
+ */
+const QueueQuery = Type.Object({
+  ...windowParams,
+  resolved: Type.Boolean({ default: false }),
+  account_id: Type.Optional(Type.String()),
+  target_account_id: Type.Optional(Type.String()),
+});
+
+export const adminReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
   const read = mastodonAccess(app, { user: true, scope: 'admin:read:reports' });
   const write = mastodonAccess(app, { user: true, scope: 'admin:write:reports' });
-  const idOf = (request: FastifyRequest) => stringParam(request.params, 'id') ?? '';
   const views = (request: FastifyRequest, hydrated: HydratedReports<AccountRecord>) =>
     adminReportViews(hydrated, urisFor(request), deps.clock.now());
   const one = (request: FastifyRequest, hydrated: HydratedReports<AccountRecord>) => {
@@ -98,17 +117,15 @@ export const adminReportRoutes: FastifyPluginAsync = async (app) => {
     return report;
   };
 
-  // `resolved`: the resolved reports instead of the open ones (Mastodon's default). `by_target_domain`
-  // is for accounts of other servers: every account is local.
-  app.get('/', { preHandler: read }, async (request, reply) => {
+  app.get('/', { preHandler: read, schema: { querystring: QueueQuery } }, async (request, reply) => {
     const { query } = request;
     const window = timeWindowOf(windowOf(query, pageSizes.max, pageSizes.fallback), keyOfReportId);
     const hydrated = await reports.reportQueueWindow(deps, {
       viewer: mastodonViewer(request),
       filter: {
-        resolved: booleanParam(query, 'resolved') ?? false,
-        reporterId: stringParam(query, 'account_id') || undefined,
-        targetId: stringParam(query, 'target_account_id') || undefined,
+        resolved: query.resolved,
+        reporterId: query.account_id || undefined,
+        targetId: query.target_account_id || undefined,
       },
       window,
     });
@@ -120,10 +137,10 @@ export const adminReportRoutes: FastifyPluginAsync = async (app) => {
     return views(request, hydrated);
   });
 
-  app.get('/:id', { preHandler: read }, async (request) =>
+  app.get('/:id', { preHandler: read, schema: { params: IdParams } }, async (request) =>
     one(
       request,
-      await reports.adminReportAccounts(deps, { viewer: mastodonViewer(request), id: idOf(request) }),
+      await reports.adminReportAccounts(deps, { viewer: mastodonViewer(request), id: request.params.id }),
     ),
   );
 
@@ -133,25 +150,29 @@ export const adminReportRoutes: FastifyPluginAsync = async (app) => {
     ['', false],
     ['/preview', true],
   ] as const) {
-    app.get(`/:id/media/:media_id${suffix}`, { preHandler: read }, async (request, reply) => {
-      const file = await keptMediaFile(deps, {
-        viewer: mastodonViewer(request),
-        reportId: idOf(request),
-        mediaId: stringParam(request.params, 'media_id') ?? '',
-        preview,
-      });
-      reply.header('cache-control', 'private, no-store');
-      return sendStoredFile(deps.media.store, request, reply, file);
-    });
+    app.get(
+      `/:id/media/:media_id${suffix}`,
+      { preHandler: read, schema: { params: Type.Object({ id: Type.String(), media_id: Type.String() }) } },
+      async (request, reply) => {
+        const file = await keptMediaFile(deps, {
+          viewer: mastodonViewer(request),
+          reportId: request.params.id,
+          mediaId: request.params.media_id,
+          preview,
+        });
+        reply.header('cache-control', 'private, no-store');
+        return sendStoredFile(deps.media.store, request, reply, file);
+      },
+    );
   }
 
   for (const [path, action] of Object.entries(actions)) {
-    app.post(`/:id/${path}`, { preHandler: write }, async (request) =>
+    app.post(`/:id/${path}`, { preHandler: write, schema: { params: IdParams } }, async (request) =>
       one(
         request,
         await reports.changeQueuedReportAccounts(deps, {
           viewer: mastodonViewer(request),
-          id: idOf(request),
+          id: request.params.id,
           action,
         }),
       ),

@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { HttpError } from '../../platform/http/errors.js';
 import type { Search } from '@sync/contract/mastodon';
 import { tagView } from '../../read/views/mastodon/tags.js';
@@ -8,8 +10,7 @@ import * as statuses from '../../use-cases/mastodon/statuses.js';
 import * as users from '../../use-cases/mastodon/users.js';
 import { accountsFor } from './accounts.js';
 import { mastodonAccess } from './auth.js';
-import { keyOfStatusId, offsetOf, windowOf } from './paging.js';
-import { booleanParam, stringParam } from './params.js';
+import { keyOfStatusId, offsetOf, offsetParams, windowOf, windowParams } from './paging.js';
 import { statusesFor } from './views.js';
 import { urisFor } from '../uris.js';
 
@@ -56,25 +57,37 @@ async function resolved(request: FastifyRequest, q: string): Promise<Partial<Sea
  * `limit` (at most 40), from `offset` when one `type` is asked for. Signed out, `offset` and `resolve`
  * are refused, as Mastodon refuses them.
  */
-export const searchRoutes: FastifyPluginAsync = async (app) => {
+const SearchQuery = Type.Object({
+  ...windowParams,
+  ...offsetParams,
+  q: Type.String({ default: '' }),
+  type: Type.Optional(Type.String()),
+  resolve: Type.Optional(Type.Boolean()),
+  following: Type.Optional(Type.Boolean()),
+  account_id: Type.Optional(Type.String()),
+});
+
+export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
 
   app.get(
     '/search',
-    { preHandler: mastodonAccess(app, { public: true, scope: 'read:search' }) },
+    {
+      preHandler: mastodonAccess(app, { public: true, scope: 'read:search' }),
+      schema: { querystring: SearchQuery },
+    },
     async (request) => {
       const { query } = request;
       const viewerId = request.viewer?.id;
-      if (!viewerId && stringParam(query, 'offset'))
+      if (!viewerId && query.offset)
         throw new HttpError(401, 'Search queries pagination is not supported without authentication');
-      if (!viewerId && booleanParam(query, 'resolve'))
+      if (!viewerId && query.resolve)
         throw new HttpError(
           401,
           'Search queries that resolve remote resources are not supported without authentication',
         );
-      const q = stringParam(query, 'q') ?? '';
-      const type = stringParam(query, 'type');
-      const maxId = stringParam(query, 'max_id') || undefined;
+      const { q, type } = query;
+      const maxId = query.max_id || undefined;
       const wanted = (kind: Kind) => type === undefined || type === '' || kinds[type] === kind;
       const page = {
         q,
@@ -89,7 +102,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
                 ...page,
                 uris: urisFor(request),
                 viewerId,
-                followedBy: viewerId && booleanParam(query, 'following') ? viewerId : undefined,
+                followedBy: viewerId && query.following ? viewerId : undefined,
               }),
             )
           : [],
@@ -99,7 +112,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
               await search.searchStatuses(deps, {
                 ...page,
                 viewerId,
-                accountId: stringParam(query, 'account_id') || undefined,
+                accountId: query.account_id || undefined,
                 olderThan: maxId === undefined ? undefined : keyOfStatusId(maxId),
               }),
             )

@@ -1,42 +1,84 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as statuses from '../../use-cases/mastodon/statuses.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { accountView } from '../../read/views/mastodon/accounts.js';
-import { setLinks, setStatusLinks, timeWindowOf, windowOf } from './paging.js';
+import { setLinks, setStatusLinks, timeWindowOf, windowOf, WindowQuery } from './paging.js';
 import { contextTextFor, statusFor, statusesTextFor } from './views.js';
 import { urisFor } from '../uris.js';
-import { quotePolicyParam, unknownPolicy } from './quote-params.js';
+import { quotePolicyOf, unknownPolicy } from './quote-params.js';
 import { sendJsonText } from '../json-text.js';
-import { booleanParam, listParam, objectListParam, stringParam } from './params.js';
 import { focusParam } from '../uploads.js';
 import { statusEditViews } from '../../read/views/mastodon/status-edits.js';
 import { Account, StatusEdit, StatusSource } from '@sync/contract/mastodon';
 import { Type } from 'typebox';
 import { answeredWith } from './answer-schemas.js';
-import { pinRefusalOf, refuseWhatSyncCannotKeep } from './status-options.js';
+import { pinRefusalOf, refuseWhatSyncCannotKeep, StatusOptions } from './status-options.js';
 import { HttpError } from '../../platform/http/errors.js';
+import { IdParams } from './request-schemas.js';
+
+/** A new status (`POST /api/v1/statuses`). */
+const NewStatus = Type.Object({
+  status: Type.String({ default: '' }),
+  in_reply_to_id: Type.Optional(Type.String()),
+  media_ids: Type.Array(Type.String(), { default: [] }),
+  sensitive: Type.Boolean({ default: false }),
+  quoted_status_id: Type.Optional(Type.String()),
+  quote_approval_policy: Type.Optional(Type.String()),
+  ...StatusOptions.properties,
+});
+
+/** An edit (`PUT /api/v1/statuses/:id`): no media ids leaves the media as they are. */
+const EditedStatus = Type.Object({
+  status: Type.String({ default: '' }),
+  sensitive: Type.Optional(Type.Boolean()),
+  media_ids: Type.Array(Type.String(), { default: [] }),
+  media_attributes: Type.Array(
+    Type.Object({
+      id: Type.String({ default: '' }),
+      description: Type.Optional(Type.String()),
+      focus: Type.Optional(Type.String()),
+    }),
+    { default: [] },
+  ),
+  ...StatusOptions.properties,
+});
+
+const QuotePolicyBody = Type.Object({ quote_approval_policy: Type.Optional(Type.String()) });
+const DeleteMedia = Type.Object({ delete_media: Type.Optional(Type.Boolean()) });
+
+/** The `Idempotency-Key` header, trimmed; undefined when absent or empty. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  return (typeof key === 'string' && key.trim()) || undefined;
+}
 
 /** `/api/v1/statuses`: read, create, delete, favourite, reblog and bookmark posts and comments as statuses. */
-export const statusRoutes: FastifyPluginAsync = async (app) => {
+export const statusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
-  const idOf = (params: unknown) => stringParam(params, 'id') ?? '';
 
   app.get(
     '/:id',
-    { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
+      schema: { params: IdParams },
+    },
     async (request) =>
       statusFor(
         request,
-        await statuses.getStatus(deps, { id: idOf(request.params), viewerId: request.viewer?.id }),
+        await statuses.getStatus(deps, { id: request.params.id, viewerId: request.viewer?.id }),
       ),
   );
 
   app.get(
     '/:id/context',
-    { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
+      schema: { params: IdParams },
+    },
     async (request, reply) => {
       const context = await statuses.statusContext(deps, {
-        id: idOf(request.params),
+        id: request.params.id,
         viewerId: request.viewer?.id,
       });
       return sendJsonText(reply, contextTextFor(request, context));
@@ -51,11 +93,11 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
       `/:id/${path}`,
       {
         preHandler: mastodonAccess(app, { public: true, scope: 'read:accounts' }),
-        schema: answeredWith(Type.Array(Account)),
+        schema: { params: IdParams, querystring: WindowQuery, ...answeredWith(Type.Array(Account)) },
       },
       async (request, reply) => {
         const { accounts, bounds } = await list(deps, {
-          id: idOf(request.params),
+          id: request.params.id,
           viewerId: request.viewer?.id,
           window: windowOf(request.query),
         });
@@ -67,19 +109,20 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
   }
   app.post(
     '/',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }) },
+    { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }), schema: { body: NewStatus } },
     async (request) => {
       const viewer = mastodonViewer(request);
-      refuseWhatSyncCannotKeep(request.body);
+      const { body } = request;
+      refuseWhatSyncCannotKeep(body);
       const hydrated = await statuses.createStatus(deps, {
         viewerId: viewer.id,
-        text: stringParam(request.body, 'status') ?? '',
-        inReplyToId: stringParam(request.body, 'in_reply_to_id'),
-        mediaIds: listParam(request.body, 'media_ids'),
-        sensitive: booleanParam(request.body, 'sensitive') ?? false,
-        quotedStatusId: stringParam(request.body, 'quoted_status_id'),
-        quotePolicy: quotePolicyParam(request.body),
-        idempotencyKey: stringParam(request.headers, 'idempotency-key')?.trim() || undefined,
+        text: body.status,
+        inReplyToId: body.in_reply_to_id,
+        mediaIds: body.media_ids,
+        sensitive: body.sensitive,
+        quotedStatusId: body.quoted_status_id,
+        quotePolicy: quotePolicyOf(body.quote_approval_policy),
+        idempotencyKey: idempotencyKeyOf(request),
       });
       return statusFor(request, hydrated);
     },
@@ -87,20 +130,23 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
 
   app.put(
     '/:id',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }),
+      schema: { params: IdParams, body: EditedStatus },
+    },
     async (request) => {
       const { body } = request;
       refuseWhatSyncCannotKeep(body);
       const hydrated = await statuses.editStatus(deps, {
         viewerId: mastodonViewer(request).id,
-        id: idOf(request.params),
-        text: stringParam(body, 'status') ?? '',
-        sensitive: booleanParam(body, 'sensitive'),
-        mediaIds: listParam(body, 'media_ids').length > 0 ? listParam(body, 'media_ids') : undefined,
-        mediaAttributes: (objectListParam(body, 'media_attributes') ?? []).map((attributes) => ({
-          id: stringParam(attributes, 'id') ?? '',
-          description: stringParam(attributes, 'description'),
-          focus: focusParam(stringParam(attributes, 'focus')),
+        id: request.params.id,
+        text: body.status,
+        sensitive: body.sensitive,
+        mediaIds: body.media_ids.length > 0 ? body.media_ids : undefined,
+        mediaAttributes: body.media_attributes.map((attributes) => ({
+          id: attributes.id,
+          description: attributes.description,
+          focus: focusParam(attributes.focus),
         })),
       });
       return statusFor(request, hydrated);
@@ -109,15 +155,18 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
 
   app.put(
     '/:id/interaction_policy',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }),
+      schema: { params: IdParams, body: QuotePolicyBody },
+    },
     async (request) => {
-      const policy = quotePolicyParam(request.body);
+      const policy = quotePolicyOf(request.body.quote_approval_policy);
       if (policy === undefined) throw unknownPolicy();
       return statusFor(
         request,
         await statuses.setQuotePolicy(deps, {
           viewerId: mastodonViewer(request).id,
-          id: idOf(request.params),
+          id: request.params.id,
           policy,
         }),
       );
@@ -126,25 +175,31 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/:id/quotes/:quoting_status_id/revoke',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }),
+      schema: { params: Type.Object({ id: Type.String(), quoting_status_id: Type.String() }) },
+    },
     async (request) =>
       statusFor(
         request,
         await statuses.revokeQuote(deps, {
           viewerId: mastodonViewer(request).id,
-          id: idOf(request.params),
-          quotingId: stringParam(request.params, 'quoting_status_id') ?? '',
+          id: request.params.id,
+          quotingId: request.params.quoting_status_id,
         }),
       ),
   );
 
   app.get(
     '/:id/quotes',
-    { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
+      schema: { params: IdParams, querystring: WindowQuery },
+    },
     async (request, reply) => {
       const window = timeWindowOf(windowOf(request.query));
       const found = await statuses.statusQuotes(deps, {
-        id: idOf(request.params),
+        id: request.params.id,
         viewerId: request.viewer?.id,
         window,
       });
@@ -158,11 +213,11 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
     '/:id/history',
     {
       preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
-      schema: answeredWith(Type.Array(StatusEdit)),
+      schema: { params: IdParams, ...answeredWith(Type.Array(StatusEdit)) },
     },
     async (request) => {
       const { hydrated, versions } = await statuses.statusHistory(deps, {
-        id: idOf(request.params),
+        id: request.params.id,
         viewerId: request.viewer?.id,
       });
       return statusEditViews(versions, statusFor(request, hydrated), urisFor(request));
@@ -173,11 +228,11 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
     '/:id/source',
     {
       preHandler: mastodonAccess(app, { user: true, scope: 'read:statuses' }),
-      schema: answeredWith(StatusSource),
+      schema: { params: IdParams, ...answeredWith(StatusSource) },
     },
     async (request): Promise<StatusSource> => ({
       ...(await statuses.statusSource(deps, {
-        id: idOf(request.params),
+        id: request.params.id,
         viewerId: mastodonViewer(request).id,
       })),
       spoiler_text: '',
@@ -186,13 +241,15 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete(
     '/:id',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }),
+      schema: { params: IdParams, body: DeleteMedia, querystring: DeleteMedia },
+    },
     async (request) => {
       const { hydrated, text } = await statuses.deleteStatus(deps, {
         viewerId: mastodonViewer(request).id,
-        id: idOf(request.params),
-        deleteMedia:
-          booleanParam(request.body, 'delete_media') ?? booleanParam(request.query, 'delete_media') ?? false,
+        id: request.params.id,
+        deleteMedia: request.body.delete_media ?? request.query.delete_media ?? false,
       });
       return { ...statusFor(request, hydrated), text };
     },
@@ -205,18 +262,18 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
    * not pinned answers it, as Mastodon does.
    */
   const pinScope = mastodonAccess(app, { user: true, scope: 'write:accounts' });
-  app.post('/:id/pin', { preHandler: pinScope }, async (request) => {
+  app.post('/:id/pin', { preHandler: pinScope, schema: { params: IdParams } }, async (request) => {
     const viewer = mastodonViewer(request);
     const status = statusFor(
       request,
-      await statuses.getStatus(deps, { id: idOf(request.params), viewerId: viewer.id }),
+      await statuses.getStatus(deps, { id: request.params.id, viewerId: viewer.id }),
     );
     throw new HttpError(422, `Validation failed: ${pinRefusalOf(status, viewer.id)}`);
   });
-  app.post('/:id/unpin', { preHandler: pinScope }, async (request) =>
+  app.post('/:id/unpin', { preHandler: pinScope, schema: { params: IdParams } }, async (request) =>
     statusFor(
       request,
-      await statuses.getStatus(deps, { id: idOf(request.params), viewerId: mastodonViewer(request).id }),
+      await statuses.getStatus(deps, { id: request.params.id, viewerId: mastodonViewer(request).id }),
     ),
   );
 
@@ -252,8 +309,10 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
       (viewerId: string, id: string) => statuses.bookmark(deps, { viewerId, id, on: false }),
     ],
   ] as const) {
-    app.post(`/:id/${path}`, { preHandler: mastodonAccess(app, { user: true, scope }) }, async (request) =>
-      statusFor(request, await change(mastodonViewer(request).id, idOf(request.params))),
+    app.post(
+      `/:id/${path}`,
+      { preHandler: mastodonAccess(app, { user: true, scope }), schema: { params: IdParams } },
+      async (request) => statusFor(request, await change(mastodonViewer(request).id, request.params.id)),
     );
   }
 };

@@ -1,12 +1,14 @@
 import websocket from '@fastify/websocket';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { HttpError, unavailable } from '../../platform/http/errors.js';
 import { eventsPausedMessage, reserveStream } from '../../platform/http/stream-places.js';
 import { beginEventStream, ServerSentEvents } from '../../platform/live/event-stream.js';
 import { defaultHubOptions } from '../../platform/live/hub.js';
 import { accessOf } from '../../use-cases/mastodon/oauth.js';
 import { bearerOf, invalidToken, refuseUntilAdmitted } from './auth.js';
-import { booleanParam, stringParam } from './params.js';
+import { readerOf } from './request-schemas.js';
 import {
   EventStreamConnection,
   isRefusal,
@@ -59,15 +61,29 @@ const mastodonHeartbeat = ':thump\n';
 /** A WebSocket's messages are small subscriptions: nothing larger is read. */
 const maxMessageBytes = 4096;
 
-/** The token of a streaming request: header, then `access_token`, then (WebSocket) the first protocol. */
-function tokenOf(request: FastifyRequest): string | undefined {
+const text = Type.Optional(Type.String());
+
+/** A streaming request's query: its token, and the stream it opens (`only_media`: the public ones'). */
+const StreamQuery = Type.Object({
+  access_token: text,
+  stream: text,
+  tag: text,
+  only_media: Type.Optional(Type.Boolean()),
+});
+
+/** A WebSocket's message, read as a request is (`{"type":"subscribe","stream":"hashtag","tag":"cats"}`). */
+const readMessage = readerOf(Type.Object({ type: text, stream: text, tag: text }));
+
+/**
+ * The token of a streaming request: header, then the `access_token` parameter, then (WebSocket) the
+ * first protocol.
+ */
+function tokenOf(request: FastifyRequest, accessToken: string | undefined): string | undefined {
   const protocol = request.ws ? request.headers['sec-websocket-protocol']?.split(',')[0]?.trim() : undefined;
-  return (
-    bearerOf(request) ?? (stringParam(request.query, 'access_token') || undefined) ?? (protocol || undefined)
-  );
+  return bearerOf(request) ?? (accessToken || undefined) ?? (protocol || undefined);
 }
 
-export const streamingRoutes: FastifyPluginAsync = async (app) => {
+export const streamingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps, live } = app;
   const streams = new MastodonStreams(deps);
   live.addAudience(streams);
@@ -80,8 +96,8 @@ export const streamingRoutes: FastifyPluginAsync = async (app) => {
    * connection takes one of their stream places (429 past the cap), given back when it closes, or when it
    * fails to open; none opens while live events are paused (503).
    */
-  const connect = async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = tokenOf(request);
+  const connect = async (request: FastifyRequest, reply: FastifyReply, accessToken: string | undefined) => {
+    const token = tokenOf(request, accessToken);
     const access = token === undefined ? undefined : await accessOf(deps, token);
     if (token !== undefined && !access) throw invalidToken();
     if (access) refuseUntilAdmitted(access);
@@ -109,7 +125,8 @@ export const streamingRoutes: FastifyPluginAsync = async (app) => {
     // An open stream would hold one of the admission turns for as long as it lasts.
     config: { unqueued: true },
     exposeHeadRoute: false,
-    preHandler: connect,
+    schema: { querystring: StreamQuery },
+    preHandler: (request, reply) => connect(request, reply, request.query.access_token),
     // A plain request on the API's own host: Mastodon answers that the streaming server is this host.
     handler: async (_request, reply) =>
       reply.code(404).send({ error: 'Connect with a WebSocket, or to one of the streams under this path.' }),
@@ -126,31 +143,27 @@ export const streamingRoutes: FastifyPluginAsync = async (app) => {
         } catch {
           return;
         }
-        connection.receive(
-          stringParam(message, 'type'),
-          stringParam(message, 'stream'),
-          stringParam(message, 'tag'),
-        );
+        const { type, stream, tag } = readMessage(message);
+        connection.receive(type, stream, tag);
       });
-      const stream = stringParam(request.query, 'stream');
-      if (stream !== undefined) {
-        connection.subscribe(subscriptionOf(stream, stringParam(request.query, 'tag'), viewer.access));
-      }
+      const { stream, tag } = request.query;
+      if (stream !== undefined) connection.subscribe(subscriptionOf(stream, tag, viewer.access));
     },
   });
 
   for (const [path, name] of Object.entries(eventStreamPaths)) {
     app.get(
       path,
-      { config: { unqueued: true }, exposeHeadRoute: false, preHandler: connect },
+      {
+        config: { unqueued: true },
+        exposeHeadRoute: false,
+        schema: { querystring: StreamQuery },
+        preHandler: (request, reply) => connect(request, reply, request.query.access_token),
+      },
       async (request, reply) => {
         const viewer = viewerOf(request);
-        const media = name.startsWith('public') && booleanParam(request.query, 'only_media');
-        const subscription = subscriptionOf(
-          media ? `${name}:media` : name,
-          stringParam(request.query, 'tag'),
-          viewer.access,
-        );
+        const media = name.startsWith('public') && request.query.only_media;
+        const subscription = subscriptionOf(media ? `${name}:media` : name, request.query.tag, viewer.access);
         if (isRefusal(subscription)) throw new HttpError(subscription.status, subscription.error);
         const response = beginEventStream(request, reply, mastodonOpening);
         const connection = new EventStreamConnection(

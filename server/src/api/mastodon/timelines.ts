@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { TimeWindow } from '../../platform/db/keyset.js';
 import * as statuses from '../../use-cases/mastodon/statuses.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
-import { setStatusLinks, timeWindowOf, windowOf } from './paging.js';
-import { booleanParam, stringParam } from './params.js';
+import { setStatusLinks, timeWindowOf, windowOf, WindowQuery, windowParams } from './paging.js';
 import { statusesTextFor } from './views.js';
 import { sendJsonText } from '../json-text.js';
 
@@ -11,7 +12,14 @@ import { sendJsonText } from '../json-text.js';
  * `/api/v1/timelines`: home, public (every Sync post is local and public) and a tag's. Sync's posts carry
  * no media yet, so `only_media` lists nothing.
  */
-export const timelineRoutes: FastifyPluginAsync = async (app) => {
+const PublicQuery = Type.Object({
+  ...windowParams,
+  remote: Type.Optional(Type.Boolean()),
+  only_media: Type.Optional(Type.Boolean()),
+});
+const TagQuery = Type.Object({ ...windowParams, only_media: Type.Optional(Type.Boolean()) });
+
+export const timelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
 
   /** A window of statuses as JSON text (what every viewer sees of each is kept), with its Link header. */
@@ -28,7 +36,10 @@ export const timelineRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/home',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'read:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'read:statuses' }),
+      schema: { querystring: WindowQuery },
+    },
     async (request, reply) => {
       const window = timeWindowOf(windowOf(request.query));
       return sendPage(
@@ -42,11 +53,14 @@ export const timelineRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/public',
-    { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
+      schema: { querystring: PublicQuery },
+    },
     async (request, reply) => {
       // Other servers' posts only: Sync has none yet.
-      if (booleanParam(request.query, 'remote')) return [];
-      if (booleanParam(request.query, 'only_media')) return [];
+      if (request.query.remote) return [];
+      if (request.query.only_media) return [];
       const window = timeWindowOf(windowOf(request.query));
       return sendPage(
         request,
@@ -59,11 +73,14 @@ export const timelineRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/tag/:hashtag',
-    { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
+      schema: { params: Type.Object({ hashtag: Type.String() }), querystring: TagQuery },
+    },
     async (request, reply) => {
-      if (booleanParam(request.query, 'only_media')) return [];
+      if (request.query.only_media) return [];
       const window = timeWindowOf(windowOf(request.query));
-      const tag = stringParam(request.params, 'hashtag') ?? '';
+      const { hashtag: tag } = request.params;
       return sendPage(
         request,
         reply,

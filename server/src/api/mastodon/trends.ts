@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Tag } from '@sync/contract/mastodon';
 import { Type } from 'typebox';
 import { answeredWith } from './answer-schemas.js';
@@ -6,7 +6,7 @@ import { tagView } from '../../read/views/mastodon/tags.js';
 import * as statuses from '../../use-cases/mastodon/statuses.js';
 import * as tags from '../../use-cases/mastodon/tags.js';
 import { mastodonAccess } from './auth.js';
-import { offsetOf, setOffsetLinks, windowOf } from './paging.js';
+import { offsetOf, offsetParams, setOffsetLinks, windowOf, windowParams } from './paging.js';
 import { statusesFor } from './views.js';
 import { urisFor } from '../uris.js';
 
@@ -14,26 +14,34 @@ import { urisFor } from '../uris.js';
  * `/api/v1/trends`: the tags most used this week, with each day's use, and Sync's trending posts (the
  * most liked) as statuses; pages by `offset`, with `Link` headers as Mastodon's.
  */
-export const trendRoutes: FastifyPluginAsync = async (app) => {
+const TrendsQuery = Type.Object({ ...windowParams, ...offsetParams });
+
+export const trendRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
 
-  const trendingTags = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = { limit: windowOf(request.query, 20, 10).limit, offset: offsetOf(request.query) };
-    const usages = await tags.trendingTags(deps, page);
-    setOffsetLinks(request, reply, { ...page, count: usages.length });
-    return usages.map((usage) => tagView(usage, urisFor(request)));
-  };
-  const trendingTagsRoute = {
-    preHandler: mastodonAccess(app, { public: true }),
-    schema: answeredWith(Type.Array(Tag)),
-  };
-  app.get('/tags', trendingTagsRoute, trendingTags);
   // `GET /api/v1/trends` is the older name of the trending tags, which some apps still call.
-  app.get('/', trendingTagsRoute, trendingTags);
+  for (const path of ['/tags', '/']) {
+    app.get(
+      path,
+      {
+        preHandler: mastodonAccess(app, { public: true }),
+        schema: { querystring: TrendsQuery, ...answeredWith(Type.Array(Tag)) },
+      },
+      async (request, reply) => {
+        const page = { limit: windowOf(request.query, 20, 10).limit, offset: offsetOf(request.query) };
+        const usages = await tags.trendingTags(deps, page);
+        setOffsetLinks(request, reply, { ...page, count: usages.length });
+        return usages.map((usage) => tagView(usage, urisFor(request)));
+      },
+    );
+  }
 
   app.get(
     '/statuses',
-    { preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }) },
+    {
+      preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
+      schema: { querystring: TrendsQuery },
+    },
     async (request, reply) => {
       const page = { limit: windowOf(request.query).limit, offset: offsetOf(request.query) };
       const found = statusesFor(

@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Scope } from '../../platform/auth/scopes.js';
 import * as bookmarks from '../../use-cases/mastodon/bookmarks.js';
 import * as favourites from '../../use-cases/mastodon/favourites.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
-import { setLinks, windowOf } from './paging.js';
+import { setLinks, windowOf, WindowQuery } from './paging.js';
 import { statusesFor } from './views.js';
 
 /**
@@ -12,19 +12,23 @@ import { statusesFor } from './views.js';
  * the viewer favourited or bookmarked, not the statuses' ids, so their `Link` headers carry Sync's
  * signed cursors, which Mastodon documents as opaque for these lists.
  */
-export const viewerListRoutes: FastifyPluginAsync = async (app) => {
+export const viewerListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const lists: [path: string, scope: Scope, read: typeof favourites.favouritedStatuses][] = [
     ['/favourites', 'read:favourites', favourites.favouritedStatuses],
     ['/bookmarks', 'read:bookmarks', bookmarks.bookmarkedStatuses],
   ];
   for (const [path, scope, read] of lists) {
-    app.get(path, { preHandler: mastodonAccess(app, { user: true, scope }) }, async (request, reply) => {
-      const { statuses, bounds } = await read(app.deps, {
-        viewerId: mastodonViewer(request).id,
-        window: windowOf(request.query),
-      });
-      setLinks(request, reply, bounds);
-      return statusesFor(request, statuses);
-    });
+    app.get(
+      path,
+      { preHandler: mastodonAccess(app, { user: true, scope }), schema: { querystring: WindowQuery } },
+      async (request, reply) => {
+        const { statuses, bounds } = await read(app.deps, {
+          viewerId: mastodonViewer(request).id,
+          window: windowOf(request.query),
+        });
+        setLinks(request, reply, bounds);
+        return statusesFor(request, statuses);
+      },
+    );
   }
 };
