@@ -151,8 +151,8 @@ const dependencyRule = {
  * The one commit path (docs/decisions/124): in the use cases, a write runs its transaction through
  * use-cases/shared/commit.ts and declares there what follows it, so none can publish a live message
  * before its change has committed, or tell a cache of a change that was rolled back, or forget either.
- * Anywhere else in use-cases/, opening a transaction, publishing, noting a change in the post cache or
- * queueing mail is refused.
+ * Anywhere else in use-cases/, opening a transaction, publishing, noting a change in the post cache,
+ * queueing mail or moving rules' and posts' versions is refused.
  */
 const commitPath =
   'go through the one commit path: commit(deps, async (trx, effects) => …) (use-cases/shared/commit.ts, docs/decisions/124)';
@@ -172,6 +172,11 @@ const onlyThroughCommit = [
   {
     selector: "CallExpression[callee.name='enqueueMail']",
     message: `A use case queues mail with effects.mail, in its change's transaction: ${commitPath}.`,
+  },
+  {
+    selector:
+      'CallExpression:matches([callee.name=/^bump(Rules)?Versions$/], [callee.property.name=/^bump(Rules)?Versions$/])',
+    message: `A use case moves rules' versions with effects.rulesChanged (which also tells every process) and posts' with effects.postsChanged: ${commitPath}.`,
   },
 ];
 

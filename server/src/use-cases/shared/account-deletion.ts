@@ -10,7 +10,6 @@ import {
 import { deleteFollowsOf, followCounterparts, relationMembersQuery } from '../../data/follows.repo.js';
 import { deleteNotificationsOf } from '../../data/notifications.repo.js';
 import {
-  bumpVersions,
   deletePostsOf,
   deleteReactionsOf,
   postIdsQuotedBy,
@@ -121,7 +120,7 @@ async function deleteInOneTransaction(
     effects.publish({ type: 'sessions-ended', userId });
     await terms.alongside?.(trx, user, effects);
     await deleteUserRow(trx, userId);
-    await bumpVersions(trx, touched);
+    await effects.postsChanged(touched);
     await bumpProfilesVersion(trx);
     return user;
   });

@@ -5,7 +5,6 @@ import * as blocks from '../../data/blocks.repo.js';
 import * as comments from '../../data/comments.repo.js';
 import * as follows from '../../data/follows.repo.js';
 import * as notifications from '../../data/notifications.repo.js';
-import * as posts from '../../data/posts.repo.js';
 import * as users from '../../data/users.repo.js';
 
 /**
@@ -22,7 +21,7 @@ async function writeBlock(deps: Deps, blockerId: string, blockedId: string): Pro
     await lockRowsInOrder(trx, deps.dialect, 'posts', async () => commented);
     await lockRowsInOrder(trx, deps.dialect, 'users', async () => [blockerId, blockedId]);
     if (!(await blocks.insertBlock(trx, blockerId, blockedId, at))) return false;
-    await users.bumpRulesVersions(trx, [blockerId, blockedId]);
+    await effects.rulesChanged([blockerId, blockedId]);
     for (const [followerId, followeeId] of [
       [blockerId, blockedId],
       [blockedId, blockerId],
@@ -38,8 +37,7 @@ async function writeBlock(deps: Deps, blockerId: string, blockedId: string): Pro
       // The processes' account caches hear of each follow the block removed.
       effects.publish({ type: 'follow-changed', followerId, followeeId });
     }
-    await posts.bumpVersions(trx, commented);
-    effects.publish({ type: 'rules-changed', userIds: [blockerId, blockedId] });
+    await effects.postsChanged(commented);
     return true;
   });
 }
@@ -50,9 +48,8 @@ async function writeUnblock(deps: Deps, blockerId: string, blockedId: string): P
     const commented = await comments.postIdsCommentedOn(trx, blockedId, blockerId);
     await lockRowsInOrder(trx, deps.dialect, 'posts', async () => commented);
     if (!(await blocks.deleteBlock(trx, blockerId, blockedId))) return false;
-    await users.bumpRulesVersions(trx, [blockerId, blockedId]);
-    await posts.bumpVersions(trx, commented);
-    effects.publish({ type: 'rules-changed', userIds: [blockerId, blockedId] });
+    await effects.rulesChanged([blockerId, blockedId]);
+    await effects.postsChanged(commented);
     return true;
   });
 }

@@ -1,8 +1,9 @@
 import type { Db } from '../../data/database.js';
 import type { CommentRecord } from '../../data/comments.repo.js';
 import type { NotifiedGroup } from '../../data/notifications.repo.js';
-import type { PostRecord } from '../../data/posts.repo.js';
+import { bumpVersions, type PostRecord } from '../../data/posts.repo.js';
 import type { ReactionKind } from '../../data/schema.js';
+import { bumpRulesVersions } from '../../data/users.repo.js';
 import type { LiveMessage } from '../../platform/live/messages.js';
 import type { MailMessage } from '../../platform/mail/mailer.js';
 import type { Deps } from './deps.js';
@@ -32,6 +33,18 @@ export interface Effects {
   ownReaction(record: PostRecord, viewerId: string, kind: ReactionKind, steps: number): void;
   /** A message to send once the change is committed: queued in its transaction (decision 121). */
   mail(at: Date, message: MailMessage): Promise<void>;
+  /**
+   * What these people's rules hold changed (a block: both people's; a mute, a filter, notification
+   * settings: the person's own): their rules' versions move now, in the transaction, so no kept rules
+   * older are used (decision 112), and every process reads their rules again once it has committed.
+   */
+  rulesChanged(userIds: readonly string[]): Promise<void>;
+  /**
+   * These posts show something else now though their rows did not change (a block hides comments under
+   * them, a deleted person's likes and comments go): their versions move now, in the transaction, so no
+   * cache shows them as they were.
+   */
+  postsChanged(postIds: readonly string[]): Promise<void>;
 }
 
 /** What follows a commit reaches: the live messages' publisher and the post cache. */
@@ -87,6 +100,11 @@ export async function commit<Result>(
       ownReaction: (record, viewerId, kind, steps) =>
         following.push(() => deps.hydrator.noteOwnReaction(record, viewerId, kind, steps)),
       mail: (at, message) => enqueueMail(trx, at, message),
+      async rulesChanged(userIds) {
+        await bumpRulesVersions(trx, userIds);
+        publish({ type: 'rules-changed', userIds: [...userIds] });
+      },
+      postsChanged: (postIds) => bumpVersions(trx, postIds),
     }),
   );
   for (const follow of following) follow();

@@ -1,11 +1,10 @@
 import { FilterLimits } from '@sync/contract';
 import * as filters from '../../data/filters.repo.js';
 import { lockRowsInOrder } from '../../data/row-locks.js';
-import { bumpRulesVersions } from '../../data/users.repo.js';
 import type { FilterAction, FilterContext } from '../../data/schema.js';
 import { newId } from '../../platform/db/ids.js';
 import type { Deps } from './deps.js';
-import { commit, type Effects } from './commit.js';
+import { commit } from './commit.js';
 import { checkText } from './text.js';
 import { Invalid, NotFound } from './domain-errors.js';
 
@@ -210,10 +209,6 @@ export function keywordPlan(
 export const checkedKeywords = (keywords: readonly KeywordInput[]): KeywordInput[] =>
   keywords.map(({ keyword, wholeWord }) => ({ keyword: checkKeyword(keyword), wholeWord }));
 
-/** The person's filters changed: the rules kept for them are read again once it has committed. */
-const rulesChanged = (effects: Effects, userId: string) =>
-  effects.publish({ type: 'rules-changed', userIds: [userId] });
-
 /** `GET /api/filters`, `GET /api/v2/filters`: every filter of the person's, expired ones too, oldest first. */
 export const listFilters = (deps: Deps, input: { userId: string }) =>
   filters.filtersOf(deps.db, input.userId);
@@ -264,8 +259,7 @@ export async function createFilter(
       record.id,
       keywords.map((keyword) => ({ ...keyword, created_at: at })),
     );
-    await bumpRulesVersions(trx, [input.userId]);
-    rulesChanged(effects, input.userId);
+    await effects.rulesChanged([input.userId]);
   });
   return record;
 }
@@ -294,8 +288,7 @@ export async function changeFilter(
       filterId,
       plan.added.map((keyword) => ({ ...keyword, created_at: at })),
     );
-    await bumpRulesVersions(trx, [userId]);
-    rulesChanged(effects, userId);
+    await effects.rulesChanged([userId]);
     const filter: filters.FilterRecord = {
       ...current,
       ...(fields.title !== undefined && { title: fields.title }),
@@ -320,8 +313,7 @@ export async function updateFilter(
 export async function deleteFilter(deps: Deps, input: { userId: string; filterId: string }): Promise<void> {
   const deleted = await commit(deps, async (trx, effects) => {
     if (!(await filters.deleteFilter(trx, input.userId, input.filterId))) return false;
-    await bumpRulesVersions(trx, [input.userId]);
-    rulesChanged(effects, input.userId);
+    await effects.rulesChanged([input.userId]);
     return true;
   });
   if (!deleted) throw filterNotFound(input.filterId);

@@ -1,7 +1,6 @@
 import type { Deps } from './deps.js';
 import { commit } from './commit.js';
 import * as mutes from '../../data/mutes.repo.js';
-import { bumpRulesVersions } from '../../data/users.repo.js';
 
 /** A mute as asked for: `durationSeconds` 0 or null lasts until unmuted. */
 export interface MuteChange {
@@ -14,7 +13,8 @@ export async function writeMute(deps: Deps, muterId: string, mutedId: string, mu
   const now = deps.clock.now();
   const at = now.toISOString();
   await commit(deps, async (trx, effects) => {
-    await bumpRulesVersions(trx, [muterId]);
+    // First: the muter's row, locked by its version's move, orders two changes of theirs one after the other.
+    await effects.rulesChanged([muterId]);
     await mutes.deleteEndedMutes(trx, muterId, at);
     if (mute) {
       const expiresAt = mute.durationSeconds
@@ -24,6 +24,5 @@ export async function writeMute(deps: Deps, muterId: string, mutedId: string, mu
     } else {
       await mutes.deleteMute(trx, muterId, mutedId);
     }
-    effects.publish({ type: 'rules-changed', userIds: [muterId] });
   });
 }

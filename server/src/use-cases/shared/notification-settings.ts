@@ -6,7 +6,6 @@ import {
 } from '@sync/contract';
 import * as settings from '../../data/notification-settings.repo.js';
 import type { NotificationSettingsRecord } from '../../data/notification-settings.repo.js';
-import { bumpRulesVersions } from '../../data/users.repo.js';
 import type { Deps } from './deps.js';
 import { commit } from './commit.js';
 
@@ -57,8 +56,7 @@ export async function changeNotificationSettings(
   };
   await commit(deps, async (trx, effects) => {
     await settings.saveNotificationSettings(trx, input.viewerId, changed, deps.clock.now().toISOString());
-    await bumpRulesVersions(trx, [input.viewerId]);
-    effects.publish({ type: 'rules-changed', userIds: [input.viewerId] });
+    await effects.rulesChanged([input.viewerId]);
   });
   return { settings: viewOf(changed) };
 }
