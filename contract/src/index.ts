@@ -679,11 +679,14 @@ export const AuthorizationDecisionBody = Type.Object({
 });
 export type AuthorizationDecisionBody = Static<typeof AuthorizationDecisionBody>;
 
+/** Where the browser goes next. */
+export const AuthorizationRedirect = Type.Object({ redirectTo: Type.String() });
+export type AuthorizationRedirect = Static<typeof AuthorizationRedirect>;
+/** For `urn:ietf:wg:oauth:2.0:oob`: the code to copy into the app. */
+export const AuthorizationCode = Type.Object({ code: Type.String() });
+export type AuthorizationCode = Static<typeof AuthorizationCode>;
 /** Where the browser goes next, or (for `urn:ietf:wg:oauth:2.0:oob`) the code to copy into the app. */
-export const AuthorizationDecisionReply = Type.Union([
-  Type.Object({ redirectTo: Type.String() }),
-  Type.Object({ code: Type.String() }),
-]);
+export const AuthorizationDecisionReply = Type.Union([AuthorizationRedirect, AuthorizationCode]);
 export type AuthorizationDecisionReply = Static<typeof AuthorizationDecisionReply>;
 
 /** Settings → Authorized apps: each app with access to the account. */

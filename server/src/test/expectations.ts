@@ -2,8 +2,10 @@
  * Shared assertions for the API suites: exact response shapes, token variants and database snapshots.
  */
 import { createHash } from 'node:crypto';
+import { ErrorBody } from '@sync/contract';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
+import { Value } from 'typebox/value';
 import { expect } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { Db } from '../data/database.js';
@@ -176,13 +178,20 @@ export function expectNoSecrets(body: unknown) {
   expect(text).not.toContain('$argon2');
 }
 
-export function expectError(reply: { status: number; body: any }, status: number, message?: string) {
+/** A refusal of Sync's API: the status, one message (this one, when given). The reply's body is then an `ErrorBody`. */
+export function expectError(
+  reply: { status: number; body: unknown },
+  status: number,
+  message?: string,
+): asserts reply is { status: number; body: ErrorBody } {
   expect(reply.status).toBe(status);
   expect(Object.keys(reply.body ?? {})).toEqual(['errors']);
-  expect(reply.body.errors).toHaveLength(1);
-  expect(typeof reply.body.errors[0]).toBe('string');
-  expect(reply.body.errors[0].length).toBeGreaterThan(0);
-  if (message !== undefined) expect(reply.body.errors[0]).toBe(message);
+  const body = reply.body;
+  if (!Value.Check(ErrorBody, body)) throw new Error(`not an error answer: ${JSON.stringify(body)}`);
+  expect(body.errors).toHaveLength(1);
+  expect(typeof body.errors[0]).toBe('string');
+  expect(body.errors[0]!.length).toBeGreaterThan(0);
+  if (message !== undefined) expect(body.errors[0]).toBe(message);
 }
 
 // ---- tokens ----

@@ -7,7 +7,9 @@ import { buildApp, type App } from '../app/app.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Dialect } from '../data/database.js';
 import { seedDemoData } from '../data/seed/demo.js';
+import type { ErrorBody, User } from '@sync/contract';
 import type { Clock } from '../clock.js';
+import type { AnswerOf } from './answers.js';
 import { TestClock } from './clock.js';
 import { sendForm } from './form-request.js';
 
@@ -45,10 +47,19 @@ export function describeEachDatabase(name: string, suite: (dialect: Dialect) => 
 /** A clock a test moves forward. */
 export type AdvancingClock = Clock & { advance(ms: number): void };
 
-export interface Reply<T = any> {
+/** An answer; its body is `unknown` until typed (a route the answers table knows, or an explicit type). */
+export interface Reply<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
+}
+
+/**
+ * Whether a reply is a refusal, whose body is then Sync's `ErrorBody` (every route declares it for its
+ * 4xx and 5xx answers), for a test that reads the message of a request that may also succeed.
+ */
+export function isRefusal<T>(reply: Reply<T>): reply is Reply<T> & Reply<ErrorBody> {
+  return reply.status >= 400;
 }
 
 export interface RequestOptions {
@@ -71,11 +82,11 @@ export interface TestServer {
    * writes get distinct, increasing timestamps; `clock.advance(ms)` where a test needs time to have passed.
    */
   clock: AdvancingClock;
-  request<T = any>(method: string, urlPath: string, options?: RequestOptions): Promise<Reply<T>>;
+  request: Requester;
   /** Logs in and returns the token. */
   login(username: string, password: string): Promise<string>;
   /** Signs up a fresh user and returns its token and user. */
-  signup(username: string, extra?: Record<string, unknown>): Promise<{ token: string; user: any }>;
+  signup(username: string, extra?: Record<string, unknown>): Promise<{ token: string; user: User }>;
   /** Stops the server and starts a new one on the same data. */
   restart(): Promise<void>;
   /** Stops the server but keeps its data, for work on the stopped database (restore, inspection). */
@@ -129,9 +140,28 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 
 export const testSecret = 'test-secret-that-is-long-enough-for-hs256';
 
+/**
+ * A request to the app. Its body is typed by the route (test/answers.ts) when the test writes the method
+ * and the path out, as the success answer; a test that reads a refusal, or a body the table does not
+ * know, names its type: `request<ErrorBody>(…)`. Anything else is `unknown`, so an untyped read does
+ * not compile.
+ */
+export interface Requester {
+  <Method extends string, Url extends string>(
+    method: Method,
+    urlPath: Url,
+    options?: RequestOptions,
+  ): Promise<Reply<AnswerOf<Method, Url>>>;
+  <Body>(method: string, urlPath: string, options?: RequestOptions): Promise<Reply<Body>>;
+}
+
 /** Sends requests to a running app, the way the spec's client does. */
-export function requester(baseUrl: () => string): TestServer['request'] {
-  return async (method, urlPath, { body, token, headers = {}, rawBody } = {}) => {
+export function requester(baseUrl: () => string): Requester {
+  return async (
+    method: string,
+    urlPath: string,
+    { body, token, headers = {}, rawBody }: RequestOptions = {},
+  ) => {
     const sentHeaders: Record<string, string> = { ...headers };
     if (token) sentHeaders.authorization = token;
     const init: RequestInit = { method, headers: sentHeaders };
@@ -151,7 +181,9 @@ export function requester(baseUrl: () => string): TestServer['request'] {
     } catch {
       // Not JSON (e.g. the web client's HTML): hand back the text.
     }
-    return { status: response.status, headers: response.headers, body: parsed as any };
+    // The one place a body takes its type: the route's answer by the contract, which the suites' own
+    // assertions (and answers.test.ts for the table) hold the app to.
+    return { status: response.status, headers: response.headers, body: parsed as never };
   };
 }
 
@@ -218,14 +250,14 @@ export async function startServer(
     async login(username, password) {
       const reply = await server.request('POST', '/api/auth/login', { body: { username, password } });
       if (reply.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(reply.body)}`);
-      return reply.body.encodedToken as string;
+      return reply.body.encodedToken;
     },
     async signup(username, extra = {}) {
       const reply = await server.request('POST', '/api/auth/signup', {
         body: { username, password: 'password123', firstName: 'Test', lastName: 'User', ...extra },
       });
       if (reply.status !== 201) throw new Error(`signup ${username} failed: ${JSON.stringify(reply.body)}`);
-      return { token: reply.body.encodedToken as string, user: reply.body.createdUser };
+      return { token: reply.body.encodedToken, user: reply.body.createdUser };
     },
     async restart() {
       await stop();

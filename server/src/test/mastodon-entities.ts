@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { expect } from 'vitest';
 
@@ -677,7 +677,20 @@ export function entityErrors(shape: EntityShape, body: unknown): string[] {
 }
 
 /** Fails, naming every difference, unless `body` is the entity (or list of them) Mastodon documents. */
-export function expectEntity(shape: EntityShape, body: unknown): void {
+/** The type of a body that is the entity (or a list of it), as the documentation declares it. */
+type EntityOf<Shape extends EntityShape> = Shape extends [infer Name extends MastodonEntity]
+  ? DocumentedEntity<Name>[]
+  : Shape extends MastodonEntity
+    ? DocumentedEntity<Shape>
+    : never;
+type DocumentedEntity<Name extends MastodonEntity> =
+  (typeof mastodonEntities)[Name] extends infer Schema extends TSchema ? Static<Schema> : never;
+
+/** The body is the entity (or a list of it) as documented; past this, the test reads it as one. */
+export function expectEntity<Shape extends EntityShape>(
+  shape: Shape,
+  body: unknown,
+): asserts body is EntityOf<Shape> {
   const errors = entityErrors(shape, body);
   expect(errors, `not a Mastodon ${String(shape)}:\n${errors.join('\n')}`).toEqual([]);
 }

@@ -12,13 +12,36 @@ export interface RegisteredApp {
   redirect_uri: string;
 }
 
+/**
+ * The token `/oauth/token` answers (RFC 6749 5.1, as Mastodon words it). Not in the contract, as the
+ * app above is not: the suites name the fields they read.
+ */
+export interface OAuthToken {
+  access_token: string;
+  token_type: string;
+  scope: string;
+  created_at: number;
+}
+
+/** What `/.well-known/oauth-authorization-server` lists (RFC 8414), of what the suites read. */
+export interface AuthorizationServerMetadata {
+  grant_types_supported: string[];
+  code_challenge_methods_supported: string[];
+}
+
+/** A refusal of Mastodon's API and of OAuth: `error`, and OAuth's `error_description` beside it. */
+export interface MastodonError {
+  error: string;
+  error_description?: string;
+}
+
 export const testRedirectUri = 'https://app.example/callback';
 
 export async function registerApp(
   server: Pick<TestServer, 'request'>,
   options: { scopes?: string; redirectUri?: string; name?: string } = {},
 ): Promise<RegisteredApp> {
-  const reply = await server.request('POST', '/api/v1/apps', {
+  const reply = await server.request<RegisteredApp>('POST', '/api/v1/apps', {
     body: {
       client_name: options.name ?? 'Test app',
       redirect_uris: options.redirectUri ?? testRedirectUri,
@@ -46,8 +69,10 @@ export async function accessToken(
     body: { client_id: app.client_id, redirect_uri: app.redirect_uri, scope, decision: 'approve' },
   });
   expect(decision.status).toBe(200);
+  if (!('redirectTo' in decision.body))
+    throw new Error('the approval answered a code to copy, not a redirect');
   const code = new URL(decision.body.redirectTo).searchParams.get('code');
-  const token = await server.request('POST', '/oauth/token', {
+  const token = await server.request<OAuthToken>('POST', '/oauth/token', {
     body: {
       grant_type: 'authorization_code',
       client_id: app.client_id,

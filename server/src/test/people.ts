@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { newId } from '../platform/db/ids.js';
 import type { UsersTable } from '../data/schema.js';
 import { uniqueName } from './expectations.js';
+import type { AnswerOf } from './answers.js';
 import type { TestServer } from './harness.js';
 
 /** A signed-up user as the social suites use one: their token, id and username. */
@@ -21,14 +22,14 @@ export async function newPerson(
   return { token, id: user._id, username: user.username };
 }
 
-/** A request that must succeed (as `who` when given); its body. */
-export async function succeed(
+/** A request that must succeed (as `who` when given); its body, typed by the route (test/answers.ts). */
+export async function succeed<Method extends string, Url extends string>(
   server: TestServer,
-  method: string,
-  path: string,
+  method: Method,
+  path: Url,
   who?: Person,
   body?: unknown,
-): Promise<any> {
+): Promise<AnswerOf<Method, Url>> {
   const reply = await server.request(method, path, { token: who?.token, body });
   expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300);
   return reply.body;
@@ -47,11 +48,11 @@ export async function newComment(
   postId: string,
   text = 'A comment',
 ): Promise<string> {
-  return (
-    await succeed(server, 'POST', `/api/comments/add/${postId}?return=post`, author, {
-      commentData: { text },
-    })
-  ).comment._id;
+  const { comment } = await succeed(server, 'POST', `/api/comments/add/${postId}?return=post`, author, {
+    commentData: { text },
+  });
+  if (!comment) throw new Error('a new comment answered no comment');
+  return comment._id;
 }
 
 /**

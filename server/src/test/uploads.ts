@@ -1,4 +1,5 @@
 import { sendForm } from './form-request.js';
+import type { AnswerOf } from './answers.js';
 import type { Reply } from './harness.js';
 
 /** A file as a browser sends it: its bytes, the name it had and the type the browser claimed. */
@@ -10,15 +11,15 @@ export interface FileToSend {
 
 /**
  * Sends a file as multipart/form-data in the field `file` (POST /api/media, PUT /api/account/avatar),
- * with text fields beside it; the answer parsed as JSON when it is.
+ * with text fields beside it; the answer parsed as JSON when it is, typed by the route (test/answers.ts).
  */
-export async function sendFile(
+export async function sendFile<Url extends string, Method extends string = 'POST'>(
   baseUrl: string,
-  urlPath: string,
+  urlPath: Url,
   token: string | undefined,
   file: FileToSend,
-  { method = 'POST', fields = {} }: { method?: string; fields?: Record<string, string> } = {},
-): Promise<Reply> {
+  { method, fields = {} }: { method?: Method; fields?: Record<string, string> } = {},
+): Promise<Reply<AnswerOf<Method, Url>>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append(
@@ -27,7 +28,7 @@ export async function sendFile(
     file.name ?? 'photo.jpg',
   );
   const response = await sendForm(baseUrl + urlPath, {
-    method,
+    method: method ?? 'POST',
     headers: token ? { authorization: token } : {},
     form,
   });
@@ -38,7 +39,8 @@ export async function sendFile(
   } catch {
     // Not JSON: the text as it came.
   }
-  return { status: response.status, headers: response.headers, body: body as any };
+  // The body takes the route's answer type here, as in the harness's requester.
+  return { status: response.status, headers: response.headers, body: body as never };
 }
 
 /** A file as served (GET /media/…): status, headers and the bytes. */

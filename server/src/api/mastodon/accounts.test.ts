@@ -4,6 +4,7 @@
  * its edit, lookups and people search, relationships, follows with exact counts, an account's
  * statuses and follow lists paged as apps page them, and the errors apps handle.
  */
+import type { Account } from '@sync/contract/mastodon';
 import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/db/ids.js';
@@ -30,7 +31,7 @@ describeEachDatabase('Mastodon API: accounts', (dialect) => {
     const token = await accessToken(server, person.token);
     return { ...person, token, session: person.token, client: clientFor(token) };
   };
-  const get = (path: string, token?: string) =>
+  const get = <Url extends string>(path: Url, token?: string) =>
     server.request('GET', path, token ? { token: bearer(token) } : {});
   /** The user as Sync's own API shows them. */
   const syncUser = async (username: string) => (await succeed(server, 'GET', `/api/users/${username}`)).user;
@@ -425,7 +426,7 @@ describeEachDatabase('Mastodon API: accounts', (dialect) => {
         [other.id, []],
       ]);
       // (masto.js 7.12's familiarFollowers.fetch sends its ids as `0=…`, not `id[]=…`: raw HTTP here.)
-      expect(reply.body[0].accounts[0]).toMatchObject({
+      expect(reply.body[0]!.accounts[0]).toMatchObject({
         id: friend.id,
         username: friend.username,
         acct: friend.username,
@@ -568,11 +569,13 @@ describeEachDatabase('Mastodon API: accounts', (dialect) => {
       expect(idsOf(first.body)).toEqual(fans.slice(0, 3));
       const next = linksOf(first.headers.get('link')).next!;
       expect(next.searchParams.get('max_id')).not.toMatch(/^[0-9a-f-]{36}$/);
-      const second = await get(`${next.pathname}${next.search}`);
+      const second = await server.request<Account[]>('GET', `${next.pathname}${next.search}`);
       expect(idsOf(second.body)).toEqual(fans.slice(3, 6));
       const prev = linksOf(second.headers.get('link')).prev!;
       expect(prev.searchParams.get('min_id')).toBeTruthy();
-      expect(idsOf((await get(`${prev.pathname}${prev.search}`)).body)).toEqual(fans.slice(0, 3));
+      expect(idsOf((await server.request<Account[]>('GET', `${prev.pathname}${prev.search}`)).body)).toEqual(
+        fans.slice(0, 3),
+      );
       const since = new URLSearchParams({ limit: '2', since_id: prev.searchParams.get('min_id')! });
       expect(idsOf((await get(`/api/v1/accounts/${star.id}/followers?${since}`)).body)).toEqual(
         fans.slice(0, 2),

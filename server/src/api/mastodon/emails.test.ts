@@ -11,7 +11,7 @@ import { notAwaitingConfirmation, notTheSignupApp } from '../../use-cases/mastod
 import { uniqueName } from '../../test/expectations.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { startSmtpServer, tokenOf, type ReceivedMail } from '../../test/mail.js';
-import { accessToken, bearer, failure, registerApp } from '../../test/mastodon.js';
+import { accessToken, bearer, failure, registerApp, type OAuthToken } from '../../test/mastodon.js';
 import { eventually } from '../../test/wait.js';
 
 describeEachDatabase('Mastodon API: emails/confirmations', (dialect) => {
@@ -41,7 +41,7 @@ describeEachDatabase('Mastodon API: emails/confirmations', (dialect) => {
   /** An app's own token (client_credentials), as an app gets one to sign people up. */
   const appClient = async (on: TestServer) => {
     const registered = await registerApp(on, { scopes: 'read write' });
-    const reply = await on.request('POST', '/oauth/token', {
+    const reply = await on.request<OAuthToken>('POST', '/oauth/token', {
       body: {
         grant_type: 'client_credentials',
         client_id: registered.client_id,

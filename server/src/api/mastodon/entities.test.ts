@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { png } from '../../test/images.js';
-import { accessToken, bearer, mastodonRoutes, registerApp } from '../../test/mastodon.js';
+import { accessToken, bearer, mastodonRoutes, registerApp, type OAuthToken } from '../../test/mastodon.js';
 import { expectEntity, type EntityShape } from '../../test/mastodon-entities.js';
 import { sendFile } from '../../test/uploads.js';
 import { uniqueName } from '../../test/expectations.js';
@@ -579,7 +579,7 @@ describeEachDatabase('Mastodon API: every answer is the entity Mastodon document
 
     const app = await registerApp(server, { scopes: 'read write follow push' });
     const appToken = (
-      await server.request('POST', '/oauth/token', {
+      await server.request<OAuthToken>('POST', '/oauth/token', {
         body: {
           grant_type: 'client_credentials',
           client_id: app.client_id,
@@ -629,9 +629,7 @@ describeEachDatabase('Mastodon API: every answer is the entity Mastodon document
   it('lena.k, warned, reads the warning as the entities Mastodon documents', async () => {
     const notifications = await succeed('GET', { path: '/api/v1/notifications', token: fixtures.lena });
     expectEntity(['Notification'], notifications);
-    expect(notifications.map((notification: { type: string }) => notification.type)).toContain(
-      'moderation_warning',
-    );
+    expect(notifications.map((notification) => notification.type)).toContain('moderation_warning');
     expectEntity(
       'GroupedNotificationsResults',
       await succeed('GET', { path: '/api/v2/notifications', token: fixtures.lena }),

@@ -1,3 +1,4 @@
+import type { Account } from '@sync/contract/mastodon';
 /**
  * The viewer's lists through masto.js: `/api/v1/favourites` (liked posts and upvoted comments),
  * `/api/v1/bookmarks`, and `/api/v1/statuses/:id/favourited_by`: newest favourite (or bookmark) first,
@@ -6,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startServer, type Reply, type TestServer } from '../../test/harness.js';
-import { bearer, failure, newAppUser } from '../../test/mastodon.js';
+import { bearer, failure, newAppUser, type MastodonError } from '../../test/mastodon.js';
 import { succeed, type Person } from '../../test/people.js';
 
 describeEachDatabase('Mastodon API: favourites, bookmarks, favourited_by', (dialect) => {
@@ -17,13 +18,17 @@ describeEachDatabase('Mastodon API: favourites, bookmarks, favourited_by', (dial
   afterAll(() => server.close());
 
   const appUser = (prefix: string) => newAppUser(server, prefix);
-  const sync = (method: string, path: string, who: Person, body?: unknown) =>
-    succeed(server, method, path, who, body);
+  const sync = <Method extends string, Url extends string>(
+    method: Method,
+    path: Url,
+    who: Person,
+    body?: unknown,
+  ) => succeed(server, method, path, who, body);
   const syncPost = async (author: Person, content = 'A post') =>
     (await sync('POST', '/api/posts?return=post', author, { postData: { content } })).post._id as string;
   const syncComment = async (author: Person, postId: string, text = 'A comment') =>
-    (await sync('POST', `/api/comments/add/${postId}?return=post`, author, { commentData: { text } })).comment
-      ._id as string;
+    (await sync('POST', `/api/comments/add/${postId}?return=post`, author, { commentData: { text } }))
+      .comment!._id as string;
   /** Every page a masto.js paginator follows, until the empty one. */
   const pagesOf = async <Item>(paginator: AsyncIterable<Item[]>) => {
     const pages: Item[][] = [];
@@ -116,9 +121,13 @@ describeEachDatabase('Mastodon API: favourites, bookmarks, favourited_by', (dial
       });
       expect(idsOf(above)).toEqual(idsOf(first.body.slice(7, 10)));
 
-      const forged = await server.request('GET', `/api/v1/favourites?max_id=${favourited[3]}`, {
-        token: bearer(me.accessToken),
-      });
+      const forged = await server.request<MastodonError>(
+        'GET',
+        `/api/v1/favourites?max_id=${favourited[3]}`,
+        {
+          token: bearer(me.accessToken),
+        },
+      );
       expect(forged.status).toBe(400);
       expect(forged.body.error).toMatch(/cursor is not valid/);
       // A cursor of someone else's list is refused too.
@@ -175,7 +184,7 @@ describeEachDatabase('Mastodon API: favourites, bookmarks, favourited_by', (dial
       // masto.js has no limit for this list: its pages, followed by their Link headers.
       const pages: { id: string }[][] = [];
       for (let url: string | undefined = `/api/v1/statuses/${postId}/favourited_by?limit=2`; url;) {
-        const reply: Reply<{ id: string }[]> = await server.request('GET', url, {
+        const reply: Reply<Account[]> = await server.request<Account[]>('GET', url, {
           token: bearer(author.accessToken),
         });
         pages.push(reply.body);

@@ -9,7 +9,8 @@ import { Limits } from '@sync/contract';
 import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { accessToken, bearer, failure } from '../../test/mastodon.js';
+import { nodeInfoView, webfingerView } from '../../read/views/mastodon/discovery.js';
+import { accessToken, bearer, failure, type MastodonError } from '../../test/mastodon.js';
 import { webClientWithPublicFiles } from '../../test/web-client.js';
 
 const isoWithMs = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -218,7 +219,7 @@ describeEachDatabase('Mastodon API: instance, discovery and the small endpoints'
       const mine = await server.request('GET', '/api/v1/markers?timeline[]=notifications', {
         token: bearer(appToken),
       });
-      expect(mine.body.notifications.last_read_id).toBe('42');
+      expect(mine.body.notifications!.last_read_id).toBe('42');
       // maya's marker is hers alone.
       const hers = await maya.v1.markers.fetch({ timeline: ['notifications'] });
       expect(hers.notifications?.lastReadId).toBe('0190a1b2-0000-7000-8000-0000000000aa');
@@ -255,7 +256,7 @@ describeEachDatabase('Mastodon API: instance, discovery and the small endpoints'
         ],
       });
 
-      const info = await server.request('GET', '/nodeinfo/2.0');
+      const info = await server.request<ReturnType<typeof nodeInfoView>>('GET', '/nodeinfo/2.0');
       expect(info.status).toBe(200);
       expect(info.headers.get('content-type')).toBe(
         'application/json; profile="http://nodeinfo.diaspora.software/ns/schema/2.0#"; charset=utf-8',
@@ -278,7 +279,7 @@ describeEachDatabase('Mastodon API: instance, discovery and the small endpoints'
 
     it('WebFinger finds an account by acct: (any case, with or without the port) and by its addresses', async () => {
       // Raw: masto.js's Account has no `uri`.
-      const contact = (await server.request('GET', '/api/v2/instance')).body.contact.account;
+      const contact = (await server.request('GET', '/api/v2/instance')).body.contact.account!;
       const expected = {
         subject: `acct:maya.chen@${host}`,
         aliases: [contact.url, contact.uri],
@@ -304,7 +305,8 @@ describeEachDatabase('Mastodon API: instance, discovery and the small endpoints'
     });
 
     it('WebFinger: 404 for nobody or another server, 400 for no resource or one it cannot read', async () => {
-      const finger = (query: string) => server.request('GET', `/.well-known/webfinger${query}`);
+      const finger = (query: string) =>
+        server.request<MastodonError>('GET', `/.well-known/webfinger${query}`);
       for (const query of [
         `?resource=${encodeURIComponent(`acct:nobody-here@${host}`)}`,
         `?resource=${encodeURIComponent('acct:maya.chen@elsewhere.example')}`,
@@ -435,7 +437,7 @@ describeEachDatabase('Mastodon API: the instance behind a proxy, named by its op
   });
 
   it('WebFinger answers for the forwarded host', async () => {
-    const reply = await server.request(
+    const reply = await server.request<ReturnType<typeof webfingerView>>(
       'GET',
       '/.well-known/webfinger?resource=acct:maya.chen@social.example',
       {
@@ -448,7 +450,7 @@ describeEachDatabase('Mastodon API: the instance behind a proxy, named by its op
       'https://social.example/profile/maya.chen',
       'https://social.example/users/maya.chen',
     ]);
-    expect(reply.body.links[0].href).toBe('https://social.example/profile/maya.chen');
+    expect(reply.body.links[0]!.href).toBe('https://social.example/profile/maya.chen');
   });
 
   it('without the proxy headers, the address the client used', async () => {

@@ -23,8 +23,12 @@ describeEachDatabase('Mastodon API: notifications', (dialect) => {
   afterAll(() => server.close());
 
   const appUser = (prefix: string) => newAppUser(server, prefix);
-  const sync = (method: string, path: string, who: Person, body?: unknown) =>
-    succeed(server, method, path, who, body);
+  const sync = <Method extends string, Url extends string>(
+    method: Method,
+    path: Url,
+    who: Person,
+    body?: unknown,
+  ) => succeed(server, method, path, who, body);
   const syncPost = async (author: Person, content = 'A post') =>
     (await sync('POST', '/api/posts?return=post', author, { postData: { content } })).post._id as string;
   const like = (who: Person, postId: string) => sync('POST', `/api/posts/like/${postId}`, who);
@@ -203,18 +207,18 @@ describeEachDatabase('Mastodon API: notifications', (dialect) => {
       });
       const [newest, oldest] = first.body;
       expect(first.headers.get('link')).toBe(
-        `<${server.url}/api/v1/notifications?limit=2&max_id=${oldest.id}>; rel="next", ` +
-          `<${server.url}/api/v1/notifications?limit=2&min_id=${newest.id}>; rel="prev"`,
+        `<${server.url}/api/v1/notifications?limit=2&max_id=${oldest!.id}>; rel="next", ` +
+          `<${server.url}/api/v1/notifications?limit=2&min_id=${newest!.id}>; rel="prev"`,
       );
       const v2 = await server.request('GET', '/api/v2/notifications?limit=2', {
         token: bearer(me.accessToken),
       });
-      expect(v2.headers.get('link')).toContain(`max_id=${oldest.id}>; rel="next"`);
-      const past = await server.request('GET', `/api/v1/notifications?max_id=${oldest.id}&limit=5`, {
+      expect(v2.headers.get('link')).toContain(`max_id=${oldest!.id}>; rel="next"`);
+      const past = await server.request('GET', `/api/v1/notifications?max_id=${oldest!.id}&limit=5`, {
         token: bearer(me.accessToken),
       });
       expect(past.body).toHaveLength(1);
-      const end = await server.request('GET', `/api/v1/notifications?max_id=${past.body[0].id}`, {
+      const end = await server.request('GET', `/api/v1/notifications?max_id=${past.body[0]!.id}`, {
         token: bearer(me.accessToken),
       });
       expect(end.body).toEqual([]);
@@ -283,9 +287,7 @@ describeEachDatabase('Mastodon API: notifications', (dialect) => {
 
       // Sync's own list agrees.
       const syncList = await sync('GET', '/api/notifications', me);
-      expect(syncList.notifications.map((entry: { post: { _id: string } }) => entry.post._id)).toEqual([
-        first,
-      ]);
+      expect(syncList.notifications.map((entry) => entry.post!._id)).toEqual([first]);
 
       await me.app.v1.notifications.clear();
       expect(await everyNotification(me)).toEqual([]);

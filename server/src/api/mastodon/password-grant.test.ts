@@ -14,21 +14,34 @@ import {
   startServer,
   type TestServer,
 } from '../../test/harness.js';
-import { bearer, registerApp, type RegisteredApp } from '../../test/mastodon.js';
+import {
+  bearer,
+  registerApp,
+  type AuthorizationServerMetadata,
+  type MastodonError,
+  type OAuthToken,
+  type RegisteredApp,
+} from '../../test/mastodon.js';
 import { confirmBeforeLogin, waitingForApproval } from '../../use-cases/shared/sign-in.js';
 import { suspendedMessage } from '../../use-cases/shared/moderation-state.js';
 import { sharedGuestRefusals } from '../../use-cases/shared/shared-guest.js';
 
 type Fields = Record<string, string>;
 
-const formPost = (server: TestServer, path: string, fields: Fields, headers: Fields = {}) =>
-  server.request('POST', path, {
+/** A form post; its answer typed as the test expects it (`OAuthToken` or `MastodonError`). */
+const formPost = <Answer>(server: TestServer, path: string, fields: Fields, headers: Fields = {}) =>
+  server.request<Answer>('POST', path, {
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     rawBody: new URLSearchParams(fields).toString(),
   });
 
-const passwordGrant = (server: TestServer, app: RegisteredApp, fields: Fields, headers: Fields = {}) =>
-  formPost(
+const passwordGrant = <Answer>(
+  server: TestServer,
+  app: RegisteredApp,
+  fields: Fields,
+  headers: Fields = {},
+) =>
+  formPost<Answer>(
     server,
     '/oauth/token',
     { grant_type: 'password', client_id: app.client_id, client_secret: app.client_secret, ...fields },
@@ -92,7 +105,7 @@ describeEachDatabase('Mastodon API: the password grant', (dialect) => {
   it('a username signs in too; no scope asked for is read, and a scope beyond the app’s is refused', async () => {
     const username = uniqueName('bot');
     await server.signup(username);
-    const reply = await passwordGrant(server, app, { username, password: 'password123' });
+    const reply = await passwordGrant<OAuthToken>(server, app, { username, password: 'password123' });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('cache-control')).toBe('no-store');
     expect(reply.body).toMatchObject({ token_type: 'Bearer', scope: 'read' });
@@ -104,7 +117,11 @@ describeEachDatabase('Mastodon API: the password grant', (dialect) => {
 
     const before = await tokensOfApp();
     for (const scope of ['read follow', 'admin:read', 'read telepathy']) {
-      const beyond = await passwordGrant(server, app, { username, password: 'password123', scope });
+      const beyond = await passwordGrant<MastodonError>(server, app, {
+        username,
+        password: 'password123',
+        scope,
+      });
       expect({ scope, status: beyond.status, error: beyond.body.error }).toEqual({
         scope,
         status: 400,
@@ -123,7 +140,7 @@ describeEachDatabase('Mastodon API: the password grant', (dialect) => {
       { ...app, client_secret: 'wrong' },
       { ...app, client_id: 'nobody' },
     ]) {
-      const reply = await formPost(server, '/oauth/token', {
+      const reply = await formPost<MastodonError>(server, '/oauth/token', {
         grant_type: 'password',
         ...client,
         username,
@@ -186,7 +203,10 @@ describeEachDatabase('Mastodon API: the password grant', (dialect) => {
   });
 
   it('the server’s metadata lists the password grant', async () => {
-    const metadata = await server.request('GET', '/.well-known/oauth-authorization-server');
+    const metadata = await server.request<AuthorizationServerMetadata>(
+      'GET',
+      '/.well-known/oauth-authorization-server',
+    );
     expect(metadata.body.grant_types_supported).toEqual([
       'authorization_code',
       'client_credentials',
@@ -224,7 +244,7 @@ describeEachDatabase('Mastodon API: the password grant', (dialect) => {
         body: { username, password: 'guess-login' },
       });
       expect(login.status).toBe(401);
-      const locked = await passwordGrant(
+      const locked = await passwordGrant<MastodonError>(
         limited,
         limitedApp,
         { username, password: 'password123' },
@@ -246,7 +266,7 @@ describeEachDatabase('Mastodon API: the password grant', (dialect) => {
         );
         expect(reply.status).toBe(400);
       }
-      const reply = await passwordGrant(
+      const reply = await passwordGrant<MastodonError>(
         limited,
         limitedApp,
         { username: 'maya.chen', password: demoPassword },

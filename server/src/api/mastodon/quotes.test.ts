@@ -63,7 +63,7 @@ describeEachDatabase('Mastodon API: quote posts', (dialect) => {
     // Sync's post says the same to the same person: quoteDisabled while denied, absent once automatic.
     const syncViewer = async () =>
       (await succeed(server, 'GET', `/api/posts/${followersOnly.id}`, quoter)).post.viewer;
-    expect((await syncViewer()).quoteDisabled).toBe(true);
+    expect((await syncViewer())!.quoteDisabled).toBe(true);
     expect(await failure(post(quoter, 'No', { quotedStatusId: followersOnly.id }))).toMatchObject({
       status: 403,
     });

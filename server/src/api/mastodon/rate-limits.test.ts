@@ -11,7 +11,9 @@ import {
   type Reply,
   type TestServer,
 } from '../../test/harness.js';
-import { accessToken, bearer } from '../../test/mastodon.js';
+import { accessToken, bearer, type MastodonError } from '../../test/mastodon.js';
+import type { ErrorBody } from '@sync/contract';
+import type { Status } from '@sync/contract/mastodon';
 
 const reads = 5;
 const writes = 3;
@@ -46,8 +48,8 @@ describeEachDatabase('Mastodon API: rate limits', (dialect) => {
   afterAll(() => server.close());
 
   it('reads: Remaining goes down by one per request, Reset is a date within the window; then 429 {error}', async () => {
-    const read = () =>
-      server.request('GET', '/api/v1/timelines/public?limit=1', { headers: fromIp('10.20.0.1') });
+    const read = <Answer = Status[]>() =>
+      server.request<Answer>('GET', '/api/v1/timelines/public?limit=1', { headers: fromIp('10.20.0.1') });
     for (let remaining = reads - 1; remaining >= 0; remaining -= 1) {
       const before = server.clock.now().getTime();
       const reply = await read();
@@ -59,7 +61,7 @@ describeEachDatabase('Mastodon API: rate limits', (dialect) => {
       expect(reset).toBeGreaterThan(before);
       expect(reset).toBeLessThanOrEqual(server.clock.now().getTime() + windowMs);
     }
-    const refused = await read();
+    const refused = await read<MastodonError>();
     expect(refused.status).toBe(429);
     expect(Object.keys(refused.body)).toEqual(['error']);
     expect(refused.body.error).toMatch(/^Too many requests\. Try again in \d+ (minutes?|seconds?)\.$/);
@@ -116,7 +118,9 @@ describeEachDatabase('Mastodon API: rate limits', (dialect) => {
     for (let index = 1; index < reads; index += 1) {
       await server.request('GET', '/api/posts?limit=1', { headers: fromIp('10.22.0.1') });
     }
-    const refused = await server.request('GET', '/api/posts?limit=1', { headers: fromIp('10.22.0.1') });
+    const refused = await server.request<ErrorBody>('GET', '/api/posts?limit=1', {
+      headers: fromIp('10.22.0.1'),
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.errors).toHaveLength(1);
     expect(refused.headers.get('x-ratelimit-remaining')).toBeNull();

@@ -99,7 +99,7 @@ describeEachDatabase('Mastodon API: reblogs', (dialect) => {
       await succeed(server, 'POST', `/api/comments/add/${postId}?return=post`, author, {
         commentData: { text: 'A reply' },
       })
-    ).comment._id as string;
+    ).comment!._id as string;
     expect((await failure(me.app.v1.statuses.$select(comment).reblog())).status).toBe(422);
     expect(
       (await failure(me.app.v1.statuses.$select('01900000-0000-7000-8000-000000000000').reblog())).status,

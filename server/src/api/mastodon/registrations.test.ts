@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../../test/expectations.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { readOutbox, tokenOf } from '../../test/mail.js';
-import { accessToken, bearer, failure, registerApp } from '../../test/mastodon.js';
+import { accessToken, bearer, failure, registerApp, type OAuthToken } from '../../test/mastodon.js';
 
 describeEachDatabase('Mastodon API: registrations, rules and the instance', (dialect) => {
   let server: TestServer;
@@ -23,7 +23,7 @@ describeEachDatabase('Mastodon API: registrations, rules and the instance', (dia
     server = await startServer(dialect);
     maya = await server.login('maya.chen', demoPassword);
     const registered = await registerApp(server, { scopes: 'read write follow' });
-    const token = await server.request('POST', '/oauth/token', {
+    const token = await server.request<OAuthToken>('POST', '/oauth/token', {
       body: {
         grant_type: 'client_credentials',
         client_id: registered.client_id,
@@ -90,7 +90,7 @@ describeEachDatabase('Mastodon API: registrations, rules and the instance', (dia
     it('needs a token with write:accounts: none is 401, a read-only one 403', async () => {
       expect(await failure(visitor().v1.accounts.create(account()))).toMatchObject({ status: 401 });
       const registered = await registerApp(server, { scopes: 'read' });
-      const readOnly = await server.request('POST', '/oauth/token', {
+      const readOnly = await server.request<OAuthToken>('POST', '/oauth/token', {
         body: {
           grant_type: 'client_credentials',
           client_id: registered.client_id,
@@ -116,7 +116,7 @@ describeEachDatabase('Mastodon API: registrations, rules and the instance', (dia
       const invite = (
         await server.request('POST', '/api/admin/invites', { token: maya, body: { maxUses: 1 } })
       ).body.invite;
-      const withCode = await server.request('POST', '/api/v1/accounts', {
+      const withCode = await server.request<OAuthToken>('POST', '/api/v1/accounts', {
         headers: { authorization: bearer(appToken) },
         body: { ...account(), invite_code: invite.code },
       });

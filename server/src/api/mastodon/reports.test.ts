@@ -4,6 +4,7 @@
  * were reported, assign to self, unassign, resolve, reopen), which only moderators may use, whatever
  * their token's scopes. A resolution is Sync's notification only: Mastodon apps are not shown it.
  */
+import type { AdminReport } from '@sync/contract/mastodon';
 import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../data/schema.js';
@@ -52,8 +53,12 @@ describeEachDatabase('Mastodon API: reports', (dialect) => {
       app: createRestAPIClient({ url: server.url, accessToken: token }),
     };
   };
-  const sync = (method: string, path: string, who: Person, body?: unknown) =>
-    succeed(server, method, path, who, body);
+  const sync = <Method extends string, Url extends string>(
+    method: Method,
+    path: Url,
+    who: Person,
+    body?: unknown,
+  ) => succeed(server, method, path, who, body);
 
   describe('POST /api/v1/reports', () => {
     it('a post and a comment as statuses, a rule: the Report entity', async () => {
@@ -383,9 +388,13 @@ describeEachDatabase('Mastodon API: reports', (dialect) => {
         const seen: string[] = [];
         let next: string | undefined = `${own.url}/api/v1/admin/reports?limit=2`;
         while (next) {
-          const page: Reply<{ id: string }[]> = await own.request('GET', next.slice(own.url.length), {
-            headers: { authorization: bearer(token) },
-          });
+          const page: Reply<AdminReport[]> = await own.request<AdminReport[]>(
+            'GET',
+            next.slice(own.url.length),
+            {
+              headers: { authorization: bearer(token) },
+            },
+          );
           expect(page.status).toBe(200);
           expect(page.body.length).toBeLessThanOrEqual(2);
           seen.push(...page.body.map((report) => report.id));
@@ -405,7 +414,7 @@ describeEachDatabase('Mastodon API: reports', (dialect) => {
         // One reporter's, one account's.
         const other = await newAppUser(own, 'other');
         const theirs = (await other.app.v1.reports.create({ accountId: reporter.id })).id;
-        const listed = async (query: string) =>
+        const listed = async (query: `?${string}`) =>
           (
             await own.request('GET', `/api/v1/admin/reports${query}`, {
               headers: { authorization: bearer(token) },

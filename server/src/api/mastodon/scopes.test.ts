@@ -16,7 +16,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grants, type Scope } from '../../platform/auth/scopes.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { accessToken, bearer, mastodonRoutes, registerApp } from '../../test/mastodon.js';
+import { accessToken, bearer, mastodonRoutes, registerApp, type OAuthToken } from '../../test/mastodon.js';
 import { uniqueName } from '../../test/expectations.js';
 
 /** Who may call a route: a person's token, any token (an app's own too), or anyone (a token optional). */
@@ -502,7 +502,7 @@ describeEachDatabase('Mastodon API: scopes', (dialect) => {
           const app = await registerApp(server, {
             scopes: 'read write follow push profile admin:read admin:write',
           });
-          const reply = await server.request('POST', '/oauth/token', {
+          const reply = await server.request<OAuthToken>('POST', '/oauth/token', {
             body: {
               grant_type: 'client_credentials',
               client_id: app.client_id,

@@ -3,6 +3,7 @@
  * operators, the tags posts have, and this server's own URLs resolved), `/api/v1/trends/tags` and
  * `/statuses`, `/api/v2/suggestions` and `/api/v1/tags/:name`; raw HTTP for `Link` headers and errors.
  */
+import type { Tag } from '@sync/contract/mastodon';
 import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/db/ids.js';
@@ -35,7 +36,7 @@ describeEachDatabase('Mastodon API: search, trends, suggestions and tags', (dial
     const token = await accessToken(server, person.token);
     return { ...person, token, client: clientFor(token) };
   };
-  const get = (path: string, token?: string) =>
+  const get = <Url extends string>(path: Url, token?: string) =>
     server.request('GET', path, token ? { token: bearer(token) } : {});
 
   beforeAll(async () => {
@@ -212,7 +213,7 @@ describeEachDatabase('Mastodon API: search, trends, suggestions and tags', (dial
       const { next, prev } = linksOf(first.headers.get('link'));
       expect(prev).toBeUndefined();
       expect(next?.searchParams.get('offset')).toBe('2');
-      const second = await get(`${next!.pathname}${next!.search}`);
+      const second = await server.request<Tag[]>('GET', `${next!.pathname}${next!.search}`);
       expect(namesOf(second.body)).toEqual(all.slice(2, 4));
       expect(linksOf(second.headers.get('link')).prev?.searchParams.get('offset')).toBe('0');
       // The older name of the same list.

@@ -18,7 +18,14 @@ import {
   type TestServer,
 } from '../../test/harness.js';
 import { writeSettings } from '../../data/instance.repo.js';
-import { accessToken, bearer, failure, newAppUser, registerApp } from '../../test/mastodon.js';
+import {
+  accessToken,
+  bearer,
+  failure,
+  newAppUser,
+  registerApp,
+  type MastodonError,
+} from '../../test/mastodon.js';
 import {
   openEventStream,
   openRawSocket,
@@ -298,7 +305,7 @@ describeEachDatabase('Mastodon API: streaming', (dialect) => {
     const health = await fetch(`${server.url}/api/v1/streaming/health`);
     expect(health.status).toBe(200);
     expect(await health.text()).toBe('OK');
-    const plain = await server.request('GET', '/api/v1/streaming');
+    const plain = await server.request<MastodonError>('GET', '/api/v1/streaming');
     expect(plain.status).toBe(404);
     expect(plain.body.error).toEqual(expect.any(String));
   });
@@ -419,7 +426,9 @@ describeEachDatabase('Mastodon API: streaming', (dialect) => {
     socketOf(await rawSocket({ protocols: [me.mastodon] }));
     expect((await eventStream('/api/v1/streaming/user', me)).status).toBe(200);
     expect(await rawSocket({ protocols: [me.mastodon] })).toEqual({ refused: 429 });
-    const refused = await server.request('GET', '/api/v1/streaming/public', { token: bearer(me.mastodon) });
+    const refused = await server.request<MastodonError>('GET', '/api/v1/streaming/public', {
+      token: bearer(me.mastodon),
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatch(/3 live update streams/);
     socketOf(await rawSocket({})); // no token: no place taken

@@ -2,13 +2,14 @@
  * `/api/v1/timelines/{home,public,tag/:hashtag}` paged as Mastodon apps page them: masto.js's paginator
  * (which follows the `Link` header) and raw `max_id`, `since_id` and `min_id`, on the same timelines.
  */
+import type { Status } from '@sync/contract/mastodon';
 import { createRestAPIClient, type mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as posts from '../../data/posts.repo.js';
 import { newId } from '../../platform/db/ids.js';
 import { uniqueName } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { accessToken, bearer, linksOf } from '../../test/mastodon.js';
+import { accessToken, bearer, linksOf, type MastodonError } from '../../test/mastodon.js';
 import { bulkUserRow, newPerson, succeed, type Person } from '../../test/people.js';
 
 /** A timeline under test: its path, masto.js's call for it, and the ids it must list, newest first. */
@@ -37,7 +38,9 @@ describeEachDatabase('Mastodon API: timelines', (dialect) => {
   const follow = (who: Person, followee: Person) =>
     succeed(server, 'POST', `/api/users/follow/${followee.id}`, who);
   const raw = async (timeline: Timeline, query: string) => {
-    const reply = await server.request('GET', `${timeline.path}?${query}`, { token: bearer(timeline.token) });
+    const reply = await server.request<Status[]>('GET', `${timeline.path}?${query}`, {
+      token: bearer(timeline.token),
+    });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     return { ids: idsOf(reply.body), links: linksOf(reply.headers.get('link')) };
   };
@@ -208,7 +211,7 @@ describeEachDatabase('Mastodon API: timelines', (dialect) => {
   it('a max_id, since_id or min_id that is not an id is a 400 {error}', async () => {
     const timeline = timelines.public!();
     for (const key of ['max_id', 'since_id', 'min_id']) {
-      const reply = await server.request('GET', `${timeline.path}?${key}=12345`);
+      const reply = await server.request<MastodonError>('GET', `${timeline.path}?${key}=12345`);
       expect(reply.status).toBe(400);
       expect(Object.keys(reply.body)).toEqual(['error']);
     }

@@ -16,7 +16,12 @@ describeEachDatabase('account lists as Mastodon CSV files', (dialect) => {
   });
   afterAll(() => server.close());
 
-  const ok = async (method: string, path: string, who: Account, body?: unknown) => {
+  const ok = async <Method extends string, Url extends string>(
+    method: Method,
+    path: Url,
+    who: Account,
+    body?: unknown,
+  ) => {
     const reply = await server.request(method, path, { token: who.token, body });
     expect(reply.status, `${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300);
     return reply.body;

@@ -34,7 +34,7 @@ describeEachDatabase('account', (dialect) => {
       body: { commentData: { text } },
     });
     expect(reply.status).toBe(201);
-    return reply.body.comment._id as string;
+    return reply.body.comment!._id as string;
   };
   const act = async (who: Account, path: string) => {
     const reply = await server.request('POST', `/api${path}?return=minimal`, { token: who.token });
@@ -49,7 +49,7 @@ describeEachDatabase('account', (dialect) => {
   const viewerOnFeed = async (token: string, postId: string) => {
     const reply = await server.request('GET', '/api/posts?limit=100', { token });
     expect(reply.status).toBe(200);
-    return reply.body.posts.find((item: any) => item._id === postId).viewer;
+    return reply.body.posts.find((item: any) => item._id === postId)!.viewer;
   };
 
   /**
@@ -270,7 +270,7 @@ describeEachDatabase('account', (dialect) => {
       );
       expect(data.commentVotes.map((vote: any) => vote.kind).sort()).toEqual(['down', 'up']);
       expect(byPost(data.bookmarks)).toEqual(byPost([{ postId: scene.annPost }, { postId: scene.mine[0] }]));
-      expect(byPost(data.reposts)).toEqual(byPost([{ postId: scene.annPost }]));
+      expect(byPost(data.reposts!)).toEqual(byPost([{ postId: scene.annPost }]));
       expect(data.following.map((user: any) => user.username)).toEqual([
         scene.ann.user.username,
         scene.ben.user.username,

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@sync/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '../../platform/http/errors.js';
 import { describeEachDatabase, guestAccount, startServer, type TestServer } from '../../test/harness.js';
@@ -76,7 +77,7 @@ describeEachDatabase('auth', (dialect) => {
     [{ password: 'password123', firstName: 'A', lastName: 'B' }, 'username is required.'],
     [{ username: 42, password: 'password123', firstName: 'A', lastName: 'B' }, 'username must be text.'],
   ])('refuses bad sign-up data with a clear 400 (%j)', async (body, message) => {
-    const reply = await server.request('POST', '/api/auth/signup', { body });
+    const reply = await server.request<ErrorBody>('POST', '/api/auth/signup', { body });
     expect(reply.status).toBe(400);
     expect(reply.body.errors[0]).toContain(message);
   });
@@ -93,7 +94,7 @@ describeEachDatabase('auth', (dialect) => {
     /** What sign-up answers for the same name: the check and the refusal must say the same. */
     const signupRefusal = async (username: string) =>
       (
-        await server.request('POST', '/api/auth/signup', {
+        await server.request<ErrorBody>('POST', '/api/auth/signup', {
           body: { username, password: 'password123', firstName: 'A', lastName: 'B' },
         })
       ).body.errors[0];
@@ -129,7 +130,7 @@ describeEachDatabase('auth', (dialect) => {
     });
 
     it('needs the username asked about', async () => {
-      const reply = await server.request('GET', '/api/auth/username-available');
+      const reply = await server.request<ErrorBody>('GET', '/api/auth/username-available');
       expect(reply.status).toBe(400);
       expect(reply.body.errors[0]).toContain('username is required');
     });
@@ -148,7 +149,7 @@ describeEachDatabase('auth', (dialect) => {
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.body).sort()).toEqual(['encodedToken', 'foundUser']);
     expect(reply.body.foundUser.username).toBe('guest');
-    const claims = JSON.parse(Buffer.from(reply.body.encodedToken.split('.')[1], 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(reply.body.encodedToken.split('.')[1]!, 'base64url').toString());
     expect(claims).toMatchObject({ _id: reply.body.foundUser._id, username: 'guest' });
     expect(claims.exp - claims.iat).toBe(7 * 24 * 60 * 60);
   });

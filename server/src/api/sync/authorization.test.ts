@@ -1,6 +1,7 @@
 /**
  * The authorization matrix: every private route × every kind of caller, with the status each must get.
  */
+import type { ErrorBody } from '@sync/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '../../platform/http/errors.js';
@@ -48,7 +49,7 @@ const createPost = async (server: TestServer, token: string) => {
     body: { postData: { content: 'authz post' } },
   });
   if (reply.status !== 201) throw new Error(`create post: ${reply.status}`);
-  return reply.body.posts.at(-1)._id as string;
+  return reply.body.posts.at(-1)!._id as string;
 };
 const addComment = async (server: TestServer, token: string, postId: string) => {
   const reply = await server.request('POST', `/api/comments/add/${postId}`, {
@@ -56,7 +57,7 @@ const addComment = async (server: TestServer, token: string, postId: string) => 
     body: { commentData: { text: 'authz comment' } },
   });
   if (reply.status !== 201) throw new Error(`add comment: ${reply.status}`);
-  return reply.body.posts.find((post: any) => post._id === postId).comments.at(-1)._id as string;
+  return reply.body.posts.find((post: any) => post._id === postId)!.comments.at(-1)!._id as string;
 };
 
 /** A report of `other` in the moderators' queue, by someone else. */
@@ -810,7 +811,7 @@ describeEachDatabase('authorization', (dialect) => {
       }
 
       it(`owner → ${route.ownerStatus}`, async () => {
-        const reply = await server.request(route.method, scene.path, {
+        const reply = await server.request<Partial<ErrorBody> | undefined>(route.method, scene.path, {
           token: scene.owner.token,
           body: scene.body,
         });
@@ -824,14 +825,14 @@ describeEachDatabase('authorization', (dialect) => {
     let paths: string[];
     beforeAll(async () => {
       const posts = (await server.request('GET', '/api/posts')).body.posts;
-      const withComments = posts.find((post: any) => post.comments.length > 0);
+      const withComments = posts.find((post: any) => post.comments.length > 0)!;
       paths = [
         '/api/posts',
-        `/api/posts/${posts[0]._id}`,
+        `/api/posts/${posts[0]!._id}`,
         '/api/posts/user/maya.chen',
-        `/api/posts/${posts[0]._id}/likes`,
-        `/api/posts/${posts[1]._id}/dislikes`,
-        `/api/posts/${posts[0]._id}/quotes`,
+        `/api/posts/${posts[0]!._id}/likes`,
+        `/api/posts/${posts[1]!._id}/dislikes`,
+        `/api/posts/${posts[0]!._id}/quotes`,
         `/api/comments/${withComments._id}`,
         '/api/users',
         '/api/users/maya.chen',
@@ -846,7 +847,7 @@ describeEachDatabase('authorization', (dialect) => {
 
     it.each([undefined, malformedToken])('token %s → 200 on every public read', async (token) => {
       for (const path of paths) {
-        const reply = await server.request('GET', path, { token });
+        const reply = await server.request<Partial<ErrorBody> | undefined>('GET', path, { token });
         expect({ path, status: reply.status }).toEqual({ path, status: 200 });
         expect(reply.body?.errors).toBeUndefined();
       }
@@ -855,7 +856,7 @@ describeEachDatabase('authorization', (dialect) => {
     it('a token of a deleted user on a public read still answers 200, without viewer state', async () => {
       const reply = await server.request('GET', '/api/posts?limit=1', { token: deletedToken });
       expect(reply.status).toBe(200);
-      expect(reply.body.posts[0].viewer).toEqual({ liked: false, disliked: false, bookmarked: false });
+      expect(reply.body.posts[0]!.viewer).toEqual({ liked: false, disliked: false, bookmarked: false });
     });
   });
 

@@ -271,13 +271,13 @@ describeEachDatabase('bad input', (dialect) => {
       token,
       body: { postData: { content: 'the sweep post' } },
     });
-    const postId = created.body.posts.at(-1)._id;
+    const postId = created.body.posts.at(-1)!._id;
     await server.request('POST', `/api/posts/like/${postId}`, { token: other.token });
     const commented = await server.request('POST', `/api/comments/add/${postId}`, {
       token,
       body: { commentData: { text: 'the sweep comment' } },
     });
-    const commentId = commented.body.posts.find((post: any) => post._id === postId).comments[0]._id;
+    const commentId = commented.body.posts.find((post: any) => post._id === postId)!.comments[0]!._id;
     ids = { postId, commentId, followUserId: other.user._id, username: owner.user.username };
   });
   afterAll(() => server.close());
@@ -430,7 +430,7 @@ describeEachDatabase('bad input', (dialect) => {
 
   it('refuses a tampered cursor and a cursor of another list', async () => {
     const first = await server.request('GET', '/api/posts?limit=1');
-    const cursor: string = first.body.nextCursor;
+    const cursor: string = first.body.nextCursor!;
     expect(cursor).toEqual(expect.any(String));
     const [body, signature] = cursor.split('.');
     const forgedBody = Buffer.from(JSON.stringify(['9999-12-31T00:00:00.000Z', 'zzz'])).toString('base64url');
@@ -470,7 +470,7 @@ describeEachDatabase('bad input', (dialect) => {
       token: author.token,
       body: { postData: { content: 'plain' } },
     });
-    const postId = created.body.posts.at(-1)._id;
+    const postId = created.body.posts.at(-1)!._id;
     for (const raw of ['', 'like it']) {
       const reply = await send('POST', `/api/posts/like/${postId}`, {
         label: 'text/plain',
@@ -535,8 +535,8 @@ describeEachDatabase('bad input', (dialect) => {
           body: { commentData: { text } },
         });
         expect(comment.status).toBe(201);
-        expect(comment.body.comment.text).toBe(text);
-        expect((await server.request('GET', `/api/comments/${postId}`)).body.comments[0].text).toBe(text);
+        expect(comment.body.comment!.text).toBe(text);
+        expect((await server.request('GET', `/api/comments/${postId}`)).body.comments[0]!.text).toBe(text);
 
         const edited = await server.request('POST', '/api/users/edit?return=post', {
           token,

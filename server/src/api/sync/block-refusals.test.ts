@@ -43,7 +43,7 @@ const comment = async (server: TestServer, author: Person, postId: string, text 
     await succeed(server, 'POST', `/api/comments/add/${postId}?return=post`, author, {
       commentData: { text },
     })
-  ).comment._id as string;
+  ).comment!._id as string;
 const onPost = (postId: string): Act => ({ on: 'content', notFound: Messages.postNotFound(postId) });
 
 const writeRoutes: WriteRoute[] = [

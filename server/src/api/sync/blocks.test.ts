@@ -219,10 +219,10 @@ describeEachDatabase('blocks', (dialect) => {
         people[2]!.username,
         people[1]!.username,
       ]);
-      expect(Object.keys(first.users[0]).sort()).toEqual(
+      expect(Object.keys(first.users[0]!).sort()).toEqual(
         ['_id', 'avatarURL', 'blockedAt', 'firstName', 'lastName', 'username'].sort(),
       );
-      expect(Date.parse(first.users[0].blockedAt)).toBeGreaterThan(Date.parse(first.users[1].blockedAt));
+      expect(Date.parse(first.users[0]!.blockedAt)).toBeGreaterThan(Date.parse(first.users[1]!.blockedAt));
       expect(first.nextCursor).toEqual(expect.any(String));
       const second = await succeed(server, 'GET', `/api/blocks?limit=2&cursor=${first.nextCursor}`, me);
       expect(second.users.map((user: any) => user.username)).toEqual([people[0]!.username]);
@@ -274,7 +274,7 @@ describeEachDatabase('blocks', (dialect) => {
           const whole = await server.request('GET', `/api/posts/${post._id}`, { token });
           const feed = await server.request('GET', '/api/posts?limit=50', { token });
           const page = await server.request('GET', `/api/comments/${post._id}?limit=20`, { token });
-          const inFeed = feed.body.posts.find((item: any) => item._id === post._id);
+          const inFeed = feed.body.posts.find((item: any) => item._id === post._id)!;
           reads.push(
             {
               read: 'post',

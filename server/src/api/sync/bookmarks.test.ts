@@ -127,7 +127,7 @@ describeEachDatabase('bookmarks', (dialect) => {
     const page = await server.request('GET', '/api/posts?limit=100', { token });
     for (const post of page.body.posts) {
       expectPost(post, { preview: true });
-      expect(post.viewer.bookmarked).toBe(post._id === postIds[3]);
+      expect(post.viewer!.bookmarked).toBe(post._id === postIds[3]);
     }
   });
 });

@@ -179,7 +179,12 @@ describeEachDatabase('bounded answers', (dialect) => {
     let upvoted: string;
     let downvoted: string;
 
-    const ok = async (account: Account, method: string, path: string, body?: unknown) => {
+    const ok = async <Method extends string, Url extends string>(
+      account: Account,
+      method: Method,
+      path: Url,
+      body?: unknown,
+    ) => {
       const reply = await server.request(method, path, { token: account.token, body });
       expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300);
       return reply.body;
@@ -220,7 +225,7 @@ describeEachDatabase('bounded answers', (dialect) => {
         const answer = await ok(author, 'POST', `/api/comments/add/${crowded}?return=minimal`, {
           commentData: { text: `From ${author.username}` },
         });
-        commentIds.push(answer.comment._id);
+        commentIds.push(answer.comment!._id);
       }
       [upvoted, downvoted] = commentIds as [string, string];
       for (const [commentId, kind] of [
@@ -340,8 +345,8 @@ describeEachDatabase('bounded answers', (dialect) => {
       const previewOf = async (token: string | undefined) => {
         const reply = await server.request('GET', '/api/posts?limit=5', { token });
         expect(reply.status).toBe(200);
-        const post = reply.body.posts.find((candidate: any) => candidate._id === crowded);
-        const comment = post.comments.find((candidate: any) => candidate._id === upvoted);
+        const post = reply.body.posts.find((candidate: any) => candidate._id === crowded)!;
+        const comment = post.comments.find((candidate: any) => candidate._id === upvoted)!;
         return ids(comment.votes.upvotedBy);
       };
       // Anonymous first, so the shared rendering exists before the viewer's page is made.
@@ -372,14 +377,14 @@ describeEachDatabase('bounded answers', (dialect) => {
       expectBoundedUsers(unfollow.users, data, viewer.id);
       expect(unfollow.currentUser).toEqual(unfollow.users.find((user: any) => user._id === viewer.id));
       expect(unfollow.followUser).toEqual(unfollow.users.find((user: any) => user._id === star.id));
-      expect(ids(unfollow.followUser.followers)).not.toContain(viewer.id);
+      expect(ids(unfollow.followUser!.followers)).not.toContain(viewer.id);
       expect(ids(unfollow.currentUser.following)).not.toContain(star.id);
 
       const follow = await ok(viewer, 'POST', `/api/users/follow/${star.id}`);
       data = await rows();
       expect(data.followers(star.id).indexOf(viewer.id)).toBeGreaterThanOrEqual(caps.entries);
       expectBoundedUsers(follow.users, data, viewer.id);
-      const starUser = follow.users.find((user: any) => user._id === star.id);
+      const starUser = follow.users.find((user: any) => user._id === star.id)!;
       expect(ids(starUser.followers)).toContain(viewer.id);
       expect(ids(follow.currentUser.following)).toContain(star.id);
 
@@ -400,7 +405,7 @@ describeEachDatabase('bounded answers', (dialect) => {
       expect(ids(answer.posts)).toEqual(postIds.slice(-caps.posts));
       const data = await rows();
       for (const post of answer.posts) expectBoundedPost(post, data, viewer.id, 'nested');
-      expect(ids(answer.posts.find((post: any) => post._id === liked).likes.likedBy)).toContain(viewer.id);
+      expect(ids(answer.posts.find((post: any) => post._id === liked)!.likes.likedBy)).toContain(viewer.id);
     });
 
     it(`bookmark answers: the ${caps.posts} most recent bookmarks, each capped`, async () => {
@@ -411,7 +416,7 @@ describeEachDatabase('bounded answers', (dialect) => {
       const added = await ok(viewer, 'POST', `/api/users/bookmark/${oldest}`);
       data = await rows();
       expect(ids(added.bookmarks)).toEqual(data.bookmarks(viewer.id).slice(0, caps.posts));
-      expect(added.bookmarks[0]._id).toBe(oldest);
+      expect(added.bookmarks[0]!._id).toBe(oldest);
       for (const post of added.bookmarks) expectBoundedPost(post, data, viewer.id, 'nested');
       const listed = await server.request('GET', '/api/users/bookmark', { token: viewer.token });
       expect(listed.body.bookmarks).toEqual(added.bookmarks);

@@ -34,7 +34,7 @@ describeEachDatabase('comment unvote', (dialect) => {
       token: people.author.token,
       body: { commentData: { text: 'a comment' } },
     });
-    const commentId = commented.body.comment._id as string;
+    const commentId = commented.body.comment!._id as string;
     await server.request('POST', `/api/comments/upvote/${postId}/${commentId}`, {
       token: people.bystander.token,
     });
@@ -59,7 +59,7 @@ describeEachDatabase('comment unvote', (dialect) => {
       expect(Object.keys(reply.body)).toEqual(['posts']);
       expectPosts(reply.body.posts);
       const comment = reply.body.posts
-        .find((post: any) => post._id === postId)
+        .find((post: any) => post._id === postId)!
         .comments.find((item: any) => item._id === commentId);
       expect(voters(comment)).toEqual({ up: [people.bystander.user.username], down: [] });
     },

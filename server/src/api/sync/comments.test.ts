@@ -13,7 +13,7 @@ describeEachDatabase('comments', (dialect) => {
   const createPost = async (token: string, content = 'a post to talk about') => {
     const reply = await server.request('POST', '/api/posts', { token, body: { postData: { content } } });
     expect(reply.status).toBe(201);
-    return reply.body.posts.at(-1)._id as string;
+    return reply.body.posts.at(-1)!._id as string;
   };
   const addComment = async (token: string, postId: string, text: string) => {
     const reply = await server.request('POST', `/api/comments/add/${postId}`, {
@@ -21,7 +21,7 @@ describeEachDatabase('comments', (dialect) => {
       body: { commentData: { text } },
     });
     expect(reply.status).toBe(201);
-    return reply.body.posts.find((post: any) => post._id === postId).comments.at(-1)._id as string;
+    return reply.body.posts.find((post: any) => post._id === postId)!.comments.at(-1)!._id as string;
   };
   const postOf = (reply: any, postId: string) => reply.body.posts.find((post: any) => post._id === postId);
   const storedComment = (id: string) =>
@@ -47,14 +47,14 @@ describeEachDatabase('comments', (dialect) => {
   describe('reads', () => {
     it('GET /comments/:postId: 200 {comments}, oldest first, without a token', async () => {
       const posts = (await server.request('GET', '/api/posts')).body.posts;
-      const maya = posts.find((post: any) => post.username === 'maya.chen');
+      const maya = posts.find((post: any) => post.username === 'maya.chen')!;
       const reply = await server.request('GET', `/api/comments/${maya._id}`);
       expect(reply.status).toBe(200);
       expect(Object.keys(reply.body)).toEqual(['comments']);
       expect(reply.body.comments).toHaveLength(2);
       reply.body.comments.forEach(expectComment);
       expect(reply.body.comments.map((c: any) => c.username)).toEqual(['olu_ade', 'sam_rivera']);
-      expect(reply.body.comments[0].votes.upvotedBy.map((u: any) => u.username)).toEqual(['maya.chen']);
+      expect(reply.body.comments[0]!.votes.upvotedBy.map((u: any) => u.username)).toEqual(['maya.chen']);
       expect(reply.body.comments).toEqual(maya.comments);
     });
 
@@ -164,7 +164,7 @@ describeEachDatabase('comments', (dialect) => {
       expect(Object.keys(reply.body).sort()).toEqual(['comment', 'post']);
       expectPost(reply.body.post, { preview: true });
       expectComment(reply.body.comment);
-      expect(reply.body.comment.text).toBe('returned');
+      expect(reply.body.comment!.text).toBe('returned');
       expect(reply.body.post.commentCount).toBe(2);
     });
   });
@@ -304,7 +304,7 @@ describeEachDatabase('comments', (dialect) => {
   describe('votes', () => {
     const votes = async (postId: string, commentId: string) => {
       const comments = (await server.request('GET', `/api/comments/${postId}`)).body.comments;
-      const comment = comments.find((c: any) => c._id === commentId);
+      const comment = comments.find((c: any) => c._id === commentId)!;
       return {
         up: comment.votes.upvotedBy.map((u: any) => u.username).sort(),
         down: comment.votes.downvotedBy.map((u: any) => u.username).sort(),
@@ -392,8 +392,8 @@ describeEachDatabase('comments', (dialect) => {
       expect(reply.status).toBe(201);
       expect(Object.keys(reply.body).sort()).toEqual(['comment', 'post']);
       expectComment(reply.body.comment);
-      expect(reply.body.comment.votes.downvotedBy.map((u: any) => u._id)).toEqual([bystander.user._id]);
-      expect(reply.body.comment.votes.upvotedBy).toEqual([]);
+      expect(reply.body.comment!.votes.downvotedBy.map((u: any) => u._id)).toEqual([bystander.user._id]);
+      expect(reply.body.comment!.votes.upvotedBy).toEqual([]);
     });
   });
 });

@@ -28,7 +28,8 @@ describeEachDatabase('edit history', (dialect) => {
       token,
       body: { postData: { content } },
     });
-  const history = async (path: string, token?: string) => server.request('GET', path, { token });
+  const history = async <Url extends string>(path: Url, token?: string) =>
+    server.request('GET', path, { token });
 
   beforeAll(async () => {
     server = await startServer(dialect);
@@ -55,15 +56,15 @@ describeEachDatabase('edit history', (dialect) => {
       'Second words',
       'Third words',
     ]);
-    expect(versions[0].writtenAt).toBe(created.createdAt);
-    expect(versions[0].replacedAt).toBe(versions[1].writtenAt);
-    expect(versions[1].replacedAt).toBe(versions[2].writtenAt);
+    expect(versions[0]!.writtenAt).toBe(created.createdAt);
+    expect(versions[0]!.replacedAt).toBe(versions[1]!.writtenAt);
+    expect(versions[1]!.replacedAt).toBe(versions[2]!.writtenAt);
     expect(versions[2]).toMatchObject({ replacedAt: null, sensitive: false, media: [] });
     // Signed out sees it too: as visible as the post.
     expect((await history(`/api/posts/${postId}/history`)).body.versions).toHaveLength(3);
     // Every answer shows the new text at once (the versioned cache).
     const page = (await server.request('GET', '/api/posts?limit=50')).body.posts;
-    expect(page.find((post: { _id: string }) => post._id === postId).content).toBe('Third words');
+    expect(page.find((post: { _id: string }) => post._id === postId)!.content).toBe('Third words');
   });
 
   it('a refused edit keeps no version: too long, or someone else’s post', async () => {
@@ -108,21 +109,21 @@ describeEachDatabase('edit history', (dialect) => {
       token: reader.token,
       body: { commentData: { text: 'A first thought' } },
     });
-    const commentId = added.body.post.comments.at(-1)._id;
+    const commentId = added.body.post.comments.at(-1)!._id;
     server.clock.advance(60_000);
     const edited = await server.request('POST', `/api/comments/edit/${postId}/${commentId}?return=post`, {
       token: reader.token,
       body: { commentData: { text: 'A better thought' } },
     });
     expect(edited.status).toBe(201);
-    const path = `/api/comments/${postId}/${commentId}/history`;
+    const path = `/api/comments/${postId}/${commentId}/history` as const;
     const versions = (await history(path)).body.versions;
     expect(versions.map((version: { text: string }) => version.text)).toEqual([
       'A first thought',
       'A better thought',
     ]);
-    const comment = (await server.request('GET', `/api/posts/${postId}`)).body.post.comments.at(-1);
-    expect(comment.editedAt).toBe(versions[1].writtenAt);
+    const comment = (await server.request('GET', `/api/posts/${postId}`)).body.post.comments.at(-1)!;
+    expect(comment.editedAt).toBe(versions[1]!.writtenAt);
 
     await server.request('POST', `/api/users/${author.user.username}/block`, { token: reader.token });
     expect((await history(`/api/posts/${postId}/history`, reader.token)).status).toBe(404);

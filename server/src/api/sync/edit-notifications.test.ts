@@ -228,10 +228,10 @@ describeEachDatabase('edit notifications', (dialect) => {
       const postId = posted.post._id;
       server.clock.advance(60_000);
       const edited = await edit(author, postId, { content: 'Other pictures', mediaIds: [c.id, a.id] });
-      expect(edited.post.media.map((image: { id: string }) => image.id)).toEqual([c.id, a.id]);
+      expect(edited.post.media!.map((image: { id: string }) => image.id)).toEqual([c.id, a.id]);
       expect(edited.post.sensitive).toBe(true);
       const shown = await succeed(server, 'GET', `/api/posts/${postId}`);
-      expect(shown.post.media.map((image: { id: string }) => image.id)).toEqual([c.id, a.id]);
+      expect(shown.post.media!.map((image: { id: string }) => image.id)).toEqual([c.id, a.id]);
       expect((await history(postId)).map((version) => version.media)).toEqual([
         [
           { id: a.id, description: 'A red door' },
@@ -244,7 +244,7 @@ describeEachDatabase('edit notifications', (dialect) => {
       ]);
       // Leaving mediaIds out keeps the images.
       const kept = await edit(author, postId, { content: 'Same pictures' });
-      expect(kept.post.media.map((image: { id: string }) => image.id)).toEqual([c.id, a.id]);
+      expect(kept.post.media!.map((image: { id: string }) => image.id)).toEqual([c.id, a.id]);
 
       // The image taken off waits a day (it may be posted again), then its files go.
       await server.app.jobs.runDue();
@@ -288,7 +288,7 @@ describeEachDatabase('edit notifications', (dialect) => {
       const again = await succeed(server, 'POST', '/api/posts?return=post', author, {
         postData: { content: 'Again', mediaIds: [a.id] },
       });
-      expect(again.post.media.map((image: { id: string }) => image.id)).toEqual([a.id]);
+      expect(again.post.media!.map((image: { id: string }) => image.id)).toEqual([a.id]);
     });
 
     it('a new alt text after posting keeps a version, and the post says it was edited', async () => {
@@ -318,7 +318,7 @@ describeEachDatabase('edit notifications', (dialect) => {
     const added = await succeed(server, 'POST', `/api/comments/add/${postId}?return=post`, commenter, {
       commentData: { text: 'Here', mediaIds: [image.id] },
     });
-    const commentId = added.comment._id;
+    const commentId = added.comment!._id;
     server.clock.advance(60_000);
     await succeed(server, 'PATCH', `/api/media/${image.id}`, commenter, { description: 'After' });
     const versions = (await succeed(server, 'GET', `/api/comments/${postId}/${commentId}/history`)).versions;
@@ -326,7 +326,7 @@ describeEachDatabase('edit notifications', (dialect) => {
       [{ id: image.id, description: 'Before' }],
       [{ id: image.id, description: 'After' }],
     ]);
-    expect(versions[0].replacedAt).toBe(versions[1].writtenAt);
+    expect(versions[0]!.replacedAt).toBe(versions[1]!.writtenAt);
   });
 
   describe('through a Mastodon app', () => {

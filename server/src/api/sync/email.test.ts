@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@sync/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -117,7 +118,7 @@ describeEachDatabase('accounts by email', (dialect) => {
 
   it('required confirmation needs an address at sign-up; off sends nothing', async () => {
     await setConfirmation('required');
-    const none = await server.request('POST', '/api/auth/signup', {
+    const none = await server.request<ErrorBody>('POST', '/api/auth/signup', {
       body: { username: uniqueName('nomail'), password: 'password123', firstName: 'A', lastName: 'B' },
     });
     expect(none.status).toBe(400);
@@ -385,10 +386,11 @@ describeEachDatabase('accounts by email', (dialect) => {
     });
     try {
       for (const email of ['someone@example.com', `${uniqueName('nobody')}@example.org`]) {
-        const ask = () => limited.request('POST', '/api/auth/password-reset', { body: { email } });
+        const ask = <Answer>() =>
+          limited.request<Answer>('POST', '/api/auth/password-reset', { body: { email } });
         expect((await ask()).status).toBe(202);
         expect((await ask()).status).toBe(202);
-        const third = await ask();
+        const third = await ask<ErrorBody>();
         expect(third.status).toBe(429);
         expect(third.body.errors[0]).toMatch(/^Several emails were sent to this address in the last hour/);
       }

@@ -98,7 +98,7 @@ describeEachDatabase('keyword filters', (dialect) => {
     const person = await newPerson(server, 'expiring');
     const before = Date.now();
     const { filter } = (await create(person, { ...politics, expiresInSeconds: 3600 })).body;
-    const expiresAt = Date.parse(filter.expiresAt);
+    const expiresAt = Date.parse(filter.expiresAt!);
     expect(expiresAt).toBeGreaterThanOrEqual(before + 3600_000);
     expect(expiresAt).toBeLessThan(server.clock.now().getTime() + 3600_000);
     const active = () => activeFilters(server.database.db, person.id, server.clock.now().toISOString());
@@ -148,7 +148,7 @@ describeEachDatabase('keyword filters', (dialect) => {
           { id: expect.any(String), keyword: 'polls', wholeWord: true },
         ],
       });
-      expect(reply.body.filter.keywords[1].id).not.toBe(election.id);
+      expect(reply.body.filter.keywords[1]!.id).not.toBe(election.id);
       expect(await list(person)).toEqual([reply.body.filter]);
       expect((await stored(person)).keywords.map((row) => row.keyword).sort()).toEqual([
         'ballot box',
@@ -162,8 +162,8 @@ describeEachDatabase('keyword filters', (dialect) => {
       expect(never.body.filter.expiresAt).toBeNull();
       const now = server.clock.now().getTime();
       const soon = await update(person, filter.id, { ...politics, expiresInSeconds: 60 });
-      expect(Date.parse(soon.body.filter.expiresAt)).toBeGreaterThan(now + 59_000);
-      expect(Date.parse(soon.body.filter.expiresAt)).toBeLessThan(now + 61_000);
+      expect(Date.parse(soon.body.filter.expiresAt!)).toBeGreaterThan(now + 59_000);
+      expect(Date.parse(soon.body.filter.expiresAt!)).toBeLessThan(now + 61_000);
     });
   });
 
@@ -195,25 +195,25 @@ describeEachDatabase('keyword filters', (dialect) => {
       return reply.body.posts.find((post: any) => post._id === postId);
     };
     // The reader's rules are read, and kept, before the filter exists.
-    expect((await shown()).filtered).toBeUndefined();
+    expect((await shown())!.filtered).toBeUndefined();
 
     const { filter } = (await create(reader, politics)).body;
-    expect((await shown()).filtered).toEqual([
+    expect((await shown())!.filtered).toEqual([
       { filterId: filter.id, title: 'Politics', keywords: ['election'] },
     ]);
     // Another person's filter changes nothing for them.
     expect(
-      (await server.request('GET', '/api/posts?limit=20', { token: author.token })).body.posts[0].filtered,
+      (await server.request('GET', '/api/posts?limit=20', { token: author.token })).body.posts[0]!.filtered,
     ).toBeUndefined();
 
     await update(reader, filter.id, { ...politics, action: 'hide' });
     expect(await shown()).toBeUndefined();
     await update(reader, filter.id, { ...politics, context: ['thread'] });
-    expect((await shown()).filtered).toBeUndefined();
+    expect((await shown())!.filtered).toBeUndefined();
     await update(reader, filter.id, politics);
-    expect((await shown()).filtered).toHaveLength(1);
+    expect((await shown())!.filtered).toHaveLength(1);
     await server.request('DELETE', `/api/filters/${filter.id}`, { token: reader.token });
-    expect((await shown()).filtered).toBeUndefined();
+    expect((await shown())!.filtered).toBeUndefined();
   });
 
   describe("another person's filter does not exist for them", () => {

@@ -54,7 +54,7 @@ describeEachDatabase('follows', (dialect) => {
       },
     ]);
     expect(reply.body.currentUser.followingCount).toBe(1);
-    const targetUser = reply.body.users.find((user: any) => user._id === target.user._id);
+    const targetUser = reply.body.users.find((user: any) => user._id === target.user._id)!;
     expect(targetUser.followers.map((u: any) => u._id)).toEqual([me.user._id]);
     expect(targetUser.followerCount).toBe(1);
     expect(reply.body.users.find((user: any) => user._id === me.user._id)).toEqual(reply.body.currentUser);

@@ -42,7 +42,7 @@ describeEachDatabase('the instance: About, settings and rules', (dialect) => {
         moderators: [],
         registrations: { mode: 'open', message: '' },
       });
-      expect(Object.keys(instance.owner).sort()).toEqual([
+      expect(Object.keys(instance.owner!).sort()).toEqual([
         '_id',
         'avatarURL',
         'firstName',
@@ -214,7 +214,7 @@ describeEachDatabase('the instance: About, settings and rules', (dialect) => {
         await server.request('POST', '/api/admin/rules', { token: lena, body: { text: 'Mine' } }),
         403,
       );
-      expectError(await server.request('DELETE', `/api/admin/rules/${before[0].id}`, { token: lena }), 403);
+      expectError(await server.request('DELETE', `/api/admin/rules/${before[0]!.id}`, { token: lena }), 403);
       expect((await about()).rules).toEqual(before);
     });
   });

@@ -291,9 +291,9 @@ describeEachDatabase('media', (dialect) => {
       );
       const second = await uploaded(author, { bytes: await png() }, { description: 'Green' });
       const created = await createPost(author, [second.id, first.id]);
-      expect(created.media.map((media: any) => media.id)).toEqual([second.id, first.id]);
+      expect(created.media!.map((media: any) => media.id)).toEqual([second.id, first.id]);
 
-      const inPost = (await readPost(created._id, reader)).media;
+      const inPost = (await readPost(created._id, reader)).media!;
       expect(inPost).toEqual([second, first]);
       for (const media of inPost) {
         expect(media.url).toMatch(/^(https?:\/\/[^/]+)?\/media\//);
@@ -421,7 +421,7 @@ describeEachDatabase('media', (dialect) => {
             .executeTakeFirstOrThrow()
         ).version;
       // Read once, so the hydrated post is cached at its version.
-      expect((await readPost(post._id)).media[0].description).toBe('Before');
+      expect((await readPost(post._id)).media![0]!.description).toBe('Before');
       const before = await version();
       const patched = await succeed(server, 'PATCH', `/api/media/${media.id}`, author, {
         description: 'After: a grey card on a table',
@@ -432,7 +432,7 @@ describeEachDatabase('media', (dialect) => {
         focus: { x: -0.5, y: 0.5 },
       });
       expect(await version()).toBeGreaterThan(before);
-      expect((await readPost(post._id)).media[0]).toMatchObject({
+      expect((await readPost(post._id)).media![0]).toMatchObject({
         description: 'After: a grey card on a table',
         focus: { x: -0.5, y: 0.5 },
       });
@@ -452,13 +452,13 @@ describeEachDatabase('media', (dialect) => {
       const added = await succeed(server, 'POST', `/api/comments/add/${post._id}?return=post`, commenter, {
         commentData: { text: 'One', mediaIds: [one.id] },
       });
-      expect(added.comment.media).toEqual([one]);
+      expect(added.comment!.media).toEqual([one]);
       const shown = (await readPost(post._id)).comments;
       expect(shown).toHaveLength(1);
-      expect(shown[0].media).toEqual([one]);
+      expect(shown[0]!.media).toEqual([one]);
       await expectServed(one);
 
-      await succeed(server, 'POST', `/api/comments/delete/${post._id}/${added.comment._id}`, commenter);
+      await succeed(server, 'POST', `/api/comments/delete/${post._id}/${added.comment!._id}`, commenter);
       await expectGone(one);
       // The other upload, never attached, is still there to use.
       await expectServed(two);
@@ -694,7 +694,7 @@ describeEachDatabase('media', (dialect) => {
         { method: 'PUT' },
       );
       expect(reply.status).toBe(200);
-      const url = reply.body.user.headerURL;
+      const url = reply.body.user.headerURL!;
       expect(url).toMatch(/^\/media\//);
       expect((await succeed(server, 'GET', `/api/users/${who.username}`)).user.headerURL).toBe(url);
       const image = await sharp((await served(url)).bytes).metadata();

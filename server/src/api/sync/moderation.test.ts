@@ -1,3 +1,4 @@
+import type { AccountActionReply, ErrorBody } from '@sync/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../data/schema.js';
@@ -24,8 +25,11 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
     return person;
   };
   const person = (prefix: string) => newPerson(server, prefix);
-  const act = (who: Person, target: Person, body: unknown) =>
-    server.request('POST', `/api/admin/accounts/${target.username}/actions`, { token: who.token, body });
+  const act = <Answer = AccountActionReply>(who: Person, target: Person, body: unknown) =>
+    server.request<Answer>('POST', `/api/admin/accounts/${target.username}/actions`, {
+      token: who.token,
+      body,
+    });
   const acted = async (who: Person, target: Person, body: unknown) => {
     const reply = await act(who, target, body);
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -81,7 +85,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
         ['DELETE', `/api/admin/posts/${postId}`, {}],
         ['GET', '/api/admin/audit-log', undefined],
       ] as const) {
-        const reply = await server.request(method, path, { token: user.token, body });
+        const reply = await server.request<ErrorBody>(method, path, { token: user.token, body });
         expect({ path, status: reply.status }).toEqual({ path, status: 403 });
         expect(reply.body.errors[0]).toMatch(/^Your role \(user\) does not allow this/);
       }
@@ -103,7 +107,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
         [moderator, moderator, 'You cannot take a moderation action on yourself.'],
       ] as const) {
         const before = await written(target);
-        const reply = await act(who, target, { type: 'suspend', text: 'No' });
+        const reply = await act<ErrorBody>(who, target, { type: 'suspend', text: 'No' });
         expect(reply.status).toBe(403);
         expect(reply.body.errors[0]).toContain(message);
         expect(await written(target)).toEqual(before);
@@ -178,7 +182,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
         [{ type: 'unsuspend' }, 422, `@${target.username} is not suspended.`],
         [{ type: 'unlimit' }, 422, `@${target.username} is not limited.`],
       ] as const) {
-        const reply = await act(moderator, target, body);
+        const reply = await act<ErrorBody>(moderator, target, body);
         expect({ body, status: reply.status }).toEqual({ body, status });
         if (message) expect(reply.body.errors[0]).toContain(message);
       }
@@ -223,7 +227,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
       });
       expect(action.reportId).toBe(aboutTarget);
       const page = await succeed(server, 'GET', `/api/admin/accounts/${target.username}`, moderator);
-      expect(page.actions[0].reportId).toBe(aboutTarget);
+      expect(page.actions[0]!.reportId).toBe(aboutTarget);
       expect(page.reports.map((entry: any) => entry.id)).toEqual([aboutTarget]);
     });
   });
@@ -313,7 +317,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
     it('a timed suspension ends by itself: reads compare its end with the clock, and the job clears it', async () => {
       const target = await person('timed');
       const { action } = await acted(moderator, target, { type: 'suspend', durationSeconds: 3600 });
-      expect(Date.parse(action.endsAt) - Date.parse(action.createdAt)).toBe(3600 * 1000);
+      expect(Date.parse(action.endsAt!) - Date.parse(action.createdAt)).toBe(3600 * 1000);
       expectError(await login(target.username), 403, 'This account is suspended.');
       server.clock.advance(3600 * 1000);
       // Over at its end, before any job has run.
@@ -348,7 +352,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
       expect((await login(target.username)).status).toBe(200);
       expect((await server.request('GET', '/api/timeline', { token: target.token })).status).toBe(200);
       const [notice] = (await succeed(server, 'GET', '/api/notifications', target)).notifications;
-      expect(notice.moderationWarning).toMatchObject({ action: 'limit', endsAt: action.endsAt });
+      expect(notice!.moderationWarning).toMatchObject({ action: 'limit', endsAt: action.endsAt });
 
       const lifted = await acted(moderator, target, { type: 'unlimit' });
       expect(lifted.account.limit).toBeNull();
@@ -372,7 +376,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
         await succeed(server, 'POST', `/api/comments/add/${postId}?return=post`, author, {
           commentData: { text: 'Click here' },
         })
-      ).comment._id;
+      ).comment!._id;
       const otherPost = await newPost(author);
 
       const comment = await server.request('DELETE', `/api/admin/posts/${postId}/comments/${commentId}`, {
@@ -397,7 +401,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
         targetId: otherPost,
         reason: '',
       });
-      expect(postEntry.targetLabel).toBe(`${author.username}: Buy cheap pills`);
+      expect(postEntry!.targetLabel).toBe(`${author.username}: Buy cheap pills`);
       expect(commentEntry).toMatchObject({
         action: 'delete_comment',
         targetType: 'comment',
@@ -449,8 +453,8 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
         `/api/admin/accounts?limit=2&cursor=${first.nextCursor}`,
         admin,
       );
-      expect(second.accounts[0].createdAt <= first.accounts[1].createdAt).toBe(true);
-      expect(second.accounts.map((entry: any) => entry.username)).not.toContain(first.accounts[1].username);
+      expect(second.accounts[0]!.createdAt <= first.accounts[1]!.createdAt).toBe(true);
+      expect(second.accounts.map((entry: any) => entry.username)).not.toContain(first.accounts[1]!.username);
     });
 
     it('the log pages newest first and has no route that changes it', async () => {
@@ -462,9 +466,9 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
         `/api/admin/audit-log?limit=2&cursor=${first.nextCursor}`,
         owner,
       );
-      expect(second.entries[0].createdAt <= first.entries[1].createdAt).toBe(true);
+      expect(second.entries[0]!.createdAt <= first.entries[1]!.createdAt).toBe(true);
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-        for (const path of ['/api/admin/audit-log', `/api/admin/audit-log/${first.entries[0].id}`]) {
+        for (const path of ['/api/admin/audit-log', `/api/admin/audit-log/${first.entries[0]!.id}`]) {
           const reply = await server.request(method, path, { token: owner.token, body: {} });
           expect({ method, path, status: reply.status }).toEqual({ method, path, status: 404 });
         }

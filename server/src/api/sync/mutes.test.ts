@@ -75,7 +75,7 @@ describeEachDatabase('mutes', (dialect) => {
       const other = await newPerson(server, 'otherone');
       const before = Date.now();
       const reply = await mute(muter, muted, { notifications: false, durationSeconds: 60 });
-      const endsAt = Date.parse(reply.body.relationship.muteExpiresAt);
+      const endsAt = Date.parse(reply.body.relationship.muteExpiresAt!);
       expect(endsAt - before).toBeGreaterThanOrEqual(60_000);
       expect(endsAt - Date.now()).toBeLessThanOrEqual(60_000 + 5_000);
       expect(reply.body.relationship).toMatchObject({ muting: true, mutingNotifications: false });

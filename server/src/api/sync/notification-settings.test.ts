@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@sync/contract';
 /**
  * Notifications a person chooses (issue 29, docs/decisions/104): the Mentions filter of the list and
  * its paging; the settings of what notifies (`/api/account/notification-settings`) applied alike to the
@@ -18,11 +19,15 @@ describeEachDatabase('notification filter and settings', (dialect) => {
   afterAll(() => server.close());
 
   const person = (prefix: string) => newPerson(server, prefix);
-  const call = (method: string, path: string, who: Person, body?: unknown) =>
-    succeed(server, method, path, who, body);
+  const call = <Method extends string, Url extends string>(
+    method: Method,
+    path: Url,
+    who: Person,
+    body?: unknown,
+  ) => succeed(server, method, path, who, body);
   const post = (author: Person, content?: string) => newPost(server, author, content);
   const like = (who: Person, postId: string) => call('POST', `/api/posts/like/${postId}`, who);
-  const typesOf = async (who: Person, query = '') =>
+  const typesOf = async (who: Person, query: `?${string}` | '' = '') =>
     ((await call('GET', `/api/notifications${query}`, who)).notifications as any[]).map(
       (entry) => entry.type,
     );
@@ -66,7 +71,9 @@ describeEachDatabase('notification filter and settings', (dialect) => {
 
     it('an unknown filter is a 400 naming the parameter', async () => {
       const me = await person('badfilter');
-      const reply = await server.request('GET', '/api/notifications?filter=likes', { token: me.token });
+      const reply = await server.request<ErrorBody>('GET', '/api/notifications?filter=likes', {
+        token: me.token,
+      });
       expect(reply.status).toBe(400);
       expect(reply.body.errors.join(' ')).toMatch(/filter/);
     });
@@ -79,12 +86,12 @@ describeEachDatabase('notification filter and settings', (dialect) => {
     const entryOf = async () => (await call('GET', '/api/notifications', me)).notifications[0];
     expect(await entryOf()).toMatchObject({ type: 'follow', actorCount: 2, followedActorIds: [] });
     await call('POST', `/api/users/follow/${first.id}`, me);
-    const entry = await entryOf();
+    const entry = (await entryOf())!;
     expect(entry.actors.map((actor: any) => actor._id)).toEqual([second.id, first.id]);
     expect(entry.followedActorIds).toEqual([first.id]);
     const like = await post(me, 'Liked');
     await call('POST', `/api/posts/like/${like}`, first);
-    expect((await entryOf()).followedActorIds).toBeUndefined();
+    expect((await entryOf())!.followedActorIds).toBeUndefined();
   });
 
   describe('settings', () => {
@@ -186,7 +193,7 @@ describeEachDatabase('notification filter and settings', (dialect) => {
         { onlyFromFollowing: 'yes' },
         { types: { moderation_warning: false } },
       ]) {
-        const reply = await server.request('PUT', '/api/account/notification-settings', {
+        const reply = await server.request<ErrorBody>('PUT', '/api/account/notification-settings', {
           token: me.token,
           body,
         });

@@ -11,11 +11,15 @@ describeEachDatabase('notifications', (dialect) => {
   afterAll(() => server.close());
 
   const person = (prefix: string) => newPerson(server, prefix);
-  const call = (method: string, path: string, who: Person, body?: unknown) =>
-    succeed(server, method, path, who, body);
+  const call = <Method extends string, Url extends string>(
+    method: Method,
+    path: Url,
+    who: Person,
+    body?: unknown,
+  ) => succeed(server, method, path, who, body);
   const post = (author: Person, content?: string) => newPost(server, author, content);
   const comment = (author: Person, postId: string, text?: string) => newComment(server, author, postId, text);
-  const notificationsOf = async (who: Person, query = '') =>
+  const notificationsOf = async (who: Person, query: `?${string}` | '' = '') =>
     (await call('GET', `/api/notifications${query}`, who)).notifications as any[];
   const unread = async (who: Person) => (await call('GET', '/api/notifications/unread', who)).count as number;
   const actorNames = (notification: any) => notification.actors.map((actor: any) => actor.username);

@@ -1,9 +1,18 @@
 import crypto from 'node:crypto';
+import type { AuthorizationCode, AuthorizationRedirect } from '@sync/contract';
 import { createOAuthAPIClient, createRestAPIClient, MastoHttpError } from 'masto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectError } from '../../test/expectations.js';
 import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { bearer, registerApp, testRedirectUri, type RegisteredApp } from '../../test/mastodon.js';
+import {
+  bearer,
+  registerApp,
+  testRedirectUri,
+  type AuthorizationServerMetadata,
+  type MastodonError,
+  type OAuthToken,
+  type RegisteredApp,
+} from '../../test/mastodon.js';
 import { codeKeptMs, codeLifetimeMs, outOfBand } from '../../use-cases/shared/oauth.js';
 
 /**
@@ -50,8 +59,12 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
   });
   const consent = (query: Query, token = session) =>
     server.request('GET', `/api/oauth/authorization?${new URLSearchParams(query)}`, { token });
-  const decide = (query: Query, decision: 'approve' | 'deny', token = session) =>
-    server.request('POST', '/api/oauth/authorization', { token, body: { ...query, decision } });
+  /** The decision's answer: a redirect unless the app is out of band (`AuthorizationCode`) or refused. */
+  const decide = <Answer = AuthorizationRedirect>(
+    query: Query,
+    decision: 'approve' | 'deny',
+    token = session,
+  ) => server.request<Answer>('POST', '/api/oauth/authorization', { token, body: { ...query, decision } });
   const approvedCode = async (query: Query, token = session) => {
     const reply = await decide(query, 'approve', token);
     expect(reply.status).toBe(200);
@@ -69,8 +82,8 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
       code,
     });
   /** Raw form posts, for what masto.js has no parameter for (PKCE's `code_verifier`). */
-  const formPost = (path: string, fields: Query) =>
-    server.request('POST', path, {
+  const formPost = <Answer>(path: string, fields: Query) =>
+    server.request<Answer>('POST', path, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       rawBody: new URLSearchParams(fields).toString(),
     });
@@ -197,7 +210,7 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
     const { verifier, challenge } = pkcePair();
     const query = queryOf(app, { code_challenge: challenge, code_challenge_method: 'S256' });
     const trade = async (fields: Query) =>
-      formPost('/oauth/token', {
+      formPost<OAuthToken>('/oauth/token', {
         grant_type: 'authorization_code',
         client_id: app.client_id,
         redirect_uri: app.redirect_uri,
@@ -222,7 +235,10 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
   });
 
   it('PKCE plain is refused as the metadata says (RFC 9700 §2.1.1): only S256 is listed and accepted', async () => {
-    const metadata = await server.request('GET', '/.well-known/oauth-authorization-server');
+    const metadata = await server.request<AuthorizationServerMetadata>(
+      'GET',
+      '/.well-known/oauth-authorization-server',
+    );
     expect(metadata.body.code_challenge_methods_supported).toEqual(['S256']);
     const app = await registerApp(server);
     const { verifier } = pkcePair();
@@ -258,7 +274,7 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
 
   it('without PKCE the code needs the client secret', async () => {
     const app = await registerApp(server);
-    const reply = await formPost('/oauth/token', {
+    const reply = await formPost<MastodonError>('/oauth/token', {
       grant_type: 'authorization_code',
       client_id: app.client_id,
       redirect_uri: app.redirect_uri,
@@ -279,8 +295,8 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
 
   it('a redirect_uri the authorization request named is required in the token request (RFC 6749 §4.1.3)', async () => {
     const app = await registerApp(server);
-    const trade = (code: string, fields: Query = {}) =>
-      formPost('/oauth/token', {
+    const trade = <Answer>(code: string, fields: Query = {}) =>
+      formPost<Answer>('/oauth/token', {
         grant_type: 'authorization_code',
         client_id: app.client_id,
         client_secret: app.client_secret,
@@ -299,7 +315,9 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
     const unnamedCode = async () =>
       new URL((await decide(unnamed, 'approve')).body.redirectTo).searchParams.get('code')!;
     expect((await trade(await unnamedCode())).status).toBe(200);
-    const elsewhere = await trade(await unnamedCode(), { redirect_uri: 'https://app.example/elsewhere' });
+    const elsewhere = await trade<MastodonError>(await unnamedCode(), {
+      redirect_uri: 'https://app.example/elsewhere',
+    });
     expect(elsewhere.body.error).toBe('invalid_grant');
   });
 
@@ -342,7 +360,7 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
   it('a malformed Basic client authentication is invalid_client (401), not a server error', async () => {
     for (const path of ['/oauth/token', '/oauth/revoke']) {
       for (const credentials of ['JTp4', Buffer.from('no colon').toString('base64')]) {
-        const reply = await server.request('POST', path, {
+        const reply = await server.request<MastodonError>('POST', path, {
           headers: {
             authorization: `Basic ${credentials}`,
             'content-type': 'application/x-www-form-urlencoded',
@@ -381,7 +399,7 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
 
   it('out of band: the code comes in the answer, to copy into the app', async () => {
     const app = await registerApp(server, { redirectUri: outOfBand });
-    const reply = await decide(queryOf(app), 'approve');
+    const reply = await decide<AuthorizationCode>(queryOf(app), 'approve');
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.body)).toEqual(['code']);
     const token = await exchange(app, reply.body.code, outOfBand);
@@ -530,13 +548,13 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
     // The app's own token is nobody's authorized app.
     expect((await authorizedApps()).map((entry) => entry.id)).not.toContain(app.id);
 
-    const withoutSecret = await formPost('/oauth/token', {
+    const withoutSecret = await formPost<MastodonError>('/oauth/token', {
       grant_type: 'client_credentials',
       client_id: app.client_id,
     });
     expect(withoutSecret.status).toBe(401);
     expect(withoutSecret.body.error).toBe('invalid_client');
-    const beyond = await formPost('/oauth/token', {
+    const beyond = await formPost<MastodonError>('/oauth/token', {
       grant_type: 'client_credentials',
       client_id: app.client_id,
       client_secret: app.client_secret,
@@ -548,7 +566,7 @@ describeEachDatabase('Mastodon OAuth provider', (dialect) => {
 
   it('an app’s website is an http(s) URL: it is shown as a link', async () => {
     for (const website of ['javascript:alert(1)', 'not a url', `https://app.example/${'a'.repeat(2000)}`]) {
-      const reply = await server.request('POST', '/api/v1/apps', {
+      const reply = await server.request<MastodonError>('POST', '/api/v1/apps', {
         body: { client_name: 'Odd site', redirect_uris: testRedirectUri, website },
       });
       expect(reply.status).toBe(422);

@@ -74,14 +74,14 @@ describeEachDatabase('the viewer’s follows on profiles and lists of people', (
       token: followed.token,
       body: { postData: { content: 'liked and reposted' } },
     });
-    const postId = post.body.posts.at(-1)._id;
+    const postId = post.body.posts.at(-1)!._id;
     expect((await server.request('POST', `/api/posts/like/${postId}`, { token: fan.token })).status).toBe(
       201,
     );
     expect((await server.request('POST', `/api/posts/${postId}/repost`, { token: fan.token })).status).toBe(
       200,
     );
-    for (const list of ['likes', 'reposts']) {
+    for (const list of ['likes', 'reposts'] as const) {
       const reply = await server.request('GET', `/api/posts/${postId}/${list}`, { token: me.token });
       expect(viewerOf(reply.body.users, fan.user._id), list).toEqual({ follows: false, followedBy: true });
     }

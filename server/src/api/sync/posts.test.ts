@@ -34,14 +34,14 @@ describeEachDatabase('posts', (dialect) => {
       expect(seeded.map((post: any) => post.username)).toEqual(['maya.chen', 'olu_ade', 'lena.k', 'noor.h']);
       const times = reply.body.posts.map((post: any) => post.createdAt);
       expect([...times].sort()).toEqual(times);
-      const olu = seeded[1];
+      const olu = seeded[1]!;
       expect(olu.likes.likeCount).toBe(4);
       expect(olu.likes.likedBy.map((user: any) => user.username).sort()).toEqual(
         ['guest', 'lena.k', 'maya.chen', 'sam_rivera'].sort(),
       );
       expect(olu.likes.dislikedBy.map((user: any) => user.username)).toEqual(['noor.h']);
       expect(olu.comments).toHaveLength(1);
-      expect(olu.comments[0].votes.upvotedBy.map((user: any) => user.username).sort()).toEqual([
+      expect(olu.comments[0]!.votes.upvotedBy.map((user: any) => user.username).sort()).toEqual([
         'olu_ade',
         'sam_rivera',
       ]);
@@ -51,7 +51,7 @@ describeEachDatabase('posts', (dialect) => {
 
     it('GET /posts/:postId: 200 {post}, the same whole post', async () => {
       const all = (await server.request('GET', '/api/posts')).body.posts;
-      const reply = await server.request('GET', `/api/posts/${all[0]._id}`);
+      const reply = await server.request('GET', `/api/posts/${all[0]!._id}`);
       expect(reply.status).toBe(200);
       expect(Object.keys(reply.body)).toEqual(['post']);
       expectPost(reply.body.post);
@@ -60,7 +60,7 @@ describeEachDatabase('posts', (dialect) => {
 
     it("GET /posts/:postId with a token adds the viewer's own state to the whole post", async () => {
       const all = (await server.request('GET', '/api/posts')).body.posts;
-      const liked = all.find((post: any) => post.likes.likedBy.some((u: any) => u.username === 'guest'));
+      const liked = all.find((post: any) => post.likes.likedBy.some((u: any) => u.username === 'guest'))!;
       const token = await server.login('guest', 'guest-password');
       expect((await server.request('POST', `/api/users/bookmark/${liked._id}`, { token })).status).toBe(200);
       const reply = await server.request('GET', `/api/posts/${liked._id}`, { token });
@@ -113,7 +113,7 @@ describeEachDatabase('posts', (dialect) => {
       expect(reply.body.posts.slice(0, -1).map((post: any) => post._id)).toEqual(
         before.map((post: any) => post._id),
       );
-      const created = reply.body.posts.at(-1);
+      const created = reply.body.posts.at(-1)!;
       expect(created).toMatchObject({
         content: 'Hello, Sync!',
         username: user.username,
@@ -139,7 +139,7 @@ describeEachDatabase('posts', (dialect) => {
     it('trims the content; emoji, RTL and zero-width characters are kept as written', async () => {
       const { token } = await server.signup(uniqueName('unicode'));
       const content = '🎉 مرحبا بالعالم \u200b zero\u200dwidth 👩‍👩‍👧';
-      const created = await createPost(token, `  ${content}\n `);
+      const created = (await createPost(token, `  ${content}\n `))!;
       expect(created.content).toBe(content);
       expect((await storedPost(created._id))?.content).toBe(content);
     });
@@ -147,7 +147,7 @@ describeEachDatabase('posts', (dialect) => {
     it('stores SQL and script fragments verbatim, as text', async () => {
       const { token } = await server.signup(uniqueName('verbatim'));
       const content = `'); DROP TABLE posts; -- <script>alert("x")</script> \\ %s`;
-      const created = await createPost(token, content);
+      const created = (await createPost(token, content))!;
       expect(created.content).toBe(content);
       const read = await server.request('GET', `/api/posts/${created._id}`);
       expect(read.body.post.content).toBe(content);
@@ -180,9 +180,9 @@ describeEachDatabase('posts', (dialect) => {
 
     it('limits content to 5000 characters, counting an emoji as one', async () => {
       const { token } = await server.signup(uniqueName('limits'));
-      expect((await createPost(token, 'a'.repeat(5000))).content).toHaveLength(5000);
+      expect((await createPost(token, 'a'.repeat(5000)))!.content).toHaveLength(5000);
       const emoji = '😀'.repeat(5000);
-      expect((await createPost(token, emoji)).content).toBe(emoji);
+      expect((await createPost(token, emoji))!.content).toBe(emoji);
       expectError(
         await server.request('POST', '/api/posts', {
           token,
@@ -231,7 +231,7 @@ describeEachDatabase('posts', (dialect) => {
   describe('edit and delete', () => {
     it('POST /posts/edit/:postId: 201 {posts}; content and updatedAt change, createdAt does not', async () => {
       const { token } = await server.signup(uniqueName('editor'));
-      const created = await createPost(token, 'first draft');
+      const created = (await createPost(token, 'first draft'))!;
       server.clock.advance(1000);
       const reply = await server.request('POST', `/api/posts/edit/${created._id}`, {
         token,
@@ -240,7 +240,7 @@ describeEachDatabase('posts', (dialect) => {
       expect(reply.status).toBe(201);
       expect(Object.keys(reply.body)).toEqual(['posts']);
       expectPosts(reply.body.posts);
-      const edited = reply.body.posts.find((post: any) => post._id === created._id);
+      const edited = reply.body.posts.find((post: any) => post._id === created._id)!;
       expect(edited.content).toBe('second draft');
       expect(edited.createdAt).toBe(created.createdAt);
       expect(edited.updatedAt > created.updatedAt).toBe(true);
@@ -250,7 +250,7 @@ describeEachDatabase('posts', (dialect) => {
     it("refuses to edit or delete another user's post: 400 with the spec texts, post unchanged", async () => {
       const owner = await server.signup(uniqueName('owner'));
       const other = await server.signup(uniqueName('other'));
-      const created = await createPost(owner.token, 'mine');
+      const created = (await createPost(owner.token, 'mine'))!;
       const edit = await server.request('POST', `/api/posts/edit/${created._id}`, {
         token: other.token,
         body: { postData: { content: 'hijacked' } },
@@ -285,7 +285,7 @@ describeEachDatabase('posts', (dialect) => {
 
     it('refuses an edit to empty content or over the limit: 400, unchanged', async () => {
       const { token } = await server.signup(uniqueName('editbad'));
-      const created = await createPost(token, 'keep me');
+      const created = (await createPost(token, 'keep me'))!;
       for (const content of ['', '   ', 'b'.repeat(5001)]) {
         expectError(
           await server.request('POST', `/api/posts/edit/${created._id}`, {
@@ -302,7 +302,7 @@ describeEachDatabase('posts', (dialect) => {
       const owner = await server.signup(uniqueName('deleter'));
       const fan = await server.signup(uniqueName('fan'));
       const hater = await server.signup(uniqueName('hater'));
-      const created = await createPost(owner.token, 'short-lived');
+      const created = (await createPost(owner.token, 'short-lived'))!;
       const id = created._id;
       expect((await server.request('POST', `/api/posts/like/${id}`, { token: fan.token })).status).toBe(201);
       expect((await server.request('POST', `/api/posts/dislike/${id}`, { token: hater.token })).status).toBe(
@@ -312,7 +312,7 @@ describeEachDatabase('posts', (dialect) => {
         token: fan.token,
         body: { commentData: { text: 'nice' } },
       });
-      const commentId = commented.body.posts.find((post: any) => post._id === id).comments[0]._id;
+      const commentId = commented.body.posts.find((post: any) => post._id === id)!.comments[0]!._id;
       await server.request('POST', `/api/comments/upvote/${id}/${commentId}`, { token: owner.token });
       expect((await server.request('POST', `/api/users/bookmark/${id}`, { token: fan.token })).status).toBe(
         200,
@@ -349,7 +349,7 @@ describeEachDatabase('posts', (dialect) => {
     it('?return=post on edit and dislike answers {post}', async () => {
       const author = await server.signup(uniqueName('retedit'));
       const critic = await server.signup(uniqueName('retcritic'));
-      const created = await createPost(author.token, 'before');
+      const created = (await createPost(author.token, 'before'))!;
       const edit = await server.request('POST', `/api/posts/edit/${created._id}?return=post`, {
         token: author.token,
         body: { postData: { content: 'after' } },
@@ -370,7 +370,7 @@ describeEachDatabase('posts', (dialect) => {
 
     it('?return=minimal on delete answers {deleted}', async () => {
       const { token } = await server.signup(uniqueName('mindel'));
-      const created = await createPost(token, 'gone soon');
+      const created = (await createPost(token, 'gone soon'))!;
       const reply = await server.request('DELETE', `/api/posts/${created._id}?return=minimal`, { token });
       expect(reply.status).toBe(201);
       expect(reply.body).toEqual({ deleted: created._id });
@@ -381,12 +381,12 @@ describeEachDatabase('posts', (dialect) => {
     it('like: 201 {posts}; the user joins likedBy and likeCount grows by one', async () => {
       const author = await server.signup(uniqueName('liked'));
       const fan = await server.signup(uniqueName('liker'));
-      const created = await createPost(author.token, 'like me');
+      const created = (await createPost(author.token, 'like me'))!;
       const reply = await server.request('POST', `/api/posts/like/${created._id}`, { token: fan.token });
       expect(reply.status).toBe(201);
       expect(Object.keys(reply.body)).toEqual(['posts']);
       expectPosts(reply.body.posts);
-      const post = reply.body.posts.find((p: any) => p._id === created._id);
+      const post = reply.body.posts.find((p: any) => p._id === created._id)!;
       expect(post.likes).toEqual({
         likeCount: 1,
         likedBy: [
@@ -405,7 +405,7 @@ describeEachDatabase('posts', (dialect) => {
 
     it('refuses a second like with the spec text (trailing space included)', async () => {
       const author = await server.signup(uniqueName('twice'));
-      const created = await createPost(author.token, 'like me twice');
+      const created = (await createPost(author.token, 'like me twice'))!;
       await server.request('POST', `/api/posts/like/${created._id}`, { token: author.token });
       const again = await server.request('POST', `/api/posts/like/${created._id}`, { token: author.token });
       expectError(again, 400, 'Cannot like a post that is already liked. ');
@@ -415,7 +415,7 @@ describeEachDatabase('posts', (dialect) => {
 
     it("dislike of a post nobody likes: 400 'Cannot decrement like less than 0.'", async () => {
       const { token } = await server.signup(uniqueName('zero'));
-      const created = await createPost(token, 'nobody likes me');
+      const created = (await createPost(token, 'nobody likes me'))!;
       expectError(
         await server.request('POST', `/api/posts/dislike/${created._id}`, { token }),
         400,
@@ -434,13 +434,13 @@ describeEachDatabase('posts', (dialect) => {
       const author = await server.signup(uniqueName('mixed'));
       const a = await server.signup(uniqueName('a'));
       const b = await server.signup(uniqueName('b'));
-      const created = await createPost(author.token, 'mixed feelings');
+      const created = (await createPost(author.token, 'mixed feelings'))!;
       const id = created._id;
       await server.request('POST', `/api/posts/like/${id}`, { token: a.token });
       await server.request('POST', `/api/posts/like/${id}`, { token: b.token });
       const reply = await server.request('POST', `/api/posts/dislike/${id}`, { token: a.token });
       expect(reply.status).toBe(201);
-      const post = reply.body.posts.find((p: any) => p._id === id);
+      const post = reply.body.posts.find((p: any) => p._id === id)!;
       expect(post.likes.likeCount).toBe(1);
       expect(post.likes.likedBy.map((u: any) => u.username)).toEqual([b.user.username]);
       expect(post.likes.dislikedBy.map((u: any) => u.username)).toEqual([a.user.username]);
@@ -453,7 +453,7 @@ describeEachDatabase('posts', (dialect) => {
       const author = await server.signup(uniqueName('order'));
       const a = await server.signup(uniqueName('oa'));
       const b = await server.signup(uniqueName('ob'));
-      const id = (await createPost(author.token, 'order of checks'))._id;
+      const id = (await createPost(author.token, 'order of checks'))!._id;
       await server.request('POST', `/api/posts/like/${id}`, { token: a.token });
       expect((await server.request('POST', `/api/posts/dislike/${id}`, { token: b.token })).status).toBe(201);
       expect((await server.request('POST', `/api/posts/dislike/${id}`, { token: a.token })).status).toBe(201);
@@ -468,12 +468,12 @@ describeEachDatabase('posts', (dialect) => {
     it('like after a dislike switches it back: out of dislikedBy, into likedBy', async () => {
       const author = await server.signup(uniqueName('switch'));
       const a = await server.signup(uniqueName('sa'));
-      const id = (await createPost(author.token, 'switch'))._id;
+      const id = (await createPost(author.token, 'switch'))!._id;
       await server.request('POST', `/api/posts/like/${id}`, { token: author.token });
       await server.request('POST', `/api/posts/dislike/${id}`, { token: a.token });
       const reply = await server.request('POST', `/api/posts/like/${id}`, { token: a.token });
       expect(reply.status).toBe(201);
-      const post = reply.body.posts.find((p: any) => p._id === id);
+      const post = reply.body.posts.find((p: any) => p._id === id)!;
       expect(post.likes.likeCount).toBe(2);
       expect(post.likes.dislikedBy).toEqual([]);
       expect(post.likes.likedBy.map((u: any) => u._id).sort()).toEqual([author.user._id, a.user._id].sort());
@@ -485,7 +485,7 @@ describeEachDatabase('posts', (dialect) => {
         author,
         ...(await Promise.all([1, 2, 3].map((n) => server.signup(uniqueName(`m${n}`))))),
       ];
-      const id = (await createPost(author.token, 'the model post'))._id;
+      const id = (await createPost(author.token, 'the model post'))!._id;
       const liked = new Set<string>();
       const disliked = new Set<string>();
       let seed = 7;
@@ -534,7 +534,7 @@ describeEachDatabase('posts', (dialect) => {
 
     it('?return=post on like answers {post} with viewer.liked', async () => {
       const author = await server.signup(uniqueName('retlike'));
-      const id = (await createPost(author.token, 'return post'))._id;
+      const id = (await createPost(author.token, 'return post'))!._id;
       const reply = await server.request('POST', `/api/posts/like/${id}?return=post`, {
         token: author.token,
       });
@@ -547,10 +547,10 @@ describeEachDatabase('posts', (dialect) => {
     it('like and dislike work on demo posts for demo users', async () => {
       const token = await server.login('sam_rivera', demoPassword);
       const all = (await server.request('GET', '/api/posts')).body.posts;
-      const lena = all.find((post: any) => post.username === 'lena.k');
+      const lena = all.find((post: any) => post.username === 'lena.k')!;
       const reply = await server.request('POST', `/api/posts/like/${lena._id}`, { token });
       expect(reply.status).toBe(201);
-      const after = reply.body.posts.find((post: any) => post._id === lena._id);
+      const after = reply.body.posts.find((post: any) => post._id === lena._id)!;
       expect(after.likes.likeCount).toBe(lena.likes.likeCount + 1);
     });
   });
@@ -579,7 +579,7 @@ describeEachDatabase('posts', (dialect) => {
           token: author.token,
           body: { commentData: { text: 'c' } },
         });
-        const commentId = commented.body.comment._id;
+        const commentId = commented.body.comment!._id;
         const requests: [string, Promise<any>][] = [
           ['like', server.request('POST', `/api/posts/like/${id}?return=post`, { token: other.token })],
           ['dislike', server.request('POST', `/api/posts/dislike/${id}?return=post`, { token: other.token })],
@@ -620,7 +620,7 @@ describeEachDatabase('posts', (dialect) => {
     it('one user liking a post many times at once: exactly one like', async () => {
       const author = await server.signup(uniqueName('burst'));
       const fan = await server.signup(uniqueName('burstfan'));
-      const id = (await createPost(author.token, 'burst'))._id;
+      const id = (await createPost(author.token, 'burst'))!._id;
       const replies = await Promise.all(
         Array.from({ length: 8 }, () =>
           server.request('POST', `/api/posts/like/${id}`, { token: fan.token }),
@@ -638,7 +638,7 @@ describeEachDatabase('posts', (dialect) => {
     it('many users liking at once: every like counted', async () => {
       const author = await server.signup(uniqueName('crowd'));
       const fans = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => server.signup(uniqueName(`cf${n}`))));
-      const id = (await createPost(author.token, 'crowd'))._id;
+      const id = (await createPost(author.token, 'crowd'))!._id;
       const replies = await Promise.all(
         fans.map((fan) => server.request('POST', `/api/posts/like/${id}?return=post`, { token: fan.token })),
       );

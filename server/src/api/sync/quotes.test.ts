@@ -1,9 +1,10 @@
+import type { ErrorBody } from '@sync/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '../../platform/http/errors.js';
 import { expectError, expectPost } from '../../test/expectations.js';
 import { counterMismatches } from '../../test/counters.js';
-import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
+import { describeEachDatabase, isRefusal, startServer, type TestServer } from '../../test/harness.js';
 import { newPerson, newPost, succeed, type Person } from '../../test/people.js';
 import { grantRoleFromCommandLine } from '../../use-cases/shared/role-changes.js';
 
@@ -73,9 +74,9 @@ describeEachDatabase('quote posts', (dialect) => {
               `/api/posts/user/${author.username}?limit=20`,
               quoter,
             );
-            for (const seen of [(await getPost(original._id, quoter)).viewer, listed.posts[0].viewer]) {
+            for (const seen of [(await getPost(original._id, quoter)).viewer, listed.posts[0]!.viewer]) {
               if (ok) expect(seen).not.toHaveProperty('quoteDisabled');
-              else expect(seen.quoteDisabled).toBe(true);
+              else expect(seen!.quoteDisabled).toBe(true);
             }
           }
           const before = await written();
@@ -98,6 +99,7 @@ describeEachDatabase('quote posts', (dialect) => {
             return;
           }
           expect(reply.status, JSON.stringify(reply.body)).toBe(403);
+          if (!isRefusal(reply)) return;
           const message = reply.body.errors[0];
           if (relation === 'blocker')
             expect(message).toBe(`You blocked @${author.username}. Unblock them first.`);
@@ -118,7 +120,7 @@ describeEachDatabase('quote posts', (dialect) => {
       const before = await written();
       const reply = await quote(author, original._id);
       expect(reply.status).toBe(201);
-      expect(reply.body.post.quote.state).toBe('accepted');
+      expect(reply.body.post.quote!.state).toBe('accepted');
       expect(await written()).toEqual({ posts: before.posts + 1, notifications: before.notifications });
     });
   });
@@ -137,7 +139,7 @@ describeEachDatabase('quote posts', (dialect) => {
       text: 'No',
     });
     expectError(await quote(quoter, postId), 404, Messages.postNotFound(postId));
-    const badPolicy = await server.request('POST', '/api/posts', {
+    const badPolicy = await server.request<ErrorBody>('POST', '/api/posts', {
       token: quoter.token,
       body: { postData: { content: 'x', quotePolicy: 'friends' } },
     });
@@ -152,10 +154,10 @@ describeEachDatabase('quote posts', (dialect) => {
     const first = await newPost(server, a, 'First');
     const second = (await quote(b, first)).body.post;
     const third = (await quote(c, second._id)).body.post;
-    expect(third.quote.state).toBe('accepted');
-    expect(third.quote.post._id).toBe(second._id);
-    expect(third.quote.post.quotesPostId).toBe(first);
-    expect(third.quote.post).not.toHaveProperty('quote');
+    expect(third.quote!.state).toBe('accepted');
+    expect(third.quote!.post!._id).toBe(second._id);
+    expect(third.quote!.post!.quotesPostId).toBe(first);
+    expect(third.quote!.post).not.toHaveProperty('quote');
   });
 
   it('preferences: GET and PUT the default policy, which new posts take; a bad value 400', async () => {
@@ -196,7 +198,7 @@ describeEachDatabase('quote posts', (dialect) => {
       postData: { content: 'Changed', quotePolicy: 'nobody', quoteId: 'ignored' },
     });
     expect(edited.post.quotePolicy).toBe('nobody');
-    expect(edited.post.quote.post._id).toBe(target);
+    expect(edited.post.quote!.post!._id).toBe(target);
     expect((await quote(other, mine._id)).status).toBe(403);
   });
 
@@ -206,7 +208,7 @@ describeEachDatabase('quote posts', (dialect) => {
     const quoting = (await quote(quoter, original)).body.post._id;
     // The feed page is read (and cached) before the detach.
     const feedBefore = await succeed(server, 'GET', '/api/posts?limit=5', stranger);
-    expect(feedBefore.posts.find((post: any) => post._id === quoting).quote.state).toBe('accepted');
+    expect(feedBefore.posts.find((post: any) => post._id === quoting)!.quote!.state).toBe('accepted');
     const path = `/api/posts/${original}/quotes/${quoting}/detach`;
     expect((await server.request('POST', path, { token: quoter.token })).status).toBe(403);
     expect((await server.request('POST', path, { token: stranger.token })).status).toBe(403);
@@ -221,7 +223,7 @@ describeEachDatabase('quote posts', (dialect) => {
     expect(await succeed(server, 'POST', path, author)).toEqual({ detached: true });
     expect(await succeed(server, 'POST', path, author)).toEqual({ detached: true });
     const feed = await succeed(server, 'GET', '/api/posts?limit=5', stranger);
-    expect(feed.posts.find((post: any) => post._id === quoting).quote).toEqual({ state: 'revoked' });
+    expect(feed.posts.find((post: any) => post._id === quoting)!.quote).toEqual({ state: 'revoked' });
     expect((await getPost(quoting)).quote).toEqual({ state: 'revoked' });
     expect((await getPost(quoting, quoter)).quote).toEqual({ state: 'revoked' });
     // No longer among the post's quotes.
@@ -315,26 +317,26 @@ describeEachDatabase('quote posts', (dialect) => {
     const quoteIn = async () =>
       (await succeed(server, 'GET', '/api/posts?limit=10', viewer)).posts.find(
         (post: any) => post._id === quoting,
-      ).quote;
-    expect((await quoteIn()).post.content).toBe('Before the edit');
+      )!.quote;
+    expect((await quoteIn())!.post!.content).toBe('Before the edit');
     server.clock.advance(1000);
     await succeed(server, 'POST', `/api/posts/edit/${original}?return=post`, author, {
       postData: { content: 'After the edit' },
     });
-    const after = await quoteIn();
-    expect(after.post.content).toBe('After the edit');
-    expect(after.post.editedAt).toBeDefined();
+    const after = (await quoteIn())!;
+    expect(after.post!.content).toBe('After the edit');
+    expect(after.post!.editedAt).toBeDefined();
   });
 
   it('a deleted original shows "deleted"; so does a suspended author\'s post', async () => {
     const [author, quoter, viewer] = [await person('del'), await person('dq'), await person('dv')];
     const original = await newPost(server, author, 'Soon gone');
     const quoting = (await quote(quoter, original)).body.post._id;
-    expect((await getPost(quoting, viewer)).quote.state).toBe('accepted');
+    expect((await getPost(quoting, viewer)).quote!.state).toBe('accepted');
     await succeed(server, 'DELETE', `/api/posts/${original}?return=minimal`, author);
     expect((await getPost(quoting, viewer)).quote).toEqual({ state: 'deleted' });
     const feed = await succeed(server, 'GET', '/api/posts?limit=10', viewer);
-    expect(feed.posts.find((post: any) => post._id === quoting).quote).toEqual({ state: 'deleted' });
+    expect(feed.posts.find((post: any) => post._id === quoting)!.quote).toEqual({ state: 'deleted' });
 
     const other = await person('susp');
     const theirs = await newPost(server, other, 'Theirs');
@@ -364,10 +366,10 @@ describeEachDatabase('quote posts', (dialect) => {
     for (const viewer of [blocker, muter, blocked]) {
       expect((await getPost(quoting, viewer)).quote).toEqual({ state: 'hidden' });
       const feed = await succeed(server, 'GET', '/api/posts?limit=10', viewer);
-      expect(feed.posts.find((post: any) => post._id === quoting).quote).toEqual({ state: 'hidden' });
+      expect(feed.posts.find((post: any) => post._id === quoting)!.quote).toEqual({ state: 'hidden' });
     }
-    expect((await getPost(quoting, other)).quote.state).toBe('accepted');
-    expect((await getPost(quoting)).quote.state).toBe('accepted');
+    expect((await getPost(quoting, other)).quote!.state).toBe('accepted');
+    expect((await getPost(quoting)).quote!.state).toBe('accepted');
   });
 
   it('the quoted author is notified (quote, post = the quoting post); a muted quoter is not shown; deleting removes it', async () => {
@@ -379,9 +381,9 @@ describeEachDatabase('quote posts', (dialect) => {
         (n: any) => n.type === 'quote',
       );
     const [notice] = await notifications(author);
-    expect(notice.actors.map((actor: any) => actor.username)).toEqual([quoter.username]);
-    expect(notice.post._id).toBe(quoting);
-    expect(notice.post.quote.post._id).toBe(original);
+    expect(notice!.actors.map((actor: any) => actor.username)).toEqual([quoter.username]);
+    expect(notice!.post!._id).toBe(quoting);
+    expect(notice!.post!.quote!.post!._id).toBe(original);
     await succeed(server, 'DELETE', `/api/posts/${quoting}?return=minimal`, quoter);
     expect(await notifications(author)).toEqual([]);
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ErrorBody } from '@sync/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../data/schema.js';
 import { newId } from '../../platform/db/ids.js';
@@ -44,8 +45,12 @@ describeEachDatabase('reports', (dialect) => {
     await server.database.db.updateTable('users').set({ role }).where('id', '=', who.id).execute();
     return who;
   };
-  const call = (method: string, path: string, who: Person, body?: unknown) =>
-    succeed(server, method, path, who, body);
+  const call = <Method extends string, Url extends string>(
+    method: Method,
+    path: Url,
+    who: Person,
+    body?: unknown,
+  ) => succeed(server, method, path, who, body);
   const post = (author: Person, content?: string) => newPost(server, author, content);
   const comment = (author: Person, postId: string, text?: string) => newComment(server, author, postId, text);
   const report = (reporter: Person, body: Record<string, unknown>) =>
@@ -315,7 +320,7 @@ describeEachDatabase('reports', (dialect) => {
       await call('DELETE', `/api/posts/${postId}`, target);
       const seen = (await call('GET', `/api/admin/reports/${filed.id}`, moderator)).report;
       expect(seen.items.map((item: any) => item.content)).toEqual(['What was said', 'And this']);
-      expect((await call('GET', '/api/reports', reporter)).reports[0].items).toEqual(filed.items);
+      expect((await call('GET', '/api/reports', reporter)).reports[0]!.items).toEqual(filed.items);
     });
   });
 
@@ -366,7 +371,7 @@ describeEachDatabase('reports', (dialect) => {
         // Resolved, it is still told, as resolved.
         await call('POST', `/api/admin/reports/${filed.id}/resolve`, admin);
         const [after] = (await call('GET', '/api/notifications', moderator)).notifications;
-        expect(after.newReport).toMatchObject({ id: filed.id, resolved: true });
+        expect(after!.newReport).toMatchObject({ id: filed.id, resolved: true });
       } finally {
         live.close();
       }
@@ -455,7 +460,7 @@ describeEachDatabase('reports', (dialect) => {
       ];
       const before = await counts();
       for (const [method, path] of routes) {
-        const reply = await server.request(method, path, { token: user.token });
+        const reply = await server.request<ErrorBody>(method, path, { token: user.token });
         expect({ path, status: reply.status }).toEqual({ path, status: 403 });
         expect(reply.body.errors[0]).toBe(
           'Your role (user) does not allow this: it needs the permission "manage_reports".',
@@ -516,7 +521,7 @@ describeEachDatabase('reports', (dialect) => {
           const seen: any[] = [];
           let cursor: string | null = null;
           do {
-            const query: string = `?resolved=${resolved}&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+            const query: `?${string}` = `?resolved=${resolved}&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
             const page = await succeed(own, 'GET', `/api/admin/reports${query}`, moderator);
             expect(page.reports.length).toBeLessThanOrEqual(2);
             seen.push(...page.reports);
@@ -569,7 +574,7 @@ describeEachDatabase('reports', (dialect) => {
           comment: 'Look',
         })
       ).body.report;
-      const path = `/api/admin/reports/${filed.id}`;
+      const path = `/api/admin/reports/${filed.id}` as const;
 
       const seen = (await call('GET', path, moderator)).report;
       expect(Object.keys(seen).sort()).toEqual([
@@ -609,14 +614,14 @@ describeEachDatabase('reports', (dialect) => {
       });
 
       const assigned = (await call('POST', `${path}/assign`, moderator)).report;
-      expect(assigned.assignedTo.username).toBe(moderator.username);
+      expect(assigned.assignedTo!.username).toBe(moderator.username);
       expect(assigned.updatedAt > seen.updatedAt).toBe(true);
       // Again: as it is, nothing written.
       const before = await counts();
       expect((await call('POST', `${path}/assign`, moderator)).report).toEqual(assigned);
       expect(await counts()).toEqual(before);
       // Another moderator takes it over.
-      expect((await call('POST', `${path}/assign`, other)).report.assignedTo.username).toBe(other.username);
+      expect((await call('POST', `${path}/assign`, other)).report.assignedTo!.username).toBe(other.username);
       expect((await call('POST', `${path}/unassign`, moderator)).report.assignedTo).toBeNull();
 
       const resolved = (await call('POST', `${path}/resolve`, moderator, { note: 'Warned them.' })).report;
@@ -773,7 +778,7 @@ describeEachDatabase('reports', (dialect) => {
         await call('POST', `/api/comments/add/${postId}?return=post`, target, {
           commentData: { text: 'And this', mediaIds: [onComment.id] },
         })
-      ).comment._id;
+      ).comment!._id;
       const bytesBefore = new Map<string, Buffer>();
       for (const image of [...photos, onComment])
         for (const url of filesOf(image)) bytesBefore.set(url, (await served(url)).bytes);
@@ -787,7 +792,7 @@ describeEachDatabase('reports', (dialect) => {
       const second = (await report(await person('witness'), body)).body.report;
 
       // The alt text changed after the report, then the post (with its comment) deleted.
-      await call('PATCH', `/api/media/${photos[0].id}`, target, { description: 'Nothing to see' });
+      await call('PATCH', `/api/media/${photos[0]!.id}`, target, { description: 'Nothing to see' });
       await call('DELETE', `/api/posts/${postId}`, target);
       for (const image of [...photos, onComment])
         for (const url of filesOf(image)) {
@@ -811,15 +816,15 @@ describeEachDatabase('reports', (dialect) => {
         animated: false,
       });
       expect(seen.items.map((item: any) => [item.content, item.media])).toEqual([
-        ['Look at these', [kept(photos[0], 'A red card'), kept(photos[1], 'A small square')]],
+        ['Look at these', [kept(photos[0]!, 'A red card'), kept(photos[1]!, 'A small square')]],
         ['And this', [kept(onComment, 'A blue strip')]],
       ]);
       const images = seen.items.flatMap((item: any) => item.media);
       const originals = [...photos, onComment];
       for (const [index, image] of images.entries()) {
         for (const [keptUrl, publicUrl] of [
-          [image.url, originals[index].url],
-          [image.previewUrl, originals[index].previewUrl],
+          [image.url, originals[index]!.url],
+          [image.previewUrl, originals[index]!.previewUrl],
         ]) {
           const file = await served(keptUrl, moderator);
           expect(file.status, keptUrl).toBe(200);
@@ -830,12 +835,12 @@ describeEachDatabase('reports', (dialect) => {
         }
       }
       // The reporter's own view of the report shows its text, not the kept images.
-      expect((await call('GET', '/api/reports', reporter)).reports[0].items[0]).not.toHaveProperty('media');
+      expect((await call('GET', '/api/reports', reporter)).reports[0]!.items[0]).not.toHaveProperty('media');
 
       // One report resolved: the other still holds the files.
       await call('POST', `/api/admin/reports/${first.id}/resolve`, moderator);
       for (const image of images) expect((await served(image.url, moderator)).status).toBe(200);
-      for (const url of filesOf(photos[0])) expect(onDisk(url), url).toBe(true);
+      for (const url of filesOf(photos[0]!)) expect(onDisk(url), url).toBe(true);
 
       // Both resolved: the files are deleted, and the reports show the images no more.
       await call('POST', `/api/admin/reports/${second.id}/resolve`, moderator);
@@ -867,8 +872,8 @@ describeEachDatabase('reports', (dialect) => {
         expect(onDisk(url), url).toBe(true);
       }
       const seen = (await call('GET', `/api/admin/reports/${filed.id}`, moderator)).report;
-      expect(seen.items[0].media.map((image: any) => image.description)).toEqual(['Grey']);
-      expect((await served(seen.items[0].media[0].url, moderator)).status).toBe(200);
+      expect(seen.items[0]!.media.map((image: any) => image.description)).toEqual(['Grey']);
+      expect((await served(seen.items[0]!.media[0]!.url, moderator)).status).toBe(200);
     });
 
     it('an image the report does not keep, or a report that is not there → 404 with words; a member → 403', async () => {
@@ -884,7 +889,7 @@ describeEachDatabase('reports', (dialect) => {
         `/api/admin/reports/${newId(server.clock.now())}/media/${stranger.id}/preview`,
         `/api/admin/reports/${filed.id}/media/not-an-id`,
       ]) {
-        const reply = await server.request('GET', url, { token: moderator.token });
+        const reply = await server.request<ErrorBody>('GET', url, { token: moderator.token });
         expectError(reply, 404);
         expect(reply.body.errors[0]).toMatch(/keeps no image/);
       }

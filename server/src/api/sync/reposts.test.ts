@@ -35,7 +35,7 @@ describeEachDatabase('reposts', (dialect) => {
     // A page read first keeps the post in the cache: the moved version shows the new count at once.
     const listed = async () =>
       (await succeed(server, 'GET', `/api/posts/user/${author.username}?limit=5`)).posts[0];
-    expect((await listed()).repostCount).toBeUndefined();
+    expect((await listed())!.repostCount).toBeUndefined();
 
     const replies = await Promise.all(Array.from({ length: 30 }, () => repost(fan, postId)));
     for (const reply of replies) {
@@ -46,13 +46,13 @@ describeEachDatabase('reposts', (dialect) => {
     const after = await postRow(postId);
     expect(after.repost_count).toBe(1);
     expect(after.version).toBe(before.version + 1);
-    expect((await listed()).repostCount).toBe(1);
+    expect((await listed())!.repostCount).toBe(1);
 
     const read = await succeed(server, 'GET', `/api/posts/${postId}`, fan);
     expect(read.post.repostCount).toBe(1);
-    expect(read.post.viewer.reposted).toBe(true);
+    expect(read.post.viewer!.reposted).toBe(true);
     const someoneElse = await succeed(server, 'GET', `/api/posts/${postId}`, author);
-    expect(someoneElse.post.viewer.reposted).toBeUndefined();
+    expect(someoneElse.post.viewer!.reposted).toBeUndefined();
 
     const reposters = await succeed(server, 'GET', `/api/posts/${postId}/reposts`);
     expect(reposters.users.map((user: any) => user.username)).toEqual([fan.username]);
@@ -63,7 +63,7 @@ describeEachDatabase('reposts', (dialect) => {
     expect((await postRow(postId)).repost_count).toBe(0);
     const gone = await succeed(server, 'GET', `/api/posts/${postId}`, fan);
     expect(gone.post.repostCount).toBeUndefined();
-    expect(gone.post.viewer.reposted).toBeUndefined();
+    expect(gone.post.viewer!.reposted).toBeUndefined();
   });
 
   it('a profile changed shows at once in the reposters list and the timeline, in this process and another', async () => {
@@ -79,7 +79,7 @@ describeEachDatabase('reposts', (dialect) => {
         const following = await read.request('GET', '/api/timeline', { token: author.token });
         return {
           reposters: reposters.body.users.map((user: any) => user.avatarURL),
-          reposted: following.body.posts.find((post: any) => post._id === postId).reposted.by.avatarURL,
+          reposted: following.body.posts.find((post: any) => post._id === postId)!.reposted!.by.avatarURL,
         };
       };
       // Read first by both processes, so both keep the reposter's summary.
@@ -215,11 +215,11 @@ describeEachDatabase('reposts', (dialect) => {
     const mine = await newPost(server, author, 'Mine');
     server.clock.advance(1000);
     await succeed(server, 'POST', `/api/posts/${theirs}/repost`, author);
-    const path = `/api/posts/user/${author.username}`;
+    const path = `/api/posts/user/${author.username}` as const;
     expect((await succeed(server, 'GET', path)).posts.map((post: any) => post._id)).toEqual([mine]);
     const shared = await succeed(server, 'GET', `${path}?filter=reposts`);
     expect(shared.posts.map((post: any) => post._id)).toEqual([theirs]);
-    expect(shared.posts[0].reposted.by.username).toBe(author.username);
+    expect(shared.posts[0]!.reposted!.by.username).toBe(author.username);
     const all = await succeed(server, 'GET', `${path}?filter=all&limit=10`);
     expect(all.posts.map((post: any) => post._id)).toEqual([theirs, mine]);
     const refused = await server.request('GET', `${path}?filter=reposts&sort=trending`);
@@ -253,14 +253,14 @@ describeEachDatabase('reposts', (dialect) => {
     const listed = await succeed(server, 'GET', '/api/notifications', author);
     const reposts = listed.notifications.filter((entry: any) => entry.type === 'repost');
     expect(reposts).toHaveLength(1);
-    expect(reposts[0].actorCount).toBe(2);
-    expect(reposts[0].actors.map((actor: any) => actor.username)).toEqual([two!.username, one!.username]);
-    expect(reposts[0].post._id).toBe(postId);
+    expect(reposts[0]!.actorCount).toBe(2);
+    expect(reposts[0]!.actors.map((actor: any) => actor.username)).toEqual([two!.username, one!.username]);
+    expect(reposts[0]!.post!._id).toBe(postId);
     await succeed(server, 'DELETE', `/api/posts/${postId}/repost`, two);
     const after = (await succeed(server, 'GET', '/api/notifications', author)).notifications.filter(
       (entry: any) => entry.type === 'repost',
     );
-    expect(after[0].actorCount).toBe(1);
-    expect(after[0].actors.map((actor: any) => actor.username)).toEqual([one!.username]);
+    expect(after[0]!.actorCount).toBe(1);
+    expect(after[0]!.actors.map((actor: any) => actor.username)).toEqual([one!.username]);
   });
 });

@@ -52,7 +52,7 @@ describeEachDatabase('roles', (dialect) => {
       const second = await server.signup(uniqueName('second'));
       expect(second.user).toMatchObject({ role: 'user', permissions: [] });
       const instance = await server.request('GET', '/api/instance');
-      expect(instance.body.instance.owner.username).toBe(first.user.username);
+      expect(instance.body.instance.owner!.username).toBe(first.user.username);
     });
   });
 

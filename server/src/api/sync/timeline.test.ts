@@ -29,8 +29,12 @@ describeEachDatabase('timeline, tags and search', (dialect) => {
   afterAll(() => server.close());
 
   const person = (prefix: string, extra: Record<string, unknown> = {}) => newPerson(server, prefix, extra);
-  const call = (method: string, path: string, who?: Person, body?: unknown) =>
-    succeed(server, method, path, who, body);
+  const call = <Method extends string, Url extends string>(
+    method: Method,
+    path: Url,
+    who?: Person,
+    body?: unknown,
+  ) => succeed(server, method, path, who, body);
   const post = (author: Person, content: string) => newPost(server, author, content);
   /** Every page of a list, following nextCursor, with `limit` per page. */
   const everyPage = async (path: string, who: Person | undefined, limit: number) => {
@@ -47,8 +51,10 @@ describeEachDatabase('timeline, tags and search', (dialect) => {
     } while (cursor);
     return ids;
   };
-  const ids = async (path: string, who?: Person) =>
-    ((await call('GET', path, who)).posts as any[]).map((item) => item._id);
+  const ids = async (
+    path: '/api/timeline' | `/api/tags/${string}` | `/api/search?q=${string}`,
+    who?: Person,
+  ) => (await call('GET', path, who)).posts.map((item) => item._id);
 
   describe('GET /api/timeline', () => {
     it('the posts of the people I follow and mine, newest first; follow and unfollow change it', async () => {

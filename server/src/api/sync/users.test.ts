@@ -41,7 +41,7 @@ describeEachDatabase('users', (dialect) => {
         'sam_rivera',
         'noor.h',
       ]);
-      const maya = reply.body.users[1];
+      const maya = reply.body.users[1]!;
       expect(maya).toMatchObject({
         firstName: 'Maya',
         lastName: 'Chen',
@@ -73,7 +73,7 @@ describeEachDatabase('users', (dialect) => {
         });
         expect(reply.status).toBe(200);
       }
-      const path = `/api/users/${star.user.username}?preview=true`;
+      const path = `/api/users/${star.user.username}?preview=true` as const;
       const asFan = (await server.request('GET', path, { token: fans[4]!.token })).body.user;
       expect(asFan.followerCount).toBe(5);
       expect(asFan.followers.map((u: any) => u._id)).toEqual(
@@ -98,7 +98,7 @@ describeEachDatabase('users', (dialect) => {
 
     it("bookmarks are private: only the viewer's own user object carries them", async () => {
       const { token, user } = await server.signup(uniqueName('private'));
-      const postId = (await server.request('GET', '/api/posts')).body.posts[0]._id;
+      const postId = (await server.request('GET', '/api/posts')).body.posts[0]!._id;
       expect((await server.request('POST', `/api/users/bookmark/${postId}`, { token })).status).toBe(200);
       const anonymous = await server.request('GET', `/api/users/${user.username}`);
       expect(anonymous.body.user.bookmarks).toEqual([]);
@@ -128,7 +128,7 @@ describeEachDatabase('users', (dialect) => {
           'viewer',
         ]);
         // Suggested: someone the viewer does not follow yet (who may follow the viewer).
-        expect(user.viewer.follows).toBe(false);
+        expect(user.viewer!.follows).toBe(false);
         const demo = ['olu_ade', 'lena.k', 'sam_rivera', 'noor.h'].includes(user.username);
         if (demo) expect(user.bio).not.toBe('');
         else expect(user.bio).toEqual(expect.any(String));

@@ -24,7 +24,7 @@ describeEachDatabase('persistence', (dialect) => {
       token: bob.token,
       body: { commentData: { text: 'Me too' } },
     });
-    const commentId = commented.body.comment._id;
+    const commentId = commented.body.comment!._id;
     await server.request('POST', `/api/comments/upvote/${postId}/${commentId}`, { token: alice.token });
     await server.request('POST', `/api/users/bookmark/${postId}`, { token: bob.token });
     await server.request('POST', `/api/users/follow/${alice.user._id}`, { token: bob.token });
@@ -52,15 +52,15 @@ describeEachDatabase('persistence', (dialect) => {
     };
     expect(after).toEqual(before);
 
-    const post = after.posts.posts.find((p: any) => p._id === postId);
+    const post = after.posts.posts.find((p: any) => p._id === postId)!;
     expectPost(post);
     expect(post.content).toBe('Written before the restart 🚀');
     expect(post.likes.likeCount).toBe(1);
     expect(post.likes.likedBy.map((u: any) => u.username)).toEqual(['persist.bob']);
     expect(post.likes.dislikedBy.map((u: any) => u.username)).toEqual(['persist.alice']);
-    expect(post.comments[0].votes.upvotedBy.map((u: any) => u.username)).toEqual(['persist.alice']);
+    expect(post.comments[0]!.votes.upvotedBy.map((u: any) => u.username)).toEqual(['persist.alice']);
     expect(after.bookmarks.bookmarks.map((p: any) => p._id)).toEqual([postId]);
-    const storedAlice = after.users.users.find((u: any) => u.username === 'persist.alice');
+    const storedAlice = after.users.users.find((u: any) => u.username === 'persist.alice')!;
     expectUser(storedAlice);
     expect(storedAlice).toMatchObject({
       bio: 'still here',

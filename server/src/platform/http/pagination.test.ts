@@ -1,3 +1,4 @@
+import type { Comment, ListedPerson, Post, User } from '@sync/contract';
 /**
  * Additive pagination: `?limit` / `?cursor` on every list, with the unpaginated contract untouched.
  */
@@ -21,16 +22,19 @@ describeEachDatabase('pagination', (dialect) => {
   afterAll(() => server.close());
 
   /** Follows nextCursor to the end; checks page sizes and that the last page says so. */
-  async function walk(path: string, key: string, limit: number, token?: string) {
-    const items: any[] = [];
+  async function walk<Item>(path: string, key: string, limit: number, token?: string) {
+    const items: Item[] = [];
     let cursor: string | null = null;
     for (let pages = 0; pages < 200; pages += 1) {
       const separator = path.includes('?') ? '&' : '?';
       const url: string = `${path}${separator}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const reply = await server.request('GET', url, { token });
+      // A page of the list: its items under `key`, beside the cursor.
+      const reply = await server.request<{ nextCursor: string | null } & Record<string, Item[]>>('GET', url, {
+        token,
+      });
       expect(reply.status).toBe(200);
       expect(Object.keys(reply.body).sort()).toEqual([key, 'nextCursor'].sort());
-      const page = reply.body[key];
+      const page = reply.body[key]!;
       expect(page.length).toBeLessThanOrEqual(limit);
       items.push(...page);
       cursor = reply.body.nextCursor;
@@ -39,8 +43,8 @@ describeEachDatabase('pagination', (dialect) => {
     }
     throw new Error('pagination did not end');
   }
-  const ids = (items: any[]) => items.map((item) => item._id);
-  const newestFirst = (a: any, b: any) =>
+  const ids = (items: { _id: string }[]) => items.map((item) => item._id);
+  const newestFirst = (a: Post, b: Post) =>
     a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
   const createPost = async (token: string, content: string) => {
     const reply = await server.request('POST', '/api/posts?return=post', {
@@ -65,7 +69,7 @@ describeEachDatabase('pagination', (dialect) => {
       expect(first.body.posts).toHaveLength(2);
       expect(first.body.nextCursor).toEqual(expect.any(String));
       const all = (await server.request('GET', '/api/posts')).body.posts;
-      const walked = await walk('/api/posts', 'posts', 2);
+      const walked = await walk<Post>('/api/posts', 'posts', 2);
       walked.forEach((post) => expectPost(post, { preview: true }));
       expect(ids(walked)).toEqual(ids([...all].sort(newestFirst)));
       expect(new Set(ids(walked)).size).toBe(walked.length);
@@ -73,10 +77,10 @@ describeEachDatabase('pagination', (dialect) => {
 
     it('sort=trending: most liked first, then newest; every post once', async () => {
       const all = (await server.request('GET', '/api/posts')).body.posts;
-      const walked = await walk('/api/posts?sort=trending', 'posts', 3);
+      const walked = await walk<Post>('/api/posts?sort=trending', 'posts', 3);
       const expected = [...all].sort((a, b) => b.likes.likeCount - a.likes.likeCount || newestFirst(a, b));
       expect(ids(walked)).toEqual(ids(expected));
-      expect(walked[0].likes.likeCount).toBe(4);
+      expect(walked[0]!.likes.likeCount).toBe(4);
     });
 
     it('sort without limit sorts the whole list: {posts} only, most liked first', async () => {
@@ -98,10 +102,10 @@ describeEachDatabase('pagination', (dialect) => {
         let cursor: string | null = null;
         let round = 0;
         do {
-          const url: string = `/api/posts?limit=2${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+          const url: `/api/posts?${string}` = `/api/posts?limit=2${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
           const reply = await server.request('GET', url);
           seen.push(...ids(reply.body.posts));
-          cursor = reply.body.nextCursor;
+          cursor = reply.body.nextCursor ?? null;
           await createPost(token, `written during the walk ${round}`);
           round += 1;
         } while (cursor);
@@ -129,13 +133,13 @@ describeEachDatabase('pagination', (dialect) => {
           })
           .execute();
       }
-      const walked = await walk(`/api/posts/user/${author.user.username}`, 'posts', 2);
+      const walked = await walk<Post>(`/api/posts/user/${author.user.username}`, 'posts', 2);
       expect(ids(walked)).toEqual([...inserted].sort().reverse());
-      const everything = await walk('/api/posts', 'posts', 3);
+      const everything = await walk<Post>('/api/posts', 'posts', 3);
       const tied = everything.filter((post) => post.createdAt === createdAt);
       expect(ids(tied)).toEqual([...inserted].sort().reverse());
       expect(new Set(ids(everything)).size).toBe(everything.length);
-      const trending = await walk('/api/posts?sort=trending', 'posts', 4);
+      const trending = await walk<Post>('/api/posts?sort=trending', 'posts', 4);
       expect(new Set(ids(trending)).size).toBe(trending.length);
       expect(ids(trending).sort()).toEqual(ids(everything).sort());
       // Unpaginated: creation order, ties by id.
@@ -154,7 +158,7 @@ describeEachDatabase('pagination', (dialect) => {
     });
 
     it('a tampered cursor → 400', async () => {
-      const cursor: string = (await server.request('GET', '/api/posts?limit=1')).body.nextCursor;
+      const cursor: string = (await server.request('GET', '/api/posts?limit=1')).body.nextCursor!;
       const [body, signature] = cursor.split('.');
       const key = JSON.parse(Buffer.from(body!, 'base64url').toString());
       key[0] = '2999-01-01T00:00:00.000Z';
@@ -184,7 +188,7 @@ describeEachDatabase('pagination', (dialect) => {
       await server.request('POST', `/api/users/bookmark/${postId}`, { token: fans[0]!.token });
 
       const page = await server.request('GET', '/api/posts?limit=1', { token: fans[0]!.token });
-      const post = page.body.posts[0];
+      const post = page.body.posts[0]!;
       expect(post._id).toBe(postId);
       expectPost(post, { preview: true });
       expect(post.likes.likeCount).toBe(5);
@@ -194,19 +198,19 @@ describeEachDatabase('pagination', (dialect) => {
       expect(post.commentCount).toBe(5);
       expect(post.viewer).toEqual({ liked: true, disliked: false, bookmarked: true });
 
-      const anonymous = (await server.request('GET', '/api/posts?limit=1')).body.posts[0];
+      const anonymous = (await server.request('GET', '/api/posts?limit=1')).body.posts[0]!;
       expect(anonymous.viewer).toEqual({ liked: false, disliked: false, bookmarked: false });
       const authorView = (await server.request('GET', '/api/posts?limit=1', { token: author.token })).body
-        .posts[0];
+        .posts[0]!;
       expect(authorView.viewer).toEqual({ liked: false, disliked: false, bookmarked: false });
 
       // The whole lists behind the previews, page by page.
-      const likers = await walk(`/api/posts/${postId}/likes`, 'users', 2);
+      const likers = await walk<ListedPerson>(`/api/posts/${postId}/likes`, 'users', 2);
       likers.forEach(expectSummary);
       expect(ids(likers)).toEqual(fans.map((fan) => fan.user._id));
-      const dislikers = await walk(`/api/posts/${postId}/dislikes`, 'users', 3);
+      const dislikers = await walk<ListedPerson>(`/api/posts/${postId}/dislikes`, 'users', 3);
       expect(dislikers).toHaveLength(4);
-      const comments = await walk(`/api/comments/${postId}`, 'comments', 2);
+      const comments = await walk<Comment>(`/api/comments/${postId}`, 'comments', 2);
       comments.forEach(expectComment);
       expect(comments.map((c) => c.text)).toEqual([1, 2, 3, 4, 5].map((n) => `comment ${n}`));
       const whole = (await server.request('GET', `/api/comments/${postId}`)).body;
@@ -220,7 +224,7 @@ describeEachDatabase('pagination', (dialect) => {
       const { token, user } = await server.signup(uniqueName('author'));
       const created = [];
       for (const n of [1, 2, 3, 4, 5]) created.push(await createPost(token, `mine ${n}`));
-      const walked = await walk(`/api/posts/user/${user.username}`, 'posts', 2, token);
+      const walked = await walk<Post>(`/api/posts/user/${user.username}`, 'posts', 2, token);
       walked.forEach((post) => expectPost(post, { preview: true }));
       expect(ids(walked)).toEqual([...created].reverse());
     });
@@ -232,10 +236,10 @@ describeEachDatabase('pagination', (dialect) => {
         expect((await server.request('POST', `/api/users/bookmark/${post._id}`, { token })).status).toBe(200);
         server.clock.advance(1000);
       }
-      const walked = await walk('/api/users/bookmark', 'bookmarks', 2, token);
+      const walked = await walk<Post>('/api/users/bookmark', 'bookmarks', 2, token);
       walked.forEach((post) => {
         expectPost(post, { preview: true });
-        expect(post.viewer.bookmarked).toBe(true);
+        expect(post.viewer!.bookmarked).toBe(true);
       });
       expect(ids(walked)).toEqual(ids(posts).reverse());
       const whole = (await server.request('GET', '/api/users/bookmark', { token })).body;
@@ -245,7 +249,7 @@ describeEachDatabase('pagination', (dialect) => {
 
     it('/users pages through every user in sign-up order', async () => {
       const all = (await server.request('GET', '/api/users')).body.users;
-      const walked = await walk('/api/users', 'users', 4);
+      const walked = await walk<User>('/api/users', 'users', 4);
       walked.forEach(expectListedUser);
       expect(ids(walked)).toEqual(ids(all));
     });
@@ -260,10 +264,10 @@ describeEachDatabase('pagination', (dialect) => {
         fans.push(fan);
         server.clock.advance(1000);
       }
-      const followers = await walk(`/api/users/${star.user.username}/followers`, 'users', 2);
+      const followers = await walk<ListedPerson>(`/api/users/${star.user.username}/followers`, 'users', 2);
       followers.forEach(expectSummary);
       expect(ids(followers)).toEqual(fans.map((fan) => fan.user._id).reverse());
-      const following = await walk(`/api/users/${star.user.username}/following`, 'users', 3);
+      const following = await walk<ListedPerson>(`/api/users/${star.user.username}/following`, 'users', 3);
       expect(ids(following)).toEqual(fans.map((fan) => fan.user._id).reverse());
     });
 
@@ -271,7 +275,7 @@ describeEachDatabase('pagination', (dialect) => {
       '%s refuses a cursor from another list and a bad limit',
       async (path) => {
         const { token } = await server.signup(uniqueName('mixer'));
-        const postId = (await server.request('GET', '/api/posts')).body.posts[0]._id;
+        const postId = (await server.request('GET', '/api/posts')).body.posts[0]!._id;
         const url = path.replace(':post', postId);
         const postsCursor = (await server.request('GET', '/api/posts?limit=1')).body.nextCursor;
         expectError(await server.request('GET', `${url}?cursor=${postsCursor}`, { token }), 400);

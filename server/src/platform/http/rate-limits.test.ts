@@ -1,3 +1,4 @@
+import type { ErrorBody, ImportReply } from '@sync/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
@@ -25,39 +26,39 @@ describe('rate limits (in memory)', () => {
   afterAll(() => server.close());
 
   it('limits login attempts per IP: 429 with Retry-After and a clear message', async () => {
-    const attempt = () =>
-      server.request('POST', '/api/auth/login', {
+    const attempt = <Answer>() =>
+      server.request<Answer>('POST', '/api/auth/login', {
         body: { username: 'guest', password: 'wrong-password' },
         headers: fromIp('10.0.0.1'),
       });
     for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
-    const refused = await attempt();
+    const refused = await attempt<ErrorBody>();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.body.errors[0]).toMatch(/^Too many login attempts\. Try again in \d+ minutes?\.$/);
   });
 
   it('limits login attempts per username, whatever the IP', async () => {
-    const attempt = (ip: string) =>
-      server.request('POST', '/api/auth/login', {
+    const attempt = <Answer>(ip: string) =>
+      server.request<Answer>('POST', '/api/auth/login', {
         body: { username: 'maya.chen', password: 'wrong-password' },
         headers: fromIp(ip),
       });
     for (let i = 0; i < 3; i++) expect((await attempt(`10.0.1.${i}`)).status).toBe(401);
-    const refused = await attempt('10.0.1.99');
+    const refused = await attempt<ErrorBody>('10.0.1.99');
     expect(refused.status).toBe(429);
     expect(refused.body.errors[0]).toContain('for this username');
   });
 
   it('limits sign-ups per IP', async () => {
-    const signup = (name: string) =>
-      server.request('POST', '/api/auth/signup', {
+    const signup = <Answer>(name: string) =>
+      server.request<Answer>('POST', '/api/auth/signup', {
         body: { username: name, password: 'password123', firstName: 'A', lastName: 'B' },
         headers: fromIp('10.0.2.1'),
       });
     expect((await signup('limit.one')).status).toBe(201);
     expect((await signup('limit.two')).status).toBe(201);
-    const refused = await signup('limit.three');
+    const refused = await signup<ErrorBody>('limit.three');
     expect(refused.status).toBe(429);
     expect(refused.body.errors[0]).toContain('Too many sign-ups');
     // The refused sign-up created nothing.
@@ -65,13 +66,13 @@ describe('rate limits (in memory)', () => {
   });
 
   it('limits username checks per IP, apart from logins', async () => {
-    const check = () =>
-      server.request('GET', '/api/auth/username-available?username=some.name', {
+    const check = <Answer>() =>
+      server.request<Answer>('GET', '/api/auth/username-available?username=some.name', {
         headers: fromIp('10.0.3.1'),
       });
     // Four times the login limit: a check is asked as a name is typed.
     for (let i = 0; i < 12; i++) expect((await check()).status).toBe(200);
-    const refused = await check();
+    const refused = await check<ErrorBody>();
     expect(refused.status).toBe(429);
     expect(refused.body.errors[0]).toMatch(/^Too many username checks from your network\. Try again in/);
     // The checks used up no login attempt: a wrong password is told as such, not refused for the limit.
@@ -84,14 +85,14 @@ describe('rate limits (in memory)', () => {
 
   it('limits writes per user, not per IP', async () => {
     const token = await server.login('olu_ade', 'sync-demo-password');
-    const post = (ip: string) =>
-      server.request('POST', '/api/posts?return=post', {
+    const post = <Answer>(ip: string) =>
+      server.request<Answer>('POST', '/api/posts?return=post', {
         token,
         body: { postData: { content: 'rate limited?' } },
         headers: fromIp(ip),
       });
     for (let i = 0; i < 3; i++) expect((await post(`10.0.3.${i}`)).status).toBe(201);
-    const refused = await post('10.0.3.200');
+    const refused = await post<ErrorBody>('10.0.3.200');
     expect(refused.status).toBe(429);
     expect(refused.body.errors[0]).toContain("You're posting too fast.");
     const other = await server.login('lena.k', 'sync-demo-password');
@@ -104,11 +105,11 @@ describe('rate limits (in memory)', () => {
   });
 
   it('limits list imports per account, counted before the file is read', async () => {
-    const importList = (token: string) => {
+    const importList = <Answer = ImportReply>(token: string) => {
       const form = new FormData();
       form.set('type', 'muting');
       form.set('data', new Blob(['Account address,Hide notifications\n']), 'muted_accounts.csv');
-      return server.request('POST', '/api/account/import', { token, body: form });
+      return server.request<Answer>('POST', '/api/account/import', { token, body: form });
     };
     // Logins are limited per address too: each person signs in from one of their own.
     const signIn = async (username: string, ip: string) => {
@@ -121,7 +122,7 @@ describe('rate limits (in memory)', () => {
     };
     const token = await signIn('sam_rivera', '10.0.5.1');
     for (let i = 0; i < 2; i++) expect((await importList(token)).status).not.toBe(429);
-    const refused = await importList(token);
+    const refused = await importList<ErrorBody>(token);
     expect(refused.status).toBe(429);
     expect(refused.body.errors[0]).toContain(
       'You have imported 2 lists in the last hour, the most Sync takes.',
@@ -182,10 +183,14 @@ describe('password confirmations (in memory)', () => {
 
   it('are limited per user like logins: a stolen session cannot guess the password faster', async () => {
     const { token } = await server.signup('guessed');
-    const confirm = (password: string, ip: string) =>
-      server.request('POST', '/api/account/delete', { token, body: { password }, headers: fromIp(ip) });
+    const confirm = <Answer>(password: string, ip: string) =>
+      server.request<Answer>('POST', '/api/account/delete', {
+        token,
+        body: { password },
+        headers: fromIp(ip),
+      });
     for (let i = 0; i < 3; i++) expect((await confirm(`guess-${i}`, `10.0.5.${i}`)).status).toBe(400);
-    const refused = await confirm('password123', '10.0.5.200');
+    const refused = await confirm<ErrorBody>('password123', '10.0.5.200');
     expect(refused.status).toBe(429);
     expect(refused.body.errors[0]).toContain('Too many password attempts.');
     expect(

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@sync/contract';
 import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
@@ -130,8 +131,8 @@ describeEachDatabase('connection caps', (dialect) => {
   };
 
   /** A request on a fresh connection of its own, so the caps see it as one more. */
-  const freshRequest = (server: TestServer) =>
-    server.request('GET', '/api/posts?limit=1', { headers: { connection: 'close' } });
+  const freshRequest = <Answer>(server: TestServer) =>
+    server.request<Answer>('GET', '/api/posts?limit=1', { headers: { connection: 'close' } });
 
   it('answers 503 with a readable reason to a connection over the per-IP cap, and serves again once one closes', async () => {
     const server = await start({ MAX_CONNECTIONS_PER_IP: '3' });
@@ -152,7 +153,7 @@ describeEachDatabase('connection caps', (dialect) => {
   it('caps connections in total, proxies included', async () => {
     const server = await start({ MAX_CONNECTIONS: '3', TRUST_PROXY: '127.0.0.1' });
     const held = await Promise.all([connect(server), connect(server), connect(server)]);
-    const refused = await freshRequest(server);
+    const refused = await freshRequest<ErrorBody>(server);
     expect(refused.status).toBe(503);
     expect(refused.body.errors[0]).toBe(
       'The server has too many open connections right now. Try again in a few seconds.',

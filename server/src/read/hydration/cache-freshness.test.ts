@@ -1,3 +1,4 @@
+import type { Post } from '@sync/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../../test/expectations.js';
 import {
@@ -38,7 +39,13 @@ interface Scene {
 
 const password = 'password123';
 
-async function send(scene: Scene, account: Account, method: string, path: string, body?: unknown) {
+async function send<Method extends string, Url extends string>(
+  scene: Scene,
+  account: Account,
+  method: Method,
+  path: Url,
+  body?: unknown,
+) {
   const reply = await scene.write(method, path, { token: account.token, body } satisfies RequestOptions);
   expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300);
   return reply.body;
@@ -84,7 +91,7 @@ const routes: { name: string; read: (request: Request, scene: Scene) => Promise<
 function listed(path: string, key: 'posts' | 'bookmarks') {
   return async (request: Request, scene: Scene) => {
     const token = key === 'bookmarks' ? scene.bookmarker.token : undefined;
-    const reply = await request('GET', path, { token });
+    const reply = await request<Record<typeof key, Post[]>>('GET', path, { token });
     expect(reply.status).toBe(200);
     return findPost(reply.body[key], scene.postId);
   };
@@ -125,7 +132,7 @@ async function comment(scene: Scene, text = 'First!') {
       commentData: { text },
     },
   );
-  scene.commentId = answer.comment._id;
+  scene.commentId = answer.comment!._id;
 }
 /** More comments than a preview (3) or a listed post (the nested cap, 4) shows. */
 const fourComments = ['One', 'Two', 'Three', 'Four'];
@@ -159,7 +166,7 @@ async function leaver(scene: Scene): Promise<Account> {
   const answer = await send(scene, account, 'POST', `/api/comments/add/${scene.postId}?return=minimal`, {
     commentData: { text: 'Leaving soon' },
   });
-  await send(scene, account, 'POST', `/api/comments/upvote/${scene.postId}/${answer.comment._id}`);
+  await send(scene, account, 'POST', `/api/comments/upvote/${scene.postId}/${answer.comment!._id}`);
   return account;
 }
 

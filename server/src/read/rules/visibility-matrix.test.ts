@@ -140,7 +140,7 @@ const postAs = async (server: TestServer, who: Person, content: string) =>
     ._id as string;
 const commentAs = async (server: TestServer, who: Person, postId: string, text: string) =>
   (await succeed(server, 'POST', `/api/comments/add/${postId}?return=post`, who, { commentData: { text } }))
-    .comment._id as string;
+    .comment!._id as string;
 
 /** Shown wherever the item itself is (marked or not): what a part of it read by itself shows. */
 const opens = (seen: Seen): Seen => (seen === 'hidden' ? 'hidden' : 'shown');
@@ -148,18 +148,23 @@ const opens = (seen: Seen): Seen => (seen === 'hidden' ? 'hidden' : 'shown');
 const found = (item: { filtered?: unknown[] | null } | undefined): Seen =>
   !item ? 'hidden' : item.filtered && item.filtered.length > 0 ? 'filtered' : 'shown';
 
+/** A page of a Sync list, its items (not typed yet in this file) under the list's key. */
+type SyncPage = { nextCursor: string | null } & Record<string, any[]>;
+
 /** Every item of a Sync list, page after page (a 404 lists nothing). */
 async function syncAll(server: TestServer, path: string, key: string, token: string): Promise<any[]> {
   const items: any[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 50; page += 1) {
     const query: string = `limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const reply: Reply = await server.request('GET', `${path}${path.includes('?') ? '&' : '?'}${query}`, {
-      token,
-    });
+    const reply: Reply<SyncPage> = await server.request<SyncPage>(
+      'GET',
+      `${path}${path.includes('?') ? '&' : '?'}${query}`,
+      { token },
+    );
     if (reply.status === 404) return items;
     expect(reply.status, `${path}: ${JSON.stringify(reply.body)}`).toBe(200);
-    items.push(...reply.body[key]);
+    items.push(...reply.body[key]!);
     cursor = reply.body.nextCursor;
     if (!cursor) return items;
   }
@@ -171,7 +176,7 @@ async function mastodonAll(server: TestServer, path: string, app: string): Promi
   const items: any[] = [];
   let next: string | undefined = path;
   for (let page = 0; next && page < 50; page += 1) {
-    const reply: Reply = await server.request('GET', next, { token: app });
+    const reply: Reply<any[]> = await server.request<any[]>('GET', next, { token: app });
     if (reply.status === 404) return items;
     expect(reply.status, `${next}: ${JSON.stringify(reply.body)}`).toBe(200);
     if (reply.body.length === 0) return items;
@@ -254,9 +259,13 @@ async function mastodonUnreadConsistent(server: TestServer, scene: Scene, versio
       ? await mastodonAll(server, '/api/v1/notifications?limit=80', scene.app)
       : (await server.request('GET', '/api/v2/notifications?limit=80', { token: scene.app })).body
           .notification_groups;
-  const { body } = await server.request('GET', `/api/${version}/notifications/unread_count`, {
-    token: scene.app,
-  });
+  const { body } = await server.request<{ count: number }>(
+    'GET',
+    `/api/${version}/notifications/unread_count`,
+    {
+      token: scene.app,
+    },
+  );
   // The viewer never read: every notification listed is unread.
   expect(body.count).toBe(listed.length);
   return 'consistent' as const;
@@ -1125,7 +1134,7 @@ async function liveCells(server: TestServer, scene: Scene) {
     };
     return {
       post: post.status < 300 ? (post.body.post._id as string) : undefined,
-      reply: reply.status < 300 ? (reply.body.comment._id as string) : undefined,
+      reply: reply.status < 300 ? (reply.body.comment!._id as string) : undefined,
       control,
     };
   };

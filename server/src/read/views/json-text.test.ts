@@ -27,7 +27,7 @@ describeEachDatabase('answers rendered as JSON text', (dialect) => {
       token: bob,
       body: { commentData: { text: 'A comment\nwith a line break' } },
     });
-    await server.request('POST', `/api/comments/upvote/${first}/${commented.body.comment._id}`, {
+    await server.request('POST', `/api/comments/upvote/${first}/${commented.body.comment!._id}`, {
       token: alice,
     });
     await server.request(
