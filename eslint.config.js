@@ -48,4 +48,28 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/test/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // The API suites read replies typed by the contract (server/src/test/answers.ts): no `any` in them.
+    // The files below still hold some, to be typed next.
+    files: ['server/src/api/**/*.test.ts'],
+    ignores: [
+      'server/src/api/mastodon/quotes.test.ts',
+      'server/src/api/sync/account-lists.test.ts',
+      'server/src/api/sync/account.test.ts',
+      'server/src/api/sync/authorization.test.ts',
+      'server/src/api/sync/bad-input.test.ts',
+      'server/src/api/sync/bounded-answers.test.ts',
+      'server/src/api/sync/comments-unvote.test.ts',
+      'server/src/api/sync/comments.test.ts',
+      'server/src/api/sync/email-privacy.test.ts',
+      'server/src/api/sync/filters.test.ts',
+      'server/src/api/sync/media.test.ts',
+      'server/src/api/sync/notifications.test.ts',
+      'server/src/api/sync/posts.test.ts',
+      'server/src/api/sync/reports.test.ts',
+      'server/src/api/sync/reposts.test.ts',
+      'server/src/api/sync/timeline.test.ts',
+    ],
+    rules: { '@typescript-eslint/no-explicit-any': 'error' },
+  },
 );

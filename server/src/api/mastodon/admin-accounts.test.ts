@@ -106,7 +106,7 @@ describeEachDatabase('Mastodon API: admin accounts', (dialect) => {
         },
       );
       expect(v2.status).toBe(200);
-      expect(v2.body.map((account: any) => account.username)).toEqual(['maya.chen']);
+      expect(v2.body.map((account) => account.username)).toEqual(['maya.chen']);
       expect(linksOf(v2.headers.get('link')).next).toBeDefined();
     });
   });

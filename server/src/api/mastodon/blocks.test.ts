@@ -121,11 +121,9 @@ describeEachDatabase('Mastodon API: blocks and mutes', (dialect) => {
       const listed = await server.request('GET', '/api/v1/mutes', {
         headers: { authorization: bearer(me.accessToken) },
       });
-      const ends = Object.fromEntries(
-        listed.body.map((account: any) => [account.id, account.mute_expires_at]),
-      );
+      const ends = Object.fromEntries(listed.body.map((account) => [account.id, account.mute_expires_at]));
       expect(ends[lasting.id]).toBeNull();
-      expect(Date.parse(ends[brief.id]) - Date.now()).toBeGreaterThan(55_000);
+      expect(Date.parse(ends[brief.id]!) - Date.now()).toBeGreaterThan(55_000);
 
       server.clock.advance(61_000);
       expect(await relationshipOf(me, brief)).toMatchObject({ muting: false });

@@ -337,9 +337,9 @@ describeEachDatabase('Mastodon API: reports', (dialect) => {
         actionTakenByAccount: { id: moderator.id },
       });
       // Sync tells the reporter; Mastodon apps have no such notification (Mastodon emails instead).
-      expect(
-        (await sync('GET', '/api/notifications', reporter)).notifications.map((n: any) => n.type),
-      ).toEqual(['report_resolved']);
+      expect((await sync('GET', '/api/notifications', reporter)).notifications.map((n) => n.type)).toEqual([
+        'report_resolved',
+      ]);
       expect(await reporter.app.v1.notifications.list()).toEqual([]);
       expect((await reporter.app.v2.notifications.list()).notificationGroups).toEqual([]);
       expect((await reporter.app.v1.notifications.unreadCount.fetch()).count).toBe(0);

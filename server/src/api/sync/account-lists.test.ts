@@ -153,7 +153,7 @@ describeEachDatabase('account lists as Mastodon CSV files', (dialect) => {
     const marked = await importFile(me!, 'bookmarks', bookmarks);
     expect(marked.body).toMatchObject({ rows: 3, added: 1 });
     expect(marked.body.notFound.count).toBe(2);
-    expect(marked.body.notFound.rows.map((row: any) => row.row)).toEqual([
+    expect(marked.body.notFound.rows.map((row) => row.row)).toEqual([
       'https://mastodon.social/@Gargron/1',
       `${server.url}/post/999999999999999999999999`,
     ]);

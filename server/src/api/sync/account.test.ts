@@ -49,7 +49,7 @@ describeEachDatabase('account', (dialect) => {
   const viewerOnFeed = async (token: string, postId: string) => {
     const reply = await server.request('GET', '/api/posts?limit=100', { token });
     expect(reply.status).toBe(200);
-    return reply.body.posts.find((item: any) => item._id === postId)!.viewer;
+    return reply.body.posts.find((item) => item._id === postId)!.viewer;
   };
 
   /**
@@ -252,9 +252,9 @@ describeEachDatabase('account', (dialect) => {
         username: scene.me.user.username,
         email: `${scene.me.user.username}@example.com`,
       });
-      expect(data.posts.map((item: any) => item._id)).toEqual(scene.mine);
+      expect(data.posts.map((item) => item._id)).toEqual(scene.mine);
       expect(data.posts[0]).toMatchObject({ content: 'my first', likeCount: 1, commentCount: 1 });
-      expect(data.comments.map((item: any) => item.text)).toEqual([
+      expect(data.comments.map((item) => item.text)).toEqual([
         'me on my own post',
         'me on ann, once',
         'me on ann, twice',
@@ -268,14 +268,14 @@ describeEachDatabase('account', (dialect) => {
           { postId: scene.benPost, kind: 'dislike' },
         ]),
       );
-      expect(data.commentVotes.map((vote: any) => vote.kind).sort()).toEqual(['down', 'up']);
+      expect(data.commentVotes.map((vote) => vote.kind).sort()).toEqual(['down', 'up']);
       expect(byPost(data.bookmarks)).toEqual(byPost([{ postId: scene.annPost }, { postId: scene.mine[0] }]));
       expect(byPost(data.reposts!)).toEqual(byPost([{ postId: scene.annPost }]));
-      expect(data.following.map((user: any) => user.username)).toEqual([
+      expect(data.following.map((user) => user.username)).toEqual([
         scene.ann.user.username,
         scene.ben.user.username,
       ]);
-      expect(data.followers.map((user: any) => user.username)).toEqual([
+      expect(data.followers.map((user) => user.username)).toEqual([
         scene.ben.user.username,
         scene.cat.user.username,
       ]);
@@ -326,8 +326,8 @@ describeEachDatabase('account', (dialect) => {
       }
       const reply = await server.request('GET', '/api/account/export', { token: fan.token });
       expect(reply.status).toBe(200);
-      expect(reply.body.reactions.map((row: any) => row.postId)).toEqual(ids);
-      expect(reply.body.bookmarks.map((row: any) => row.postId)).toEqual(ids);
+      expect(reply.body.reactions.map((row) => row.postId)).toEqual(ids);
+      expect(reply.body.bookmarks.map((row) => row.postId)).toEqual(ids);
     });
 
     it('needs a current token', async () => {

@@ -57,7 +57,7 @@ const addComment = async (server: TestServer, token: string, postId: string) => 
     body: { commentData: { text: 'authz comment' } },
   });
   if (reply.status !== 201) throw new Error(`add comment: ${reply.status}`);
-  return reply.body.posts.find((post: any) => post._id === postId)!.comments.at(-1)!._id as string;
+  return reply.body.posts.find((post) => post._id === postId)!.comments.at(-1)!._id as string;
 };
 
 /** A report of `other` in the moderators' queue, by someone else. */
@@ -825,7 +825,7 @@ describeEachDatabase('authorization', (dialect) => {
     let paths: string[];
     beforeAll(async () => {
       const posts = (await server.request('GET', '/api/posts')).body.posts;
-      const withComments = posts.find((post: any) => post.comments.length > 0)!;
+      const withComments = posts.find((post) => post.comments.length > 0)!;
       paths = [
         '/api/posts',
         `/api/posts/${posts[0]!._id}`,

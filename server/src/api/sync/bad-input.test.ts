@@ -277,7 +277,7 @@ describeEachDatabase('bad input', (dialect) => {
       token,
       body: { commentData: { text: 'the sweep comment' } },
     });
-    const commentId = commented.body.posts.find((post: any) => post._id === postId)!.comments[0]!._id;
+    const commentId = commented.body.posts.find((post) => post._id === postId)!.comments[0]!._id;
     ids = { postId, commentId, followUserId: other.user._id, username: owner.user.username };
   });
   afterAll(() => server.close());

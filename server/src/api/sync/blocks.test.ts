@@ -118,9 +118,7 @@ describeEachDatabase('blocks', (dialect) => {
           .post._id as string;
       const [byBlocker, byBlocked] = [await write(blocker), await write(blocked)];
       const sees = async (viewer: Person, id: string) =>
-        (await succeed(server, 'GET', '/api/posts?limit=50', viewer)).posts.some(
-          (item: any) => item._id === id,
-        );
+        (await succeed(server, 'GET', '/api/posts?limit=50', viewer)).posts.some((item) => item._id === id);
       // Read first, so both people's rules are kept: the block must tell every process to read them again.
       expect([await sees(blocker, byBlocked), await sees(blocked, byBlocker)]).toEqual([true, true]);
       await block(blocker, blocked);
@@ -215,27 +213,21 @@ describeEachDatabase('blocks', (dialect) => {
         server.clock.advance(1000);
       }
       const first = await succeed(server, 'GET', '/api/blocks?limit=2', me);
-      expect(first.users.map((user: any) => user.username)).toEqual([
-        people[2]!.username,
-        people[1]!.username,
-      ]);
+      expect(first.users.map((user) => user.username)).toEqual([people[2]!.username, people[1]!.username]);
       expect(Object.keys(first.users[0]!).sort()).toEqual(
         ['_id', 'avatarURL', 'blockedAt', 'firstName', 'lastName', 'username'].sort(),
       );
       expect(Date.parse(first.users[0]!.blockedAt)).toBeGreaterThan(Date.parse(first.users[1]!.blockedAt));
       expect(first.nextCursor).toEqual(expect.any(String));
       const second = await succeed(server, 'GET', `/api/blocks?limit=2&cursor=${first.nextCursor}`, me);
-      expect(second.users.map((user: any) => user.username)).toEqual([people[0]!.username]);
+      expect(second.users.map((user) => user.username)).toEqual([people[0]!.username]);
       expect(second.nextCursor).toBeNull();
       // Without limit or cursor: the first page of the default size.
       expect((await succeed(server, 'GET', '/api/blocks', me)).users).toHaveLength(3);
 
       await unblock(me, people[1]!);
       const after = await succeed(server, 'GET', '/api/blocks', me);
-      expect(after.users.map((user: any) => user.username)).toEqual([
-        people[2]!.username,
-        people[0]!.username,
-      ]);
+      expect(after.users.map((user) => user.username)).toEqual([people[2]!.username, people[0]!.username]);
     });
 
     it("another list's cursor, or another person's: 400, as any cursor that is not this list's", async () => {
@@ -274,19 +266,19 @@ describeEachDatabase('blocks', (dialect) => {
           const whole = await server.request('GET', `/api/posts/${post._id}`, { token });
           const feed = await server.request('GET', '/api/posts?limit=50', { token });
           const page = await server.request('GET', `/api/comments/${post._id}?limit=20`, { token });
-          const inFeed = feed.body.posts.find((item: any) => item._id === post._id)!;
+          const inFeed = feed.body.posts.find((item) => item._id === post._id)!;
           reads.push(
             {
               read: 'post',
-              texts: whole.body.post.comments.map((item: any) => item.text),
+              texts: whole.body.post.comments.map((item) => item.text),
               count: whole.body.post.commentCount,
             },
             {
               read: 'feed',
-              texts: inFeed.comments.map((item: any) => item.text),
+              texts: inFeed.comments.map((item) => item.text),
               count: inFeed.commentCount,
             },
-            { read: 'comments', texts: page.body.comments.map((item: any) => item.text), count: 3 },
+            { read: 'comments', texts: page.body.comments.map((item) => item.text), count: 3 },
           );
         }
         return reads;
@@ -322,7 +314,7 @@ describeEachDatabase('blocks', (dialect) => {
       });
       await block(blocker, blocked);
       const texts = async (id: string) =>
-        (await succeed(server, 'GET', `/api/posts/${id}`)).post.comments.map((item: any) => item.text);
+        (await succeed(server, 'GET', `/api/posts/${id}`)).post.comments.map((item) => item.text);
       expect(await texts(onBlocked)).toEqual(['From the blocker']);
       expect(await texts(onThird)).toEqual(['From the blocked']);
     });

@@ -8,7 +8,7 @@ describeEachDatabase('bookmarks', (dialect) => {
   let postIds: string[];
   beforeAll(async () => {
     server = await startServer(dialect);
-    postIds = (await server.request('GET', '/api/posts')).body.posts.map((post: any) => post._id);
+    postIds = (await server.request('GET', '/api/posts')).body.posts.map((post) => post._id);
   });
   afterAll(() => server.close());
 
@@ -36,12 +36,12 @@ describeEachDatabase('bookmarks', (dialect) => {
     expect(first.status).toBe(200);
     expect(Object.keys(first.body)).toEqual(['bookmarks']);
     expectPosts(first.body.bookmarks);
-    expect(first.body.bookmarks.map((post: any) => post._id)).toEqual([postIds[2]]);
+    expect(first.body.bookmarks.map((post) => post._id)).toEqual([postIds[2]]);
     server.clock.advance(1000);
     await bookmark(token, postIds[0]!);
     server.clock.advance(1000);
     const third = await bookmark(token, postIds[3]!);
-    expect(third.body.bookmarks.map((post: any) => post._id)).toEqual([postIds[3], postIds[0], postIds[2]]);
+    expect(third.body.bookmarks.map((post) => post._id)).toEqual([postIds[3], postIds[0], postIds[2]]);
     const whole = (await server.request('GET', `/api/posts/${postIds[0]}`)).body.post;
     expect(third.body.bookmarks[1]).toEqual(whole);
 
@@ -55,7 +55,7 @@ describeEachDatabase('bookmarks', (dialect) => {
     const login = await server.request('POST', '/api/auth/login', {
       body: { username: user.username, password: 'password123' },
     });
-    expect(login.body.foundUser.bookmarks.map((post: any) => post._id)).toEqual([
+    expect(login.body.foundUser.bookmarks.map((post) => post._id)).toEqual([
       postIds[3],
       postIds[0],
       postIds[2],
@@ -78,7 +78,7 @@ describeEachDatabase('bookmarks', (dialect) => {
     const reply = await server.request('POST', `/api/users/remove-bookmark/${postIds[0]}`, { token });
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.body)).toEqual(['bookmarks']);
-    expect(reply.body.bookmarks.map((post: any) => post._id)).toEqual([postIds[1]]);
+    expect(reply.body.bookmarks.map((post) => post._id)).toEqual([postIds[1]]);
     expect(await stored(user._id)).toEqual([postIds[1]]);
     const again = await server.request('POST', `/api/users/remove-bookmark/${postIds[0]}`, { token });
     expectError(again, 400, 'Post not bookmarked yet');

@@ -328,7 +328,7 @@ describeEachDatabase('bounded answers', (dialect) => {
     it("the viewer's own entries are listed though the caps cut them off", async () => {
       const { post } = (await server.request('GET', `/api/posts/${crowded}`, { token: viewer.token })).body;
       expect(ids(post.likes.likedBy)).toContain(viewer.id);
-      const comments = new Map<string, any>(post.comments.map((comment: any) => [comment._id, comment]));
+      const comments = new Map<string, any>(post.comments.map((comment) => [comment._id, comment]));
       expect(ids(comments.get(upvoted).votes.upvotedBy)).toContain(viewer.id);
       expect(ids(comments.get(downvoted).votes.downvotedBy)).toContain(viewer.id);
       const disputedPost = (await server.request('GET', `/api/posts/${disputed}`, { token: viewer.token }))
@@ -345,8 +345,8 @@ describeEachDatabase('bounded answers', (dialect) => {
       const previewOf = async (token: string | undefined) => {
         const reply = await server.request('GET', '/api/posts?limit=5', { token });
         expect(reply.status).toBe(200);
-        const post = reply.body.posts.find((candidate: any) => candidate._id === crowded)!;
-        const comment = post.comments.find((candidate: any) => candidate._id === upvoted)!;
+        const post = reply.body.posts.find((candidate) => candidate._id === crowded)!;
+        const comment = post.comments.find((candidate) => candidate._id === upvoted)!;
         return ids(comment.votes.upvotedBy);
       };
       // Anonymous first, so the shared rendering exists before the viewer's page is made.
@@ -375,8 +375,8 @@ describeEachDatabase('bounded answers', (dialect) => {
       expect(ids(unfollow.users)).toEqual(expect.arrayContaining([viewer.id, star.id]));
       expect(unfollow.users.length).toBeLessThanOrEqual(caps.users + 2);
       expectBoundedUsers(unfollow.users, data, viewer.id);
-      expect(unfollow.currentUser).toEqual(unfollow.users.find((user: any) => user._id === viewer.id));
-      expect(unfollow.followUser).toEqual(unfollow.users.find((user: any) => user._id === star.id));
+      expect(unfollow.currentUser).toEqual(unfollow.users.find((user) => user._id === viewer.id));
+      expect(unfollow.followUser).toEqual(unfollow.users.find((user) => user._id === star.id));
       expect(ids(unfollow.followUser!.followers)).not.toContain(viewer.id);
       expect(ids(unfollow.currentUser.following)).not.toContain(star.id);
 
@@ -384,7 +384,7 @@ describeEachDatabase('bounded answers', (dialect) => {
       data = await rows();
       expect(data.followers(star.id).indexOf(viewer.id)).toBeGreaterThanOrEqual(caps.entries);
       expectBoundedUsers(follow.users, data, viewer.id);
-      const starUser = follow.users.find((user: any) => user._id === star.id)!;
+      const starUser = follow.users.find((user) => user._id === star.id)!;
       expect(ids(starUser.followers)).toContain(viewer.id);
       expect(ids(follow.currentUser.following)).toContain(star.id);
 
@@ -405,7 +405,7 @@ describeEachDatabase('bounded answers', (dialect) => {
       expect(ids(answer.posts)).toEqual(postIds.slice(-caps.posts));
       const data = await rows();
       for (const post of answer.posts) expectBoundedPost(post, data, viewer.id, 'nested');
-      expect(ids(answer.posts.find((post: any) => post._id === liked)!.likes.likedBy)).toContain(viewer.id);
+      expect(ids(answer.posts.find((post) => post._id === liked)!.likes.likedBy)).toContain(viewer.id);
     });
 
     it(`bookmark answers: the ${caps.posts} most recent bookmarks, each capped`, async () => {

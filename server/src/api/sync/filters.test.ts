@@ -113,7 +113,7 @@ describeEachDatabase('keyword filters', (dialect) => {
     const person = await newPerson(server, 'lister');
     const first = (await create(person, politics)).body.filter;
     const second = (await create(person, { ...politics, title: 'Sport', action: 'hide' })).body.filter;
-    expect((await list(person)).map((filter: any) => filter.id)).toEqual([first.id, second.id]);
+    expect((await list(person)).map((filter) => filter.id)).toEqual([first.id, second.id]);
   });
 
   describe('PUT', () => {
@@ -192,7 +192,7 @@ describeEachDatabase('keyword filters', (dialect) => {
     const postId: string = created.body.post._id;
     const shown = async () => {
       const reply = await server.request('GET', '/api/posts?limit=20', { token: reader.token });
-      return reply.body.posts.find((post: any) => post._id === postId);
+      return reply.body.posts.find((post) => post._id === postId);
     };
     // The reader's rules are read, and kept, before the filter exists.
     expect((await shown())!.filtered).toBeUndefined();

@@ -54,10 +54,10 @@ describeEachDatabase('follows', (dialect) => {
       },
     ]);
     expect(reply.body.currentUser.followingCount).toBe(1);
-    const targetUser = reply.body.users.find((user: any) => user._id === target.user._id)!;
-    expect(targetUser.followers.map((u: any) => u._id)).toEqual([me.user._id]);
+    const targetUser = reply.body.users.find((user) => user._id === target.user._id)!;
+    expect(targetUser.followers.map((u) => u._id)).toEqual([me.user._id]);
     expect(targetUser.followerCount).toBe(1);
-    expect(reply.body.users.find((user: any) => user._id === me.user._id)).toEqual(reply.body.currentUser);
+    expect(reply.body.users.find((user) => user._id === me.user._id)).toEqual(reply.body.currentUser);
     expect(await counts(me.user._id)).toEqual({ followers: 0, following: 1 });
     expect(await counts(target.user._id)).toEqual({ followers: 1, following: 0 });
     expect(await followRows(me.user._id, target.user._id)).toBe(1);
@@ -135,7 +135,7 @@ describeEachDatabase('follows', (dialect) => {
     });
     expect(back.status).toBe(200);
     expect(back.body.currentUser.followerCount).toBe(3);
-    expect(back.body.currentUser.followers.map((u: any) => u._id).sort()).toEqual(
+    expect(back.body.currentUser.followers.map((u) => u._id).sort()).toEqual(
       fans.map((fan) => fan.user._id).sort(),
     );
     expect(back.body.currentUser.followingCount).toBe(1);
@@ -184,10 +184,10 @@ describeEachDatabase('follows', (dialect) => {
     const followers = await server.request('GET', `/api/users/${star.user.username}/followers`);
     expect(followers.status).toBe(200);
     expect(Object.keys(followers.body).sort()).toEqual(['nextCursor', 'users']);
-    expect(followers.body.users.map((u: any) => u._id)).toEqual(fans.map((fan) => fan.user._id).reverse());
+    expect(followers.body.users.map((u) => u._id)).toEqual(fans.map((fan) => fan.user._id).reverse());
     expect(followers.body.nextCursor).toBeNull();
     const following = await server.request('GET', `/api/users/${fans[0]!.user.username}/following`);
-    expect(following.body.users.map((u: any) => u._id)).toEqual([star.user._id]);
+    expect(following.body.users.map((u) => u._id)).toEqual([star.user._id]);
     expectError(await server.request('GET', '/api/users/nobody.at.all/followers'), 404);
   });
   it('concurrent follows: the same follow sent many times at once is stored once; mutual follows do not deadlock', async () => {

@@ -183,7 +183,7 @@ describeEachDatabase('the instance: About, settings and rules', (dialect) => {
 
       const deleted = await server.request('DELETE', `/api/admin/rules/${rule.id}`, { token: maya });
       expect(deleted.body).toEqual({ deleted: rule.id });
-      expect((await about()).rules.map((item: any) => item.id)).not.toContain(rule.id);
+      expect((await about()).rules.map((item) => item.id)).not.toContain(rule.id);
       // A retired rule stays for the reports that cite it.
       const row = await server.database.db
         .selectFrom('instance_rules')

@@ -291,7 +291,7 @@ describeEachDatabase('media', (dialect) => {
       );
       const second = await uploaded(author, { bytes: await png() }, { description: 'Green' });
       const created = await createPost(author, [second.id, first.id]);
-      expect(created.media!.map((media: any) => media.id)).toEqual([second.id, first.id]);
+      expect(created.media!.map((media) => media.id)).toEqual([second.id, first.id]);
 
       const inPost = (await readPost(created._id, reader)).media!;
       expect(inPost).toEqual([second, first]);
@@ -300,9 +300,9 @@ describeEachDatabase('media', (dialect) => {
         await expectServed(media);
       }
       const feed = (await succeed(server, 'GET', '/api/timeline?limit=5', reader)).posts;
-      expect(feed.find((post: any) => post._id === created._id)?.media).toEqual(inPost);
+      expect(feed.find((post) => post._id === created._id)?.media).toEqual(inPost);
       const byAuthor = (await succeed(server, 'GET', `/api/posts/user/${author.username}`)).posts;
-      expect(byAuthor.find((post: any) => post._id === created._id)?.media).toEqual(inPost);
+      expect(byAuthor.find((post) => post._id === created._id)?.media).toEqual(inPost);
       // A post without images has no `media` (the spec's shape as it was).
       const plain = await createPost(author, []);
       expect(plain).not.toHaveProperty('media');

@@ -228,7 +228,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
       expect(action.reportId).toBe(aboutTarget);
       const page = await succeed(server, 'GET', `/api/admin/accounts/${target.username}`, moderator);
       expect(page.actions[0]!.reportId).toBe(aboutTarget);
-      expect(page.reports.map((entry: any) => entry.id)).toEqual([aboutTarget]);
+      expect(page.reports.map((entry) => entry.id)).toEqual([aboutTarget]);
     });
   });
 
@@ -290,7 +290,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
         '/api/admin/accounts?status=suspended&limit=100',
         moderator,
       );
-      expect(listed.accounts.map((entry: any) => entry.username)).toContain(target.username);
+      expect(listed.accounts.map((entry) => entry.username)).toContain(target.username);
     });
 
     it('unsuspend restores the sign-in, not the tokens; the person then reads the warning', async () => {
@@ -311,7 +311,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
         moderationWarning: { action: 'suspend', text: 'Cooling off.' },
       });
       const actions = (await succeed(server, 'GET', `/api/admin/accounts/${target.username}`, admin)).actions;
-      expect(actions.map((entry: any) => entry.type)).toEqual(['unsuspend', 'suspend']);
+      expect(actions.map((entry) => entry.type)).toEqual(['unsuspend', 'suspend']);
     });
 
     it('a timed suspension ends by itself: reads compare its end with the clock, and the job clears it', async () => {
@@ -331,7 +331,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ suspended_at: null, suspension_ends_at: null });
       const ended = (await auditEntries()).find(
-        (entry: any) => entry.action === 'suspension_ended' && entry.targetId === target.id,
+        (entry) => entry.action === 'suspension_ended' && entry.targetId === target.id,
       );
       expect(ended).toMatchObject({ actor: { username: 'scheduled job' }, targetLabel: target.username });
     });
@@ -347,7 +347,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
       });
       expect(account.limit).toEqual({ since: action.createdAt, endsAt: action.endsAt });
       const listed = await succeed(server, 'GET', '/api/admin/accounts?status=limited&limit=100', moderator);
-      expect(listed.accounts.map((entry: any) => entry.username)).toContain(target.username);
+      expect(listed.accounts.map((entry) => entry.username)).toContain(target.username);
       // A limited person still signs in and uses their session.
       expect((await login(target.username)).status).toBe(200);
       expect((await server.request('GET', '/api/timeline', { token: target.token })).status).toBe(200);
@@ -410,7 +410,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
       });
       const history = (await succeed(server, 'GET', `/api/admin/accounts/${author.username}`, moderator))
         .actions;
-      expect(history.map((entry: any) => entry.type)).toEqual(['delete_post', 'delete_comment']);
+      expect(history.map((entry) => entry.type)).toEqual(['delete_post', 'delete_comment']);
     });
 
     it('not the content of someone of their role or above (403), nor what is not there (404)', async () => {
@@ -432,7 +432,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
   describe('the accounts list and the audit log', () => {
     it('filters by status and by the start of a name, and pages', async () => {
       const staffList = await succeed(server, 'GET', '/api/admin/accounts?status=staff&limit=100', moderator);
-      const roles = new Map(staffList.accounts.map((entry: any) => [entry.username, entry.role]));
+      const roles = new Map(staffList.accounts.map((entry) => [entry.username, entry.role]));
       expect(roles.get('maya.chen')).toBe('owner');
       expect(roles.get(moderator.username)).toBe('moderator');
       expect([...roles.values()]).not.toContain('user');
@@ -443,7 +443,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
         `/api/admin/accounts?query=${moderator.username.toUpperCase()}`,
         admin,
       );
-      expect(found.accounts.map((entry: any) => entry.username)).toEqual([moderator.username]);
+      expect(found.accounts.map((entry) => entry.username)).toEqual([moderator.username]);
 
       const first = await succeed(server, 'GET', '/api/admin/accounts?limit=2', admin);
       expect(first.accounts).toHaveLength(2);
@@ -454,7 +454,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
         admin,
       );
       expect(second.accounts[0]!.createdAt <= first.accounts[1]!.createdAt).toBe(true);
-      expect(second.accounts.map((entry: any) => entry.username)).not.toContain(first.accounts[1]!.username);
+      expect(second.accounts.map((entry) => entry.username)).not.toContain(first.accounts[1]!.username);
     });
 
     it('the log pages newest first and has no route that changes it', async () => {
@@ -521,7 +521,7 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
       expect((await server.request('GET', `/api/posts/${postId}`)).status).toBe(404);
       expect(await counterMismatches(server.database.db)).toEqual([]);
       expect(await quoteCount()).toBe(0);
-      const purge = (await auditEntries()).find((entry: any) => entry.action === 'purge_account');
+      const purge = (await auditEntries()).find((entry) => entry.action === 'purge_account');
       expect(purge).toMatchObject({
         actor: { username: 'scheduled job' },
         targetId: target.id,

@@ -104,7 +104,7 @@ describeEachDatabase('mutes', (dialect) => {
       });
       const shown = async () =>
         (await succeed(server, 'GET', '/api/posts?limit=50', muter)).posts.some(
-          (item: any) => item._id === post._id,
+          (item) => item._id === post._id,
         );
       // Read first, so the muter's rules are kept: the mute must tell every process to read them again.
       expect(await shown()).toBe(true);
@@ -168,7 +168,7 @@ describeEachDatabase('mutes', (dialect) => {
       const sync = await succeed(server, 'GET', '/api/users/suggestions?limit=20', muter);
       const mastodon = await muter.app.v2.suggestions.list({ limit: 80 });
       return {
-        sync: sync.users.some((user: any) => user.username === popular.username),
+        sync: sync.users.some((user) => user.username === popular.username),
         mastodon: mastodon.some((suggestion) => suggestion.account.id === popular.id),
       };
     };
@@ -193,10 +193,7 @@ describeEachDatabase('mutes', (dialect) => {
       server.clock.advance(1000);
       await mute(me, people[2]!);
       const first = await succeed(server, 'GET', '/api/mutes?limit=2', me);
-      expect(first.users.map((user: any) => user.username)).toEqual([
-        people[2]!.username,
-        people[1]!.username,
-      ]);
+      expect(first.users.map((user) => user.username)).toEqual([people[2]!.username, people[1]!.username]);
       expect(first.users[1]).toEqual({
         _id: people[1]!.id,
         username: people[1]!.username,

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@sync/contract';
+import type { ErrorBody, NotificationsReply } from '@sync/contract';
 /**
  * Notifications a person chooses (issue 29, docs/decisions/104): the Mentions filter of the list and
  * its paging; the settings of what notifies (`/api/account/notification-settings`) applied alike to the
@@ -28,9 +28,7 @@ describeEachDatabase('notification filter and settings', (dialect) => {
   const post = (author: Person, content?: string) => newPost(server, author, content);
   const like = (who: Person, postId: string) => call('POST', `/api/posts/like/${postId}`, who);
   const typesOf = async (who: Person, query: `?${string}` | '' = '') =>
-    ((await call('GET', `/api/notifications${query}`, who)).notifications as any[]).map(
-      (entry) => entry.type,
-    );
+    (await call('GET', `/api/notifications${query}`, who)).notifications.map((entry) => entry.type);
   const unread = async (who: Person) => (await call('GET', '/api/notifications/unread', who)).count as number;
   const settingsOf = async (who: Person) =>
     (await call('GET', '/api/account/notification-settings', who)).settings;
@@ -53,12 +51,16 @@ describeEachDatabase('notification filter and settings', (dialect) => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const after: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-        const page: any = await call('GET', `/api/notifications?filter=mentions&limit=3${after}`, me);
+        const after: `&cursor=${string}` | '' = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+        const page: NotificationsReply = await call(
+          'GET',
+          `/api/notifications?filter=mentions&limit=3${after}`,
+          me,
+        );
         expect(page.notifications.length).toBeLessThanOrEqual(3);
         seen.push(
-          ...page.notifications.map((entry: any) =>
-            entry.type === 'comment' ? `comment:${entry.comment._id}` : `mention:${entry.post._id}`,
+          ...page.notifications.map((entry) =>
+            entry.type === 'comment' ? `comment:${entry.comment!._id}` : `mention:${entry.post!._id}`,
           ),
         );
         cursor = page.nextCursor;
@@ -87,7 +89,7 @@ describeEachDatabase('notification filter and settings', (dialect) => {
     expect(await entryOf()).toMatchObject({ type: 'follow', actorCount: 2, followedActorIds: [] });
     await call('POST', `/api/users/follow/${first.id}`, me);
     const entry = (await entryOf())!;
-    expect(entry.actors.map((actor: any) => actor._id)).toEqual([second.id, first.id]);
+    expect(entry.actors.map((actor) => actor._id)).toEqual([second.id, first.id]);
     expect(entry.followedActorIds).toEqual([first.id]);
     const like = await post(me, 'Liked');
     await call('POST', `/api/posts/like/${like}`, first);
@@ -160,9 +162,9 @@ describeEachDatabase('notification filter and settings', (dialect) => {
       expect(await unread(me)).toBe(3);
 
       await change(me, { onlyFromFollowing: true });
-      const list = (await call('GET', '/api/notifications', me)).notifications as any[];
+      const list = (await call('GET', '/api/notifications', me)).notifications;
       expect(list.map((entry) => [entry.type, entry.post?._id])).toEqual([['like', both]]);
-      expect(list[0].actors.map((actor: any) => actor.username)).toEqual([friend.username]);
+      expect(list[0]!.actors.map((actor) => actor.username)).toEqual([friend.username]);
       expect(await unread(me)).toBe(1);
 
       const stream = await openEventStream(server.url, me.token);

@@ -31,17 +31,17 @@ describeEachDatabase('posts', (dialect) => {
       expect(Object.keys(reply.body)).toEqual(['posts']);
       expectPosts(reply.body.posts);
       const seeded = reply.body.posts.slice(0, 4);
-      expect(seeded.map((post: any) => post.username)).toEqual(['maya.chen', 'olu_ade', 'lena.k', 'noor.h']);
-      const times = reply.body.posts.map((post: any) => post.createdAt);
+      expect(seeded.map((post) => post.username)).toEqual(['maya.chen', 'olu_ade', 'lena.k', 'noor.h']);
+      const times = reply.body.posts.map((post) => post.createdAt);
       expect([...times].sort()).toEqual(times);
       const olu = seeded[1]!;
       expect(olu.likes.likeCount).toBe(4);
-      expect(olu.likes.likedBy.map((user: any) => user.username).sort()).toEqual(
+      expect(olu.likes.likedBy.map((user) => user.username).sort()).toEqual(
         ['guest', 'lena.k', 'maya.chen', 'sam_rivera'].sort(),
       );
-      expect(olu.likes.dislikedBy.map((user: any) => user.username)).toEqual(['noor.h']);
+      expect(olu.likes.dislikedBy.map((user) => user.username)).toEqual(['noor.h']);
       expect(olu.comments).toHaveLength(1);
-      expect(olu.comments[0]!.votes.upvotedBy.map((user: any) => user.username).sort()).toEqual([
+      expect(olu.comments[0]!.votes.upvotedBy.map((user) => user.username).sort()).toEqual([
         'olu_ade',
         'sam_rivera',
       ]);
@@ -60,7 +60,7 @@ describeEachDatabase('posts', (dialect) => {
 
     it("GET /posts/:postId with a token adds the viewer's own state to the whole post", async () => {
       const all = (await server.request('GET', '/api/posts')).body.posts;
-      const liked = all.find((post: any) => post.likes.likedBy.some((u: any) => u.username === 'guest'))!;
+      const liked = all.find((post) => post.likes.likedBy.some((u) => u.username === 'guest'))!;
       const token = await server.login('guest', 'guest-password');
       expect((await server.request('POST', `/api/users/bookmark/${liked._id}`, { token })).status).toBe(200);
       const reply = await server.request('GET', `/api/posts/${liked._id}`, { token });
@@ -83,7 +83,7 @@ describeEachDatabase('posts', (dialect) => {
       expect(Object.keys(reply.body)).toEqual(['posts']);
       expectPosts(reply.body.posts);
       expect(reply.body.posts.length).toBeGreaterThanOrEqual(1);
-      expect(reply.body.posts.every((post: any) => post.username === 'lena.k')).toBe(true);
+      expect(reply.body.posts.every((post) => post.username === 'lena.k')).toBe(true);
       const none = await server.request('GET', '/api/posts/user/sam_rivera');
       expect(none.status).toBe(200);
       expect(none.body).toEqual({ posts: [] });
@@ -110,9 +110,7 @@ describeEachDatabase('posts', (dialect) => {
       expect(Object.keys(reply.body)).toEqual(['posts']);
       expectPosts(reply.body.posts);
       expect(reply.body.posts).toHaveLength(before.length + 1);
-      expect(reply.body.posts.slice(0, -1).map((post: any) => post._id)).toEqual(
-        before.map((post: any) => post._id),
-      );
+      expect(reply.body.posts.slice(0, -1).map((post) => post._id)).toEqual(before.map((post) => post._id));
       const created = reply.body.posts.at(-1)!;
       expect(created).toMatchObject({
         content: 'Hello, Sync!',
@@ -133,7 +131,7 @@ describeEachDatabase('posts', (dialect) => {
       const contents = Array.from({ length: 15 }, (_, index) => `rapid post ${index}`);
       for (const content of contents) await createPost(token, content);
       const all = (await server.request('GET', '/api/posts')).body.posts;
-      expect(all.slice(-15).map((post: any) => post.content)).toEqual(contents);
+      expect(all.slice(-15).map((post) => post.content)).toEqual(contents);
     });
 
     it('trims the content; emoji, RTL and zero-width characters are kept as written', async () => {
@@ -240,7 +238,7 @@ describeEachDatabase('posts', (dialect) => {
       expect(reply.status).toBe(201);
       expect(Object.keys(reply.body)).toEqual(['posts']);
       expectPosts(reply.body.posts);
-      const edited = reply.body.posts.find((post: any) => post._id === created._id)!;
+      const edited = reply.body.posts.find((post) => post._id === created._id)!;
       expect(edited.content).toBe('second draft');
       expect(edited.createdAt).toBe(created.createdAt);
       expect(edited.updatedAt > created.updatedAt).toBe(true);
@@ -312,7 +310,7 @@ describeEachDatabase('posts', (dialect) => {
         token: fan.token,
         body: { commentData: { text: 'nice' } },
       });
-      const commentId = commented.body.posts.find((post: any) => post._id === id)!.comments[0]!._id;
+      const commentId = commented.body.posts.find((post) => post._id === id)!.comments[0]!._id;
       await server.request('POST', `/api/comments/upvote/${id}/${commentId}`, { token: owner.token });
       expect((await server.request('POST', `/api/users/bookmark/${id}`, { token: fan.token })).status).toBe(
         200,
@@ -336,7 +334,7 @@ describeEachDatabase('posts', (dialect) => {
       expect(reply.status).toBe(201);
       expect(Object.keys(reply.body)).toEqual(['posts']);
       expectPosts(reply.body.posts);
-      expect(reply.body.posts.some((post: any) => post._id === id)).toBe(false);
+      expect(reply.body.posts.some((post) => post._id === id)).toBe(false);
       expect(await storedPost(id)).toBeUndefined();
       expect(await counts()).toEqual({ reactions: 0, comments: 0, votes: 0, bookmarks: 0 });
       expect((await server.request('GET', '/api/users/bookmark', { token: fan.token })).body).toEqual({
@@ -365,7 +363,7 @@ describeEachDatabase('posts', (dialect) => {
       expect(dislike.status).toBe(201);
       expect(Object.keys(dislike.body)).toEqual(['post']);
       expect(dislike.body.post.viewer).toEqual({ liked: false, disliked: true, bookmarked: false });
-      expect(dislike.body.post.likes.dislikedBy.map((u: any) => u._id)).toEqual([critic.user._id]);
+      expect(dislike.body.post.likes.dislikedBy.map((u) => u._id)).toEqual([critic.user._id]);
     });
 
     it('?return=minimal on delete answers {deleted}', async () => {
@@ -386,7 +384,7 @@ describeEachDatabase('posts', (dialect) => {
       expect(reply.status).toBe(201);
       expect(Object.keys(reply.body)).toEqual(['posts']);
       expectPosts(reply.body.posts);
-      const post = reply.body.posts.find((p: any) => p._id === created._id)!;
+      const post = reply.body.posts.find((p) => p._id === created._id)!;
       expect(post.likes).toEqual({
         likeCount: 1,
         likedBy: [
@@ -440,10 +438,10 @@ describeEachDatabase('posts', (dialect) => {
       await server.request('POST', `/api/posts/like/${id}`, { token: b.token });
       const reply = await server.request('POST', `/api/posts/dislike/${id}`, { token: a.token });
       expect(reply.status).toBe(201);
-      const post = reply.body.posts.find((p: any) => p._id === id)!;
+      const post = reply.body.posts.find((p) => p._id === id)!;
       expect(post.likes.likeCount).toBe(1);
-      expect(post.likes.likedBy.map((u: any) => u.username)).toEqual([b.user.username]);
-      expect(post.likes.dislikedBy.map((u: any) => u.username)).toEqual([a.user.username]);
+      expect(post.likes.likedBy.map((u) => u.username)).toEqual([b.user.username]);
+      expect(post.likes.dislikedBy.map((u) => u.username)).toEqual([a.user.username]);
       const again = await server.request('POST', `/api/posts/dislike/${id}`, { token: a.token });
       expectError(again, 400, 'Cannot dislike a post that is already disliked. ');
       expect(Messages.alreadyDisliked).toBe('Cannot dislike a post that is already disliked. ');
@@ -473,10 +471,10 @@ describeEachDatabase('posts', (dialect) => {
       await server.request('POST', `/api/posts/dislike/${id}`, { token: a.token });
       const reply = await server.request('POST', `/api/posts/like/${id}`, { token: a.token });
       expect(reply.status).toBe(201);
-      const post = reply.body.posts.find((p: any) => p._id === id)!;
+      const post = reply.body.posts.find((p) => p._id === id)!;
       expect(post.likes.likeCount).toBe(2);
       expect(post.likes.dislikedBy).toEqual([]);
-      expect(post.likes.likedBy.map((u: any) => u._id).sort()).toEqual([author.user._id, a.user._id].sort());
+      expect(post.likes.likedBy.map((u) => u._id).sort()).toEqual([author.user._id, a.user._id].sort());
     });
 
     it('keeps likeCount === likedBy.length through a long mix of likes and dislikes (model check)', async () => {
@@ -520,8 +518,8 @@ describeEachDatabase('posts', (dialect) => {
         const whole = (await server.request('GET', `/api/posts/${id}`)).body.post;
         expectPost(whole);
         expect(whole.likes.likeCount).toBe(liked.size);
-        expect(whole.likes.likedBy.map((u: any) => u.username).sort()).toEqual([...liked].sort());
-        expect(whole.likes.dislikedBy.map((u: any) => u.username).sort()).toEqual([...disliked].sort());
+        expect(whole.likes.likedBy.map((u) => u.username).sort()).toEqual([...liked].sort());
+        expect(whole.likes.dislikedBy.map((u) => u.username).sort()).toEqual([...disliked].sort());
         const likeRows = await server.database.db
           .selectFrom('post_reactions')
           .select('user_id')
@@ -547,10 +545,10 @@ describeEachDatabase('posts', (dialect) => {
     it('like and dislike work on demo posts for demo users', async () => {
       const token = await server.login('sam_rivera', demoPassword);
       const all = (await server.request('GET', '/api/posts')).body.posts;
-      const lena = all.find((post: any) => post.username === 'lena.k')!;
+      const lena = all.find((post) => post.username === 'lena.k')!;
       const reply = await server.request('POST', `/api/posts/like/${lena._id}`, { token });
       expect(reply.status).toBe(201);
-      const after = reply.body.posts.find((post: any) => post._id === lena._id)!;
+      const after = reply.body.posts.find((post) => post._id === lena._id)!;
       expect(after.likes.likeCount).toBe(lena.likes.likeCount + 1);
     });
   });

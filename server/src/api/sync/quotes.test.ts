@@ -208,7 +208,7 @@ describeEachDatabase('quote posts', (dialect) => {
     const quoting = (await quote(quoter, original)).body.post._id;
     // The feed page is read (and cached) before the detach.
     const feedBefore = await succeed(server, 'GET', '/api/posts?limit=5', stranger);
-    expect(feedBefore.posts.find((post: any) => post._id === quoting)!.quote!.state).toBe('accepted');
+    expect(feedBefore.posts.find((post) => post._id === quoting)!.quote!.state).toBe('accepted');
     const path = `/api/posts/${original}/quotes/${quoting}/detach`;
     expect((await server.request('POST', path, { token: quoter.token })).status).toBe(403);
     expect((await server.request('POST', path, { token: stranger.token })).status).toBe(403);
@@ -223,7 +223,7 @@ describeEachDatabase('quote posts', (dialect) => {
     expect(await succeed(server, 'POST', path, author)).toEqual({ detached: true });
     expect(await succeed(server, 'POST', path, author)).toEqual({ detached: true });
     const feed = await succeed(server, 'GET', '/api/posts?limit=5', stranger);
-    expect(feed.posts.find((post: any) => post._id === quoting)!.quote).toEqual({ state: 'revoked' });
+    expect(feed.posts.find((post) => post._id === quoting)!.quote).toEqual({ state: 'revoked' });
     expect((await getPost(quoting)).quote).toEqual({ state: 'revoked' });
     expect((await getPost(quoting, quoter)).quote).toEqual({ state: 'revoked' });
     // No longer among the post's quotes.
@@ -286,19 +286,19 @@ describeEachDatabase('quote posts', (dialect) => {
       ids.push((await quote(quoter, original)).body.post._id);
     }
     const first = await succeed(server, 'GET', `/api/posts/${original}/quotes?limit=2`);
-    expect(first.posts.map((post: any) => post._id)).toEqual([ids[2], ids[1]]);
-    first.posts.forEach((post: any) => expectPost(post, { preview: true }));
+    expect(first.posts.map((post) => post._id)).toEqual([ids[2], ids[1]]);
+    first.posts.forEach((post) => expectPost(post, { preview: true }));
     const second = await succeed(
       server,
       'GET',
       `/api/posts/${original}/quotes?limit=2&cursor=${first.nextCursor}`,
     );
-    expect(second.posts.map((post: any) => post._id)).toEqual([ids[0]]);
+    expect(second.posts.map((post) => post._id)).toEqual([ids[0]]);
     expect(second.nextCursor).toBeNull();
     const viewer = await person('viewer');
     await block(viewer, quoters[1]!);
     expect(
-      (await succeed(server, 'GET', `/api/posts/${original}/quotes`, viewer)).posts.map((p: any) => p._id),
+      (await succeed(server, 'GET', `/api/posts/${original}/quotes`, viewer)).posts.map((p) => p._id),
     ).toEqual([ids[2], ids[0]]);
     expectError(await server.request('GET', '/api/posts/nope/quotes'), 404, Messages.postNotFound('nope'));
     const blocker = await person('blocker');
@@ -316,7 +316,7 @@ describeEachDatabase('quote posts', (dialect) => {
     const quoting = (await quote(quoter, original)).body.post._id;
     const quoteIn = async () =>
       (await succeed(server, 'GET', '/api/posts?limit=10', viewer)).posts.find(
-        (post: any) => post._id === quoting,
+        (post) => post._id === quoting,
       )!.quote;
     expect((await quoteIn())!.post!.content).toBe('Before the edit');
     server.clock.advance(1000);
@@ -336,7 +336,7 @@ describeEachDatabase('quote posts', (dialect) => {
     await succeed(server, 'DELETE', `/api/posts/${original}?return=minimal`, author);
     expect((await getPost(quoting, viewer)).quote).toEqual({ state: 'deleted' });
     const feed = await succeed(server, 'GET', '/api/posts?limit=10', viewer);
-    expect(feed.posts.find((post: any) => post._id === quoting)!.quote).toEqual({ state: 'deleted' });
+    expect(feed.posts.find((post) => post._id === quoting)!.quote).toEqual({ state: 'deleted' });
 
     const other = await person('susp');
     const theirs = await newPost(server, other, 'Theirs');
@@ -366,7 +366,7 @@ describeEachDatabase('quote posts', (dialect) => {
     for (const viewer of [blocker, muter, blocked]) {
       expect((await getPost(quoting, viewer)).quote).toEqual({ state: 'hidden' });
       const feed = await succeed(server, 'GET', '/api/posts?limit=10', viewer);
-      expect(feed.posts.find((post: any) => post._id === quoting)!.quote).toEqual({ state: 'hidden' });
+      expect(feed.posts.find((post) => post._id === quoting)!.quote).toEqual({ state: 'hidden' });
     }
     expect((await getPost(quoting, other)).quote!.state).toBe('accepted');
     expect((await getPost(quoting)).quote!.state).toBe('accepted');
@@ -378,10 +378,10 @@ describeEachDatabase('quote posts', (dialect) => {
     const quoting = (await quote(quoter, original)).body.post._id;
     const notifications = async (who: Person) =>
       (await succeed(server, 'GET', '/api/notifications?limit=20', who)).notifications.filter(
-        (n: any) => n.type === 'quote',
+        (n) => n.type === 'quote',
       );
     const [notice] = await notifications(author);
-    expect(notice!.actors.map((actor: any) => actor.username)).toEqual([quoter.username]);
+    expect(notice!.actors.map((actor) => actor.username)).toEqual([quoter.username]);
     expect(notice!.post!._id).toBe(quoting);
     expect(notice!.post!.quote!.post!._id).toBe(original);
     await succeed(server, 'DELETE', `/api/posts/${quoting}?return=minimal`, quoter);

@@ -138,7 +138,7 @@ describeEachDatabase('registrations', (dialect) => {
         (await server.request('GET', `/api/search?type=users&q=${username}`)).body.users,
         (await server.request('GET', '/api/users/suggestions', { token: lena })).body.users,
       ];
-      for (const list of lists) expect(list.map((user: any) => user.username)).not.toContain(username);
+      for (const list of lists) expect(list.map((user) => user.username)).not.toContain(username);
       expectError(await server.request('GET', `/api/users/${username}`), 404);
       const lookup = await server.request('GET', `/api/v1/accounts/lookup?acct=${username}`);
       expect(lookup.status).toBe(404);
@@ -245,7 +245,7 @@ describeEachDatabase('registrations', (dialect) => {
       expect(reply.status).toBe(201);
       expect((await userRow(username))?.invite_id).toBe(invite.id);
       const listed = (await server.request('GET', '/api/admin/invites', { token: maya })).body.invites;
-      expect(listed.find((item: any) => item.id === invite.id)!.uses).toBe(1);
+      expect(listed.find((item) => item.id === invite.id)!.uses).toBe(1);
       expect(await auditOf('create_invite', invite.id)).toHaveLength(1);
     });
 
@@ -332,7 +332,7 @@ describeEachDatabase('registrations', (dialect) => {
       expect((await signup({ email: 'someone@notspam.example' })).status).toBe(201);
 
       const listed = await server.request('GET', '/api/admin/email-domain-blocks', { token: maya });
-      expect(listed.body.blocks.map((block: any) => block.domain)).toContain('spam.example');
+      expect(listed.body.blocks.map((block) => block.domain)).toContain('spam.example');
       const removed = await server.request('DELETE', '/api/admin/email-domain-blocks/spam.example', {
         token: maya,
       });

@@ -114,8 +114,8 @@ describeEachDatabase('roles', (dialect) => {
         expect(reply.body.user).not.toHaveProperty('permissions');
       }
       const everyone = await server.request('GET', '/api/users', { token: maya });
-      const withRole = everyone.body.users.filter((user: any) => 'role' in user);
-      expect(withRole.map((user: any) => user.username)).toEqual(['maya.chen']);
+      const withRole = everyone.body.users.filter((user) => 'role' in user);
+      expect(withRole.map((user) => user.username)).toEqual(['maya.chen']);
     });
 
     it('the owner makes an admin, who makes a moderator; each change is in the audit log', async () => {

@@ -33,7 +33,7 @@ describeEachDatabase('users', (dialect) => {
       expect(reply.status).toBe(200);
       expect(Object.keys(reply.body)).toEqual(['users']);
       reply.body.users.forEach(expectListedUser);
-      expect(reply.body.users.slice(0, 6).map((user: any) => user.username)).toEqual([
+      expect(reply.body.users.slice(0, 6).map((user) => user.username)).toEqual([
         'guest',
         'maya.chen',
         'olu_ade',
@@ -50,8 +50,8 @@ describeEachDatabase('users', (dialect) => {
         links: 'https://example.com/maya',
         bookmarks: [],
       });
-      expect(maya.following.map((u: any) => u.username)).toEqual(['olu_ade']);
-      expect(maya.followers.map((u: any) => u.username).sort()).toEqual(['guest', 'olu_ade']);
+      expect(maya.following.map((u) => u.username)).toEqual(['olu_ade']);
+      expect(maya.followers.map((u) => u.username).sort()).toEqual(['guest', 'olu_ade']);
       expectNoSecrets(reply.body);
     });
 
@@ -76,7 +76,7 @@ describeEachDatabase('users', (dialect) => {
       const path = `/api/users/${star.user.username}?preview=true` as const;
       const asFan = (await server.request('GET', path, { token: fans[4]!.token })).body.user;
       expect(asFan.followerCount).toBe(5);
-      expect(asFan.followers.map((u: any) => u._id)).toEqual(
+      expect(asFan.followers.map((u) => u._id)).toEqual(
         [fans[4], fans[3], fans[2]].map((fan) => fan!.user._id),
       );
       expect(asFan.bookmarks).toEqual([]);
@@ -103,7 +103,7 @@ describeEachDatabase('users', (dialect) => {
       const anonymous = await server.request('GET', `/api/users/${user.username}`);
       expect(anonymous.body.user.bookmarks).toEqual([]);
       const own = await server.request('GET', `/api/users/${user.username}`, { token });
-      expect(own.body.user.bookmarks.map((post: any) => post._id)).toEqual([postId]);
+      expect(own.body.user.bookmarks.map((post) => post._id)).toEqual([postId]);
       expectUser(own.body.user);
       const list = await server.request('GET', '/api/users', { token });
       for (const other of list.body.users) {
@@ -133,7 +133,7 @@ describeEachDatabase('users', (dialect) => {
         if (demo) expect(user.bio).not.toBe('');
         else expect(user.bio).toEqual(expect.any(String));
       }
-      const names = reply.body.users.map((u: any) => u.username);
+      const names = reply.body.users.map((u) => u.username);
       expect(names).not.toContain('guest');
       expect(names).not.toContain('maya.chen');
       expectNoSecrets(reply.body);
@@ -167,7 +167,7 @@ describeEachDatabase('users', (dialect) => {
       expect(Object.keys(reply.body)).toEqual(['users']);
       reply.body.users.forEach(expectListedUser);
       expectNoSecrets(reply.body);
-      const mine = reply.body.users.find((u: any) => u._id === user._id);
+      const mine = reply.body.users.find((u) => u._id === user._id);
       expect(mine).toMatchObject({
         username: user.username,
         firstName: 'Test',
