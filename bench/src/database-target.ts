@@ -36,7 +36,7 @@ export async function prepareEmptyDatabase(
   if (target.databaseUrl) await createPostgresDatabaseIfMissing(target.databaseUrl);
   let handle = openServerDatabase(target);
   await migrateToLatest(handle.db);
-  const users = await countRows(handle, 'users');
+  const users = await countRows(handle, 'accounts');
   if (users === 0) return handle.db.destroy();
   if (!options.force) {
     await handle.db.destroy();

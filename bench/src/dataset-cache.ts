@@ -25,9 +25,10 @@ export function datasetSizeFor(posts: number): DatasetSize {
  * 2: tags, mentions, notifications; 3: the media table (migration 013) and the photo twins of the home
  * feed's first page (photo-twins.ts), which a data set of format 2 has neither of; 4: the repost twins
  * (repost-twins.ts: 28 `bench-repost-…` accounts, 21 posts, 6 `reposts` rows with `repost_count`, their
- * follows) for the Following timeline with reposts against the same page without (issue 28).
+ * follows) for the Following timeline with reposts against the same page without (issue 28); 5: accounts
+ * apart from their logins (`users`, migration 027).
  */
-const datasetFormat = 4;
+const datasetFormat = 5;
 
 export interface CachedDataset {
   /** The generator's format (absent before format 2). */

@@ -76,7 +76,8 @@ export async function generateDataset(
   };
 
   return [
-    await load('users', userColumns, size.users, userRows(users, follows, options.passwordHash, random)),
+    await load('accounts', accountColumns, size.users, accountRows(users, follows, random)),
+    await load('users', loginColumns, size.users, loginRows(users, options.passwordHash)),
     await load('posts', postColumns, size.posts, postRows(posts, users, comments, random)),
     await load(
       'post_reactions',
@@ -137,14 +138,12 @@ function planUsers(count: number, now: number, random: Random): UserPlan {
   return { ids, createdAt };
 }
 
-const userColumns = [
+const accountColumns = [
   'id',
   'username',
   'username_key',
-  'password_hash',
   'first_name',
   'last_name',
-  'email',
   'avatar_url',
   'bio',
   'links',
@@ -157,7 +156,7 @@ const userColumns = [
   'last_name_key',
 ] as const;
 
-function* userRows(users: UserPlan, follows: FollowPlan, passwordHash: string, random: Random) {
+function* accountRows(users: UserPlan, follows: FollowPlan, random: Random) {
   for (let i = 0; i < users.ids.length; i++) {
     const username = usernameOf(i);
     const created = iso(users.createdAt[i]!);
@@ -167,10 +166,8 @@ function* userRows(users: UserPlan, follows: FollowPlan, passwordHash: string, r
       users.ids[i]!,
       username,
       username.toLowerCase(),
-      passwordHash,
       firstName,
       lastName,
-      `${username}@example.com`,
       '',
       random.next() < 0.6 ? randomText(random, 20, 120) : '',
       '',
@@ -182,6 +179,16 @@ function* userRows(users: UserPlan, follows: FollowPlan, passwordHash: string, r
       keys.name_key,
       keys.last_name_key,
     ];
+  }
+}
+
+/** Each account's login (docs/decisions/125): the one password hash, an address of its own. */
+const loginColumns = ['account_id', 'password_hash', 'email', 'email_key', 'created_at'] as const;
+
+function* loginRows(users: UserPlan, passwordHash: string) {
+  for (let i = 0; i < users.ids.length; i++) {
+    const email = `${usernameOf(i)}@example.com`;
+    yield [users.ids[i]!, passwordHash, email, email.toLowerCase(), iso(users.createdAt[i]!)];
   }
 }
 

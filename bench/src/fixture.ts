@@ -108,8 +108,11 @@ export async function prepareFixture(
 ): Promise<Fixture> {
   // The data set's members only: the accounts the bench makes (made-up-users.ts) never post.
   const userCount = Number(
-    (await sql<{ n: number }>`SELECT count(*) AS n FROM users WHERE username NOT LIKE 'bench-%'`.execute(db))
-      .rows[0]!.n,
+    (
+      await sql<{ n: number }>`SELECT count(*) AS n FROM accounts WHERE username NOT LIKE 'bench-%'`.execute(
+        db,
+      )
+    ).rows[0]!.n,
   );
   if (userCount < options.connections + 2)
     throw new Error(`Need more than ${options.connections + 2} users.`);
@@ -135,11 +138,11 @@ export async function prepareFixture(
 
   const randomUsers = await sql<{
     username: string;
-  }>`SELECT username FROM users WHERE username NOT LIKE 'bench-%' ORDER BY random() LIMIT ${sampleSize}`.execute(
+  }>`SELECT username FROM accounts WHERE username NOT LIKE 'bench-%' ORDER BY random() LIMIT ${sampleSize}`.execute(
     db,
   );
   const famous = await db
-    .selectFrom('users')
+    .selectFrom('accounts')
     .select('username')
     .orderBy('follower_count', 'desc')
     .limit(20)
@@ -165,7 +168,7 @@ export async function prepareFixture(
   );
 
   const candidates = await db
-    .selectFrom('users')
+    .selectFrom('accounts')
     .select('id')
     .orderBy('follower_count', 'desc')
     .limit(200)
@@ -186,16 +189,16 @@ export async function prepareFixture(
   );
 
   const heavy = await db
-    .selectFrom('users')
+    .selectFrom('accounts')
     .select('username')
     .orderBy(sql`abs(following_count - 2000)`)
     .limit(1)
     .executeTakeFirstOrThrow();
   const notified = await db
     .selectFrom('notifications')
-    .innerJoin('users', 'users.id', 'notifications.recipient_id')
-    .select('users.username')
-    .groupBy('users.username')
+    .innerJoin('accounts', 'accounts.id', 'notifications.recipient_id')
+    .select('accounts.username')
+    .groupBy('accounts.username')
     .orderBy(sql`count(*)`, 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
@@ -265,7 +268,7 @@ async function benchPostsToEdit(
 export async function signIn(db: Db, usernames: string[], jwtSecret: string): Promise<BenchUser[]> {
   const tokens = createTokenService(jwtSecret, 24 * 60 * 60, systemClock);
   const rows = await db
-    .selectFrom('users')
+    .selectFrom('accounts')
     .select(['id', 'username'])
     .where('username', 'in', usernames)
     .execute();
@@ -348,7 +351,7 @@ async function guardedViewers(
   });
   // bench:compare prepares the fixture for each server it starts on one working copy: the twins made
   // for the first server are the next ones'.
-  if (await db.selectFrom('users').select('id').where('username', '=', plainNames[0]!).executeTakeFirst())
+  if (await db.selectFrom('accounts').select('id').where('username', '=', plainNames[0]!).executeTakeFirst())
     return signedInTwins();
   const createdAt = new Date().toISOString();
   const spam = Array.from({ length: 2 * (guardedCount - guardedMembers) }, (_, i) =>
@@ -361,7 +364,7 @@ async function guardedViewers(
   const mutedSpam = spam.slice(guardedCount - guardedMembers).map((row) => row.id);
   const members = await sql<{
     id: string;
-  }>`SELECT id FROM users WHERE username NOT LIKE 'bench-%' ORDER BY random() LIMIT ${4 * guardedMembers}`.execute(
+  }>`SELECT id FROM accounts WHERE username NOT LIKE 'bench-%' ORDER BY random() LIMIT ${4 * guardedMembers}`.execute(
     db,
   );
   for (const [index, benchUser] of benchUsers.entries()) {
@@ -460,7 +463,7 @@ async function photoTwinPages(
  */
 async function repostTwins(db: Db, options: { serverUrl: string; jwtSecret: string }): Promise<RepostTwins> {
   const found = await db
-    .selectFrom('users')
+    .selectFrom('accounts')
     .select('username')
     .where('username', 'in', Object.values(repostTwinUsernames))
     .execute();

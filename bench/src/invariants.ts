@@ -40,7 +40,7 @@ export async function findInvariantViolations(db: Db): Promise<InvariantViolatio
     ),
     usersWithWrongFollowCounts: await count(
       db,
-      sql`SELECT count(*) AS n FROM users u
+      sql`SELECT count(*) AS n FROM accounts u
           WHERE u.follower_count <> (SELECT count(*) FROM follows f WHERE f.followee_id = u.id)
              OR u.following_count <> (SELECT count(*) FROM follows f WHERE f.follower_id = u.id)`,
     ),

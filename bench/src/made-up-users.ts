@@ -10,10 +10,8 @@ export function madeUpUser(username: string, createdAt: string) {
     id: newId(new Date()),
     username,
     username_key: username,
-    password_hash: 'not a password hash: nobody logs in',
     first_name: 'Bench',
     last_name: username,
-    email: `${username}@example.com`,
     avatar_url: '',
     bio: '',
     links: '',
@@ -25,12 +23,23 @@ export function madeUpUser(username: string, createdAt: string) {
   };
 }
 
+/** Writes the accounts, each with a login whose password hash signs nobody in. */
 export async function insertUsers(db: Db, rows: ReturnType<typeof madeUpUser>[]) {
-  for (let i = 0; i < rows.length; i += 500)
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    await db.insertInto('accounts').values(chunk).execute();
     await db
       .insertInto('users')
-      .values(rows.slice(i, i + 500))
+      .values(
+        chunk.map((row) => ({
+          account_id: row.id,
+          password_hash: 'not a password hash: nobody logs in',
+          email: `${row.username}@example.com`,
+          created_at: row.created_at,
+        })),
+      )
       .execute();
+  }
 }
 
 /**
@@ -44,12 +53,12 @@ export async function followAll(db: Db, followerId: string, followeeIds: string[
     .values(followeeIds.map((id) => ({ follower_id: followerId, followee_id: id, created_at: createdAt })))
     .execute();
   await db
-    .updateTable('users')
+    .updateTable('accounts')
     .set({ following_count: followeeIds.length })
     .where('id', '=', followerId)
     .execute();
   await db
-    .updateTable('users')
+    .updateTable('accounts')
     .set((eb) => ({ follower_count: eb('follower_count', '+', 1) }))
     .where('id', 'in', followeeIds)
     .execute();

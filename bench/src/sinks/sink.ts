@@ -10,6 +10,7 @@ export interface TableWriter {
 }
 
 export type TableName =
+  | 'accounts'
   | 'users'
   | 'posts'
   | 'post_reactions'

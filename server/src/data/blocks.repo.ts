@@ -104,8 +104,8 @@ export function blocksPage(
 ): Promise<BlockExportRow[]> {
   const query = db
     .selectFrom('blocks')
-    .innerJoin('users', 'users.id', 'blocks.blocked_id')
-    .select(['blocks.blocked_id', 'users.username', 'blocks.created_at'])
+    .innerJoin('accounts', 'accounts.id', 'blocks.blocked_id')
+    .select(['blocks.blocked_id', 'accounts.username', 'blocks.created_at'])
     .where('blocks.blocker_id', '=', blockerId);
   return withinWindow(query, ['blocks.created_at', 'blocks.blocked_id'], {
     newerThan: after ? [after.created_at, after.blocked_id] : undefined,

@@ -30,6 +30,7 @@ import * as rulesVersions from './migrations/023_rules_versions.js';
 import * as newReportNotifications from './migrations/024_new_report_notifications.js';
 import * as reportMedia from './migrations/025_report_media.js';
 import * as jobQueue from './migrations/026_job_queue.js';
+import * as accounts from './migrations/027_accounts.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '024_new_report_notifications': newReportNotifications,
   '025_report_media': reportMedia,
   '026_job_queue': jobQueue,
+  '027_accounts': accounts,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

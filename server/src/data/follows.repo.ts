@@ -286,8 +286,13 @@ export function followsPage(
       : (['followee_id', 'follower_id'] as const);
   let query = db
     .selectFrom('follows')
-    .innerJoin('users', 'users.id', `follows.${other}`)
-    .select([`follows.${other} as user_id`, 'users.username', 'follows.created_at', 'follows.show_reposts'])
+    .innerJoin('accounts', 'accounts.id', `follows.${other}`)
+    .select([
+      `follows.${other} as user_id`,
+      'accounts.username',
+      'follows.created_at',
+      'follows.show_reposts',
+    ])
     .where(`follows.${self}`, '=', userId)
     .orderBy('follows.created_at')
     .orderBy(`follows.${other}`)

@@ -113,11 +113,11 @@ export async function servableByKey(
   if (hasNul(key)) return undefined;
   return db
     .selectFrom('media')
-    .leftJoin('users', 'users.id', 'media.owner_id')
+    .leftJoin('accounts', 'accounts.id', 'media.owner_id')
     .select(['media.key', 'media.extension', 'media.content_type'])
     .where('media.key', '=', key)
     .where('media.removed_at', 'is', null)
-    .where('users.suspended_at', 'is', null)
+    .where('accounts.suspended_at', 'is', null)
     .executeTakeFirst();
 }
 

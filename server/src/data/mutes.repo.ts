@@ -132,10 +132,10 @@ export async function mutesPage(
 ): Promise<MuteExportRow[]> {
   const query = db
     .selectFrom('mutes')
-    .innerJoin('users', 'users.id', 'mutes.muted_id')
+    .innerJoin('accounts', 'accounts.id', 'mutes.muted_id')
     .select([
       'mutes.muted_id',
-      'users.username',
+      'accounts.username',
       'mutes.notifications',
       'mutes.expires_at',
       'mutes.created_at',

@@ -78,7 +78,7 @@ export async function insertPost(
       ...row,
       quote_policy:
         row.quote_policy ??
-        eb.selectFrom('users').select('users.quote_policy').where('users.id', '=', row.author_id),
+        eb.selectFrom('users').select('users.quote_policy').where('users.account_id', '=', row.author_id),
     }))
     .returning(recordColumns)
     .executeTakeFirstOrThrow();

@@ -25,7 +25,8 @@ import * as search from './search.repo.js';
 import { searchEverything } from '../use-cases/sync/search.js';
 import * as entities from './text-entities.repo.js';
 import { describeEachDatabase, startServer, type TestServer } from '../test/harness.js';
-import { bulkUserRow } from '../test/people.js';
+import { bulkUserRow, insertBulkPeople } from '../test/people.js';
+import * as accounts from './accounts.repo.js';
 import * as users from './users.repo.js';
 import { createTokenService } from '../platform/auth/tokens.js';
 import * as posts from './posts.repo.js';
@@ -47,7 +48,7 @@ import { followingTimeline } from '../use-cases/sync/timeline.js';
  * discouraged (`enable_seqscan = off`), a table still read by a Seq Scan has no index the query can use.
  */
 const tables =
-  'users|posts|post_reactions|comments|comment_votes|bookmarks|follows|mentions|post_tags|notifications|notification_actors|notification_reads|reposts';
+  'accounts|users|posts|post_reactions|comments|comment_votes|bookmarks|follows|mentions|post_tags|notifications|notification_actors|notification_reads|reposts';
 /** The user of the Following timeline follows this many people (the issue's heavy case). */
 const followees = 2000;
 const sqliteScan = new RegExp(`^SCAN (${tables})$`);
@@ -495,7 +496,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       await feedPage();
       await posts.findPost(db, postId);
       await comments.commentPage(db, postId, undefined, 20);
-      await users.profilesVersion(db);
+      await accounts.profilesVersion(db);
       // A profile's user (by name) and the first few of a group (its followers, a post's likers).
       await users.findUserByUsername(db, 'plans');
       await posts.firstReactors(db, dialect, [postId], 3);
@@ -526,7 +527,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       await posts.postsByIds(db, dialect, [postId]);
       await comments.commentsByIds(db, dialect, [comment!.id]);
       // The people a page shows that the summaries cache does not hold.
-      await users.summariesByIds(db, dialect, [guestId, heavyId]);
+      await accounts.summariesByIds(db, dialect, [guestId, heavyId]);
       expect(captured.length).toBe(9);
       expect(unpreparedStatements()).toEqual([]);
     },
@@ -787,11 +788,11 @@ async function followManyPeople(db: Db): Promise<string> {
   const [user, ...people] = Array.from({ length: followees + 1 }, (_, index) =>
     bulkUserRow(`followee${index}`, at),
   );
-  await db.insertInto('users').values(user!).execute();
+  await insertBulkPeople(db, [user!]);
   const userId = user!.id;
   for (let start = 0; start < people.length; start += 200) {
     const chunk = people.slice(start, start + 200);
-    await db.insertInto('users').values(chunk).execute();
+    await insertBulkPeople(db, chunk);
     await db
       .insertInto('follows')
       .values(

@@ -2,7 +2,7 @@ import type { Db, Dialect } from './database.js';
 import { loadInChunks } from '../platform/db/chunks.js';
 
 /**
- * Locks post or user rows for the rest of the transaction, in id order.
+ * Locks post or account rows for the rest of the transaction, in id order.
  *
  * Writers that take several rows of one table take them in id order, so two of them wait for each
  * other instead of deadlocking. PostgreSQL locks the rows of `SELECT ... ORDER BY ... FOR ...` in the
@@ -15,7 +15,7 @@ import { loadInChunks } from '../platform/db/chunks.js';
 export async function lockRowsInOrder(
   trx: Db,
   dialect: Dialect,
-  table: 'posts' | 'users',
+  table: 'posts' | 'accounts',
   ids: () => Promise<Iterable<string>>,
   { exclusive = false } = {},
 ): Promise<void> {

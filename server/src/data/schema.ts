@@ -1,52 +1,83 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /** Timestamps are ISO-8601 strings in UTC with milliseconds: they sort as text on both dialects. */
-export interface UsersTable {
+
+/**
+ * An actor (docs/decisions/125): a person who posts, follows and is followed, local or (with federation)
+ * of another server. A local one's login is its `users` row.
+ */
+export interface AccountsTable {
   id: string;
   username: string;
   /** Lower-cased username: uniqueness and look-ups are case-insensitive. */
   username_key: string;
-  password_hash: string;
+  /** The server the actor lives on, lower-cased; null for a local account. */
+  domain: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The actor's ActivityPub id; null for a local account, whose URI platform/uris builds from the
+   * configuration (without PUBLIC_URL it depends on the request).
+   */
+  uri: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The actor's profile page, as its server gives it; null for a local account (platform/uris). */
+  url: ColumnType<string | null, string | null | undefined, string | null>;
+  inbox_url: ColumnType<string | null, string | null | undefined, string | null>;
+  shared_inbox_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The actor's key, which signs its activities; null until the server federates. */
+  public_key_pem: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A local actor's private key (signs what the server sends for it); null for a remote one. */
+  private_key_pem: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a remote actor was last fetched from its server; null for a local account. */
+  fetched_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Moves with every change to what the account shows. */
+  version: Generated<number>;
   first_name: string;
   last_name: string;
-  email: string;
   avatar_url: string;
   bio: string;
   links: string;
   city: string;
   follower_count: Generated<number>;
   following_count: Generated<number>;
-  /** Bumped by a password change: tokens carrying an older version are refused. */
-  token_version: Generated<number>;
   created_at: string;
   updated_at: string;
   /** For people search (search/name-keys.ts): "first last" and the last name, lower-cased, no accents. */
   name_key: ColumnType<string, string | undefined, string>;
   last_name_key: ColumnType<string, string | undefined, string>;
-  role: ColumnType<Role, Role | undefined, Role>;
   suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** A timed suspension ends by itself then; null: until lifted (purged 30 days after `suspended_at`). */
   suspension_ends_at: ColumnType<string | null, string | null | undefined, string | null>;
   limited_at: ColumnType<string | null, string | null | undefined, string | null>;
   limit_ends_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Set while the sign-up waits for a moderator's approval. */
-  pending_since: ColumnType<string | null, string | null | undefined, string | null>;
-  signup_reason: ColumnType<string, string | undefined, string>;
-  invite_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The profile's header picture; empty when none. */
   header_url: ColumnType<string, string | undefined, string>;
-  /** Who may quote a new post of theirs, unless the post says otherwise. */
-  quote_policy: ColumnType<QuotePolicy, QuotePolicy | undefined, QuotePolicy>;
+}
+
+/** A local person's login, attached to their account (docs/decisions/125). */
+export interface UsersTable {
+  account_id: string;
+  password_hash: string;
+  email: string;
   /** Lower-cased email: unique among non-empty keys (one address, one account); empty when no address. */
   email_key: ColumnType<string, string | undefined, string>;
   /** When the address was confirmed by its link; null until then (docs/decisions/100). */
   email_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  role: ColumnType<Role, Role | undefined, Role>;
+  /** Bumped by a password change and a suspension: tokens carrying an older version are refused. */
+  token_version: Generated<number>;
   /** When the person finished or skipped the web client's welcome; null until then (docs/decisions/101). */
   onboarded_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The Mastodon app that signed the person up; null for a sign-up on Sync's pages (docs/decisions/100). */
   signup_app_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while the sign-up waits for a moderator's approval. */
+  pending_since: ColumnType<string | null, string | null | undefined, string | null>;
+  signup_reason: ColumnType<string, string | undefined, string>;
+  invite_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Moves with every change to what this person's rules hold (docs/decisions/112): kept rules older are not used. */
   rules_version: Generated<number>;
+  /** Who may quote a new post of theirs, unless the post says otherwise (a posting preference). */
+  quote_policy: ColumnType<QuotePolicy, QuotePolicy | undefined, QuotePolicy>;
+  /** When the person signed up. */
+  created_at: string;
 }
 
 /** Who may quote a post (docs/decisions/092): anyone, the author's followers, people the author follows, nobody. */
@@ -518,6 +549,7 @@ export interface EditHistoryTable {
 }
 
 export interface Database {
+  accounts: AccountsTable;
   users: UsersTable;
   posts: PostsTable;
   post_reactions: PostReactionsTable;

@@ -232,22 +232,28 @@ export function searchPeople(
   },
 ): Promise<PersonRow[]> {
   // Every key that starts with the prefix sorts between it and it followed by the highest character.
-  const startsWith = (column: 'username_key' | 'name_key' | 'last_name_key', prefix: string) =>
-    sql<SqlBool>`(${sql.ref(column)} >= ${prefix} and ${sql.ref(column)} < ${`${prefix}\u{10FFFF}`})`;
+  const startsWith = (
+    column: 'accounts.username_key' | 'accounts.name_key' | 'accounts.last_name_key',
+    prefix: string,
+  ) => sql<SqlBool>`(${sql.ref(column)} >= ${prefix} and ${sql.ref(column)} < ${`${prefix}\u{10FFFF}`})`;
   const ranges = [
-    ...(options.usernamePrefix ? [startsWith('username_key', options.usernamePrefix)] : []),
+    ...(options.usernamePrefix ? [startsWith('accounts.username_key', options.usernamePrefix)] : []),
     ...(options.namePrefix
-      ? [startsWith('name_key', options.namePrefix), startsWith('last_name_key', options.namePrefix)]
+      ? [
+          startsWith('accounts.name_key', options.namePrefix),
+          startsWith('accounts.last_name_key', options.namePrefix),
+        ]
       : []),
   ];
   if (ranges.length === 0) return Promise.resolve([]);
   let query = db
-    .selectFrom('users')
-    .select(['id', 'username', 'username_key', 'first_name', 'last_name', 'avatar_url', 'bio'])
+    .selectFrom('accounts')
+    .innerJoin('users', 'users.account_id', 'accounts.id')
+    .select(['accounts.id', 'username', 'username_key', 'first_name', 'last_name', 'avatar_url', 'bio'])
     .where((eb) => eb.or(ranges))
     // Nobody has let an account waiting for approval in yet.
-    .where('pending_since', 'is', null);
-  if (options.after) query = query.where('username_key', '>', options.after[0]);
+    .where('users.pending_since', 'is', null);
+  if (options.after) query = query.where('accounts.username_key', '>', options.after[0]);
   const { followedBy } = options;
   if (followedBy !== undefined) {
     query = query.where((eb) =>
@@ -256,9 +262,9 @@ export function searchPeople(
           .selectFrom('follows')
           .select('follows.followee_id')
           .where('follows.follower_id', '=', followedBy)
-          .whereRef('follows.followee_id', '=', 'users.id'),
+          .whereRef('follows.followee_id', '=', 'accounts.id'),
       ),
     );
   }
-  return query.orderBy('username_key').limit(options.limit).execute();
+  return query.orderBy('accounts.username_key').limit(options.limit).execute();
 }

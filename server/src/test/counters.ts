@@ -19,7 +19,7 @@ export async function counterMismatches(db: Db): Promise<string[]> {
       u.follower_count || '/' || u.following_count as stored,
       (select count(*) from follows f where f.followee_id = u.id) || '/' ||
         (select count(*) from follows f where f.follower_id = u.id) as counted
-    from users u`.execute(db);
+    from accounts u`.execute(db);
   return [
     ...posts
       .filter((row) => row.stored !== row.counted)

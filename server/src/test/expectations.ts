@@ -222,13 +222,14 @@ export const malformedToken = 'this.is-not-a.jwt';
 /** Signs up a user, then deletes its row: its token stays validly signed but names nobody. */
 export async function deletedUserToken(server: TestServer, username: string): Promise<string> {
   const { token, user } = await server.signup(username);
-  await server.database.db.deleteFrom('users').where('id', '=', user._id).execute();
+  await server.database.db.deleteFrom('accounts').where('id', '=', user._id).execute();
   return token;
 }
 
 // ---- database ----
 
 export const tables = [
+  'accounts',
   'users',
   'posts',
   'post_reactions',
@@ -239,7 +240,7 @@ export const tables = [
 ] as const;
 
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
-  // One statement for all seven tables: the bad-input sweep takes a snapshot around every request.
+  // One statement for all eight tables: the bad-input sweep takes a snapshot around every request.
   const columns = tables.map((table) => `(select count(*) from ${table}) as ${table}`).join(', ');
   const { rows } = await sql<Record<string, number | string>>`select ${sql.raw(columns)}`.execute(db);
   return Object.fromEntries(tables.map((table) => [table, Number(rows[0]![table])]));
@@ -256,7 +257,7 @@ export async function snapshot(db: Db): Promise<{ counts: Record<string, number>
       .execute(),
     db.selectFrom('comments').select(['id', 'text', 'updated_at']).orderBy('id').execute(),
     db
-      .selectFrom('users')
+      .selectFrom('accounts')
       .select(['id', 'bio', 'links', 'city', 'avatar_url', 'follower_count', 'following_count', 'updated_at'])
       .orderBy('id')
       .execute(),

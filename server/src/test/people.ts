@@ -1,7 +1,8 @@
 import type { Insertable } from 'kysely';
 import { expect } from 'vitest';
 import { newId } from '../platform/db/ids.js';
-import type { UsersTable } from '../data/schema.js';
+import type { Db } from '../data/database.js';
+import type { AccountsTable } from '../data/schema.js';
 import { uniqueName } from './expectations.js';
 import type { AnswerOf } from './answers.js';
 import type { TestServer } from './harness.js';
@@ -56,18 +57,16 @@ export async function newComment(
 }
 
 /**
- * A users row for set-ups that write hundreds of people straight to the database (signing each up
- * through the API would take minutes). Its password hash signs nobody in.
+ * An account for set-ups that write hundreds of people straight to the database (signing each up
+ * through the API would take minutes); `insertBulkPeople` writes it with a login.
  */
-export function bulkUserRow(username: string, at: Date): Insertable<UsersTable> {
+export function bulkUserRow(username: string, at: Date): Insertable<AccountsTable> {
   return {
     id: newId(at),
     username,
     username_key: username.toLowerCase(),
-    password_hash: 'not-a-hash',
     first_name: 'Bulk',
     last_name: 'Person',
-    email: '',
     avatar_url: '',
     bio: '',
     links: '',
@@ -75,4 +74,23 @@ export function bulkUserRow(username: string, at: Date): Insertable<UsersTable> 
     created_at: at.toISOString(),
     updated_at: at.toISOString(),
   };
+}
+
+/** Writes `bulkUserRow`s, each with a login whose password hash signs nobody in. */
+export async function insertBulkPeople(db: Db, people: readonly Insertable<AccountsTable>[]): Promise<void> {
+  await db
+    .insertInto('accounts')
+    .values([...people])
+    .execute();
+  await db
+    .insertInto('users')
+    .values(
+      people.map((person) => ({
+        account_id: person.id,
+        password_hash: 'not-a-hash',
+        email: '',
+        created_at: person.created_at,
+      })),
+    )
+    .execute();
 }

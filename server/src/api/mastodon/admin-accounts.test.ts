@@ -271,7 +271,8 @@ describeEachDatabase('Mastodon API: admin accounts', (dialect) => {
         expect(reply.status).toBe(202);
         return (
           await server.database.db
-            .selectFrom('users')
+            .selectFrom('accounts')
+            .innerJoin('users', 'users.account_id', 'accounts.id')
             .select('id')
             .where('username', '=', username)
             .executeTakeFirstOrThrow()

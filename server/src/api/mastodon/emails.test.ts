@@ -122,7 +122,8 @@ describeEachDatabase('Mastodon API: emails/confirmations', (dialect) => {
     const mail = await mailTo(corrected, before);
     const row = () =>
       server.database.db
-        .selectFrom('users')
+        .selectFrom('accounts')
+        .innerJoin('users', 'users.account_id', 'accounts.id')
         .select(['email', 'email_key', 'email_confirmed_at'])
         .where('username', '=', username)
         .executeTakeFirstOrThrow();
@@ -133,8 +134,14 @@ describeEachDatabase('Mastodon API: emails/confirmations', (dialect) => {
     expect(await row()).toMatchObject({ email: corrected, email_confirmed_at: expect.any(String) });
     // The typo's address is free again.
     expect(
-      (await server.database.db.selectFrom('users').select('id').where('email_key', '=', email).execute())
-        .length,
+      (
+        await server.database.db
+          .selectFrom('accounts')
+          .innerJoin('users', 'users.account_id', 'accounts.id')
+          .select('id')
+          .where('email_key', '=', email)
+          .execute()
+      ).length,
     ).toBe(0);
   });
 
@@ -149,7 +156,8 @@ describeEachDatabase('Mastodon API: emails/confirmations', (dialect) => {
       error: `Validation failed: ${emailInUse}`,
     });
     const row = await server.database.db
-      .selectFrom('users')
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.account_id', 'accounts.id')
       .select('email')
       .where('username', '=', username)
       .executeTakeFirstOrThrow();
@@ -180,7 +188,8 @@ describeEachDatabase('Mastodon API: emails/confirmations', (dialect) => {
     expect(mailCountTo('elsewhere@example.net')).toBe(0);
     expect(mailCountTo(email)).toBe(1);
     const row = await server.database.db
-      .selectFrom('users')
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.account_id', 'accounts.id')
       .select('email')
       .where('username', '=', username)
       .executeTakeFirstOrThrow();

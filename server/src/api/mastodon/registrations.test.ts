@@ -83,7 +83,11 @@ describeEachDatabase('Mastodon API: registrations, rules and the instance', (dia
       ]);
       expect(refusals[0]).toEqual({ status: 422, error: 'Validation failed: Agreement must be accepted.' });
       for (const refusal of refusals) expect(refusal.status).toBe(422);
-      const rows = await server.database.db.selectFrom('users').select('email').execute();
+      const rows = await server.database.db
+        .selectFrom('accounts')
+        .innerJoin('users', 'users.account_id', 'accounts.id')
+        .select('email')
+        .execute();
       expect(rows.map((row) => row.email)).not.toContain(taken.email);
     });
 
@@ -132,7 +136,8 @@ describeEachDatabase('Mastodon API: registrations, rules and the instance', (dia
         const params = account({ reason: 'I teach baking on weekends.' });
         const token = await app.v1.accounts.create(params);
         const row = await server.database.db
-          .selectFrom('users')
+          .selectFrom('accounts')
+          .innerJoin('users', 'users.account_id', 'accounts.id')
           .select(['signup_reason', 'pending_since'])
           .where('username', '=', params.username)
           .executeTakeFirstOrThrow();
@@ -176,9 +181,9 @@ describeEachDatabase('Mastodon API: registrations, rules and the instance', (dia
       expect(await failure(person.v1.statuses.create({ status: 'Too early' }))).toEqual(unconfirmed);
       const posts = await server.database.db
         .selectFrom('posts')
-        .innerJoin('users', 'users.id', 'posts.author_id')
+        .innerJoin('accounts', 'accounts.id', 'posts.author_id')
         .select('posts.id')
-        .where('users.username', '=', params.username)
+        .where('accounts.username', '=', params.username)
         .execute();
       expect(posts).toEqual([]);
 

@@ -45,7 +45,7 @@ describeEachDatabase('Mastodon API: reports', (dialect) => {
   /** Someone whose app was granted the admin scopes for reports; staff when `role` is. */
   const adminApp = async (prefix: string, role: Role) => {
     const person = await newPerson(server, prefix);
-    await server.database.db.updateTable('users').set({ role }).where('id', '=', person.id).execute();
+    await server.database.db.updateTable('users').set({ role }).where('account_id', '=', person.id).execute();
     const token = await accessToken(server, person.token, { scopes: adminScopes });
     return {
       ...person,
@@ -375,7 +375,7 @@ describeEachDatabase('Mastodon API: reports', (dialect) => {
         await own.database.db
           .updateTable('users')
           .set({ role: 'moderator' })
-          .where('id', '=', person.id)
+          .where('account_id', '=', person.id)
           .execute();
         const token = await accessToken(own, person.token, { scopes: adminScopes });
         const moderator = createRestAPIClient({ url: own.url, accessToken: token });

@@ -197,7 +197,7 @@ describeEachDatabase('Mastodon API: streaming', (dialect) => {
     await server.database.db
       .updateTable('users')
       .set({ role: 'moderator' })
-      .where('id', '=', moderator.id)
+      .where('account_id', '=', moderator.id)
       .execute();
     const app = await streamingApp(moderator);
     const notifications = await app.subscribe((client) => client.user.notification.subscribe());
@@ -330,7 +330,7 @@ describeEachDatabase('Mastodon API: streaming', (dialect) => {
     // Set as a moderator's queue and the admin's settings would (this server has no seeded admin).
     const db = server.database.db;
     const now = new Date().toISOString();
-    await db.updateTable('users').set({ pending_since: now }).where('id', '=', pending.id).execute();
+    await db.updateTable('users').set({ pending_since: now }).where('account_id', '=', pending.id).execute();
     await writeSettings(db, { email_confirmation: 'required' }, now);
     try {
       for (const [who, error] of [

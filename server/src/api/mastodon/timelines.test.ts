@@ -10,7 +10,7 @@ import { newId } from '../../platform/db/ids.js';
 import { uniqueName } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import { accessToken, bearer, linksOf, type MastodonError } from '../../test/mastodon.js';
-import { bulkUserRow, newPerson, succeed, type Person } from '../../test/people.js';
+import { bulkUserRow, insertBulkPeople, newPerson, succeed, type Person } from '../../test/people.js';
 
 /** A timeline under test: its path, masto.js's call for it, and the ids it must list, newest first. */
 interface Timeline {
@@ -80,7 +80,7 @@ describeEachDatabase('Mastodon API: timelines', (dialect) => {
     const busy = await newPerson(server, 'busy');
     const at = new Date();
     const quiet = Array.from({ length: 250 }, () => bulkUserRow(uniqueName('quiet'), at));
-    await server.database.db.insertInto('users').values(quiet).execute();
+    await insertBulkPeople(server.database.db, quiet);
     await server.database.db
       .insertInto('follows')
       .values(

@@ -42,7 +42,8 @@ describeEachDatabase('account', (dialect) => {
   };
   const credentials = async (userId: string) =>
     db()
-      .selectFrom('users')
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.account_id', 'accounts.id')
       .select(['password_hash', 'token_version'])
       .where('id', '=', userId)
       .executeTakeFirst();
@@ -352,11 +353,17 @@ describeEachDatabase('account', (dialect) => {
           .select((eb) => eb.fn.countAll().as('count'))
           .where((eb) => eb.or([eb('user_id', '=', userId), eb('post_id', 'in', theirPosts)]));
       return {
+        accounts: await count(
+          db()
+            .selectFrom('accounts')
+            .select((eb) => eb.fn.countAll().as('count'))
+            .where('id', '=', userId),
+        ),
         users: await count(
           db()
             .selectFrom('users')
             .select((eb) => eb.fn.countAll().as('count'))
-            .where('id', '=', userId),
+            .where('account_id', '=', userId),
         ),
         posts: await count(
           db()
@@ -393,6 +400,7 @@ describeEachDatabase('account', (dialect) => {
       const before = await rowCounts(db());
       const going = await rowsOf(scene.me.user._id);
       expect(going).toEqual({
+        accounts: 1,
         users: 1,
         posts: 2,
         post_reactions: 4,

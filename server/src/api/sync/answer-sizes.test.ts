@@ -5,7 +5,7 @@ import { loadConfig } from '../../config.js';
 import { newId } from '../../platform/db/ids.js';
 import type { Database } from '../../data/schema.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { bulkUserRow } from '../../test/people.js';
+import { bulkUserRow, insertBulkPeople } from '../../test/people.js';
 
 /**
  * With the default caps, no answer passes 1 MB however many people react, comment, vote and follow:
@@ -62,7 +62,7 @@ describeEachDatabase('answer sizes with the default caps', (dialect) => {
       last_name: 'Okafor',
       avatar_url: `/avatars/member${String(i).padStart(5, '0')}.svg`,
     }));
-    await insertAll(db, 'users', people);
+    await insertBulkPeople(db, people);
     const star = people[0]!;
     starName = star.username;
     someoneId = people.at(-1)!.id;
@@ -131,7 +131,7 @@ describeEachDatabase('answer sizes with the default caps', (dialect) => {
       follows.filter((row) => row[column] === id).length;
     for (const id of [viewerId, star.id]) {
       await db
-        .updateTable('users')
+        .updateTable('accounts')
         .set({ follower_count: count('followee_id', id), following_count: count('follower_id', id) })
         .where('id', '=', id)
         .execute();

@@ -38,7 +38,8 @@ describeEachDatabase('auth', (dialect) => {
   it('stores the password as an argon2id hash, never in plain text', async () => {
     await server.signup('hash.check');
     const row = await server.database.db
-      .selectFrom('users')
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.account_id', 'accounts.id')
       .select('password_hash')
       .where('username_key', '=', 'hash.check')
       .executeTakeFirstOrThrow();

@@ -100,14 +100,14 @@ const createFilter = async (server: TestServer, token: string) => {
 
 /** Gives `account` a role before its first request with it (a role is read with the account). */
 const grantRole = (server: TestServer, account: Account, role: Role) =>
-  server.database.db.updateTable('users').set({ role }).where('id', '=', account.user._id).execute();
+  server.database.db.updateTable('users').set({ role }).where('account_id', '=', account.user._id).execute();
 
 /** `other` as a sign-up waiting for approval (the server's registrations stay open for the others). */
 const awaitingApproval = async (server: TestServer, other: Account) => {
   await server.database.db
     .updateTable('users')
     .set({ pending_since: new Date().toISOString() })
-    .where('id', '=', other.user._id)
+    .where('account_id', '=', other.user._id)
     .execute();
   return other.user.username as string;
 };

@@ -292,7 +292,13 @@ describeEachDatabase('bounded answers', (dialect) => {
         const reply = await server.request('GET', '/api/users', { token: token() });
         expect(reply.status).toBe(200);
         const newest = ids(
-          await db.selectFrom('users').select('id as _id').orderBy('created_at').orderBy('id').execute(),
+          await db
+            .selectFrom('accounts')
+            .innerJoin('users', 'users.account_id', 'accounts.id')
+            .select('accounts.id as _id')
+            .orderBy('accounts.created_at')
+            .orderBy('accounts.id')
+            .execute(),
         ).slice(-caps.users);
         expect(ids(reply.body.users)).toEqual(viewerId() ? [viewerId(), ...newest] : newest);
         expectBoundedUsers(reply.body.users, await rows(), viewerId());

@@ -13,7 +13,15 @@ import { describeEachDatabase, startServer, type TestServer } from '../../test/h
 import { jpeg } from '../../test/images.js';
 import { accessToken } from '../../test/mastodon.js';
 import { openStreamingApp } from '../../test/mastodon-streaming.js';
-import { bulkUserRow, newComment, newPerson, newPost, succeed, type Person } from '../../test/people.js';
+import {
+  bulkUserRow,
+  insertBulkPeople,
+  newComment,
+  newPerson,
+  newPost,
+  succeed,
+  type Person,
+} from '../../test/people.js';
 import { fetchFile, sendFile } from '../../test/uploads.js';
 import { chunksOf } from '../../platform/db/chunks.js';
 
@@ -183,7 +191,7 @@ describeEachDatabase('edit notifications', (dialect) => {
     const likers = Array.from({ length: 2000 }, () => bulkUserRow(uniqueName('fan'), at));
     const { db } = server.database;
     for (const chunk of chunksOf(likers)) {
-      await db.insertInto('users').values(chunk).execute();
+      await insertBulkPeople(db, chunk);
       await db
         .insertInto('post_reactions')
         .values(

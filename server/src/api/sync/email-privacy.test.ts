@@ -51,7 +51,13 @@ describeEachDatabase('email privacy', (dialect) => {
 
   /** Every address on the site but the viewer's own. */
   const othersEmails = async (viewer: Account | undefined) =>
-    (await server.database.db.selectFrom('users').select(['id', 'email']).execute())
+    (
+      await server.database.db
+        .selectFrom('accounts')
+        .innerJoin('users', 'users.account_id', 'accounts.id')
+        .select(['id', 'email'])
+        .execute()
+    )
       .filter((row) => row.email !== '' && row.id !== viewer?.id)
       .map((row) => row.email);
 

@@ -18,7 +18,8 @@ describeEachDatabase('follows', (dialect) => {
 
   const counts = async (id: string) => {
     const row = await server.database.db
-      .selectFrom('users')
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.account_id', 'accounts.id')
       .select(['follower_count', 'following_count'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();

@@ -51,7 +51,8 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
       audit: await count('audit_log'),
       notifications: await count('notifications'),
       user: await db
-        .selectFrom('users')
+        .selectFrom('accounts')
+        .innerJoin('users', 'users.account_id', 'accounts.id')
         .select(['suspended_at', 'suspension_ends_at', 'limited_at', 'limit_ends_at', 'token_version'])
         .where('id', '=', target.id)
         .executeTakeFirst(),
@@ -325,7 +326,8 @@ describeEachDatabase('moderation of accounts and content', (dialect) => {
       expect((await server.request('GET', `/api/users/${target.username}`)).status).toBe(200);
       await server.app.jobs.runDue();
       const row = await server.database.db
-        .selectFrom('users')
+        .selectFrom('accounts')
+        .innerJoin('users', 'users.account_id', 'accounts.id')
         .select(['suspended_at', 'suspension_ends_at'])
         .where('id', '=', target.id)
         .executeTakeFirstOrThrow();

@@ -203,7 +203,7 @@ describeEachDatabase('notifications', (dialect) => {
       const [author, fan] = [await person('author'), await person('gone')];
       const postId = await post(author);
       await call('POST', `/api/posts/like/${postId}`, fan);
-      await server.database.db.deleteFrom('users').where('id', '=', fan.id).execute();
+      await server.database.db.deleteFrom('accounts').where('id', '=', fan.id).execute();
       const reply = await server.request('GET', '/api/notifications', { token: author.token });
       expect(reply.status).toBe(200);
       expect(reply.body.notifications).toEqual([]);

@@ -30,7 +30,8 @@ describeEachDatabase('onboarding', (dialect) => {
   const onboardedAt = async (username: string) =>
     (
       await server.database.db
-        .selectFrom('users')
+        .selectFrom('accounts')
+        .innerJoin('users', 'users.account_id', 'accounts.id')
         .select('onboarded_at')
         .where('username', '=', username)
         .executeTakeFirstOrThrow()

@@ -46,12 +46,18 @@ describeEachDatabase('registrations', (dialect) => {
     return reply.body.invite;
   };
   const userRow = (username: string) =>
-    db().selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+    db()
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.account_id', 'accounts.id')
+      .selectAll()
+      .where('username', '=', username)
+      .executeTakeFirst();
   const userCount = async () =>
     Number(
       (
         await db()
-          .selectFrom('users')
+          .selectFrom('accounts')
+          .innerJoin('users', 'users.account_id', 'accounts.id')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
       ).n,
@@ -267,7 +273,12 @@ describeEachDatabase('registrations', (dialect) => {
       expect(replies.map((reply) => reply.status).sort()).toEqual([201, 201, 201, 403, 403, 403, 403, 403]);
       for (const refused of replies.filter((reply) => reply.status === 403).filter(isRefusal))
         expect(refused.body.errors).toEqual(['This invite link has been used as many times as it allows.']);
-      const used = await db().selectFrom('users').select('id').where('invite_id', '=', invite.id).execute();
+      const used = await db()
+        .selectFrom('accounts')
+        .innerJoin('users', 'users.account_id', 'accounts.id')
+        .select('id')
+        .where('invite_id', '=', invite.id)
+        .execute();
       expect(used).toHaveLength(3);
       const row = await db()
         .selectFrom('invites')

@@ -42,7 +42,7 @@ describeEachDatabase('reports', (dialect) => {
   /** A person with a staff role, given before their first request (a role is read with the account). */
   const staff = async (prefix: string, role: Role = 'moderator') => {
     const who = await person(prefix);
-    await server.database.db.updateTable('users').set({ role }).where('id', '=', who.id).execute();
+    await server.database.db.updateTable('users').set({ role }).where('account_id', '=', who.id).execute();
     return who;
   };
   const call = <Method extends string, Url extends string>(
@@ -283,7 +283,7 @@ describeEachDatabase('reports', (dialect) => {
       await server.database.db
         .updateTable('users')
         .set({ pending_since: server.clock.now().toISOString() })
-        .where('id', '=', waiting.id)
+        .where('account_id', '=', waiting.id)
         .execute();
       await call('POST', `/api/admin/accounts/${suspended.username}/actions`, moderator, {
         type: 'suspend',
@@ -504,7 +504,7 @@ describeEachDatabase('reports', (dialect) => {
         await own.database.db
           .updateTable('users')
           .set({ role: 'moderator' })
-          .where('id', '=', moderator.id)
+          .where('account_id', '=', moderator.id)
           .execute();
         const ids: string[] = [];
         for (let index = 0; index < 7; index += 1) {

@@ -68,7 +68,8 @@ describeEachDatabase('roles', (dialect) => {
     const roleOf = async (username: string) =>
       (
         await server.database.db
-          .selectFrom('users')
+          .selectFrom('accounts')
+          .innerJoin('users', 'users.account_id', 'accounts.id')
           .select('role')
           .where('username', '=', username)
           .executeTakeFirstOrThrow()
@@ -85,7 +86,11 @@ describeEachDatabase('roles', (dialect) => {
         .execute();
 
     it('maya.chen is the owner; everyone else, the guest too, is a user', async () => {
-      const rows = await server.database.db.selectFrom('users').select(['username', 'role']).execute();
+      const rows = await server.database.db
+        .selectFrom('accounts')
+        .innerJoin('users', 'users.account_id', 'accounts.id')
+        .select(['username', 'role'])
+        .execute();
       for (const row of rows)
         expect([row.username, row.role]).toEqual([
           row.username,

@@ -1,14 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectPosts, uniqueName } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { bulkUserRow, newPerson, newPost, type Person, succeed } from '../../test/people.js';
+import {
+  bulkUserRow,
+  insertBulkPeople,
+  newPerson,
+  newPost,
+  type Person,
+  succeed,
+} from '../../test/people.js';
 
 /** Signs `count` people up and makes `followerId` follow them, in bulk: people who never post. */
 async function followQuietPeople(server: TestServer, followerId: string, count: number) {
   const at = new Date();
   const people = Array.from({ length: count }, () => bulkUserRow(uniqueName('quiet'), at));
   const { db } = server.database;
-  await db.insertInto('users').values(people).execute();
+  await insertBulkPeople(db, people);
   await db
     .insertInto('follows')
     .values(

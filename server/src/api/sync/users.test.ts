@@ -25,7 +25,12 @@ describeEachDatabase('users', (dialect) => {
   afterAll(() => server.close());
 
   const storedUser = (id: string) =>
-    server.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    server.database.db
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.account_id', 'accounts.id')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   describe('reads', () => {
     it('GET /users: 200 {users}, every user in sign-up order, no secrets, without a token', async () => {

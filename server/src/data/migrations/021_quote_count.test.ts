@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.js';
-import { databaseMigratedUpTo } from '../../test/migrated-database.js';
+import { databaseMigratedUpTo, inSchemaOfThen } from '../../test/migrated-database.js';
 import { migrateToLatest } from '../database.js';
 
 // An existing server upgraded to 021 (docs/decisions/092): each post's quote count is its accepted quotes.
@@ -10,7 +10,7 @@ describeEachDatabase('migration 021_quote_count', (dialect) => {
   const at = '2026-01-02T03:04:05.000Z';
 
   it('counts the accepted quotes of each post, not the revoked ones nor those of a deleted post', async () => {
-    await db()
+    await inSchemaOfThen(db())
       .insertInto('users')
       .values({
         id: 'u1',

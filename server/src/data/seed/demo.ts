@@ -152,7 +152,7 @@ const demoEmail = (username: string) => `${username.replace(/[^a-z]/g, '')}@exam
 
 /** Loads the demo community into an empty database; does nothing when any user exists. */
 export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
-  if (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) return false;
+  if (await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst()) return false;
   const at = (minutesAgo: number, offsetSeconds = 0) =>
     new Date(now - minutesAgo * 60_000 + offsetSeconds * 1000).toISOString();
   const joined = at(60 * 24 * 120);
@@ -167,12 +167,22 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
       const id = newId(new Date(Date.parse(joined) + index));
       ids.set(user.username, id);
       await trx
-        .insertInto('users')
+        .insertInto('accounts')
         .values({
           ...user,
           ...nameKeys(user.first_name, user.last_name),
           id,
           username_key: user.username.toLowerCase(),
+          // PNG, not SVG: Mastodon apps (Ivory, Tusky, Mastodon for iOS) cannot draw SVG avatars.
+          avatar_url: `/avatars/${user.username}.png`,
+          created_at: joined,
+          updated_at: joined,
+        })
+        .execute();
+      await trx
+        .insertInto('users')
+        .values({
+          account_id: id,
           password_hash: user.username === guestAccount.username ? guestHash : demoHash,
           email: demoEmail(user.username),
           email_key: demoEmail(user.username),
@@ -180,10 +190,7 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
           email_confirmed_at: joined,
           // Guest Login and the demo's people go straight to the feed, never to the welcome (decision 101).
           onboarded_at: joined,
-          // PNG, not SVG: Mastodon apps (Ivory, Tusky, Mastodon for iOS) cannot draw SVG avatars.
-          avatar_url: `/avatars/${user.username}.png`,
           created_at: joined,
-          updated_at: joined,
           role: user.username === demoOwner ? 'owner' : 'user',
         })
         .execute();
@@ -267,12 +274,12 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<boolean> {
         .values({ follower_id: id(follower), followee_id: id(followee), created_at: joined })
         .execute();
       await trx
-        .updateTable('users')
+        .updateTable('accounts')
         .set((eb) => ({ following_count: eb('following_count', '+', 1) }))
         .where('id', '=', id(follower))
         .execute();
       await trx
-        .updateTable('users')
+        .updateTable('accounts')
         .set((eb) => ({ follower_count: eb('follower_count', '+', 1) }))
         .where('id', '=', id(followee))
         .execute();

@@ -188,7 +188,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           expect([post.like_count, post.comment_count]).toEqual(firstPosts.has(post.id) ? [5, 0] : [0, 2]);
         }
         const users = await database.db
-          .selectFrom('users')
+          .selectFrom('accounts')
+          .innerJoin('users', 'users.account_id', 'accounts.id')
           .select(['follower_count', 'following_count'])
           .where('username', 'like', `${tag}%`)
           .execute();

@@ -18,7 +18,8 @@ describeEachDatabase('queries compiled once per shape', (dialect) => {
       const { token } = await server.signup(`${name}_${dialect}`);
       await server.request('POST', '/api/posts', { token, body: { postData: { content: name } } });
       const user = await server.database.db
-        .selectFrom('users')
+        .selectFrom('accounts')
+        .innerJoin('users', 'users.account_id', 'accounts.id')
         .select(['id', 'username'])
         .where('username', '=', `${name}_${dialect}`)
         .executeTakeFirstOrThrow();

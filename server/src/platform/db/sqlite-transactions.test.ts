@@ -19,9 +19,13 @@ describe('SQLite transactions', () => {
     other.pragma('busy_timeout = 0');
     try {
       await handle.db.transaction().execute(async (trx) => {
-        await trx.selectFrom('users').select('id').execute();
+        await trx
+          .selectFrom('accounts')
+          .innerJoin('users', 'users.account_id', 'accounts.id')
+          .select('id')
+          .execute();
         expect(() => other.exec('create table written_meanwhile (x)')).toThrow(/database is locked/);
-        await trx.deleteFrom('users').where('id', '=', 'nobody').execute();
+        await trx.deleteFrom('accounts').where('id', '=', 'nobody').execute();
       });
       // Committed: the lock is free again.
       other.exec('create table written_after (x)');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bulkUserRow } from '../../test/people.js';
+import { bulkUserRow, insertBulkPeople } from '../../test/people.js';
 import { eventually } from '../../test/wait.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../data/database.js';
 
@@ -28,7 +28,7 @@ describe("SQLite's log is checkpointed by a thread of its own", () => {
     expect(await servingThreshold()).toBe(10_000);
     const at = new Date();
     const people = Array.from({ length: 200 }, (_, index) => bulkUserRow(`checkpointed${index}`, at));
-    await handle.db.insertInto('users').values(people).execute();
+    await insertBulkPeople(handle.db, people);
     const { rows } = await sql<{ log: number }>`pragma wal_checkpoint(NOOP)`.execute(handle.db);
     const written = rows[0]!.log;
     expect(written).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../../data/database.js';
 import type { ReactionKind } from '../../data/schema.js';
 import type * as comments from '../../data/comments.repo.js';
 import * as posts from '../../data/posts.repo.js';
-import * as users from '../../data/users.repo.js';
+import * as accounts from '../../data/accounts.repo.js';
 import type { PostRef } from '../../data/post-ref.js';
 import { noteEditedPost, noteNewComment, noteNewPost, noteOwnReaction } from './cache-updates.js';
 import { PeopleHydrator, peopleShown } from './people.js';
@@ -62,7 +62,7 @@ export interface HydratedPage {
   /** The posts the viewer may quote (quotes.ts `quotableBy`); undefined signed out. */
   quotable: ReadonlySet<string> | undefined;
   /** The people the page shows (user summaries by id: people.ts). */
-  users: Map<string, users.SummaryRow>;
+  users: Map<string, accounts.SummaryRow>;
   marks: ViewerMarks | undefined;
   /**
    * The profiles' version the summaries were kept at (none when the cache is off): what a view renders
@@ -143,7 +143,7 @@ export class Hydrator {
    * The summaries of everyone the posts and comments show, the viewer's own among them (the views list
    * the viewer's own like, dislike and votes past the caps: views/sync/own-entries.ts).
    */
-  async people(hydrated: Shown, viewerId: string | undefined): Promise<Map<string, users.SummaryRow>> {
+  async people(hydrated: Shown, viewerId: string | undefined): Promise<Map<string, accounts.SummaryRow>> {
     return this.peopleByIds(peopleShown(hydrated, viewerId));
   }
 
@@ -154,7 +154,7 @@ export class Hydrator {
   async peopleByIds(
     ids: readonly string[],
     profilesVersion?: number,
-  ): Promise<Map<string, users.SummaryRow>> {
+  ): Promise<Map<string, accounts.SummaryRow>> {
     return (await this.peopleHydrator.byIds(ids, profilesVersion)).people;
   }
 
@@ -376,7 +376,7 @@ export class Hydrator {
     if (!this.accountCache)
       return { marks: await this.marks(viewerId, shown), accounts: freshAccounts(this.db, this.dialect) };
     if (!viewerId)
-      return { marks: undefined, accounts: this.accountCache.at(await users.profilesVersion(this.db)) };
+      return { marks: undefined, accounts: this.accountCache.at(await accounts.profilesVersion(this.db)) };
     const { marks, profilesVersion } = await marksAndProfilesVersion(this.db, this.dialect, viewerId, shown);
     return { marks, accounts: this.accountCache.at(profilesVersion) };
   }

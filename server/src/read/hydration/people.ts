@@ -1,5 +1,5 @@
 import type { Db, Dialect } from '../../data/database.js';
-import * as users from '../../data/users.repo.js';
+import * as accounts from '../../data/accounts.repo.js';
 import type { HydratedComment, Shown } from './posts.js';
 
 /**
@@ -18,7 +18,7 @@ import type { HydratedComment, Shown } from './posts.js';
 const summariesKept = 50_000;
 
 export class PeopleHydrator {
-  private readonly summaries = new Map<string, users.SummaryRow>();
+  private readonly summaries = new Map<string, accounts.SummaryRow>();
   private summariesVersion = -1;
 
   /** `kept`: false when the cache is off (POST_CACHE_MB=0): every answer reads its people. */
@@ -41,18 +41,18 @@ export class PeopleHydrator {
   async byIds(
     ids: readonly string[],
     readVersion?: number,
-  ): Promise<{ people: Map<string, users.SummaryRow>; version: number | undefined }> {
+  ): Promise<{ people: Map<string, accounts.SummaryRow>; version: number | undefined }> {
     if (!this.kept) {
-      const rows = await users.summariesByIds(this.db, this.dialect, ids);
+      const rows = await accounts.summariesByIds(this.db, this.dialect, ids);
       return { people: new Map(rows.map((row) => [row.id, row])), version: undefined };
     }
-    const version = readVersion ?? (await users.profilesVersion(this.db));
+    const version = readVersion ?? (await accounts.profilesVersion(this.db));
     if (version !== this.summariesVersion) {
       this.summaries.clear();
       this.summariesVersion = version;
     }
     // What the cache holds is taken now, while it is at this answer's version.
-    const found = new Map<string, users.SummaryRow>();
+    const found = new Map<string, accounts.SummaryRow>();
     const missing: string[] = [];
     for (const id of ids) {
       const row = this.summaries.get(id);
@@ -60,7 +60,7 @@ export class PeopleHydrator {
       else missing.push(id);
     }
     if (missing.length === 0) return { people: found, version };
-    const read = await users.summariesByIds(this.db, this.dialect, missing);
+    const read = await accounts.summariesByIds(this.db, this.dialect, missing);
     for (const row of read) found.set(row.id, row);
     // Kept only if no answer moved the cache to another version meanwhile: these rows may be older
     // than that version (read before the profile change it saw).

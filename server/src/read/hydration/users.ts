@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../../data/database.js';
 import { groupBy } from '../../platform/db/chunks.js';
 import * as bookmarks from '../../data/bookmarks.repo.js';
 import * as follows from '../../data/follows.repo.js';
+import * as accounts from '../../data/accounts.repo.js';
 import * as users from '../../data/users.repo.js';
 import type { HydratedPage, Hydrator } from './hydrator.js';
 
@@ -17,7 +18,7 @@ export interface HydratedUsers {
   rows: users.UserRow[];
   followers: Map<string, string[]>;
   following: Map<string, string[]>;
-  people: Map<string, users.SummaryRow>;
+  people: Map<string, accounts.SummaryRow>;
   viewerId: string | undefined;
   /** The viewer's bookmarks as whole posts, when the viewer's own object is among the rows. */
   ownBookmarks: HydratedPage | undefined;

@@ -6,13 +6,8 @@ import { activeFilters } from '../../data/filters.repo.js';
 import { notificationSettingsOf } from '../../data/notification-settings.repo.js';
 import { keywordMatcher } from './keyword-match.js';
 import { relationMembersAmong } from '../../data/follows.repo.js';
-import {
-  inForce,
-  moderatedAccounts,
-  rulesVersions,
-  type ModeratedAccount,
-  type RulesVersions,
-} from '../../data/users.repo.js';
+import { inForce, moderatedAccounts, type ModeratedAccount } from '../../data/accounts.repo.js';
+import { rulesVersions, type RulesVersions } from '../../data/users.repo.js';
 import type { LiveMessage } from '../../platform/live/messages.js';
 import type { KeptBetweenAnswers } from '../kept.js';
 import { ViewerRules, type ModeratedSets, type ViewerSettings } from './viewer-rules.js';

@@ -1,4 +1,6 @@
+import * as accounts from '../../data/accounts.repo.js';
 import * as users from '../../data/users.repo.js';
+import { commit } from '../shared/commit.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { Deps } from '../shared/deps.js';
 import { accountSettings } from '../shared/instance-settings.js';
@@ -38,12 +40,12 @@ async function replaceUnconfirmedEmail(deps: Deps, viewer: users.UserRow, email:
   if (await users.findUserByEmail(deps.db, address)) throw taken();
   let replaced: users.UserRow | undefined;
   try {
-    replaced = await users.replaceUnconfirmedEmail(
-      deps.db,
-      viewer.id,
-      address,
-      deps.clock.now().toISOString(),
-    );
+    replaced = await commit(deps, async (trx) => {
+      const person = await users.replaceUnconfirmedEmail(trx, viewer.id, address);
+      // The account says when its person last changed, their address included.
+      if (person) await accounts.markAccountUpdated(trx, viewer.id, deps.clock.now().toISOString());
+      return person;
+    });
   } catch (error) {
     if (await tookAddressMeanwhile(deps, address)) throw taken();
     throw error;

@@ -2,6 +2,7 @@ import type { Uris } from '../../platform/uris/uris.js';
 import type { Deps } from '../shared/deps.js';
 import * as follows from '../../data/follows.repo.js';
 import { recordNotFound } from '../../platform/http/errors.js';
+import { updateProfile } from '../../data/accounts.repo.js';
 import * as users from '../../data/users.repo.js';
 import { timeOfId } from '../../platform/db/ids.js';
 import type { AccountRecord } from '../../read/hydration/hydrator.js';
@@ -83,7 +84,7 @@ export async function updateCredentials(
     { bio: note, links: fields?.links, city: fields?.city },
     names,
   );
-  await users.updateProfile(...checked);
+  await updateProfile(...checked);
   return requireAccount(deps, viewer.id);
 }
 

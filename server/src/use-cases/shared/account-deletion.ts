@@ -19,13 +19,8 @@ import {
   takeOffRepostCounts,
 } from '../../data/posts.repo.js';
 import { deleteRepostsOf, repostedPostIdsOf } from '../../data/reposts.repo.js';
-import {
-  bumpProfilesVersion,
-  deleteUserRow,
-  findUserById,
-  takeOffFollowCounts,
-  type UserRow,
-} from '../../data/users.repo.js';
+import { bumpProfilesVersion, deleteAccountRow, takeOffFollowCounts } from '../../data/accounts.repo.js';
+import { findUserById, type UserRow } from '../../data/users.repo.js';
 import type { Deps } from './deps.js';
 import { commit, type Effects } from './commit.js';
 import { removeMediaOfOwner } from '../../data/media.repo.js';
@@ -85,13 +80,13 @@ async function deleteInOneTransaction(
     ];
     const lockAffectedRows = async () => {
       await lockRowsInOrder(trx, dialect, 'posts', changedPosts);
-      await lockRowsInOrder(trx, dialect, 'users', async () => [
+      await lockRowsInOrder(trx, dialect, 'accounts', async () => [
         userId,
         ...(await followCounterparts(trx, userId)),
       ]);
     };
     await lockAffectedRows();
-    await lockRowsInOrder(trx, dialect, 'users', async () => [userId], { exclusive: true });
+    await lockRowsInOrder(trx, dialect, 'accounts', async () => [userId], { exclusive: true });
     const user = await findUserById(trx, userId);
     if (!user || (terms.when && !terms.when(user))) return undefined;
     await lockAffectedRows();
@@ -119,7 +114,8 @@ async function deleteInOneTransaction(
     // Every token of theirs stops working in every process: a deleted person has no session.
     effects.publish({ type: 'sessions-ended', userId });
     await terms.alongside?.(trx, user, effects);
-    await deleteUserRow(trx, userId);
+    // Its login goes with it (users.account_id cascades).
+    await deleteAccountRow(trx, userId);
     await effects.postsChanged(touched);
     await bumpProfilesVersion(trx);
     return user;

@@ -5,7 +5,7 @@ import * as blocks from '../../data/blocks.repo.js';
 import * as comments from '../../data/comments.repo.js';
 import * as follows from '../../data/follows.repo.js';
 import * as notifications from '../../data/notifications.repo.js';
-import * as users from '../../data/users.repo.js';
+import * as accounts from '../../data/accounts.repo.js';
 
 /**
  * Blocks someone in one transaction: the block, the follows both ways with both people's counts (and
@@ -19,7 +19,7 @@ async function writeBlock(deps: Deps, blockerId: string, blockedId: string): Pro
   return commit(deps, async (trx, effects) => {
     const commented = await comments.postIdsCommentedOn(trx, blockedId, blockerId);
     await lockRowsInOrder(trx, deps.dialect, 'posts', async () => commented);
-    await lockRowsInOrder(trx, deps.dialect, 'users', async () => [blockerId, blockedId]);
+    await lockRowsInOrder(trx, deps.dialect, 'accounts', async () => [blockerId, blockedId]);
     if (!(await blocks.insertBlock(trx, blockerId, blockedId, at))) return false;
     await effects.rulesChanged([blockerId, blockedId]);
     for (const [followerId, followeeId] of [
@@ -33,7 +33,7 @@ async function writeBlock(deps: Deps, blockerId: string, blockedId: string): Pro
         type: 'follow',
         groupKey: 'follow',
       });
-      await users.adjustFollowCounts(trx, followerId, followeeId, -1);
+      await accounts.adjustFollowCounts(trx, followerId, followeeId, -1);
       // The processes' account caches hear of each follow the block removed.
       effects.publish({ type: 'follow-changed', followerId, followeeId });
     }

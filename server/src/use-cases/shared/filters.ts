@@ -237,7 +237,7 @@ export async function createFilter(
   const at = now.toISOString();
   await commit(deps, async (trx, effects) => {
     // Two filters made at once by one person are counted one after the other.
-    await lockRowsInOrder(trx, deps.dialect, 'users', async () => [input.userId]);
+    await lockRowsInOrder(trx, deps.dialect, 'accounts', async () => [input.userId]);
     if ((await filters.countFilters(trx, input.userId)) >= FilterLimits.filtersPerPerson) {
       // Not LimitReached: both APIs have always refused it as bad input (Sync 400, Mastodon 422).
       throw new Invalid(

@@ -3,7 +3,7 @@ import { commit } from './commit.js';
 import { refuseAcrossBlock } from './blocks-between.js';
 import * as follows from '../../data/follows.repo.js';
 import * as notifications from '../../data/notifications.repo.js';
-import * as users from '../../data/users.repo.js';
+import * as accounts from '../../data/accounts.repo.js';
 
 /**
  * The follow row, both users' counts and the followed user's notification in one transaction, the
@@ -32,7 +32,9 @@ export async function writeFollow(
       if (!(await follows.deleteFollow(trx, viewerId, targetId))) return false;
       await notifications.removeCause(trx, newFollower);
     }
-    await users.adjustFollowCounts(trx, viewerId, targetId, change === 'follow' ? 1 : -1);
+    await accounts.adjustFollowCounts(trx, viewerId, targetId, change === 'follow' ? 1 : -1);
+    // Whom they follow among the limited is in the follower's rules (docs/decisions/112).
+    await effects.rulesChanged([viewerId]);
     // Checked holding both users' rows, which a block takes first: a block that committed meanwhile is seen.
     if (change === 'follow')
       await refuseAcrossBlock(trx, { actorId: viewerId, otherIds: [targetId], act: { on: 'follow' } });

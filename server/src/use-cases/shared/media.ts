@@ -3,6 +3,7 @@ import type { Focus } from '@sync/contract';
 import type { Deps } from './deps.js';
 import { commit } from './commit.js';
 import * as media from '../../data/media.repo.js';
+import * as accounts from '../../data/accounts.repo.js';
 import * as users from '../../data/users.repo.js';
 import { ImageRefused, processImage, type ProcessedImage } from '../../platform/media/images.js';
 import { newId } from '../../platform/db/ids.js';
@@ -171,7 +172,7 @@ export async function setProfileImage(
         except: record.id,
         at: record.created_at,
       });
-      user = await users.setProfileImageUrl(trx, {
+      user = await accounts.setProfileImageUrl(trx, {
         id: input.viewerId,
         purpose: input.purpose,
         url: mediaUrlsOf(deps.media.config.publicUrl, record).url,

@@ -1,5 +1,6 @@
 import type { Role } from '../../data/schema.js';
-import { inForce, type UserRow } from '../../data/users.repo.js';
+import { inForce } from '../../data/accounts.repo.js';
+import type { UserRow } from '../../data/users.repo.js';
 import { isStaff } from './roles.js';
 
 /**

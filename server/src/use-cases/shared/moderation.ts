@@ -5,6 +5,7 @@ import * as notifications from '../../data/notifications.repo.js';
 import * as oauth from '../../data/oauth.repo.js';
 import { findReport } from '../../data/reports.repo.js';
 import type { ModerationActionType, Role } from '../../data/schema.js';
+import * as accountsRepo from '../../data/accounts.repo.js';
 import * as users from '../../data/users.repo.js';
 import { newId } from '../../platform/db/ids.js';
 import { deleteUserAndEverythingOf } from './account-deletion.js';
@@ -157,17 +158,19 @@ export async function actOnAccount(
     let revoked: string[] = [];
     switch (action.type) {
       case 'suspend':
-        await users.suspendAccount(trx, target.id, { at, endsAt });
+        await accountsRepo.suspendAccount(trx, target.id, { at, endsAt });
+        // The person's every session token stops working with it.
+        await users.endSessions(trx, target.id);
         revoked = await oauth.deleteTokensOfUser(trx, target.id);
         break;
       case 'unsuspend':
-        await users.unsuspendAccount(trx, target.id);
+        await accountsRepo.unsuspendAccount(trx, target.id);
         break;
       case 'limit':
-        await users.limitAccount(trx, target.id, { at, endsAt });
+        await accountsRepo.limitAccount(trx, target.id, { at, endsAt });
         break;
       case 'unlimit':
-        await users.unlimitAccount(trx, target.id);
+        await accountsRepo.unlimitAccount(trx, target.id);
         break;
       case 'warn':
     }
@@ -213,7 +216,7 @@ function auditReason(note: string | undefined, text: string, endsAt: string | nu
 export async function liftEndedModeration(deps: Deps): Promise<void> {
   const now = deps.clock.now();
   await commit(deps, async (trx, effects) => {
-    const lifted = await users.liftEndedModeration(trx, now.toISOString());
+    const lifted = await accountsRepo.liftEndedModeration(trx, now.toISOString());
     for (const [accounts, action] of [
       [lifted.unsuspended, 'suspension_ended'],
       [lifted.unlimited, 'limit_ended'],
@@ -246,7 +249,7 @@ export async function purgeSuspendedAccounts(deps: Deps): Promise<void> {
     user.suspension_ends_at === null &&
     Date.parse(user.suspended_at) <= now.getTime() - purgeAfterMs;
   const cutoff = new Date(now.getTime() - purgeAfterMs).toISOString();
-  for (const id of await users.suspendedUntilLiftedBefore(deps.db, cutoff, purgedPerRun)) {
+  for (const id of await accountsRepo.suspendedUntilLiftedBefore(deps.db, cutoff, purgedPerRun)) {
     await deleteUserAndEverythingOf(deps, id, {
       when: due,
       alongside: async (trx, user, effects) => {

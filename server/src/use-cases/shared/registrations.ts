@@ -1,4 +1,5 @@
 import * as moderation from '../../data/moderation.repo.js';
+import { deletePendingAccount } from '../../data/accounts.repo.js';
 import * as users from '../../data/users.repo.js';
 import { newId } from '../../platform/db/ids.js';
 import { auditedWrite, type AuditedChange } from './audit.js';
@@ -86,7 +87,7 @@ export async function rejectRegistration(
     input.actor,
     // Nothing but its row (and an app's token, which goes with it) exists: it never got in.
     async (trx, at, effects) => {
-      if (!(await users.deletePendingUser(trx, target.id))) return undefined;
+      if (!(await deletePendingAccount(trx, target.id))) return undefined;
       await queueRegistrationDecision(effects, deps, { user: target, decision: 'rejected', title, at });
       effects.publish({ type: 'sessions-ended', userId: target.id });
       return target;

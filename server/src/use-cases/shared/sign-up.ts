@@ -1,14 +1,15 @@
 import { InstanceLimits, Limits } from '@sync/contract';
 import * as instance from '../../data/instance.repo.js';
 import * as invites from '../../data/invites.repo.js';
+import * as accounts from '../../data/accounts.repo.js';
 import {
   emailKeyOf,
   findUserByEmail,
+  findUserById,
   findUserByUsername,
   hasAnyUser,
-  insertUser,
+  insertLogin,
   unmoderated,
-  type NewUserRow,
   type UserRow,
 } from '../../data/users.repo.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
@@ -165,18 +166,25 @@ export async function insertAccount(
       const invite = inviteCode === undefined ? undefined : await invites.takeInviteUse(trx, inviteCode, now);
       if (inviteCode !== undefined && !invite) throw await inviteRefusal(trx, inviteCode, now);
       const first = !(await hasAnyUser(trx)) && (await instance.claimFirstOwner(trx, id, now));
-      const row = {
-        ...profile,
+      const { email, ...actor } = profile;
+      await accounts.insertAccount(trx, {
+        ...actor,
         id,
         username_key: profile.username.toLowerCase(),
-        email_key: emailKeyOf(profile.email),
+        header_url: '',
+        created_at: now,
+        updated_at: now,
+      });
+      await insertLogin(trx, {
+        account_id: id,
+        email,
+        email_key: emailKeyOf(email),
         email_confirmed_at: null,
         // Welcomed by the web client when they first use it, then marked (docs/decisions/101).
         onboarded_at: null,
         password_hash: passwordHash,
         token_version: 0,
         created_at: now,
-        updated_at: now,
         ...unmoderated,
         role: first ? 'owner' : 'user',
         // The owner has nobody to approve them.
@@ -184,12 +192,11 @@ export async function insertAccount(
         signup_reason: terms.reason,
         invite_id: invite?.id ?? null,
         signup_app_id: terms.signupAppId,
-        header_url: '',
         // Anyone may quote a new account's posts until its preferences say otherwise (decision 092).
         quote_policy: 'anyone',
-      } satisfies NewUserRow;
-      await insertUser(trx, row);
-      const user = { ...row, follower_count: 0, following_count: 0 };
+      });
+      const user = await findUserById(trx, id);
+      if (!user) throw new Error(`The account ${id} just written is not there`);
       const title = terms.confirmationTitle;
       if (title !== undefined)
         await queueLink(trx, effects, deps, { user, purpose: 'confirm', address: user.email, title });

@@ -1,7 +1,7 @@
 import { hashtagsOf, mentionedUsernames } from '@sync/contract';
 import type { Db } from '../../data/database.js';
 import * as notifications from '../../data/notifications.repo.js';
-import * as users from '../../data/users.repo.js';
+import * as accounts from '../../data/accounts.repo.js';
 import * as entities from '../../data/text-entities.repo.js';
 import { refuseAcrossBlock } from './blocks-between.js';
 
@@ -34,7 +34,7 @@ export async function recordTextEntities(
   const authorId = comment?.author_id ?? post.author_id;
   const usernames = mentionedUsernames(written.text);
   const mentioned =
-    usernames.length > 0 ? (await users.idsByUsernames(trx, usernames)).map((row) => row.id) : [];
+    usernames.length > 0 ? (await accounts.idsByUsernames(trx, usernames)).map((row) => row.id) : [];
   // Mentions are recorded only for the @names of a text: a replaced text without any had none.
   const before =
     written.previousText !== undefined && mentionedUsernames(written.previousText).length > 0

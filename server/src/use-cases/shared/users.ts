@@ -1,6 +1,7 @@
 import { Limits, type EditableProfile } from '@sync/contract';
 import type { Deps } from './deps.js';
 import { checkText, checkUrl } from './text.js';
+import * as accounts from '../../data/accounts.repo.js';
 import * as users from '../../data/users.repo.js';
 import { offsetPage } from './offset-pages.js';
 import { suggestedPeopleRows } from './visible-rows.js';
@@ -13,7 +14,7 @@ export function suggestedPeople(deps: Deps, input: { viewerId: string; limit: nu
   return offsetPage(
     0,
     input.limit,
-    (count) => users.suggestedUsers(deps.db, { viewerId: input.viewerId, limit: count }),
+    (count) => accounts.suggestedUsers(deps.db, { viewerId: input.viewerId, limit: count }),
     suggestedPeopleRows(deps, input.viewerId, (row) => row.id),
   );
 }
@@ -27,7 +28,7 @@ export function checkedProfile(
   viewer: users.UserRow,
   data: EditableProfile,
   names?: { first_name: string; last_name: string },
-): Parameters<typeof users.updateProfile> {
+): Parameters<typeof accounts.updateProfile> {
   const changes = {
     bio:
       data.bio === undefined

@@ -11,6 +11,7 @@ import type {
 import type { Db } from '../../data/database.js';
 import * as emailTokens from '../../data/email-tokens.repo.js';
 import type { EmailTokenPurpose } from '../../data/schema.js';
+import * as accounts from '../../data/accounts.repo.js';
 import * as users from '../../data/users.repo.js';
 import * as oauth from '../../data/oauth.repo.js';
 import { hashPassword, passwordMatches } from '../../platform/auth/passwords.js';
@@ -131,6 +132,8 @@ export async function confirmEmailChange(deps: Deps, input: { token: string }): 
       address = link.new_email;
       const owner = await users.findUserByEmail(trx, address);
       if (owner && owner.id !== link.user_id) throw new HttpError(409, emailInUse);
+      // The account says when its person last changed, their address included.
+      await accounts.markAccountUpdated(trx, link.user_id, now);
       const user = await users.changeEmail(trx, link.user_id, address, now);
       if (!user) throw badRequest(linkUsedOrExpired);
       await emailTokens.retireEmailTokens(trx, user.id, 'change', now);

@@ -1,6 +1,7 @@
 import type { Deps } from '../shared/deps.js';
 import { commit } from '../shared/commit.js';
 import * as media from '../../data/media.repo.js';
+import * as accounts from '../../data/accounts.repo.js';
 import * as users from '../../data/users.repo.js';
 import { sweepMediaNow } from '../shared/media-sweep.js';
 import { ProfileImage } from '../shared/media.js';
@@ -13,7 +14,7 @@ export async function removeProfileImage(
   const at = deps.clock.now().toISOString();
   const user = await commit(deps, async (trx) => {
     await media.removeProfileMedia(trx, { ownerId: input.viewerId, purpose: input.purpose, at });
-    return users.setProfileImageUrl(trx, {
+    return accounts.setProfileImageUrl(trx, {
       id: input.viewerId,
       purpose: input.purpose,
       // Empty: the default picture for an avatar, none for a header.

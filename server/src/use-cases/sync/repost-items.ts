@@ -5,7 +5,7 @@ import type { PageQuery } from '../../platform/http/pagination.js';
 import type { PostsPageReply } from '@sync/contract';
 import type { JsonText } from '../../read/views/json-text.js';
 import { itemsPage, type RepostShown } from '../../read/views/sync/reposted.js';
-import type { SummaryRow } from '../../data/users.repo.js';
+import type { SummaryRow } from '../../data/accounts.repo.js';
 import type { ItemList, ListItem } from '../shared/repost-items.js';
 
 /** The reposts among these items, by post: what their views show as `reposted`, from the page's people. */

@@ -14,6 +14,7 @@ import { followViewer, summariesOf, userSummary } from '../../read/views/sync/su
 import { listedPeople, withFollowState } from './listed-people.js';
 import { userView } from '../../read/views/sync/users.js';
 import { everyUser, userObject, userObjects, withOwnRole } from './user-answers.js';
+import * as accounts from '../../data/accounts.repo.js';
 import * as users from '../../data/users.repo.js';
 import { visiblePeopleRows } from '../shared/visible-rows.js';
 import { hiddenFrom } from '../shared/moderation-state.js';
@@ -68,7 +69,7 @@ export async function editProfile(
   input: { viewer: users.UserRow; data: EditableProfile; changedOnly: boolean },
 ): Promise<{ user: User } | { users: User[] }> {
   const { viewer } = input;
-  const updated = await users.updateProfile(...checkedProfile(deps, viewer, input.data));
+  const updated = await accounts.updateProfile(...checkedProfile(deps, viewer, input.data));
   if (input.changedOnly) return { user: await userObject(deps, updated, viewer.id) };
   return { users: await everyUser(deps, viewer.id) };
 }

@@ -1,4 +1,4 @@
-import { inForce } from '../../../data/users.repo.js';
+import { inForce } from '../../../data/accounts.repo.js';
 import type { AccountRecord } from '../../hydration/accounts.js';
 import { accountView } from './accounts.js';
 import type { AdminAccount } from '@sync/contract/mastodon';

@@ -1,6 +1,6 @@
 import type { Comment } from '@sync/contract';
 import type { HydratedComment } from '../../hydration/hydrator.js';
-import type { SummaryRow } from '../../../data/users.repo.js';
+import type { SummaryRow } from '../../../data/accounts.repo.js';
 import { withOwnEntry } from './own-entries.js';
 import { summariesOf } from './summaries.js';
 import { filteredField } from './filtered.js';

@@ -1,5 +1,5 @@
 import { mentionedUsernames } from '@sync/contract';
-import type { SummaryRow } from '../../../data/users.repo.js';
+import type { SummaryRow } from '../../../data/accounts.repo.js';
 
 /**
  * A post's or comment's `unresolvedMentions`: the @names of its text that mention nobody, absent when

@@ -7,7 +7,8 @@ import type {
 } from '@sync/contract';
 import type { AuditEntry as AuditEntryRecord } from '../../../data/audit-log.repo.js';
 import type { ModerationActionRecord } from '../../../data/moderation.repo.js';
-import { inForce, type SummaryRow, type UserRow } from '../../../data/users.repo.js';
+import { inForce, type SummaryRow } from '../../../data/accounts.repo.js';
+import type { UserRow } from '../../../data/users.repo.js';
 import { userSummary } from './summaries.js';
 
 /** Moderation as Sync's API shows it: accounts to moderators, their history, the audit log, warnings. */

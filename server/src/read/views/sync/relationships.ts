@@ -1,7 +1,7 @@
 import type { BlockedUser, MutedUser, Relationship } from '@sync/contract';
 import type { BlockRow } from '../../../data/blocks.repo.js';
 import type { MuteRow } from '../../../data/mutes.repo.js';
-import type { SummaryRow } from '../../../data/users.repo.js';
+import type { SummaryRow } from '../../../data/accounts.repo.js';
 import type { RelationshipState } from '../relationship-state.js';
 import { userSummary } from './summaries.js';
 

@@ -1,6 +1,6 @@
 import type { PostsPageReply, PostsReply, RepostedBy } from '@sync/contract';
 import type { HydratedPage } from '../../hydration/hydrator.js';
-import type { SummaryRow } from '../../../data/users.repo.js';
+import type { SummaryRow } from '../../../data/accounts.repo.js';
 import { JsonText } from '../json-text.js';
 import { previewPostText } from './posts.js';
 import { userSummary } from './summaries.js';

@@ -1,6 +1,6 @@
 import type { FollowViewer, UserSummary } from '@sync/contract';
 import type { FollowState } from '../../../data/follows.repo.js';
-import type { SummaryRow } from '../../../data/users.repo.js';
+import type { SummaryRow } from '../../../data/accounts.repo.js';
 
 export const userSummary = (row: SummaryRow): UserSummary => ({
   _id: row.id,
