@@ -18,51 +18,73 @@ export type StatusMention = Static<typeof StatusMention>;
 export const StatusTag = Entity({ name: Type.String(), url: Type.String() });
 export type StatusTag = Static<typeof StatusTag>;
 
+/** A status's fields up to its quote, in the order Sync writes them. */
+const statusFields = {
+  id: Type.String(),
+  created_at: Type.String(),
+  in_reply_to_id: Nullable(Type.String()),
+  in_reply_to_account_id: Nullable(Type.String()),
+  sensitive: Type.Boolean(),
+  spoiler_text: Type.String(),
+  visibility: Type.Literal('public'),
+  language: Nullable(Type.String()),
+  uri: Type.String(),
+  url: Type.String(),
+  replies_count: Type.Integer(),
+  reblogs_count: Type.Integer(),
+  favourites_count: Type.Integer(),
+  quotes_count: Type.Integer(),
+  edited_at: Nullable(Type.String()),
+  content: Type.String(),
+  /** On a reblog (a repost, docs/decisions/092): the status reblogged; null on any other. */
+  reblog: Nullable(Type.Ref('Status')),
+  account: Account,
+  media_attachments: Type.Array(MediaAttachment),
+  mentions: Type.Array(StatusMention),
+  tags: Type.Array(StatusTag),
+  emojis: AlwaysEmpty,
+  card: Type.Null(),
+  poll: Type.Null(),
+};
+
+const quoteFields = {
+  quote: Type.Union([Type.Ref('Quote'), ShallowQuote, Type.Null()]),
+  quote_approval: QuoteApproval,
+};
+
+/** What a signed-in viewer did to a status: all of these for them, none for anyone else. */
+const viewerFields = {
+  /** The viewer's `warn` filters that matched it (their `hide` filters leave it out). */
+  filtered: Type.Array(FilterResult),
+  favourited: Type.Boolean(),
+  reblogged: Type.Boolean(),
+  muted: Type.Boolean(),
+  bookmarked: Type.Boolean(),
+  pinned: Type.Boolean(),
+};
+
 /**
  * A status holds statuses: the one it reblogs, and the one a quote shows. The two are declared together
- * as a cyclic schema, whose `$defs` name each other by `$ref`.
+ * as a cyclic schema, whose `$defs` name each other by `$ref`. A quote's status writes the viewer's
+ * fields before its own quote, where a status writes them after (the views build them so, and the
+ * goldens hold those bytes); fast-json-stringify writes a schema's required fields before its optional
+ * ones, so the quoted status is one of two entities, for a signed-in viewer (their fields required, in
+ * their place) or not (none), and an answer serialised from these schemas keeps its bytes.
  */
 const statusDefinitions = {
   Status: Entity({
-    id: Type.String(),
-    created_at: Type.String(),
-    in_reply_to_id: Nullable(Type.String()),
-    in_reply_to_account_id: Nullable(Type.String()),
-    sensitive: Type.Boolean(),
-    spoiler_text: Type.String(),
-    visibility: Type.Literal('public'),
-    language: Nullable(Type.String()),
-    uri: Type.String(),
-    url: Type.String(),
-    replies_count: Type.Integer(),
-    reblogs_count: Type.Integer(),
-    favourites_count: Type.Integer(),
-    quotes_count: Type.Integer(),
-    edited_at: Nullable(Type.String()),
-    content: Type.String(),
-    /** On a reblog (a repost, docs/decisions/092): the status reblogged; null on any other. */
-    reblog: Nullable(Type.Ref('Status')),
-    account: Account,
-    media_attachments: Type.Array(MediaAttachment),
-    mentions: Type.Array(StatusMention),
-    tags: Type.Array(StatusTag),
-    emojis: AlwaysEmpty,
-    card: Type.Null(),
-    poll: Type.Null(),
-    quote: Type.Union([Type.Ref('Quote'), ShallowQuote, Type.Null()]),
-    quote_approval: QuoteApproval,
-    /** The viewer's `warn` filters that matched it (their `hide` filters leave it out). */
-    filtered: Type.Optional(Type.Array(FilterResult)),
-    favourited: Type.Optional(Type.Boolean()),
-    reblogged: Type.Optional(Type.Boolean()),
-    muted: Type.Optional(Type.Boolean()),
-    bookmarked: Type.Optional(Type.Boolean()),
-    pinned: Type.Optional(Type.Boolean()),
+    ...statusFields,
+    ...quoteFields,
+    ...Type.Partial(Type.Object(viewerFields)).properties,
     /** Only in the answer to a delete: the source, so an app can redraft it. */
     text: Type.Optional(Type.String()),
   }),
+  QuotedStatus: Type.Union([
+    Entity({ ...statusFields, ...viewerFields, ...quoteFields }),
+    Entity({ ...statusFields, ...quoteFields }),
+  ]),
   /** https://docs.joinmastodon.org/entities/Quote/ — a quote whose quoted status is shown (one level deep). */
-  Quote: Entity({ state: QuoteStateName, quoted_status: Nullable(Type.Ref('Status')) }),
+  Quote: Entity({ state: QuoteStateName, quoted_status: Nullable(Type.Ref('QuotedStatus')) }),
 };
 
 /** https://docs.joinmastodon.org/entities/Status/ */

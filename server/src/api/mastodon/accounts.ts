@@ -1,5 +1,5 @@
 import { MuteLimits } from '@sync/contract';
-import { Account, CredentialAccount, FamiliarFollowers, Relationship } from '@sync/contract/mastodon';
+import { Account, CredentialAccount, FamiliarFollowers, Relationship, Status } from '@sync/contract/mastodon';
 import { Type, type Static } from 'typebox';
 import { uploadIn, uploadRoute } from '../uploads.js';
 import * as media from '../../use-cases/shared/media.js';
@@ -246,7 +246,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/statuses',
     {
       preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
-      schema: { params: IdParams, querystring: AccountStatusesQuery },
+      schema: { params: IdParams, querystring: AccountStatusesQuery, ...answeredWith(Type.Array(Status)) },
     },
     async (request, reply) => {
       const { query } = request;

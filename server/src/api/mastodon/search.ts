@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HttpError } from '../../platform/http/errors.js';
-import type { Search } from '@sync/contract/mastodon';
+import { Search } from '@sync/contract/mastodon';
 import { tagView } from '../../read/views/mastodon/tags.js';
 import { localTargetOf } from '../../platform/uris/uris.js';
 import * as search from '../../use-cases/mastodon/search.js';
@@ -12,6 +12,7 @@ import { accountsFor } from './accounts.js';
 import { mastodonAccess } from './auth.js';
 import { keyOfStatusId, offsetOf, offsetParams, windowOf, windowParams } from './paging.js';
 import { statusesFor } from './views.js';
+import { answeredWith } from './answer-schemas.js';
 import { urisFor } from '../uris.js';
 
 type Kind = keyof Search;
@@ -74,7 +75,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/search',
     {
       preHandler: mastodonAccess(app, { public: true, scope: 'read:search' }),
-      schema: { querystring: SearchQuery },
+      schema: { querystring: SearchQuery, ...answeredWith(Search) },
     },
     async (request) => {
       const { query } = request;

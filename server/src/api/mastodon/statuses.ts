@@ -10,7 +10,7 @@ import { quotePolicyOf, unknownPolicy } from './quote-params.js';
 import { sendJsonText } from '../json-text.js';
 import { focusParam } from '../uploads.js';
 import { statusEditViews } from '../../read/views/mastodon/status-edits.js';
-import { Account, StatusEdit, StatusSource } from '@sync/contract/mastodon';
+import { Account, Status, StatusEdit, StatusSource } from '@sync/contract/mastodon';
 import { Type } from 'typebox';
 import { answeredWith } from './answer-schemas.js';
 import { pinRefusalOf, refuseWhatSyncCannotKeep, StatusOptions } from './status-options.js';
@@ -61,7 +61,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id',
     {
       preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
-      schema: { params: IdParams },
+      schema: { params: IdParams, ...answeredWith(Status) },
     },
     async (request) =>
       statusFor(
@@ -109,7 +109,10 @@ export const statusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
   app.post(
     '/',
-    { preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }), schema: { body: NewStatus } },
+    {
+      preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }),
+      schema: { body: NewStatus, ...answeredWith(Status) },
+    },
     async (request) => {
       const viewer = mastodonViewer(request);
       const { body } = request;
@@ -132,7 +135,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id',
     {
       preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }),
-      schema: { params: IdParams, body: EditedStatus },
+      schema: { params: IdParams, body: EditedStatus, ...answeredWith(Status) },
     },
     async (request) => {
       const { body } = request;
@@ -157,7 +160,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/interaction_policy',
     {
       preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }),
-      schema: { params: IdParams, body: QuotePolicyBody },
+      schema: { params: IdParams, body: QuotePolicyBody, ...answeredWith(Status) },
     },
     async (request) => {
       const policy = quotePolicyOf(request.body.quote_approval_policy);
@@ -177,7 +180,10 @@ export const statusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/quotes/:quoting_status_id/revoke',
     {
       preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }),
-      schema: { params: Type.Object({ id: Type.String(), quoting_status_id: Type.String() }) },
+      schema: {
+        params: Type.Object({ id: Type.String(), quoting_status_id: Type.String() }),
+        ...answeredWith(Status),
+      },
     },
     async (request) =>
       statusFor(
@@ -243,7 +249,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id',
     {
       preHandler: mastodonAccess(app, { user: true, scope: 'write:statuses' }),
-      schema: { params: IdParams, body: DeleteMedia, querystring: DeleteMedia },
+      schema: { params: IdParams, body: DeleteMedia, querystring: DeleteMedia, ...answeredWith(Status) },
     },
     async (request) => {
       const { hydrated, text } = await statuses.deleteStatus(deps, {
@@ -270,11 +276,14 @@ export const statusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
     throw new HttpError(422, `Validation failed: ${pinRefusalOf(status, viewer.id)}`);
   });
-  app.post('/:id/unpin', { preHandler: pinScope, schema: { params: IdParams } }, async (request) =>
-    statusFor(
-      request,
-      await statuses.getStatus(deps, { id: request.params.id, viewerId: mastodonViewer(request).id }),
-    ),
+  app.post(
+    '/:id/unpin',
+    { preHandler: pinScope, schema: { params: IdParams, ...answeredWith(Status) } },
+    async (request) =>
+      statusFor(
+        request,
+        await statuses.getStatus(deps, { id: request.params.id, viewerId: mastodonViewer(request).id }),
+      ),
   );
 
   for (const [path, scope, change] of [
@@ -311,7 +320,10 @@ export const statusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ] as const) {
     app.post(
       `/:id/${path}`,
-      { preHandler: mastodonAccess(app, { user: true, scope }), schema: { params: IdParams } },
+      {
+        preHandler: mastodonAccess(app, { user: true, scope }),
+        schema: { params: IdParams, ...answeredWith(Status) },
+      },
       async (request) => statusFor(request, await change(mastodonViewer(request).id, request.params.id)),
     );
   }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Tag } from '@sync/contract/mastodon';
+import { Status, Tag } from '@sync/contract/mastodon';
 import { Type } from 'typebox';
 import { answeredWith } from './answer-schemas.js';
 import { tagView } from '../../read/views/mastodon/tags.js';
@@ -40,7 +40,7 @@ export const trendRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/statuses',
     {
       preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
-      schema: { querystring: TrendsQuery },
+      schema: { querystring: TrendsQuery, ...answeredWith(Type.Array(Status)) },
     },
     async (request, reply) => {
       const page = { limit: windowOf(request.query).limit, offset: offsetOf(request.query) };

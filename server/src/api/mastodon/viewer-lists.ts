@@ -5,6 +5,9 @@ import * as favourites from '../../use-cases/mastodon/favourites.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setLinks, windowOf, WindowQuery } from './paging.js';
 import { statusesFor } from './views.js';
+import { Status } from '@sync/contract/mastodon';
+import { Type } from 'typebox';
+import { answeredWith } from './answer-schemas.js';
 
 /**
  * The viewer's own lists of statuses: `/api/v1/favourites` (the posts they liked and the comments they
@@ -20,7 +23,10 @@ export const viewerListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const [path, scope, read] of lists) {
     app.get(
       path,
-      { preHandler: mastodonAccess(app, { user: true, scope }), schema: { querystring: WindowQuery } },
+      {
+        preHandler: mastodonAccess(app, { user: true, scope }),
+        schema: { querystring: WindowQuery, ...answeredWith(Type.Array(Status)) },
+      },
       async (request, reply) => {
         const { statuses, bounds } = await read(app.deps, {
           viewerId: mastodonViewer(request).id,
