@@ -5,7 +5,10 @@
  *
  * Did a change make the server slower? Runs the scenarios against the production server built from
  * `--base` and from this checkout, in turn (base first in the first round, this checkout first in the
- * second, and so on), on one data set, and compares the server's CPU time per request. On this shared
+ * second, and so on), on one data set, and compares the server's CPU time per request. Each build runs on
+ * its own copy of the data set, kept from round to round; a base whose server knows fewer migrations than
+ * this checkout gets its copy taken down to its schema after the fixture is written (build-schema.ts).
+ * On this shared
  * machine req/s swings by 10–15% from one run to the next and by 3–4 times between sessions, so one
  * run against another says little; CPU per request over rounds in turn says more (decision 025).
  * Writes bench/results/compare.md.
@@ -15,9 +18,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadOptionFlags, scenarioFilter } from './cli-options.js';
+import { migrateToLatest } from '../../server/src/data/database.js';
+import { olderSchemaOf, takeCopyDownTo } from './build-schema.js';
 import { cacheDir, checkOutDataset } from './dataset-cache.js';
-import { openServerDatabase } from './database-target.js';
-import { prepareFixture } from './fixture.js';
+import { openServerDatabase, type DatabaseTarget } from './database-target.js';
+import { fixtureOfServer, writeFixture } from './fixture.js';
 import { runScenario, warmUp, type LoadOptions, type ScenarioResult } from './load-runner.js';
 import { tableCell } from './report.js';
 import { serverScenarios } from './scenarios.js';
@@ -51,6 +56,8 @@ interface Build {
   skipped: Map<string, string>;
   /** The Node.js its server runs on. */
   node: string;
+  /** Its server's last migration, when this checkout has later ones (build-schema.ts). */
+  olderSchema: string | undefined;
 }
 
 const nodeVersion = (node: string) =>
@@ -86,6 +93,7 @@ function installedRevision(revision: string, folder: string): Build {
     samples: new Map(),
     skipped: new Map(),
     node,
+    olderSchema: olderSchemaOf(folder),
   };
 }
 
@@ -122,6 +130,7 @@ function checkOutRevision(revision: string): Build {
     samples: new Map(),
     skipped: new Map(),
     node: process.execPath,
+    olderSchema: olderSchemaOf(checkout),
   };
 }
 
@@ -205,14 +214,23 @@ const current: Build = {
   samples: new Map(),
   skipped: new Map(),
   node: process.execPath,
+  olderSchema: undefined,
 };
 const serverPort = Number(values.port) + 1;
-const { target } = await checkOutDataset(dialect, Number(values.posts), values['postgres-url'], serverPort);
-const handle = openServerDatabase(target);
-try {
-  for (let round = 0; round < rounds; round++) {
-    for (const build of round % 2 === 0 ? [base, current] : [current, base]) {
-      const server = await startSyncServer(target, {
+const copyNamed = async (name: string): Promise<DatabaseTarget> =>
+  (await checkOutDataset(dialect, Number(values.posts), values['postgres-url'], serverPort, name)).target;
+const copies = { base: await copyNamed('base'), current: await copyNamed('this') };
+for (let round = 0; round < rounds; round++) {
+  for (const build of round % 2 === 0 ? [base, current] : [current, base]) {
+    const copy = build === base ? copies.base : copies.current;
+    const handle = openServerDatabase(copy);
+    try {
+      // Written for each server, as in run.ts: the write scenarios start from what this build's last
+      // server left. In this checkout's schema: a base's copy comes up to it, and goes down again after.
+      await migrateToLatest(handle.db);
+      const written = await writeFixture(handle.db, { connections: load.connections, jwtSecret });
+      if (build.olderSchema) await takeCopyDownTo(handle.db, build.olderSchema);
+      const server = await startSyncServer(copy, {
         port: serverPort,
         workers: 1,
         logFile: path.join(cacheDir, 'logs', 'compare.log'),
@@ -220,12 +238,7 @@ try {
         node: build.node,
       });
       try {
-        // Prepared for each server, as in run.ts: the write scenarios start from what the last one left.
-        const fixture = await prepareFixture(handle.db, {
-          connections: load.connections,
-          jwtSecret,
-          serverUrl: server.url,
-        });
+        const fixture = await fixtureOfServer(handle.db, written, server.url);
         for (const scenario of serverScenarios(fixture).filter(({ name }) => runsScenario(name))) {
           if (scenario.unavailable) {
             build.skipped.set(scenario.name, scenario.unavailable);
@@ -250,10 +263,10 @@ try {
       } finally {
         await server.stop();
       }
+    } finally {
+      await handle.db.destroy();
     }
   }
-} finally {
-  await handle.db.destroy();
 }
 const markdown = render(base, current, `${dialect}, ${Number(values.posts).toLocaleString('en-US')} posts`);
 fs.mkdirSync(path.join(repoRoot, 'bench', 'results'), { recursive: true });

@@ -51,11 +51,19 @@ interface CacheEntry {
 /**
  * The working copy is named after the run's server port as well: runs on different ports (two sessions
  * benchmarking at once on a shared machine) each write to their own, while sharing the generated data set.
+ * `copy` names one of several copies a run keeps (bench:compare keeps one per build).
  */
-function entryFor(dialect: Dialect, posts: number, postgresServerUrl: string, port: number): CacheEntry {
+function entryFor(
+  dialect: Dialect,
+  posts: number,
+  postgresServerUrl: string,
+  port: number,
+  copy: string | undefined,
+): CacheEntry {
   const name = `${dialect}-${posts}`;
   const manifestFile = path.join(cacheDir, `${name}.json`);
-  const workingDir = path.join(cacheDir, 'working', `${name}-port-${port}`);
+  const copyName = copy ? `port-${port}-${copy}` : `port-${port}`;
+  const workingDir = path.join(cacheDir, 'working', `${name}-${copyName}`);
   if (dialect === 'sqlite') {
     return {
       manifestFile,
@@ -67,13 +75,13 @@ function entryFor(dialect: Dialect, posts: number, postgresServerUrl: string, po
   return {
     manifestFile,
     pristine: { databaseUrl: database(''), dataDir: path.join(cacheDir, name) },
-    working: { databaseUrl: database(`working_port_${port}_`), dataDir: workingDir },
+    working: { databaseUrl: database(`working_${copyName.replaceAll('-', '_')}_`), dataDir: workingDir },
   };
 }
 
 /**
- * Returns a writable copy of the data set with `posts` posts for the run whose server listens on `port`,
- * generating the data set first unless an earlier run left it in bench/.data (SQLite files, or
+ * Returns a writable copy of the data set with `posts` posts for the run whose server listens on `port`
+ * (and the copy named `copy`, for a run that keeps several), generating the data set first unless an earlier run left it in bench/.data (SQLite files, or
  * PostgreSQL databases sync_bench_<posts>).
  */
 export async function checkOutDataset(
@@ -81,8 +89,9 @@ export async function checkOutDataset(
   posts: number,
   postgresServerUrl: string,
   port: number,
+  copy?: string,
 ): Promise<{ dataset: CachedDataset; target: DatabaseTarget }> {
-  const entry = entryFor(dialect, posts, postgresServerUrl, port);
+  const entry = entryFor(dialect, posts, postgresServerUrl, port, copy);
   let dataset = await readManifest(entry);
   if (!dataset) {
     const size = datasetSizeFor(posts);

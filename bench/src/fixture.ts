@@ -106,6 +106,30 @@ export async function prepareFixture(
   db: Db,
   options: { connections: number; jwtSecret: string; serverUrl: string },
 ): Promise<Fixture> {
+  return fixtureOfServer(db, await writeFixture(db, options), options.serverUrl);
+}
+
+/**
+ * What the fixture reads and writes in a working copy, in this checkout's schema, with no server
+ * running: `bench:compare` writes it before it takes a base's copy down to the base's schema
+ * (compare.ts), so none of it may ask a server. The rows it adds (Mastodon tokens, the guarded twins)
+ * are written whatever the server can do; `fixtureOfServer` asks the server which scenarios it serves.
+ */
+export interface WrittenFixture extends Omit<
+  Fixture,
+  'mastodon' | 'guarded' | 'photoTwins' | 'repostTwins' | 'postsToEdit'
+> {
+  /** `Bearer <token>` of each bench user, in the order of `users`. */
+  mastodonAuthorizations: string[];
+  guarded: { plain: BenchUser[]; guarded: BenchUser[] };
+  photoTwins: PhotoTwinPaths | { reason: string };
+  repostTwins: { plain: BenchUser; reposts: BenchUser } | { reason: string };
+}
+
+export async function writeFixture(
+  db: Db,
+  options: { connections: number; jwtSecret: string },
+): Promise<WrittenFixture> {
   // The data set's members only: the accounts the bench makes (made-up-users.ts) never post.
   const userCount = Number(
     (
@@ -211,17 +235,32 @@ export async function prepareFixture(
   return {
     heavyFollower: heavyFollower!,
     mostNotified: mostNotified!,
-    mastodon: await mastodonAccess(db, users, options.serverUrl),
-    guarded: await guardedViewers(db, users, options),
-    photoTwins: await photoTwinPages(db, users[0]!, options),
-    repostTwins: await repostTwins(db, options),
+    mastodonAuthorizations: await writeMastodonTokens(db, users),
+    guarded: await writeGuardedViewers(db, users, options.jwtSecret),
+    photoTwins: await photoTwinPaths(db, options.jwtSecret),
+    repostTwins: await signInRepostTwins(db, options.jwtSecret),
     users,
     postIds,
     usernames: randomUsers.rows.map((row) => row.username),
     famousUsernames: famous.map((row) => row.username),
     reactionPlans,
     followTargetIds,
-    postsToEdit: (perUser) => benchPostsToEdit(db, users, options.serverUrl, perUser),
+  };
+}
+
+/**
+ * The fixture for the server at `serverUrl`, once it runs on the working copy `writeFixture` wrote:
+ * each group of scenarios it cannot serve (a `bench:compare` base from before them) is marked so.
+ */
+export async function fixtureOfServer(db: Db, written: WrittenFixture, serverUrl: string): Promise<Fixture> {
+  const { mastodonAuthorizations, guarded, photoTwins, repostTwins, ...rest } = written;
+  return {
+    ...rest,
+    mastodon: await mastodonAccess(mastodonAuthorizations, serverUrl),
+    guarded: await guardedViewers(guarded, serverUrl),
+    photoTwins: await photoTwinPages(photoTwins, written.users[0]!, serverUrl),
+    repostTwins: await repostTwinsOf(repostTwins, serverUrl),
+    postsToEdit: (perUser) => benchPostsToEdit(db, written.users, serverUrl, perUser),
   };
 }
 
@@ -282,15 +321,9 @@ export async function signIn(db: Db, usernames: string[], jwtSecret: string): Pr
 /**
  * Access tokens of the Mastodon API for the bench users, as the OAuth flow would leave them: one app and
  * one token per user, stored as its SHA-256 (server/src/use-cases/mastodon/oauth.ts). Written to the working copy
- * only (the cached data set stays as generated), afresh for each server. A server built before the
- * Mastodon API (a `bench:compare` base) has neither the table nor the routes: its Mastodon scenarios are
- * skipped. The server is asked, not the database: a base may run on a copy this checkout's server migrated.
+ * only (the cached data set stays as generated), afresh for each server.
  */
-async function mastodonAccess(db: Db, users: BenchUser[], serverUrl: string): Promise<MastodonAccess> {
-  // Without a token the home timeline answers 401; a server without the API answers 404. A server that
-  // answers it has migrated the database to the OAuth tables.
-  const probe = await fetch(`${serverUrl}/api/v1/timelines/home`);
-  if (probe.status !== 401) return { available: false, reason: 'this server has no Mastodon API' };
+async function writeMastodonTokens(db: Db, users: BenchUser[]): Promise<string[]> {
   const createdAt = new Date();
   const appId = newId(createdAt);
   await db
@@ -321,7 +354,15 @@ async function mastodonAccess(db: Db, users: BenchUser[], serverUrl: string): Pr
       })),
     )
     .execute();
-  return { available: true, authorizations: tokens.map(({ token }) => `Bearer ${token}`) };
+  return tokens.map(({ token }) => `Bearer ${token}`);
+}
+
+/** A server built before the Mastodon API (a `bench:compare` base) has no routes: its Mastodon scenarios are skipped. */
+async function mastodonAccess(authorizations: string[], serverUrl: string): Promise<MastodonAccess> {
+  // Without a token the home timeline answers 401; a server without the API answers 404.
+  const probe = await fetch(`${serverUrl}/api/v1/timelines/home`);
+  if (probe.status !== 401) return { available: false, reason: 'this server has no Mastodon API' };
+  return { available: true, authorizations };
 }
 
 /**
@@ -330,27 +371,22 @@ async function mastodonAccess(db: Db, users: BenchUser[], serverUrl: string): Pr
  * user follows and post nothing; the `guarded` twin blocks 1,000 accounts and mutes 1,000, the `plain`
  * one none. Of each 1,000: 50 members of the data set (among the muted, a fifth of the people followed,
  * as people mute whom they see) and 950 accounts made here that never post (the spam a community
- * blocks). Follow counts are kept exact. Written to the working copy only, like the Mastodon tokens; a
- * server without blocks (a `bench:compare` base before issue 26) answers 404 to its blocks list, and
- * the scenarios are skipped.
+ * blocks). Follow counts are kept exact. Written to the working copy only, like the Mastodon tokens.
  */
-async function guardedViewers(
+async function writeGuardedViewers(
   db: Db,
   benchUsers: BenchUser[],
-  options: { serverUrl: string; jwtSecret: string },
-): Promise<GuardedViewers> {
-  const probe = await fetch(`${options.serverUrl}/api/blocks`);
-  if (probe.status !== 401) return { available: false, reason: 'this server has no blocks and mutes' };
+  jwtSecret: string,
+): Promise<{ plain: BenchUser[]; guarded: BenchUser[] }> {
   const plainNames = benchUsers.map((_, i) => `bench-plain-${i}`);
   const guardedNames = benchUsers.map((_, i) => `bench-guarded-${i}`);
-  const signedIn = async (usernames: string[]) => signIn(db, usernames, options.jwtSecret);
+  const signedIn = async (usernames: string[]) => signIn(db, usernames, jwtSecret);
   const signedInTwins = async () => ({
-    available: true as const,
     plain: await signedIn(plainNames),
     guarded: await signedIn(guardedNames),
   });
-  // bench:compare prepares the fixture for each server it starts on one working copy: the twins made
-  // for the first server are the next ones'.
+  // The fixture is written again for each server a run starts on a working copy: the twins made for the
+  // first server are the next ones'.
   if (await db.selectFrom('accounts').select('id').where('username', '=', plainNames[0]!).executeTakeFirst())
     return signedInTwins();
   const createdAt = new Date().toISOString();
@@ -404,20 +440,28 @@ async function guardedViewers(
   return signedInTwins();
 }
 
+/** A server without blocks (a `bench:compare` base before issue 26) answers 404 to its blocks list: the scenarios are skipped. */
+async function guardedViewers(
+  twins: { plain: BenchUser[]; guarded: BenchUser[] },
+  serverUrl: string,
+): Promise<GuardedViewers> {
+  const probe = await fetch(`${serverUrl}/api/blocks`);
+  if (probe.status !== 401) return { available: false, reason: 'this server has no blocks and mutes' };
+  return { available: true, ...twins };
+}
+
 /**
  * The home feed's pages of the photo twins, read through a cursor as a client scrolling down reads them.
  * The data set's oldest posts are the filler, the photos twins and the plain twins (photo-twins.ts); a
  * page's cursor is the key of the post just newer than it, signed as the server signs its cursors (with
- * its JWT_SECRET, which the bench sets). Both pages are fetched once and compared: the same posts, one
- * with images on every post, the other with none.
+ * its JWT_SECRET, which the bench sets).
  */
-async function photoTwinPages(
-  db: Db,
-  viewer: BenchUser,
-  options: { serverUrl: string; jwtSecret: string },
-): Promise<PhotoTwinPages> {
-  const probe = await fetch(`${options.serverUrl}/api/media`, { method: 'POST' });
-  if (probe.status !== 401) return { available: false, reason: 'this server has no photos' };
+interface PhotoTwinPaths {
+  plainPath: string;
+  photosPath: string;
+}
+
+async function photoTwinPaths(db: Db, jwtSecret: string): Promise<PhotoTwinPaths | { reason: string }> {
   const oldest = await db
     .selectFrom('posts')
     .select(['id', 'created_at', 'media_count'])
@@ -432,19 +476,33 @@ async function photoTwinPages(
     photos.some((post) => post.media_count === 0) ||
     plain.some((post) => post.media_count > 0)
   )
-    return { available: false, reason: 'this data set has no photo twins (generate it again)' };
-  const codec = new CursorCodec(options.jwtSecret);
+    return { reason: 'this data set has no photo twins (generate it again)' };
+  const codec = new CursorCodec(jwtSecret);
   // The home feed's scope: every author's posts (use-cases/sync/posts.ts).
   const kind = { ...newestPosts, scope: `${newestPosts.scope}:*` };
   const pathAfter = (post: { created_at: string; id: string }) =>
     `/api/posts?limit=${photoTwinsPerPage}&cursor=${codec.encode(kind, [post.created_at, post.id])}`;
-  const pages = { plainPath: pathAfter(oldest.at(-1)!), photosPath: pathAfter(plain[0]!) };
+  return { plainPath: pathAfter(oldest.at(-1)!), photosPath: pathAfter(plain[0]!) };
+}
+
+/**
+ * Both pages are fetched once and compared: the same posts, one with images on every post, the other
+ * with none. A server without photos (a `bench:compare` base before issue 27) skips the scenarios.
+ */
+async function photoTwinPages(
+  paths: PhotoTwinPaths | { reason: string },
+  viewer: BenchUser,
+  serverUrl: string,
+): Promise<PhotoTwinPages> {
+  const probe = await fetch(`${serverUrl}/api/media`, { method: 'POST' });
+  if (probe.status !== 401) return { available: false, reason: 'this server has no photos' };
+  if ('reason' in paths) return { available: false, reason: paths.reason };
   const read = async (path: string) => {
-    const response = await fetch(options.serverUrl + path, { headers: { authorization: viewer.token } });
+    const response = await fetch(serverUrl + path, { headers: { authorization: viewer.token } });
     if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
     return ((await response.json()) as { posts: { content: string; media?: unknown[] }[] }).posts;
   };
-  const [withImages, without] = [await read(pages.photosPath), await read(pages.plainPath)];
+  const [withImages, without] = [await read(paths.photosPath), await read(paths.plainPath)];
   const contents = (posts: { content: string }[]) => JSON.stringify(posts.map((post) => post.content));
   if (
     withImages.length !== photoTwinsPerPage ||
@@ -453,34 +511,44 @@ async function photoTwinPages(
     without.some((post) => post.media?.length)
   )
     throw new Error('The photo twins pages are not the same posts with and without images.');
-  return { available: true, ...pages };
+  return { available: true, ...paths };
 }
 
-/**
- * Signs the repost twins in and reads both pages once: the same posts in the same order, 6 of them
- * reposts on the reposts twin's page and none on the other's. A server whose timeline carries no
- * `reposted` (a `bench:compare` base before issue 28) skips the scenarios.
- */
-async function repostTwins(db: Db, options: { serverUrl: string; jwtSecret: string }): Promise<RepostTwins> {
+async function signInRepostTwins(
+  db: Db,
+  jwtSecret: string,
+): Promise<{ plain: BenchUser; reposts: BenchUser } | { reason: string }> {
   const found = await db
     .selectFrom('accounts')
     .select('username')
     .where('username', 'in', Object.values(repostTwinUsernames))
     .execute();
-  if (found.length < 2)
-    return { available: false, reason: 'this data set has no repost twins (generate it again)' };
+  if (found.length < 2) return { reason: 'this data set has no repost twins (generate it again)' };
   const [plain, reposts] = await signIn(
     db,
     [repostTwinUsernames.plain, repostTwinUsernames.reposts],
-    options.jwtSecret,
+    jwtSecret,
   );
+  return { plain: plain!, reposts: reposts! };
+}
+
+/**
+ * Reads both repost twins' pages once: the same posts in the same order, 6 of them reposts on the
+ * reposts twin's page and none on the other's. A server whose timeline carries no `reposted` (a
+ * `bench:compare` base before issue 28) skips the scenarios.
+ */
+async function repostTwinsOf(
+  twins: { plain: BenchUser; reposts: BenchUser } | { reason: string },
+  serverUrl: string,
+): Promise<RepostTwins> {
+  if ('reason' in twins) return { available: false, reason: twins.reason };
   const read = async (viewer: BenchUser) => {
     const path = `/api/timeline?limit=${repostTwinsPerPage}`;
-    const response = await fetch(options.serverUrl + path, { headers: { authorization: viewer.token } });
+    const response = await fetch(serverUrl + path, { headers: { authorization: viewer.token } });
     if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
     return ((await response.json()) as { posts: { _id: string; reposted?: unknown }[] }).posts;
   };
-  const [withReposts, without] = [await read(reposts!), await read(plain!)];
+  const [withReposts, without] = [await read(twins.reposts), await read(twins.plain)];
   const repostCount = withReposts.filter((post) => post.reposted).length;
   if (repostCount === 0)
     return { available: false, reason: 'this server has no reposts in the Following timeline' };
@@ -492,7 +560,7 @@ async function repostTwins(db: Db, options: { serverUrl: string; jwtSecret: stri
     without.some((post) => post.reposted)
   )
     throw new Error('The repost twins pages are not the same posts, 30% of them reposts on one.');
-  return { available: true, plain: plain!, reposts: reposts! };
+  return { available: true, ...twins };
 }
 
 /** One item of `extra` after every few of `base`, so both kinds are spread over the run. */
