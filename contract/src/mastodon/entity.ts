@@ -13,3 +13,6 @@ export const Nullable = <Schema extends TSchema>(schema: Schema): TUnion<[Schema
 
 /** A list Mastodon fills (custom emojis, roles, …) that Sync always answers empty. */
 export const AlwaysEmpty = Type.Array(Type.Never());
+
+/** The answer of an action with nothing to tell (a dismissed notification, a deleted filter): `{}`. */
+export const Empty = Entity({});

@@ -6,11 +6,13 @@
  * its names (Status, Notification, MediaAttachment, …) are Mastodon's and would clash with Sync's own.
  */
 export * from './accounts.js';
+export { AlwaysEmpty, Empty } from './entity.js';
 export * from './filters.js';
 export * from './instance.js';
 export * from './markers.js';
 export * from './media.js';
 export * from './notifications.js';
+export * from './oauth.js';
 export * from './preferences.js';
 export * from './quotes.js';
 export * from './reports.js';

@@ -55,21 +55,36 @@ export const Notification = Entity({
 });
 export type Notification = Static<typeof Notification>;
 
-/** https://docs.joinmastodon.org/entities/GroupedNotificationsResults/#NotificationGroup */
-export const NotificationGroup = Entity({
+const groupFields = {
   group_key: Type.String(),
   notifications_count: Type.Integer(),
   type: NotificationType,
   most_recent_notification_id: Type.String(),
-  /** Only in a page of groups (`GET /api/v2/notifications`). */
-  page_min_id: Type.Optional(Type.String()),
-  page_max_id: Type.Optional(Type.String()),
-  latest_page_notification_at: Type.Optional(Type.String()),
+};
+
+/** Only in a page of groups (`GET /api/v2/notifications`). */
+const pageFields = {
+  page_min_id: Type.String(),
+  page_max_id: Type.String(),
+  latest_page_notification_at: Type.String(),
+};
+
+const groupedFields = {
   sample_account_ids: Type.Array(Type.String()),
   status_id: Type.Optional(Type.String()),
   moderation_warning: Type.Optional(AccountWarning),
   report: Type.Optional(Report),
-});
+};
+
+/**
+ * https://docs.joinmastodon.org/entities/GroupedNotificationsResults/#NotificationGroup — in a page of
+ * groups, or alone (`/:group_key`). Two entities rather than optional page fields: fast-json-stringify
+ * writes required fields before optional ones, and the page's fields come before the sample accounts.
+ */
+export const NotificationGroup = Type.Union([
+  Entity({ ...groupFields, ...pageFields, ...groupedFields }),
+  Entity({ ...groupFields, ...groupedFields }),
+]);
 export type NotificationGroup = Static<typeof NotificationGroup>;
 
 /** https://docs.joinmastodon.org/entities/GroupedNotificationsResults/ */
@@ -98,3 +113,7 @@ export const NotificationPolicy = Entity({
   summary: Entity({ pending_requests_count: Type.Integer(), pending_notifications_count: Type.Integer() }),
 });
 export type NotificationPolicy = Static<typeof NotificationPolicy>;
+
+/** https://docs.joinmastodon.org/methods/notifications/#unread-count */
+export const UnreadCount = Entity({ count: Type.Integer() });
+export type UnreadCount = Static<typeof UnreadCount>;

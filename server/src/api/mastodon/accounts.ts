@@ -1,5 +1,12 @@
 import { MuteLimits } from '@sync/contract';
-import { Account, CredentialAccount, FamiliarFollowers, Relationship, Status } from '@sync/contract/mastodon';
+import {
+  Account,
+  AlwaysEmpty,
+  CredentialAccount,
+  FamiliarFollowers,
+  Relationship,
+  Status,
+} from '@sync/contract/mastodon';
 import { Type, type Static } from 'typebox';
 import { uploadIn, uploadRoute } from '../uploads.js';
 import * as media from '../../use-cases/shared/media.js';
@@ -375,7 +382,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ] as const) {
     app.get(
       `/:id/${path}`,
-      { preHandler: mastodonAccess(app, who), schema: { params: IdParams } },
+      { preHandler: mastodonAccess(app, who), schema: { params: IdParams, ...answeredWith(AlwaysEmpty) } },
       async (request) => {
         await users.requireAccount(deps, request.params.id);
         return [];

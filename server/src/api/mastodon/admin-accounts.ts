@@ -4,7 +4,7 @@ import type { AccountStatus } from '../../data/users.repo.js';
 import type { Role } from '../../data/schema.js';
 import { HttpError, recordNotFound } from '../../platform/http/errors.js';
 import { adminAccountView } from '../../read/views/mastodon/admin.js';
-import { AdminAccount } from '@sync/contract/mastodon';
+import { AdminAccount, Empty } from '@sync/contract/mastodon';
 import { Type, type Static } from 'typebox';
 import { answeredWith } from './answer-schemas.js';
 import { actOnAccount, type AccountAction, type AccountsFilter } from '../../use-cases/shared/moderation.js';
@@ -189,7 +189,7 @@ export const adminAccountRoutes: FastifyPluginAsyncTypebox<{ version: 1 | 2 }> =
 
   app.post(
     '/:id/action',
-    { preHandler: write, schema: { params: IdParams, body: ActionBody } },
+    { preHandler: write, schema: { params: IdParams, body: ActionBody, ...answeredWith(Empty) } },
     async (request) => {
       const { body } = request;
       const { type } = body;

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { resendConfirmationForApp } from '../../use-cases/mastodon/email.js';
 import { invalidToken, mastodonAccess, mastodonViewer } from './auth.js';
+import { Empty } from '@sync/contract/mastodon';
+import { answeredWith } from './answer-schemas.js';
 
 /**
  * `POST /api/v1/emails/confirmations`: the app that signed a person up asks for the link to confirm
@@ -18,7 +20,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.limits.emailByIp,
         app.limits.emailByAddress,
       ],
-      schema: { body: Type.Object({ email: Type.Optional(Type.String()) }) },
+      schema: { body: Type.Object({ email: Type.Optional(Type.String()) }), ...answeredWith(Empty) },
     },
     async (request) => {
       if (!request.access) throw invalidToken();

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { Filter, FilterKeyword, V1Filter } from '@sync/contract/mastodon';
+import { Empty, Filter, FilterKeyword, V1Filter } from '@sync/contract/mastodon';
 import { answeredWith } from './answer-schemas.js';
 import { filterKeywordView, filterView, v1FiltersView } from '../../read/views/mastodon/filters.js';
 import {
@@ -124,7 +124,7 @@ export const filterRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete('/:id', { ...writes, schema: { params: IdParams } }, async (request) => {
+  app.delete('/:id', { ...writes, schema: { params: IdParams, ...answeredWith(Empty) } }, async (request) => {
     await deleteFilter(deps, { userId: userId(request), filterId: request.params.id });
     return {};
   });
@@ -177,10 +177,14 @@ export const filterRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete('/keywords/:id', { ...writes, schema: { params: IdParams } }, async (request) => {
-    await filters.removeKeyword(deps, { userId: userId(request), keywordId: request.params.id });
-    return {};
-  });
+  app.delete(
+    '/keywords/:id',
+    { ...writes, schema: { params: IdParams, ...answeredWith(Empty) } },
+    async (request) => {
+      await filters.removeKeyword(deps, { userId: userId(request), keywordId: request.params.id });
+      return {};
+    },
+  );
 };
 
 /** `GET /api/v1/filters`: the same keywords in filters v1's shape. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { preferencesView } from '../../read/views/mastodon/preferences.js';
 import { mastodonAccess, type Requirement } from './auth.js';
-import { Preferences } from '@sync/contract/mastodon';
+import { AlwaysEmpty, Preferences } from '@sync/contract/mastodon';
 import { answeredWith } from './answer-schemas.js';
 
 /**
@@ -31,7 +31,7 @@ function emptyLists(lists: readonly EmptyList[]): FastifyPluginAsync {
   return async (app) => {
     for (const [path, who] of lists) {
       const preHandler = who === 'public' ? [] : [mastodonAccess(app, who)];
-      app.get(path, { preHandler }, async () => []);
+      app.get(path, { preHandler, schema: answeredWith(AlwaysEmpty) }, async () => []);
     }
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { MediaAttachment } from '@sync/contract/mastodon';
+import { Empty, MediaAttachment } from '@sync/contract/mastodon';
 import { answeredWith } from './answer-schemas.js';
 import * as media from '../../use-cases/shared/media.js';
 import { mastodonAccess, mastodonViewer } from './auth.js';
@@ -81,8 +81,12 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ version: 1 | 2 }> = async 
       ),
   );
 
-  app.delete('/:id', { preHandler: access, schema: { params: IdParams } }, async (request) => {
-    await media.deleteMedia(deps, { viewerId: mastodonViewer(request).id, id: request.params.id });
-    return {};
-  });
+  app.delete(
+    '/:id',
+    { preHandler: access, schema: { params: IdParams, ...answeredWith(Empty) } },
+    async (request) => {
+      await media.deleteMedia(deps, { viewerId: mastodonViewer(request).id, id: request.params.id });
+      return {};
+    },
+  );
 };

@@ -18,7 +18,14 @@ import { mastodonAccess, mastodonViewer } from './auth.js';
 import { continuesPast, setLinks, timeWindowOf, windowOf, windowParams } from './paging.js';
 import { IdParams, type MastodonApp } from './request-schemas.js';
 import { urisFor } from '../uris.js';
-import { Account, NotificationPolicy } from '@sync/contract/mastodon';
+import {
+  Account,
+  Empty,
+  GroupedNotificationsResults,
+  Notification,
+  NotificationPolicy,
+  UnreadCount,
+} from '@sync/contract/mastodon';
 import { Type, type Static } from 'typebox';
 import { answeredWith } from './answer-schemas.js';
 
@@ -88,7 +95,7 @@ function sharedRoutes(app: MastodonApp, sampleSize: number) {
 
   app.get(
     '/unread_count',
-    { preHandler: read, schema: { querystring: NotificationsQuery } },
+    { preHandler: read, schema: { querystring: NotificationsQuery, ...answeredWith(UnreadCount) } },
     async (request) => {
       const cap = windowOf(request.query, unreadCaps.max, unreadCaps.fallback).limit;
       return {
@@ -109,40 +116,54 @@ export const v1NotificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { read, page } = sharedRoutes(app, 1);
   const write = mastodonAccess(app, { user: true, scope: 'write:notifications' });
 
-  app.get('/', { preHandler: read, schema: { querystring: NotificationsQuery } }, async (request, reply) =>
-    notificationViews(
-      await page(request, reply, request.query),
-      mastodonViewer(request).id,
-      urisFor(request),
-    ),
+  app.get(
+    '/',
+    {
+      preHandler: read,
+      schema: { querystring: NotificationsQuery, ...answeredWith(Type.Array(Notification)) },
+    },
+    async (request, reply) =>
+      notificationViews(
+        await page(request, reply, request.query),
+        mastodonViewer(request).id,
+        urisFor(request),
+      ),
   );
 
-  app.get('/:id', { preHandler: read, schema: { params: IdParams } }, async (request) => {
-    const viewerId = mastodonViewer(request).id;
-    const hydrated = await notifications.getNotification(deps, {
-      viewerId,
-      id: request.params.id,
-      by: 'notification id',
-      sampleSize: 1,
-    });
-    const [notification] = notificationViews(hydrated, viewerId, urisFor(request));
-    if (!notification) throw recordNotFound();
-    return notification;
-  });
+  app.get(
+    '/:id',
+    { preHandler: read, schema: { params: IdParams, ...answeredWith(Notification) } },
+    async (request) => {
+      const viewerId = mastodonViewer(request).id;
+      const hydrated = await notifications.getNotification(deps, {
+        viewerId,
+        id: request.params.id,
+        by: 'notification id',
+        sampleSize: 1,
+      });
+      const [notification] = notificationViews(hydrated, viewerId, urisFor(request));
+      if (!notification) throw recordNotFound();
+      return notification;
+    },
+  );
 
-  app.post('/clear', { preHandler: write }, async (request) => {
+  app.post('/clear', { preHandler: write, schema: answeredWith(Empty) }, async (request) => {
     await notifications.clearNotifications(deps, { viewerId: mastodonViewer(request).id });
     return {};
   });
 
-  app.post('/:id/dismiss', { preHandler: write, schema: { params: IdParams } }, async (request) => {
-    await notifications.dismissNotification(deps, {
-      viewerId: mastodonViewer(request).id,
-      id: request.params.id,
-      by: 'notification id',
-    });
-    return {};
-  });
+  app.post(
+    '/:id/dismiss',
+    { preHandler: write, schema: { params: IdParams, ...answeredWith(Empty) } },
+    async (request) => {
+      await notifications.dismissNotification(deps, {
+        viewerId: mastodonViewer(request).id,
+        id: request.params.id,
+        by: 'notification id',
+      });
+      return {};
+    },
+  );
 };
 
 const policyActions = ['accept', 'filter', 'drop'];
@@ -209,27 +230,37 @@ export const v2NotificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
 
-  app.get('/', { preHandler: read, schema: { querystring: NotificationsQuery } }, async (request, reply) =>
-    groupedNotificationsView(
-      await page(request, reply, request.query),
-      mastodonViewer(request).id,
-      urisFor(request),
-      { paged: true },
-    ),
+  app.get(
+    '/',
+    {
+      preHandler: read,
+      schema: { querystring: NotificationsQuery, ...answeredWith(GroupedNotificationsResults) },
+    },
+    async (request, reply) =>
+      groupedNotificationsView(
+        await page(request, reply, request.query),
+        mastodonViewer(request).id,
+        urisFor(request),
+        { paged: true },
+      ),
   );
 
-  app.get('/:group_key', { preHandler: read, schema: { params: GroupKeyParams } }, async (request) => {
-    const viewerId = mastodonViewer(request).id;
-    const hydrated = await notifications.getNotification(deps, {
-      viewerId,
-      id: request.params.group_key,
-      by: 'group key',
-      sampleSize: sampleAccounts,
-    });
-    const view = groupedNotificationsView(hydrated, viewerId, urisFor(request), { paged: false });
-    if (view.notification_groups.length === 0) throw recordNotFound();
-    return view;
-  });
+  app.get(
+    '/:group_key',
+    { preHandler: read, schema: { params: GroupKeyParams, ...answeredWith(GroupedNotificationsResults) } },
+    async (request) => {
+      const viewerId = mastodonViewer(request).id;
+      const hydrated = await notifications.getNotification(deps, {
+        viewerId,
+        id: request.params.group_key,
+        by: 'group key',
+        sampleSize: sampleAccounts,
+      });
+      const view = groupedNotificationsView(hydrated, viewerId, urisFor(request), { paged: false });
+      if (view.notification_groups.length === 0) throw recordNotFound();
+      return view;
+    },
+  );
 
   app.get(
     '/:group_key/accounts',
@@ -247,7 +278,7 @@ export const v2NotificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/:group_key/dismiss',
-    { preHandler: write, schema: { params: GroupKeyParams } },
+    { preHandler: write, schema: { params: GroupKeyParams, ...answeredWith(Empty) } },
     async (request) => {
       await notifications.dismissNotification(deps, {
         viewerId: mastodonViewer(request).id,

@@ -6,9 +6,11 @@ import { knownScopes } from '../../platform/auth/scopes.js';
 import * as oauth from '../../use-cases/mastodon/oauth.js';
 import { mastodonAccess } from './auth.js';
 import { urisFor } from '../uris.js';
+import { Application, Empty, Token } from '@sync/contract/mastodon';
+import { answeredWith } from './answer-schemas.js';
 
 /** An Application entity; its credentials only in the answer that registers the app (the secret is kept hashed). */
-function applicationView(app: oauth.AppRow, clientSecret?: string) {
+function applicationView(app: oauth.AppRow, clientSecret?: string): Application {
   const redirectUris = app.redirect_uris.split('\n');
   return {
     id: app.id,
@@ -27,7 +29,7 @@ function applicationView(app: oauth.AppRow, clientSecret?: string) {
 }
 
 /** A Token entity (RFC 6749's access token response). */
-export const tokenView = (issued: oauth.IssuedToken) => ({
+export const tokenView = (issued: oauth.IssuedToken): Token => ({
   access_token: issued.accessToken,
   token_type: 'Bearer',
   scope: issued.scopes.join(' '),
@@ -44,14 +46,14 @@ const NewApp = Type.Object({
 
 /** `/api/v1/apps`: apps register themselves, and check their own token. */
 export const appRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/', { schema: { body: NewApp } }, async (request) => {
+  app.post('/', { schema: { body: NewApp, ...answeredWith(Application) } }, async (request) => {
     const { app: registered, clientSecret } = await oauth.registerApp(app.deps, request.body);
     return applicationView(registered, clientSecret);
   });
 
   app.get(
     '/verify_credentials',
-    { preHandler: mastodonAccess(app, { user: false, scope: 'read' }) },
+    { preHandler: mastodonAccess(app, { user: false, scope: 'read' }), schema: answeredWith(Application) },
     async (request) => {
       const registered = await oauth.appOfAccess(app.deps, request.access!);
       return applicationView(registered);
@@ -119,7 +121,7 @@ export const oauthEndpoints: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/oauth/token',
     {
-      schema: { body: TokenBody },
+      schema: { body: TokenBody, ...answeredWith(Token) },
       // A password grant is a login: the login's limits count it, by address and by account name,
       // together with Sync's own logins (platform/http/rate-limits.ts).
       preHandler: async (request, reply) => {
@@ -135,7 +137,7 @@ export const oauthEndpoints: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/oauth/revoke', { schema: { body: RevokeBody } }, async (request) => {
+  app.post('/oauth/revoke', { schema: { body: RevokeBody, ...answeredWith(Empty) } }, async (request) => {
     await oauth.revokeToken(app.deps, {
       ...tokenRequestOf(request, request.body),
       token: request.body.token,

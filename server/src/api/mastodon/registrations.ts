@@ -4,6 +4,8 @@ import { registerAccount } from '../../use-cases/mastodon/auth.js';
 import { tokenForNewAccount } from '../../use-cases/mastodon/oauth.js';
 import { invalidToken, mastodonAccess } from './auth.js';
 import { tokenView } from './oauth.js';
+import { Token } from '@sync/contract/mastodon';
+import { answeredWith } from './answer-schemas.js';
 
 /** A sign-up, as Mastodon's `POST /api/v1/accounts` takes it (`locale` is left: see below). */
 const SignUp = Type.Object({
@@ -28,7 +30,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       preHandler: [mastodonAccess(app, { user: false, scope: 'write:accounts' }), app.limits.signup],
-      schema: { body: SignUp },
+      schema: { body: SignUp, ...answeredWith(Token) },
     },
     async (request, reply) => {
       const { access, body } = request;

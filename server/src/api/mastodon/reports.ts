@@ -1,5 +1,5 @@
 import type { ReportCategory } from '@sync/contract';
-import { Report } from '@sync/contract/mastodon';
+import { AdminReport, Report } from '@sync/contract/mastodon';
 import { answeredWith } from './answer-schemas.js';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -117,27 +117,32 @@ export const adminReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return report;
   };
 
-  app.get('/', { preHandler: read, schema: { querystring: QueueQuery } }, async (request, reply) => {
-    const { query } = request;
-    const window = timeWindowOf(windowOf(query, pageSizes.max, pageSizes.fallback), keyOfReportId);
-    const hydrated = await reports.reportQueueWindow(deps, {
-      viewer: mastodonViewer(request),
-      filter: {
-        resolved: query.resolved,
-        reporterId: query.account_id || undefined,
-        targetId: query.target_account_id || undefined,
-      },
-      window,
-    });
-    setLinks(request, reply, {
-      newest: hydrated.records[0]?.id,
-      oldest: hydrated.records.at(-1)?.id,
-      continues: continuesPast(hydrated.records.length, window.limit, undefined),
-    });
-    return views(request, hydrated);
-  });
+  app.get(
+    '/',
+    { preHandler: read, schema: { querystring: QueueQuery, ...answeredWith(Type.Array(AdminReport)) } },
+    async (request, reply) => {
+      const { query } = request;
+      const window = timeWindowOf(windowOf(query, pageSizes.max, pageSizes.fallback), keyOfReportId);
+      const hydrated = await reports.reportQueueWindow(deps, {
+        viewer: mastodonViewer(request),
+        filter: {
+          resolved: query.resolved,
+          reporterId: query.account_id || undefined,
+          targetId: query.target_account_id || undefined,
+        },
+        window,
+      });
+      setLinks(request, reply, {
+        newest: hydrated.records[0]?.id,
+        oldest: hydrated.records.at(-1)?.id,
+        continues: continuesPast(hydrated.records.length, window.limit, undefined),
+      });
+      return views(request, hydrated);
+    },
+  );
 
-  app.get('/:id', { preHandler: read, schema: { params: IdParams } }, async (request) =>
+  const reportAnswered = { params: IdParams, ...answeredWith(AdminReport) };
+  app.get('/:id', { preHandler: read, schema: reportAnswered }, async (request) =>
     one(
       request,
       await reports.adminReportAccounts(deps, { viewer: mastodonViewer(request), id: request.params.id }),
@@ -167,7 +172,7 @@ export const adminReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   for (const [path, action] of Object.entries(actions)) {
-    app.post(`/:id/${path}`, { preHandler: write, schema: { params: IdParams } }, async (request) =>
+    app.post(`/:id/${path}`, { preHandler: write, schema: reportAnswered }, async (request) =>
       one(
         request,
         await reports.changeQueuedReportAccounts(deps, {

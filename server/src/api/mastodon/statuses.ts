@@ -10,7 +10,7 @@ import { quotePolicyOf, unknownPolicy } from './quote-params.js';
 import { sendJsonText } from '../json-text.js';
 import { focusParam } from '../uploads.js';
 import { statusEditViews } from '../../read/views/mastodon/status-edits.js';
-import { Account, Status, StatusEdit, StatusSource } from '@sync/contract/mastodon';
+import { Account, Context, Status, StatusEdit, StatusSource } from '@sync/contract/mastodon';
 import { Type } from 'typebox';
 import { answeredWith } from './answer-schemas.js';
 import { pinRefusalOf, refuseWhatSyncCannotKeep, StatusOptions } from './status-options.js';
@@ -74,7 +74,8 @@ export const statusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/context',
     {
       preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
-      schema: { params: IdParams },
+      // Spliced from kept text, sent as it is: the schema declares it (decision 123).
+      schema: { params: IdParams, ...answeredWith(Context) },
     },
     async (request, reply) => {
       const context = await statuses.statusContext(deps, {
@@ -200,7 +201,7 @@ export const statusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/quotes',
     {
       preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
-      schema: { params: IdParams, querystring: WindowQuery },
+      schema: { params: IdParams, querystring: WindowQuery, ...answeredWith(Type.Array(Status)) },
     },
     async (request, reply) => {
       const window = timeWindowOf(windowOf(request.query));

@@ -7,6 +7,8 @@ import { mastodonAccess, mastodonViewer } from './auth.js';
 import { setStatusLinks, timeWindowOf, windowOf, WindowQuery, windowParams } from './paging.js';
 import { statusesTextFor } from './views.js';
 import { sendJsonText } from '../json-text.js';
+import { answeredWith } from './answer-schemas.js';
+import { Status } from '@sync/contract/mastodon';
 
 /**
  * `/api/v1/timelines`: home, public (every Sync post is local and public) and a tag's. Sync's posts carry
@@ -18,6 +20,9 @@ const PublicQuery = Type.Object({
   only_media: Type.Optional(Type.Boolean()),
 });
 const TagQuery = Type.Object({ ...windowParams, only_media: Type.Optional(Type.Boolean()) });
+
+/** A page of statuses, spliced from kept text (sent as it is) or empty (serialised): decision 123. */
+const statusPage = answeredWith(Type.Array(Status));
 
 export const timelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { deps } = app;
@@ -38,7 +43,7 @@ export const timelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/home',
     {
       preHandler: mastodonAccess(app, { user: true, scope: 'read:statuses' }),
-      schema: { querystring: WindowQuery },
+      schema: { querystring: WindowQuery, ...statusPage },
     },
     async (request, reply) => {
       const window = timeWindowOf(windowOf(request.query));
@@ -55,7 +60,7 @@ export const timelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/public',
     {
       preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
-      schema: { querystring: PublicQuery },
+      schema: { querystring: PublicQuery, ...statusPage },
     },
     async (request, reply) => {
       // Other servers' posts only: Sync has none yet.
@@ -75,7 +80,7 @@ export const timelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tag/:hashtag',
     {
       preHandler: mastodonAccess(app, { public: true, scope: 'read:statuses' }),
-      schema: { params: Type.Object({ hashtag: Type.String() }), querystring: TagQuery },
+      schema: { params: Type.Object({ hashtag: Type.String() }), querystring: TagQuery, ...statusPage },
     },
     async (request, reply) => {
       if (request.query.only_media) return [];

@@ -11,6 +11,13 @@ type BuildSerializer = NonNullable<CompilersFactory['buildSerializer']>;
 /** Fastify reads `errors` off a validator that answered false, as it does off an Ajv function. */
 type Validator = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
 
+/** One answer a route serialises from a schema: the route's methods and URL, and the status (`200`, `2xx`). */
+export interface SerializedAnswer {
+  methods: string[];
+  url: string;
+  httpStatus: string;
+}
+
 export interface DeferredSchemaCompilers {
   /**
    * Fastify's `schemaController` option: Sync's Ajv validators (validation.ts) and Fastify's own
@@ -20,6 +27,11 @@ export interface DeferredSchemaCompilers {
   schemaController: SchemaController;
   /** How many route schemas no request has needed yet. */
   readonly waiting: number;
+  /**
+   * Every route answer given a serializer, as Fastify declared it when the route was built: what the
+   * route table alone does not tell (a test holds the Mastodon routes to declaring their answers).
+   */
+  readonly serializedAnswers: readonly SerializedAnswer[];
   /** Compiles every waiting schema, one per event-loop turn so that requests are answered in between. */
   compileWaiting(): Promise<void>;
 }
@@ -32,6 +44,7 @@ export interface DeferredSchemaCompilers {
  */
 export function deferredSchemaCompilers(): DeferredSchemaCompilers {
   const waiting = new Set<() => unknown>();
+  const serializedAnswers: SerializedAnswer[] = [];
 
   function onFirstUse<Compiled>(compile: () => Compiled): () => Compiled {
     let compiled: Compiled | undefined;
@@ -49,6 +62,9 @@ export function deferredSchemaCompilers(): DeferredSchemaCompilers {
   const buildSerializer: BuildSerializer = (externalSchemas, options) => {
     const compile = SerializerSelector()(externalSchemas, options);
     return (route) => {
+      const { method, url, httpStatus } = route;
+      // A route of several methods (`app.route({ method: ['PATCH', 'PUT'] })`) is handed its list.
+      serializedAnswers.push({ methods: String(method).split(','), url, httpStatus });
       const serializer = onFirstUse(() => compile(route));
       return (data) => serializer()(data);
     };
@@ -77,6 +93,7 @@ export function deferredSchemaCompilers(): DeferredSchemaCompilers {
     get waiting() {
       return waiting.size;
     },
+    serializedAnswers,
     async compileWaiting() {
       for (const compile of waiting) {
         compile();

@@ -338,6 +338,18 @@ const heldBy: Record<string, readonly string[] | { notAView: string }> = {
     'mastodon/grouped-notifications-cleo',
   ],
   'mastodon/preferences.preferencesView': ['mastodon/preferences'],
+  'mastodon/serializers.serializerOf': {
+    notAView:
+      "compiles an entity's serializer; every Mastodon golden is held to its own (mastodon-golden-schemas)",
+  },
+  'mastodon/serializers.statusText': {
+    notAView:
+      'the Status serializer statusTextsFor writes a streamed status with (the streamed-status golden)',
+  },
+  'mastodon/serializers.notificationText': {
+    notAView:
+      'the Notification serializer a streamed notification is written by, as the notification goldens are',
+  },
   'mastodon/quotes.policyOfApproval': { notAView: 'reads the quote_approval_policy a request gives' },
   'mastodon/quotes.isApprovalPolicy': { notAView: 'checks the quote_approval_policy a request gives' },
   'mastodon/quotes.approvalPolicyOf': ['mastodon/verify-credentials'],

@@ -8,6 +8,7 @@ import { acceptedQuotes, quotableByViewers, quotesSeenBy } from '../../read/hydr
 import { hydrateNotificationStatuses, shownNotificationOf } from '../../read/hydration/notifications.js';
 import { notificationViews } from '../../read/views/mastodon/notifications.js';
 import { statusTextsFor } from '../../read/views/mastodon/statuses.js';
+import { notificationText } from '../../read/views/mastodon/serializers.js';
 import type { Uris } from '../../platform/uris/uris.js';
 import type { Deps } from '../shared/deps.js';
 import { authorAndFollowersAmong } from '../shared/live-recipients.js';
@@ -154,7 +155,7 @@ export async function streamedNotification(
   return (uris) => {
     if (!texts.has(uris.origin)) {
       const [notification] = notificationViews(hydrated, input.viewerId, uris);
-      texts.set(uris.origin, notification && JSON.stringify(notification));
+      texts.set(uris.origin, notification && notificationText(notification));
     }
     return texts.get(uris.origin);
   };

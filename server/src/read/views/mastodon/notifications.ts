@@ -247,7 +247,9 @@ export function groupedNotificationsView(
           notifications_count: warning || report ? 1 : record.actor_count,
           type,
           most_recent_notification_id: id,
-          ...(paged && { page_min_id: id, page_max_id: id, latest_page_notification_at: record.latest_at }),
+          ...(paged
+            ? { page_min_id: id, page_max_id: id, latest_page_notification_at: record.latest_at }
+            : {}),
           sample_account_ids: sample.map((account) => account.id),
           ...(status && { status_id: status.id }),
           ...(warning && { moderation_warning: warning }),

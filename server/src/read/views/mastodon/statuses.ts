@@ -16,6 +16,7 @@ import type { Uris } from '../../../platform/uris/uris.js';
 import { mediaAttachmentView } from './media.js';
 import { quoteFields } from './quotes.js';
 import { reblogWrapper } from './reblogs.js';
+import { statusText } from './serializers.js';
 
 /**
  * Posts and comments as Mastodon statuses (docs/decisions/070): a post is a public status; a comment
@@ -240,7 +241,7 @@ export function statusTextsFor(
   const [status] = statusViews(hydrated, undefined, urls);
   const item = hydrated.items[0];
   if (!status || !item) return undefined;
-  const shared = JSON.stringify(status);
+  const shared = statusText(status);
   const texts = new Map<string, string>();
   return (marks, viewerItem = item) => {
     if (!marks) return shared;
