@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from './database.js';
+import { unweighed } from '../platform/db/unweighed.js';
 import type { AccountsTable, UsersTable } from './schema.js';
 
 /**
@@ -89,5 +90,5 @@ export const localPeople = (db: Db) =>
 
 /** A local person by account id, in one statement (after a write of either table, in its transaction). */
 export function localPersonById(db: Db, id: string): Promise<UserRow | undefined> {
-  return localPeople(db).select(userColumns).where('accounts.id', '=', id).executeTakeFirst();
+  return localPeople(db).select(userColumns).where('accounts.id', '=', unweighed(id)).executeTakeFirst();
 }

@@ -4,6 +4,7 @@ import { countOf } from '../platform/db/count.js';
 import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { hasNul } from '../platform/db/nul.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
+import { unweighed } from '../platform/db/unweighed.js';
 import type { QuotePolicy, Role } from './schema.js';
 import { cursorKind, withinWindow, type CursorKey, type TimeWindow } from '../platform/db/keyset.js';
 import {
@@ -30,7 +31,11 @@ export const usersBySignup = cursorKind('users', ['string', 'string']);
  * only parameter is the id) and prepared on PostgreSQL, where planning it took longer than running it.
  */
 const userByIdStatement = compiledOnce((db) =>
-  localPeople(db).modifyFront(preparedOnPostgres).select(userColumns).where('accounts.id', '=', '').compile(),
+  localPeople(db)
+    .modifyFront(preparedOnPostgres)
+    .select(userColumns)
+    .where('accounts.id', '=', unweighed(''))
+    .compile(),
 );
 
 /** A statement of fixed text, compiled the first time each database runs it. */
@@ -70,7 +75,7 @@ export async function findUserAndProfilesVersion(
     .modifyFront(preparedOnPostgres)
     .select(userColumns)
     .select((eb) => eb.selectFrom('profiles_version').select('version').as('profiles_version'))
-    .where('accounts.username_key', '=', username.toLowerCase())
+    .where('accounts.username_key', '=', unweighed(username.toLowerCase()))
     .executeTakeFirst();
   if (!row) return undefined;
   const { profiles_version: profilesVersion, ...user } = row;
