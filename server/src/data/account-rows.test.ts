@@ -12,7 +12,9 @@ const statements: string[] = [];
 beforeAll(async () => {
   db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: new SQLite(':memory:') }),
-    log: (event) => statements.push(event.query.sql),
+    log: (event) => {
+      statements.push(event.query.sql);
+    },
   });
   await migrateToLatest(db);
 });
