@@ -7,6 +7,7 @@
  */
 export * from './accounts.js';
 export { AlwaysEmpty, Empty } from './entity.js';
+export * from './discovery.js';
 export * from './filters.js';
 export * from './instance.js';
 export * from './markers.js';

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { NodeInfo, NodeInfoLinks, WebFinger } from '@sync/contract/mastodon';
+import { answeredWith } from './answer-schemas.js';
 import { HttpError, recordNotFound } from '../../platform/http/errors.js';
 import { decodedComponent } from '../../platform/http/uri-components.js';
 import {
@@ -52,9 +54,11 @@ export const discoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ];
   for (const path of paths) app.options(path, async (_request, reply) => reply.code(204).send());
 
-  app.get('/.well-known/nodeinfo', async (request) => nodeInfoLinks(urisFor(request)));
+  app.get('/.well-known/nodeinfo', { schema: answeredWith(NodeInfoLinks) }, async (request) =>
+    nodeInfoLinks(urisFor(request)),
+  );
 
-  app.get('/nodeinfo/2.0', async (_request, reply) => {
+  app.get('/nodeinfo/2.0', { schema: answeredWith(NodeInfo) }, async (_request, reply) => {
     const [stats, activeMonth, registrationsMode] = await Promise.all([
       instance.statistics(deps),
       instance.activeThisMonth(deps),
@@ -65,15 +69,19 @@ export const discoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   const WebfingerQuery = Type.Object({ resource: Type.Optional(Type.String()) });
-  app.get('/.well-known/webfinger', { schema: { querystring: WebfingerQuery } }, async (request, reply) => {
-    const resource = request.query.resource?.trim();
-    if (!resource) throw badResource();
-    const username = usernameOf(resource, request);
-    const user = username === undefined ? undefined : await instance.accountNamed(deps, username);
-    if (!user) throw recordNotFound();
-    reply.type('application/jrd+json; charset=utf-8');
-    return webfingerView(user, urisFor(request));
-  });
+  app.get(
+    '/.well-known/webfinger',
+    { schema: { querystring: WebfingerQuery, ...answeredWith(WebFinger) } },
+    async (request, reply) => {
+      const resource = request.query.resource?.trim();
+      if (!resource) throw badResource();
+      const username = usernameOf(resource, request);
+      const user = username === undefined ? undefined : await instance.accountNamed(deps, username);
+      if (!user) throw recordNotFound();
+      reply.type('application/jrd+json; charset=utf-8');
+      return webfingerView(user, urisFor(request));
+    },
+  );
 
   app.get('/.well-known/host-meta', async (request, reply) => {
     reply.type('application/xrd+xml; charset=utf-8');

@@ -6,7 +6,7 @@ import { knownScopes } from '../../platform/auth/scopes.js';
 import * as oauth from '../../use-cases/mastodon/oauth.js';
 import { mastodonAccess } from './auth.js';
 import { urisFor } from '../uris.js';
-import { Application, Empty, Token } from '@sync/contract/mastodon';
+import { Application, Empty, OAuthServerMetadata, Token } from '@sync/contract/mastodon';
 import { answeredWith } from './answer-schemas.js';
 
 /** An Application entity; its credentials only in the answer that registers the app (the secret is kept hashed). */
@@ -145,21 +145,25 @@ export const oauthEndpoints: FastifyPluginAsyncTypebox = async (app) => {
     return {};
   });
 
-  app.get('/.well-known/oauth-authorization-server', async (request) => {
-    const uris = urisFor(request);
-    return {
-      issuer: uris.at('/'),
-      service_documentation: 'https://docs.joinmastodon.org/',
-      authorization_endpoint: uris.at('/oauth/authorize'),
-      token_endpoint: uris.at('/oauth/token'),
-      app_registration_endpoint: uris.at('/api/v1/apps'),
-      revocation_endpoint: uris.at('/oauth/revoke'),
-      scopes_supported: knownScopes,
-      response_types_supported: ['code'],
-      response_modes_supported: ['query'],
-      code_challenge_methods_supported: ['S256'],
-      grant_types_supported: oauth.grantTypesSupported,
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-    };
-  });
+  app.get(
+    '/.well-known/oauth-authorization-server',
+    { schema: answeredWith(OAuthServerMetadata) },
+    async (request) => {
+      const uris = urisFor(request);
+      return {
+        issuer: uris.at('/'),
+        service_documentation: 'https://docs.joinmastodon.org/',
+        authorization_endpoint: uris.at('/oauth/authorize'),
+        token_endpoint: uris.at('/oauth/token'),
+        app_registration_endpoint: uris.at('/api/v1/apps'),
+        revocation_endpoint: uris.at('/oauth/revoke'),
+        scopes_supported: knownScopes,
+        response_types_supported: ['code'],
+        response_modes_supported: ['query'],
+        code_challenge_methods_supported: ['S256'],
+        grant_types_supported: oauth.grantTypesSupported,
+        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      };
+    },
+  );
 };

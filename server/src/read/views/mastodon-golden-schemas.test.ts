@@ -18,6 +18,8 @@ import {
   Markers,
   MediaAttachment,
   MutedAccount,
+  NodeInfo,
+  NodeInfoLinks,
   Notification,
   NotificationPolicy,
   Preferences,
@@ -32,6 +34,7 @@ import {
   Tag,
   V1Filter,
   V1Instance,
+  WebFinger,
 } from '@sync/contract/mastodon';
 import { serializerOf } from './mastodon/serializers.js';
 
@@ -105,18 +108,23 @@ const bodySchemas: Record<string, TSchema | { notAnEntity: string }> = {
   'trending-statuses': Statuses,
   'trending-tags': Type.Array(Tag),
   'verify-credentials': CredentialAccount,
-  'host-meta': { notAnEntity: 'WebFinger discovery (XRD), not the client API' },
-  'nodeinfo-links': { notAnEntity: 'NodeInfo discovery, not the client API' },
-  nodeinfo: { notAnEntity: 'NodeInfo 2.0, whose own schema nodeinfo.diaspora.software keeps' },
-  webfinger: { notAnEntity: 'WebFinger (RFC 7033), not the client API' },
+  'host-meta': { notAnEntity: 'WebFinger discovery in XML (XRD), not JSON' },
+  'nodeinfo-links': NodeInfoLinks,
+  nodeinfo: NodeInfo,
+  webfinger: WebFinger,
 };
 
-/** The golden's body, the JSON the API answered (ids stand as placeholders such as "<ben>": strings still). */
+/**
+ * The golden's body, the JSON the API answered (ids stand as placeholders such as "<ben>": strings
+ * still). An answer of another JSON type (WebFinger's `application/jrd+json`) is kept as its text.
+ */
 function goldenBody(name: string): unknown {
   const golden: unknown = JSON.parse(fs.readFileSync(path.join(goldenFolder, `${name}.json`), 'utf8'));
   if (typeof golden !== 'object' || golden === null || !('body' in golden))
     throw new Error(`${name}.json has no body`);
-  return golden.body;
+  const jsonText =
+    'contentType' in golden && typeof golden.contentType === 'string' && /\+json\b/.test(golden.contentType);
+  return jsonText && typeof golden.body === 'string' ? JSON.parse(golden.body) : golden.body;
 }
 
 /** Where the value strays from the schema, one line each: empty when it matches. */
