@@ -152,7 +152,7 @@ const dependencyRule = {
  * use-cases/shared/commit.ts and declares there what follows it, so none can publish a live message
  * before its change has committed, or tell a cache of a change that was rolled back, or forget either.
  * Anywhere else in use-cases/, opening a transaction, publishing, noting a change in the post cache,
- * queueing mail or moving rules' and posts' versions is refused.
+ * queueing mail or moving rules', posts' and accounts' versions is refused.
  */
 const commitPath =
   'go through the one commit path: commit(deps, async (trx, effects) => …) (use-cases/shared/commit.ts, docs/decisions/124)';
@@ -175,8 +175,8 @@ const onlyThroughCommit = [
   },
   {
     selector:
-      'CallExpression:matches([callee.name=/^bump(Rules)?Versions$/], [callee.property.name=/^bump(Rules)?Versions$/])',
-    message: `A use case moves rules' versions with effects.rulesChanged (which also tells every process) and posts' with effects.postsChanged: ${commitPath}.`,
+      'CallExpression:matches([callee.name=/^bump(Rules|Account)?Versions$/], [callee.property.name=/^bump(Rules|Account)?Versions$/])',
+    message: `A use case moves rules' versions with effects.rulesChanged (which also tells every process), posts' with effects.postsChanged and accounts' with effects.accountChanged: ${commitPath}.`,
   },
 ];
 

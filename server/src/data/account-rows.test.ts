@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { localPersonById } from './account-rows.js';
 import { migrateToLatest } from './database.js';
 import type { Database } from './schema.js';
-import { findUserAndProfilesVersion, findUserById } from './users.repo.js';
+import { findUserById, findUserByUsername } from './users.repo.js';
 
 let db: Kysely<Database>;
 const statements: string[] = [];
@@ -30,7 +30,7 @@ afterAll(() => db.destroy());
 it.each([
   ['by id', () => findUserById(db, 'someone')],
   ['by id, in a write', () => localPersonById(db, 'someone')],
-  ['by name', () => findUserAndProfilesVersion(db, 'someone')],
+  ['by name', () => findUserByUsername(db, 'someone')],
 ])('reads a local person %s with a value SQLite does not plan by', async (_name, read) => {
   statements.length = 0;
   await read();

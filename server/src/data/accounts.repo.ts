@@ -17,15 +17,39 @@ export type { AccountRow, SummaryRow } from './account-rows.js';
 
 /** The `accounts` table (docs/decisions/125): actors, with what they show and their moderation state. */
 
-export function summariesByIds(db: Db, dialect: Dialect, ids: readonly string[]): Promise<SummaryRow[]> {
+/** A summary with the account's version, which says whether a kept one is still what it shows. */
+export type VersionedSummaryRow = SummaryRow & Pick<AccountRow, 'version'>;
+
+export function summariesByIds(
+  db: Db,
+  dialect: Dialect,
+  ids: readonly string[],
+): Promise<VersionedSummaryRow[]> {
   return loadInChunks(ids, (chunk) =>
     db
       .selectFrom('accounts')
       .modifyFront(preparedOnPostgres)
-      .select(summaryColumns)
+      .select([...summaryColumns, 'version'])
       .where(isOneOf(dialect, 'id', chunk))
       .execute(),
   );
+}
+
+/** The versions of these accounts, by id (anyone deleted is left out): what kept ones are checked by. */
+export async function accountVersions(
+  db: Db,
+  dialect: Dialect,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await loadInChunks(ids, (chunk) =>
+    db
+      .selectFrom('accounts')
+      .modifyFront(preparedOnPostgres)
+      .select(['id', 'version'])
+      .where(isOneOf(dialect, 'id', chunk))
+      .execute(),
+  );
+  return new Map(rows.map((row) => [row.id, row.version]));
 }
 
 /** A new local account's row: counters and version start at zero, no moderation, no remote fields. */
@@ -66,33 +90,37 @@ export function idsByUsernames(db: Db, usernameKeys: readonly string[]): Promise
   );
 }
 
-/**
- * The profile fields change (and the names, with the keys people search them by, when given);
- * summaries cached anywhere go stale with the profiles' version. The person as they are after.
- */
-export function updateProfile(
-  db: Db,
-  id: string,
-  changes: Pick<Updateable<AccountsTable>, 'bio' | 'links' | 'city' | 'avatar_url' | 'updated_at'>,
-  names?: { first_name: string; last_name: string },
-): Promise<UserRow> {
-  return db.transaction().execute(async (trx) => {
-    await bumpProfilesVersion(trx);
-    await trx
-      .updateTable('accounts')
-      .set({ ...changes, ...(names && { ...names, ...nameKeys(names.first_name, names.last_name) }) })
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    return personAfter(trx, id);
-  });
+/** What a profile edit may change (`names` with the keys people search them by). */
+export interface ProfileChanges {
+  fields: Pick<Updateable<AccountsTable>, 'bio' | 'links' | 'city' | 'avatar_url' | 'updated_at'>;
+  names?: { first_name: string; last_name: string } | undefined;
 }
 
-/** The avatar or header picture changes, in the caller's transaction; the person as they are after. */
+/**
+ * The profile fields change (and the names, when given), in the caller's transaction, which declares
+ * the account changed (its version). The person as they are after.
+ */
+export async function updateProfile(
+  trx: Db,
+  id: string,
+  { fields, names }: ProfileChanges,
+): Promise<UserRow> {
+  await trx
+    .updateTable('accounts')
+    .set({ ...fields, ...(names && { ...names, ...nameKeys(names.first_name, names.last_name) }) })
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return personAfter(trx, id);
+}
+
+/**
+ * The avatar or header picture changes, in the caller's transaction, which declares the account
+ * changed; the person as they are after.
+ */
 export async function setProfileImageUrl(
   trx: Db,
   input: { id: string; purpose: 'avatar' | 'header'; url: string; at: string },
 ): Promise<UserRow> {
-  await bumpProfilesVersion(trx);
   await trx
     .updateTable('accounts')
     .set({ [input.purpose === 'avatar' ? 'avatar_url' : 'header_url']: input.url, updated_at: input.at })
@@ -112,21 +140,17 @@ async function personAfter(trx: Db, id: string): Promise<UserRow> {
   return person;
 }
 
-/** Call in the transaction of any change to what a summary shows (a profile, a deleted account). */
-export async function bumpProfilesVersion(trx: Db): Promise<void> {
+/**
+ * What these accounts show changed (a profile, a picture): their versions move, so no summary or
+ * account kept anywhere at an older one is used. Use cases declare it: commit.ts `accountChanged`.
+ */
+export async function bumpAccountVersions(trx: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
   await trx
-    .updateTable('profiles_version')
+    .updateTable('accounts')
     .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', 'in', ids)
     .execute();
-}
-
-export async function profilesVersion(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('profiles_version')
-    .modifyFront(preparedOnPostgres)
-    .select('version')
-    .executeTakeFirst();
-  return row?.version ?? 0;
 }
 
 /**
@@ -153,7 +177,8 @@ type AccountIdsQuery = OperandExpression<string>;
 /**
  * Takes an account that is going away off the others' counts: each of their followers follows one
  * fewer, each account they follow has one follower fewer. Two statements, read before the follows are
- * deleted; run it holding those accounts' rows (see `lockRowsInOrder`).
+ * deleted; run it holding those accounts' rows (see `lockRowsInOrder`). Their versions move in the
+ * same statements: a kept Mastodon account shows its counts, and no message names these accounts.
  */
 export async function takeOffFollowCounts(
   trx: Db,
@@ -166,7 +191,7 @@ export async function takeOffFollowCounts(
   for (const { column, ids } of sides) {
     await trx
       .updateTable('accounts')
-      .set((eb) => ({ [column]: eb(column, '-', 1) }))
+      .set((eb) => ({ [column]: eb(column, '-', 1), version: eb('version', '+', 1) }))
       .where('id', 'in', ids)
       .execute();
   }

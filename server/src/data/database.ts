@@ -31,6 +31,7 @@ import * as newReportNotifications from './migrations/024_new_report_notificatio
 import * as reportMedia from './migrations/025_report_media.js';
 import * as jobQueue from './migrations/026_job_queue.js';
 import * as accounts from './migrations/027_accounts.js';
+import * as accountVersions from './migrations/028_account_versions.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '025_report_media': reportMedia,
   '026_job_queue': jobQueue,
   '027_accounts': accounts,
+  '028_account_versions': accountVersions,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

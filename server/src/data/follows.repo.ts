@@ -39,6 +39,14 @@ export async function deleteFollow(trx: Db, followerId: string, followeeId: stri
 type RelationKey = CursorKey<typeof relationOrder.shape>;
 
 /**
+ * The version of the account on a list (`follows.<member>`), read with the list: the summaries kept of
+ * the people a list shows are checked by it (docs/decisions/126), so a warm list reads no accounts in a
+ * statement of their own. The one read of `accounts` here: a key lookup per entry.
+ */
+const memberVersion = (member: string) =>
+  sql<number>`(select version from accounts where accounts.id = ${sql.ref(`follows.${member}`)})`;
+
+/**
  * One page of a user's followers or of the users they follow, most recent first. A Mastodon app may
  * bound it from above too (`newerThan`, its `since_id` or `min_id`) and ask for the oldest of those
  * first (`min_id`: the page just above the key).
@@ -50,11 +58,11 @@ export function relationPage(
   after: RelationKey | undefined,
   limit: number,
   { newerThan, oldestFirst }: { newerThan?: RelationKey | undefined; oldestFirst?: boolean | undefined } = {},
-): Promise<{ user_id: string; created_at: string }[]> {
+): Promise<{ user_id: string; created_at: string; version: number }[]> {
   const { owner, member } = sides[relation];
   let query = db
     .selectFrom('follows')
-    .select([`${member} as user_id`, 'created_at'])
+    .select([`${member} as user_id`, 'created_at', memberVersion(member).as('version')])
     .where(owner, '=', userId);
   if (after) {
     const [followedAt, id] = after;
@@ -88,6 +96,8 @@ export interface RelationLists {
   followers: RelationEntry[];
   following: RelationEntry[];
   state: FollowState;
+  /** The accounts' versions of the people on the lists, read with them. */
+  versions: Map<string, number>;
 }
 
 /**
@@ -109,13 +119,21 @@ export async function relationLists(
   ]);
   const result = noRelations(state);
   for (const [index, list] of query.lists.entries()) {
-    for (const entry of lists[index]!) result[list.relation].push(entry);
+    for (const { version, ...entry } of lists[index]!) {
+      result[list.relation].push(entry);
+      result.versions.set(entry.user_id, version);
+    }
   }
   return result;
 }
 
 const noFollowState = (): FollowState => ({ follows: new Set(), followedBy: new Set() });
-const noRelations = (state = noFollowState()): RelationLists => ({ followers: [], following: [], state });
+const noRelations = (state = noFollowState()): RelationLists => ({
+  followers: [],
+  following: [],
+  state,
+  versions: new Map(),
+});
 
 /** The first `limit` entries of each user's relation, in the order asked, for many users at once. */
 async function firstOfRelation(
@@ -123,18 +141,19 @@ async function firstOfRelation(
   dialect: Dialect,
   list: RelationListsQuery['lists'][number],
   order: RelationListsQuery['order'],
-): Promise<RelationEntry[]> {
+): Promise<(RelationEntry & { version: number })[]> {
   const { owner, member } = sides[list.relation];
-  const rows = await firstPerGroup<Record<string, string>>(db, dialect, {
+  const rows = await firstPerGroup<Record<string, string> & { version: number }>(db, dialect, {
     table: 'follows',
     groupColumn: owner,
     groups: list.userIds,
     columns: [owner, member, 'created_at'],
+    also: { name: 'version', value: memberVersion(member) },
     orderBy: ['created_at', member],
     descending: order === 'newest',
     limit: list.limit,
   });
-  return rows.map((row) => ({ owner_id: row[owner]!, user_id: row[member]! }));
+  return rows.map((row) => ({ owner_id: row[owner]!, user_id: row[member]!, version: row.version }));
 }
 
 /**
@@ -152,8 +171,10 @@ async function relationListsInOneStatement(db: Db, query: RelationListsQuery): P
     relation: Relation | 'follows' | 'followed-by';
     owner_id: string;
     user_id: string;
+    version: number | null;
   }>`
-    select ${preparedOnPostgres} part.relation, part.owner_id, part.user_id, part.created_at
+    select ${preparedOnPostgres} part.relation, part.owner_id, part.user_id, part.created_at,
+      (select version from accounts where accounts.id = part.user_id) as version
     from unnest(${groups.map((group) => group.userId)}::varchar[], ${groups.map((group) => group.relation)}::varchar[],
       ${groups.map((group) => group.limit)}::int[]) as grouped(key, relation, lim)
     cross join lateral (
@@ -166,10 +187,10 @@ async function relationListsInOneStatement(db: Db, query: RelationListsQuery): P
         order by created_at ${direction}, followee_id ${direction} limit grouped.lim)
     ) as part
     union all
-    select 'follows', follower_id, followee_id, null from follows
+    select 'follows', follower_id, followee_id, null, null from follows
       where follower_id = ${viewerId} and followee_id = any(${stateIds}::varchar[])
     union all
-    select 'followed-by', followee_id, follower_id, null from follows
+    select 'followed-by', followee_id, follower_id, null, null from follows
       where followee_id = ${viewerId} and follower_id = any(${stateIds}::varchar[])
     order by 4 ${direction}, 3 ${direction}`.execute(db);
   const result = noRelations();
@@ -177,6 +198,7 @@ async function relationListsInOneStatement(db: Db, query: RelationListsQuery): P
     if (row.relation === 'follows') result.state.follows.add(row.user_id);
     else if (row.relation === 'followed-by') result.state.followedBy.add(row.user_id);
     else result[row.relation].push({ owner_id: row.owner_id, user_id: row.user_id });
+    if (row.version !== null) result.versions.set(row.user_id, row.version);
   }
   return result;
 }

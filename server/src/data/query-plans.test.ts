@@ -32,12 +32,14 @@ import { createTokenService } from '../platform/auth/tokens.js';
 import * as posts from './posts.repo.js';
 import * as notifications from './notifications.repo.js';
 import * as skeletons from './post-skeletons.repo.js';
+import type { PostRef } from './post-ref.js';
 import * as reposts from './reposts.repo.js';
 import { homeItems, profileItems } from '../use-cases/shared/repost-items.js';
 import { createPost, editPost, listPosts, reactToPost } from '../use-cases/sync/posts.js';
 import { isMarkedPrepared } from '../platform/db/prepared.js';
 import { addComment, listComments } from '../use-cases/sync/comments.js';
 import { getUser } from '../use-cases/sync/users.js';
+import { changeProfile } from '../use-cases/shared/users.js';
 import { followingTimeline } from '../use-cases/sync/timeline.js';
 
 /**
@@ -310,7 +312,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
         ),
     ],
     [
-      "home feed as served: posts kept in the cache, the viewer's marks and the profiles' version in one query",
+      "home feed as served: posts kept in the cache, the viewer's marks and the people's versions in one query",
       async (limit) =>
         new Hydrator(db, dialect, caps, 1_000_000).page(
           await skeletons.newestPostRefs(db, { after: undefined, limit }),
@@ -491,12 +493,13 @@ describeEachDatabase('read pipeline queries', (dialect) => {
       await feedPage();
       captured = [];
       // The viewer's row (every signed-in request), the feed page with its people cached, then what a
-      // post page reads before its comments' voters: the post, a page of comments, the profiles' version.
+      // post page reads before its comments' voters: the post, a page of comments; the versions of the
+      // accounts a signed-out Mastodon page shows.
       await users.findUserById(db, guestId);
       await feedPage();
       await posts.findPost(db, postId);
       await comments.commentPage(db, postId, undefined, 20);
-      await accounts.profilesVersion(db);
+      await accounts.accountVersions(db, dialect, [guestId]);
       // A profile's user (by name) and the first few of a group (its followers, a post's likers).
       await users.findUserByUsername(db, 'plans');
       await posts.firstReactors(db, dialect, [postId], 3);
@@ -664,7 +667,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     });
     // The write: the post's row, no block between the commenter and its author, the comment, the
     // author's notification (its group and this actor). The answer: the cached post brought forward by
-    // the comment, which is known whole, so only the viewer's marks and the profiles' version are read.
+    // the comment, which is known whole, so only the viewer's marks and the people's versions are read.
     expect(statementKinds()).toEqual([
       'begin',
       'update',
@@ -706,7 +709,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     // replaces, the post's row, then who hears of the edit: its bookmarkers (no count says there are
     // none; its counts say it has no quotes, likers, commenters or reposters). Nothing for mentions
     // (the text it replaces had none) or tags (the same ones). The answer: the post's first reactors (its comments are not read: it has none), then
-    // the viewer's marks with the profiles' version.
+    // the viewer's marks with the people's versions.
     expect(statementKinds()).toEqual([
       'begin',
       'select',
@@ -721,7 +724,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     expect(answer).toMatchObject({ post: { content: 'A second draft #plans' } });
   });
 
-  it("a Following timeline page with reposts reads its reposters with the page's people, at the page's profiles' version", async () => {
+  it("a Following timeline page with reposts reads its reposters with the page's people, at the versions its marks' query read", async () => {
     const deps = useCaseDeps();
     const fan = await users.findUserByUsername(db, 'plansfan');
     // The fan follows the author of the posts they reposted: each post is on their timeline as their repost.
@@ -733,8 +736,48 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     expect(answer.posts.map((post) => post.reposted?.by.username)).toEqual(
       answer.posts.map(() => 'plansfan'),
     );
-    // The profiles' version once, in the viewer's marks: the reposters' summaries are the page's people.
-    expect(captured.filter((query) => query.sql.includes('profiles_version'))).toHaveLength(1);
+    // The accounts' versions once, in the viewer's marks, the reposter's among them: the reposters'
+    // summaries are the page's people, kept at those versions, so no statement reads them apart.
+    const readingAccounts = captured.filter((query) => /from "?accounts"?/.test(query.sql));
+    expect(readingAccounts).toHaveLength(1);
+    expect(readingAccounts[0]!.sql).toMatch(/from "?reposts"?/);
+    expect(readingAccounts[0]!.parameters).toContain(fan!.id);
+  });
+
+  it("a profile change moves that account's version alone: warm pages showing others read none of them again, and those showing the person read them", async () => {
+    const deps = useCaseDeps();
+    const [shown, changed] = await Promise.all(
+      ['followee11', 'followee12'].map(async (username) => (await users.findUserByUsername(db, username))!),
+    );
+    const postOf = async (authorId: string) =>
+      (
+        await skeletons.newestPostRefsByAuthors(db, dialect, {
+          authorIds: [authorId],
+          after: undefined,
+          limit: 1,
+        })
+      )[0]!;
+    const [shownPost, changedPost] = [await postOf(shown!.id), await postOf(changed!.id)];
+    // Sync's page and Mastodon's statuses of a post, read signed in: each shows its author and the viewer.
+    const readBoth = async (post: PostRef) => {
+      await deps.hydrator.page([post], 'preview', guestId, 'public');
+      await deps.hydrator.statuses([{ kind: 'post', ref: post }], guestId, 'public');
+    };
+    /** Statements that read people's rows (summaries, accounts), not only their versions. */
+    const peopleRead = () => captured.filter((query) => /first_name/.test(query.sql));
+    await readBoth(shownPost);
+    await readBoth(changedPost);
+    captured = [];
+    await readBoth(shownPost);
+    expect(peopleRead(), 'warm').toEqual([]);
+
+    await changeProfile(deps, changed!, { bio: 'A new bio' });
+    captured = [];
+    await readBoth(shownPost);
+    expect(peopleRead(), 'a page showing only others').toEqual([]);
+    await readBoth(changedPost);
+    // Its summary, then its account (with its statuses' counts, two statements besides).
+    expect(peopleRead().map((query) => query.parameters.flat())).toEqual([[changed!.id], [changed!.id]]);
   });
 
   it('a post page with comments reads no post (its comments prove it exists); an empty page reads it for its 404', async () => {
@@ -743,7 +786,7 @@ describeEachDatabase('read pipeline queries', (dialect) => {
     await page();
     captured = [];
     // The comments and their voters (one statement on PostgreSQL), whom they mention (the seed's
-    // comments say "c @plans"), then the viewer's votes with the profiles' version (people cached).
+    // comments say "c @plans"), then the viewer's votes with the people's versions (people cached).
     expect((await page()).comments.length).toBeGreaterThan(0);
     expect(captured.map((query) => query.sql).filter((text) => /from "?posts"? /.test(text))).toEqual([]);
     expect(captured.filter((query) => /from "?mentions"?/.test(query.sql))).toHaveLength(1);

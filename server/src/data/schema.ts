@@ -28,7 +28,10 @@ export interface AccountsTable {
   private_key_pem: ColumnType<string | null, string | null | undefined, string | null>;
   /** When a remote actor was last fetched from its server; null for a local account. */
   fetched_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Moves with every change to what the account shows. */
+  /**
+   * Moves with every change to what the account shows (commit.ts `accountChanged`): its summaries and
+   * accounts are kept by (id, version) (docs/decisions/126).
+   */
   version: Generated<number>;
   first_name: string;
   last_name: string;
@@ -200,12 +203,6 @@ export interface FollowsTable {
   created_at: string;
   /** 0: the followee's reposts are left out of the follower's Following timeline. */
   show_reposts: Generated<number>;
-}
-
-/** One row: moves with every change to what a user summary shows, so summaries are cached while it stays. */
-export interface ProfilesVersionTable {
-  id: number;
-  version: number;
 }
 
 /** One row: moves with every suspension and limit, which every viewer's rules hold (docs/decisions/112). */
@@ -557,7 +554,6 @@ export interface Database {
   comment_votes: CommentVotesTable;
   bookmarks: BookmarksTable;
   follows: FollowsTable;
-  profiles_version: ProfilesVersionTable;
   moderation_version: ModerationVersionTable;
   mentions: MentionsTable;
   post_tags: PostTagsTable;

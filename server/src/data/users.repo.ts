@@ -59,27 +59,12 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 }
 
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  return (await findUserAndProfilesVersion(db, username))?.user;
-}
-
-/**
- * A user by name and the profiles' version in one statement: an answer about a user lists people,
- * whose cached summaries that version keeps current (it is read before them, so they are never older).
- */
-export async function findUserAndProfilesVersion(
-  db: Db,
-  username: string,
-): Promise<{ user: UserRow; profilesVersion: number } | undefined> {
   if (hasNul(username)) return undefined;
-  const row = await localPeople(db)
+  return localPeople(db)
     .modifyFront(preparedOnPostgres)
     .select(userColumns)
-    .select((eb) => eb.selectFrom('profiles_version').select('version').as('profiles_version'))
     .where('accounts.username_key', '=', unweighed(username.toLowerCase()))
     .executeTakeFirst();
-  if (!row) return undefined;
-  const { profiles_version: profilesVersion, ...user } = row;
-  return { user, profilesVersion: profilesVersion ?? 0 };
 }
 
 export function usersByIds(db: Db, dialect: Dialect, ids: readonly string[]): Promise<UserRow[]> {

@@ -10,6 +10,8 @@ export interface FirstPerGroupQuery {
   /** Optionally split each group by the values of one more column (`kind`: like, dislike). */
   split?: { column: string; values: readonly string[] };
   columns: readonly string[];
+  /** One more column of each row, named, computed in the terms of `table`'s row (a subquery). */
+  also?: { name: string; value: RawBuilder<unknown> } | undefined;
   /** A further condition on the rows of every group, in the terms of `table`'s columns. */
   where?: RawBuilder<SqlBool> | undefined;
   /** The order within a group: the rows of one group come in this order. */
@@ -38,7 +40,11 @@ export async function firstPerGroup<Row>(
   query: FirstPerGroupQuery,
 ): Promise<Row[]> {
   if (query.groups.length === 0) return [];
-  const columns = sql.join(query.columns.map((column) => sql.ref(column)));
+  const { also } = query;
+  const columns = sql.join([
+    ...query.columns.map((column) => sql.ref(column)),
+    ...(also ? [sql`${also.value} as ${sql.ref(also.name)}`] : []),
+  ]);
   const direction = sql.raw(query.descending ? 'desc' : 'asc');
   const order = sql.join(query.orderBy.map((column) => sql`${sql.ref(column)} ${direction}`));
   const table = sql.table(query.table);
@@ -47,7 +53,9 @@ export async function firstPerGroup<Row>(
   const where = query.where ? sql`and ${query.where}` : sql``;
 
   if (dialect === 'postgres') {
-    const outer = sql.join(query.columns.map((column) => sql.ref(`part.${column}`)));
+    const outer = sql.join(
+      [...query.columns, ...(also ? [also.name] : [])].map((column) => sql.ref(`part.${column}`)),
+    );
     const outerOrder = sql.join(
       query.orderBy.map((column) => sql`${sql.ref(`part.${column}`)} ${direction}`),
     );

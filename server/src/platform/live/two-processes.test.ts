@@ -132,6 +132,71 @@ interface Person {
     });
   });
 
+  it("a profile change through A shows at once on A and B, on both APIs, though each kept the author's summary and account", async () => {
+    const [author, reader] = [await person('renamed'), await person('onlooker')];
+    await call(a, 'POST', `/api/users/follow/${author.id}`, reader);
+    const postId = await post(a, author, 'A post showing who wrote it');
+    const readerOn = new Map(
+      await Promise.all(
+        [a, b].map(async (server) => {
+          const token = bearer(await accessToken({ request: requester(() => server.url) }, reader.token));
+          return [server, token] as const;
+        }),
+      ),
+    );
+    const authorOnA = bearer(await accessToken({ request: requester(() => a.url) }, author.token));
+    const json = async (server: ServerProcess, urlPath: string, authorization?: string) => {
+      const response = await fetch(server.url + urlPath, { headers: authorization ? { authorization } : {} });
+      expect(response.status, urlPath).toBe(200);
+      return response.json();
+    };
+    // What a server shows of the author: Sync's feed signed in and out, Mastodon's home and public timelines.
+    const seenOn = async (server: ServerProcess) => {
+      const ownPost = (posts: { _id: string; firstName: string; avatarURL: string }[]) =>
+        posts.find((candidate) => candidate._id === postId)!;
+      const ownStatus = (statuses: { id: string; account: { display_name: string; avatar: string } }[]) =>
+        statuses.find((candidate) => candidate.id === postId)!.account;
+      const signedIn = ownPost((await json(server, '/api/posts?limit=20', reader.token)).posts);
+      const signedOut = ownPost((await json(server, '/api/posts?limit=20')).posts);
+      const home = ownStatus(await json(server, '/api/v1/timelines/home', readerOn.get(server)));
+      const publicTimeline = ownStatus(await json(server, '/api/v1/timelines/public'));
+      return [
+        [signedIn.firstName, signedIn.avatarURL],
+        [signedOut.firstName, signedOut.avatarURL],
+        [home.display_name, home.avatar],
+        [publicTimeline.display_name, publicTimeline.avatar],
+      ];
+    };
+    // Read twice: the second answers come from what each server keeps.
+    for (const server of [a, b]) {
+      await seenOn(server);
+      expect((await seenOn(server)).map(([name]) => name)).toEqual([
+        'Test',
+        'Test',
+        'Test User',
+        'Test User',
+      ]);
+    }
+
+    const avatarURL = `https://example.com/${uniqueName('avatar')}.png`;
+    await call(a, 'POST', '/api/users/edit?return=minimal', author, { updatedUserData: { avatarURL } });
+    const renamed = await fetch(`${a.url}/api/v1/accounts/update_credentials`, {
+      method: 'PATCH',
+      headers: { authorization: authorOnA, 'content-type': 'application/json' },
+      body: JSON.stringify({ display_name: 'Renamed Author' }),
+    });
+    expect(renamed.status).toBe(200);
+    // At once: no message is waited for, each page reads the versions of the people it shows.
+    for (const server of [a, b]) {
+      expect(await seenOn(server), server === a ? 'A' : 'B').toEqual([
+        ['Renamed', avatarURL],
+        ['Renamed', avatarURL],
+        ['Renamed Author', avatarURL],
+        ['Renamed Author', avatarURL],
+      ]);
+    }
+  });
+
   it('the 6th stream of one user across A and B is refused; a closed one frees its place everywhere', async () => {
     const me = await person('tabs');
     const open = [

@@ -2,7 +2,9 @@ import type { Clock } from '../../clock.js';
 import type { Db, Dialect } from '../../data/database.js';
 import type { LiveMessage } from '../../platform/live/messages.js';
 import type { EventTransport } from '../../platform/live/transport.js';
+import { accountVersions } from '../../data/accounts.repo.js';
 import { accountsByIds, freshAccounts, type AccountRecord, type AccountSource } from './accounts.js';
+import type { AccountVersions } from './people.js';
 
 /** Accounts kept at most (a user row and two counts, about a kilobyte each). */
 const accountsKept = 10_000;
@@ -11,7 +13,8 @@ const accountsKept = 10_000;
  * Accounts kept between answers for the statuses of the Mastodon API. Every status shows its author's
  * whole account, and reading the accounts (with a count of each author's posts and comments) cost a
  * home timeline several times what Sync's own page costs. A kept account is used while:
- * - the profiles' version is the one the answer read (a profile change, a deleted account move it);
+ * - its version is the one the answer read (a profile change moves it: docs/decisions/126; a deleted
+ *   account has none);
  * - no message on the event channel said that it moved: a post or a comment written or deleted by the
  *   person (their statuses count, their last status), a follow made or undone by or of them (their
  *   follow counts); a deleted post takes its comments with it, whoever wrote them: everyone is
@@ -23,8 +26,6 @@ const accountsKept = 10_000;
  */
 export class AccountCache {
   private readonly entries = new Map<string, { record: AccountRecord; expiresAt: number }>();
-  /** The profiles' version the entries were read at. */
-  private version: number | undefined;
   /** Moves with every message that forgets: a read from before it is not kept. */
   private forgets = 0;
 
@@ -63,32 +64,43 @@ export class AccountCache {
     this.entries.clear();
   }
 
-  /** The account kept for this id, unless it expired. */
-  private kept(id: string, now: number): AccountRecord | undefined {
+  /** The account kept for this id at this version, unless it expired. */
+  private kept(id: string, version: number | undefined, now: number): AccountRecord | undefined {
     const entry = this.entries.get(id);
-    return entry && entry.expiresAt > now ? entry.record : undefined;
+    return entry && entry.expiresAt > now && entry.record.user.version === version ? entry.record : undefined;
   }
 
   private get enabled(): boolean {
     return this.keptMs > 0 && this.events.healthy;
   }
 
-  /** Accounts for an answer that read this profiles' version: kept ones, while the channel is healthy. */
-  at(profilesVersion: number): AccountSource {
+  /**
+   * Accounts for an answer that read these accounts' versions (none: signed out): kept ones, while the
+   * channel is healthy. The versions of accounts the answer did not read are read first, in one query.
+   */
+  at(versions: AccountVersions | undefined): AccountSource {
     if (!this.enabled) return freshAccounts(this.db, this.dialect);
     return {
-      byIds: (ids) => this.byIds(ids, profilesVersion),
+      byIds: (ids) => this.byIds(ids, versions),
     };
   }
 
   /** The accounts with these ids (anyone deleted is left out), by id. */
-  private async byIds(ids: readonly string[], profilesVersion: number): Promise<Map<string, AccountRecord>> {
-    this.moveTo(profilesVersion);
+  private async byIds(
+    ids: readonly string[],
+    readVersions: AccountVersions | undefined,
+  ): Promise<Map<string, AccountRecord>> {
+    const unique = [...new Set(ids)];
+    const unread = readVersions ? unique.filter((id) => !readVersions.has(id)) : unique;
+    const versions =
+      unread.length === 0
+        ? readVersions
+        : new Map([...(readVersions ?? []), ...(await accountVersions(this.db, this.dialect, unread))]);
     const found = new Map<string, AccountRecord>();
     const missing: string[] = [];
     const now = this.clock.now().getTime();
-    for (const id of new Set(ids)) {
-      const record = this.kept(id, now);
+    for (const id of unique) {
+      const record = this.kept(id, versions?.get(id), now);
       if (record) found.set(id, record);
       else missing.push(id);
     }
@@ -96,19 +108,13 @@ export class AccountCache {
     const mark = this.forgets;
     const read = await accountsByIds(this.db, this.dialect, missing);
     for (const record of read.values()) found.set(record.user.id, record);
-    this.keep(read.values(), profilesVersion, mark);
+    this.keep(read.values(), mark);
     return found;
   }
 
-  private moveTo(profilesVersion: number): void {
-    if (this.version === profilesVersion) return;
-    this.forgetAll();
-    this.version = profilesVersion;
-  }
-
-  /** Keeps what was read since `mark` at `profilesVersion`, unless a message or another version came. */
-  private keep(records: Iterable<AccountRecord>, profilesVersion: number, mark: number): void {
-    if (mark !== this.forgets || this.version !== profilesVersion) return;
+  /** Keeps what was read since `mark` (each at its own version), unless a message came meanwhile. */
+  private keep(records: Iterable<AccountRecord>, mark: number): void {
+    if (mark !== this.forgets) return;
     const expiresAt = this.clock.now().getTime() + this.keptMs;
     for (const record of records) {
       this.entries.delete(record.user.id);

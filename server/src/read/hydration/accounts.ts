@@ -6,7 +6,7 @@ import * as users from '../../data/users.repo.js';
 /**
  * People as accounts (the Mastodon API's Account): the whole profile and how many statuses each wrote
  * (posts and comments), read per answer for the people it shows. Not cached: the counts move with
- * every post and comment, which the profiles' version does not follow.
+ * every post and comment, which the accounts' versions do not follow.
  */
 export interface AccountRecord {
   user: users.UserRow;

@@ -6,7 +6,7 @@ import * as posts from '../../data/posts.repo.js';
 import * as accounts from '../../data/accounts.repo.js';
 import type { PostRef } from '../../data/post-ref.js';
 import { noteEditedPost, noteNewComment, noteNewPost, noteOwnReaction } from './cache-updates.js';
-import { PeopleHydrator, peopleShown } from './people.js';
+import { PeopleHydrator, peopleShown, type AccountVersions } from './people.js';
 import {
   PostHydrator,
   type HydratedComment,
@@ -17,8 +17,8 @@ import {
 } from './posts.js';
 import { accountsByIds, freshAccounts, type AccountRecord, type AccountSource } from './accounts.js';
 import { AccountCache } from './account-cache.js';
-import { statusesContext, type HydratedStatuses, type StatusItem } from './statuses.js';
-import { marksAndProfilesVersion, marksOfViewers, noMarks, type ViewerMarks } from './viewer-marks.js';
+import { accountsOfStatuses, statusesContext, type HydratedStatuses, type StatusItem } from './statuses.js';
+import { marksAndAccountVersions, marksOfViewers, noMarks, type ViewerMarks } from './viewer-marks.js';
 import type { KeptBetweenAnswers } from '../kept.js';
 import { RulesCache } from '../rules/rules-cache.js';
 import type { ReadContext, ViewerRules } from '../rules/viewer-rules.js';
@@ -40,7 +40,7 @@ import {
  * composes one module per job and decides only what runs together in one query:
  * - posts.ts: hydrated posts and comments, and the post cache by (shape, id) and version;
  * - cache-updates.ts: what a write tells the post cache, so that its answer reads less;
- * - people.ts: the user summaries an answer shows, kept while the profiles' version stays;
+ * - people.ts: the user summaries an answer shows, kept while their accounts' versions stay;
  * - viewer-marks.ts: the viewer's likes, dislikes, bookmarks and votes, one query, never cached;
  * - users.ts (beside it, not under it): the spec's user objects, hydrated through this façade;
  * - accounts.ts and statuses.ts: what the Mastodon API's accounts and statuses show besides;
@@ -61,14 +61,12 @@ export interface HydratedPage {
   quotes: ShownQuotes;
   /** The posts the viewer may quote (quotes.ts `quotableBy`); undefined signed out. */
   quotable: ReadonlySet<string> | undefined;
-  /** The people the page shows (user summaries by id: people.ts). */
-  users: Map<string, accounts.SummaryRow>;
-  marks: ViewerMarks | undefined;
   /**
-   * The profiles' version the summaries were kept at (none when the cache is off): what a view renders
-   * from a post and its people stays right while this and the post's version stay.
+   * The people the page shows (user summaries by id: people.ts), each with its account's version: what
+   * a view renders from a post and its people stays right while these and the post's version stay.
    */
-  peopleVersion?: number | undefined;
+  users: Map<string, accounts.VersionedSummaryRow>;
+  marks: ViewerMarks | undefined;
 }
 
 export class Hydrator {
@@ -143,19 +141,22 @@ export class Hydrator {
    * The summaries of everyone the posts and comments show, the viewer's own among them (the views list
    * the viewer's own like, dislike and votes past the caps: views/sync/own-entries.ts).
    */
-  async people(hydrated: Shown, viewerId: string | undefined): Promise<Map<string, accounts.SummaryRow>> {
+  async people(
+    hydrated: Shown,
+    viewerId: string | undefined,
+  ): Promise<Map<string, accounts.VersionedSummaryRow>> {
     return this.peopleByIds(peopleShown(hydrated, viewerId));
   }
 
   /**
-   * Summaries of these users (anyone deleted is left out); `profilesVersion` when this answer read it
-   * before reading who to show.
+   * Summaries of these users (anyone deleted is left out), each with its account's version; `versions`
+   * when the answer read them with who to show (a list of followers), so kept summaries serve.
    */
   async peopleByIds(
     ids: readonly string[],
-    profilesVersion?: number,
-  ): Promise<Map<string, accounts.SummaryRow>> {
-    return (await this.peopleHydrator.byIds(ids, profilesVersion)).people;
+    versions?: AccountVersions,
+  ): Promise<Map<string, accounts.VersionedSummaryRow>> {
+    return this.peopleHydrator.byIds(ids, versions);
   }
 
   /** The viewer's likes, dislikes, bookmarks and comment votes on what the answer shows, in one query. */
@@ -228,7 +229,8 @@ export class Hydrator {
 
   /**
    * The people and the viewer's marks of what an answer shows (and the people of `extra`, whom it shows
-   * besides). Signed in, the marks and the profiles' version the people are kept at come in one query.
+   * besides). Signed in, the marks and the versions of the people (which say which kept summaries are
+   * current) come in one query; signed out, the people are read (as cheap as their versions).
    */
   async peopleAndMarks(
     shown: Required<Shown>,
@@ -240,17 +242,11 @@ export class Hydrator {
       return { users: new Map(), marks: viewerId ? noMarks() : undefined };
     const ids = peopleShown(shown, viewerId, extra);
     if (viewerId && this.cacheBytes > 0) {
-      const { marks, profilesVersion } = await marksAndProfilesVersion(
-        this.db,
-        this.dialect,
-        viewerId,
-        shown,
-      );
-      const people = await this.peopleHydrator.byIds(ids, profilesVersion);
-      return { users: people.people, marks, peopleVersion: people.version };
+      const { marks, versions } = await marksAndAccountVersions(this.db, this.dialect, viewerId, shown, ids);
+      return { users: await this.peopleHydrator.byIds(ids, versions), marks };
     }
-    const [people, marks] = await Promise.all([this.peopleHydrator.byIds(ids), this.marks(viewerId, shown)]);
-    return { users: people.people, marks, peopleVersion: people.version };
+    const [users, marks] = await Promise.all([this.peopleHydrator.byIds(ids), this.marks(viewerId, shown)]);
+    return { users, marks };
   }
 
   /** See cache-updates.ts: the viewer's own like or dislike brings the cached post forward. */
@@ -356,29 +352,36 @@ export class Hydrator {
     // A quoted status is a status of the answer's too: its account, its mentions, the viewer's marks.
     const quoted = acceptedQuotes(quotes);
     const [{ marks, accounts }, quotable] = await Promise.all([
-      this.marksAndAccounts(viewerId, {
-        posts: [...posts, ...quoted],
-        comments: shown.flatMap((item) => (item.kind === 'comment' ? [item.comment] : [])),
-      }),
+      this.marksAndAccounts(
+        viewerId,
+        {
+          posts: [...posts, ...quoted],
+          comments: shown.flatMap((item) => (item.kind === 'comment' ? [item.comment] : [])),
+        },
+        accountsOfStatuses(shown, quotes, accountIds),
+      ),
       rules ? quotableBy(this.db, this.dialect, rules, [...posts, ...quoted]) : undefined,
     ]);
     return statusesContext(this.db, this.dialect, accounts, shown, marks, accountIds, quotes, quotable);
   }
 
   /**
-   * The viewer's marks, and where the statuses' accounts come from: kept ones at the profiles' version,
-   * read in the marks' query (as a page's people are).
+   * The viewer's marks, and where the statuses' accounts come from: kept ones at the versions of
+   * `accountIds` read in the marks' query (as a page's people are); signed out, the kept ones' versions
+   * are read when the accounts are.
    */
   private async marksAndAccounts(
     viewerId: string | undefined,
     shown: Required<Shown>,
+    accountIds: readonly string[],
   ): Promise<{ marks: ViewerMarks | undefined; accounts: AccountSource }> {
     if (!this.accountCache)
       return { marks: await this.marks(viewerId, shown), accounts: freshAccounts(this.db, this.dialect) };
-    if (!viewerId)
-      return { marks: undefined, accounts: this.accountCache.at(await accounts.profilesVersion(this.db)) };
-    const { marks, profilesVersion } = await marksAndProfilesVersion(this.db, this.dialect, viewerId, shown);
-    return { marks, accounts: this.accountCache.at(profilesVersion) };
+    if (!viewerId) return { marks: undefined, accounts: this.accountCache.at(undefined) };
+    const { marks, versions } = await marksAndAccountVersions(this.db, this.dialect, viewerId, shown, [
+      ...new Set(accountIds),
+    ]);
+    return { marks, accounts: this.accountCache.at(versions) };
   }
 
   /** Accounts (whole profiles with their statuses counts) by id. */

@@ -30,7 +30,7 @@ export interface HydratedNotifications {
   moderationActions: Map<string, ModerationActionRecord>;
   /** Of the actors of `follow` notifications, those the viewer follows (for "Follow back"). */
   followedActors: ReadonlySet<string>;
-  /** The people, the viewer's marks, and the profiles' version the people were kept at. */
+  /** The people (each with its account's version) and the viewer's marks. */
   page: Omit<HydratedPage, 'posts'>;
   viewerId: string;
   /** When the viewer last marked their notifications as read. */

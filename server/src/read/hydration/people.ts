@@ -4,22 +4,26 @@ import type { HydratedComment, Shown } from './posts.js';
 
 /**
  * People: the users an answer shows beside its posts and comments (authors, likers, dislikers, voters,
- * followers, notification actors), each as a user summary (`users.repo` `SummaryRow`, viewed by
+ * followers, notification actors), each as a user summary (`accounts.repo` `SummaryRow`, viewed by
  * views/sync/summaries.ts). This is the one place that loads them, for every answer. The spec's whole
  * user objects (follow lists, own bookmarks) are users.ts, which takes its people from here.
  *
- * Hydrated posts hold ids, not people: summaries are kept apart, while the profiles' version (one row,
- * moved by every profile change and account deletion in its transaction) stays what it was, so a new
- * avatar shows everywhere at once without touching the posts it appears in, and a warm page reads that
- * one number instead of a hundred users (decision 006).
+ * Hydrated posts hold ids, not people: summaries are kept apart, each with its account's version (moved
+ * by every change to what the account shows, in its transaction: docs/decisions/126), so a new avatar
+ * shows everywhere at once without touching the posts it appears in, and a warm page reads the
+ * versions of the people it shows (in its marks' query when signed in) instead of their rows.
  */
 
-/** User summaries kept at most (about 200 bytes each), while the profiles' version stays. */
+/** User summaries kept at most (about 200 bytes each). */
 const summariesKept = 50_000;
 
+/** Accounts' versions by id, as a page read them. */
+export type AccountVersions = ReadonlyMap<string, number>;
+
 export class PeopleHydrator {
-  private readonly summaries = new Map<string, accounts.SummaryRow>();
-  private summariesVersion = -1;
+  private readonly summaries = new Map<string, accounts.VersionedSummaryRow>();
+  /** Moves with every `forget`: a read from before it is not kept (it may show what was undone). */
+  private forgets = 0;
 
   /** `kept`: false when the cache is off (POST_CACHE_MB=0): every answer reads its people. */
   constructor(
@@ -30,48 +34,50 @@ export class PeopleHydrator {
 
   /** Forgets everyone kept: they may show writes that were undone (a failed group commit). */
   forget(): void {
+    this.forgets += 1;
     this.summaries.clear();
-    this.summariesVersion = -1;
   }
 
   /**
-   * Summaries of these users (anyone deleted is left out), with the profiles' version they were kept
-   * at (none when the cache is off); `readVersion` is that version when this answer has already read it.
+   * Summaries of these users (anyone deleted is left out), each with its version. `versions`: those
+   * the answer has already read; without them, the summaries are read (as cheap as their versions).
    */
   async byIds(
     ids: readonly string[],
-    readVersion?: number,
-  ): Promise<{ people: Map<string, accounts.SummaryRow>; version: number | undefined }> {
-    if (!this.kept) {
-      const rows = await accounts.summariesByIds(this.db, this.dialect, ids);
-      return { people: new Map(rows.map((row) => [row.id, row])), version: undefined };
-    }
-    const version = readVersion ?? (await accounts.profilesVersion(this.db));
-    if (version !== this.summariesVersion) {
-      this.summaries.clear();
-      this.summariesVersion = version;
-    }
-    // What the cache holds is taken now, while it is at this answer's version.
-    const found = new Map<string, accounts.SummaryRow>();
+    versions?: AccountVersions,
+  ): Promise<Map<string, accounts.VersionedSummaryRow>> {
+    if (!this.kept || versions === undefined) return this.read(ids);
+    // Kept summaries at the version the page read; a person the page read no version of is read.
+    const found = new Map<string, accounts.VersionedSummaryRow>();
     const missing: string[] = [];
     for (const id of ids) {
       const row = this.summaries.get(id);
-      if (row) found.set(id, row);
+      if (row && row.version === versions.get(id)) found.set(id, row);
       else missing.push(id);
     }
-    if (missing.length === 0) return { people: found, version };
-    const read = await accounts.summariesByIds(this.db, this.dialect, missing);
-    for (const row of read) found.set(row.id, row);
-    // Kept only if no answer moved the cache to another version meanwhile: these rows may be older
-    // than that version (read before the profile change it saw).
-    if (this.summariesVersion === version) {
-      for (const row of read) this.summaries.set(row.id, row);
+    if (missing.length === 0) return found;
+    for (const [id, row] of await this.read(missing)) found.set(id, row);
+    return found;
+  }
+
+  /** Reads these summaries and keeps them (each under its own version, read with it). */
+  private async read(ids: readonly string[]): Promise<Map<string, accounts.VersionedSummaryRow>> {
+    const mark = this.forgets;
+    const rows = await accounts.summariesByIds(this.db, this.dialect, ids);
+    if (this.kept && mark === this.forgets) {
+      for (const row of rows) {
+        const kept = this.summaries.get(row.id);
+        // A row read before another answer kept a newer one stays out: versions only move forward.
+        if (kept && kept.version > row.version) continue;
+        this.summaries.delete(row.id);
+        this.summaries.set(row.id, row);
+      }
       for (const oldest of this.summaries.keys()) {
         if (this.summaries.size <= summariesKept) break;
         this.summaries.delete(oldest);
       }
     }
-    return { people: found, version };
+    return new Map(rows.map((row) => [row.id, row]));
   }
 }
 

@@ -47,6 +47,26 @@ const authorOf = (item: StatusItem) =>
 const hydratedOf = (item: StatusItem) => (item.kind === 'post' ? item.post : item.comment);
 const idOf = (item: StatusItem) => hydratedOf(item).record.id;
 
+/**
+ * The accounts these statuses show but the authors of the comments they answer (read with the
+ * statuses' context): their authors, the posts' a comment is under, whom they and the quoted posts
+ * mention, the quoted posts' authors and `extra`.
+ */
+export function accountsOfStatuses(
+  items: readonly StatusItem[],
+  quotes: ShownQuotes,
+  extra: readonly string[],
+): string[] {
+  const quoted = acceptedQuotes(quotes).map((post): StatusItem => ({ kind: 'post', post }));
+  return [
+    ...items.map(authorOf),
+    ...items.flatMap((item) => (item.kind === 'comment' ? [item.post.author_id] : [])),
+    ...extra,
+    ...quoted.map(authorOf),
+    ...[...items, ...quoted].flatMap((item) => hydratedOf(item).mentioned ?? []),
+  ];
+}
+
 /** Accounts, mentions and answered comments of these statuses; `marks` come from the caller. */
 export async function statusesContext(
   db: Db,
@@ -72,18 +92,11 @@ export async function statusesContext(
     ...(toRead.length > 0 ? await comments.commentsByIds(db, dialect, toRead) : []),
   ];
   const answered = new Map(answeredRows.map((row) => [row.id, row]));
-  const accountIds = [
-    ...items.map(authorOf),
-    ...items.flatMap((item) => (item.kind === 'comment' ? [item.post.author_id] : [])),
-    ...answeredRows.map((row) => row.author_id),
-    ...extraAccountIds,
-    ...quoted.map(authorOf),
-  ];
-  const withMentions = [...items, ...quoted];
   const byId = await accounts.byIds([
-    ...accountIds,
-    ...withMentions.flatMap((item) => hydratedOf(item).mentioned ?? []),
+    ...accountsOfStatuses(items, quotes, extraAccountIds),
+    ...answeredRows.map((row) => row.author_id),
   ]);
+  const withMentions = [...items, ...quoted];
   const mentioned = new Map(
     withMentions.map((item) => [
       idOf(item),

@@ -35,14 +35,12 @@ export type UserShape = 'one' | 'listed';
  * Loads followers and following (the first entries of each, oldest first, up to the caps), the people
  * on them, and the viewer's own bookmarks. The viewer's own entries are added where a cap cut them off:
  * the viewer in the followers of each user they follow, each user they follow in their own following.
- * `profilesVersion`: when the answer read it with the users (see users.findUserAndProfilesVersion).
  */
 export async function hydrateUsers(
   deps: { db: Db; dialect: Dialect; caps: AnswerCaps; hydrator: Hydrator },
   rows: users.UserRow[],
   viewerId: string | undefined,
   shape: UserShape,
-  profilesVersion?: number,
 ): Promise<HydratedUsers> {
   const { db, dialect, caps } = deps;
   const limit = shape === 'one' ? caps.entries : caps.nested;
@@ -85,7 +83,7 @@ export async function hydrateUsers(
   for (const list of [...followersOf.values(), ...followingOf.values()])
     for (const id of list) everyone.add(id);
   const [people, ownBookmarks] = await Promise.all([
-    deps.hydrator.peopleByIds([...everyone], profilesVersion),
+    deps.hydrator.peopleByIds([...everyone], relations.versions),
     viewerShown
       ? deps.hydrator.pageOfIds(
           ownBookmarkRows.map((row) => row.post_id),

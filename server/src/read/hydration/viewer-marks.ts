@@ -9,7 +9,7 @@ import type { Shown } from './posts.js';
 /**
  * The viewer's marks: their likes, dislikes, bookmarks, reposts and comment votes on what an answer
  * shows, in one query, read per request and never cached. It reads four features' tables at once (a
- * page adds the profiles' version) because this is the one per-request read of every page (decision
+ * page adds the versions of the accounts it shows) because this is the one per-request read of every page (decision
  * 006). Its text is per dialect: on SQLite the ids are parameters one by one, compiled once per shape;
  * on PostgreSQL they are arrays, so the text never changes and the statement is prepared once per
  * connection.
@@ -49,28 +49,33 @@ export async function marksOfViewers(
 }
 
 /**
- * A page's marks and, in the same query, the profiles' version its people are kept at: with the
- * skeleton and the viewer's token, a warm signed-in page is three statements.
+ * A page's marks and, in the same query, the versions of the accounts it shows (`accountIds`), which
+ * say whether the summaries and accounts kept of them are current: with the skeleton and the viewer's
+ * token, a warm signed-in page is three statements.
  */
-export async function marksAndProfilesVersion(
+export async function marksAndAccountVersions(
   db: Db,
   dialect: Dialect,
   viewerId: string,
   shown: Shown,
-): Promise<{ marks: ViewerMarks; profilesVersion: number }> {
+  accountIds: readonly string[],
+): Promise<{ marks: ViewerMarks; versions: Map<string, number> }> {
   const { postIds, commentIds } = markTargets(shown);
   const query =
     dialect === 'postgres'
-      ? withProfilesVersion(viewerMarksByArrays(viewerId, postIds, commentIds)).compile(db)
-      : sqliteMarksAndProfilesVersion(db, { viewerId, postIds, commentIds });
+      ? withAccountVersions(
+          viewerMarksByArrays(viewerId, postIds, commentIds),
+          sql`= any(${[...accountIds]}::varchar[])`,
+        ).compile(db)
+      : sqliteMarksAndAccountVersions(db, { viewerId, postIds, commentIds, accountIds });
   const { rows } = await db.executeQuery(query);
   const byViewer = new Map([[viewerId, noMarks()]]);
-  let profilesVersion = 0;
+  const versions = new Map<string, number>();
   for (const row of rows) {
-    if (row.viewer === null) profilesVersion = Number(row.mark);
+    if (row.viewer === null) versions.set(row.target, Number(row.mark));
     else addMark(byViewer, row);
   }
-  return { marks: byViewer.get(viewerId)!, profilesVersion };
+  return { marks: byViewer.get(viewerId)!, versions };
 }
 
 interface MarkRow {
@@ -90,22 +95,32 @@ function markTargets(hydrated: Shown) {
 
 const inList = (ids: readonly string[]) => (ids.length > 0 ? sql.join(ids) : sql`null`);
 
-type MarkOrVersionRow = MarkRow | { viewer: null; target: null; mark: string };
+/** A mark, or an account's version (no viewer; the account as the target, the version as the mark). */
+type MarkOrVersionRow = MarkRow | { viewer: null; target: string; mark: string };
 
-/** The profiles' version as a row beside the marks: one statement for both. */
-const withProfilesVersion = (marks: RawBuilder<unknown>) =>
-  sql<MarkOrVersionRow>`${marks} union all select null, null, cast(version as text) from profiles_version`;
+/** The accounts' versions as rows beside the marks (`isShown`: which ids): one statement for both. */
+const withAccountVersions = (marks: RawBuilder<unknown>, isShown: RawBuilder<unknown>) =>
+  sql<MarkOrVersionRow>`${marks} union all select null, id, cast(version as text) from accounts where id ${isShown}`;
 
 /** On SQLite the lists are parameters one by one, so the text changes with their lengths only. */
-const sqliteMarksAndProfilesVersion = compiledPerShape(
+const sqliteMarksAndAccountVersions = compiledPerShape(
   (
     db: Db,
     {
       viewerId,
       postIds,
       commentIds,
-    }: { viewerId: string; postIds: readonly string[]; commentIds: readonly string[] },
-  ) => withProfilesVersion(marksQuery([viewerId], postIds, commentIds)).compile(db),
+      accountIds,
+    }: {
+      viewerId: string;
+      postIds: readonly string[];
+      commentIds: readonly string[];
+      accountIds: readonly string[];
+    },
+  ) =>
+    withAccountVersions(marksQuery([viewerId], postIds, commentIds), sql`in (${inList(accountIds)})`).compile(
+      db,
+    ),
 );
 
 /** What these viewers did to these posts and comments, as (viewer, target, mark) rows. */

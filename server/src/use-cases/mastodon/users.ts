@@ -2,7 +2,6 @@ import type { Uris } from '../../platform/uris/uris.js';
 import type { Deps } from '../shared/deps.js';
 import * as follows from '../../data/follows.repo.js';
 import { recordNotFound } from '../../platform/http/errors.js';
-import { updateProfile } from '../../data/accounts.repo.js';
 import * as users from '../../data/users.repo.js';
 import { timeOfId } from '../../platform/db/ids.js';
 import type { AccountRecord } from '../../read/hydration/hydrator.js';
@@ -10,7 +9,7 @@ import { cursorPage, type CursorWindow, type PageBounds } from '../shared/cursor
 import { visiblePeopleRows } from '../shared/visible-rows.js';
 import { hiddenFrom } from '../shared/moderation-state.js';
 import type { Role } from '../../data/schema.js';
-import { suggestedPeople, checkedProfile } from '../shared/users.js';
+import { suggestedPeople, changeProfile } from '../shared/users.js';
 
 /** What a Mastodon app may change of a profile (`PATCH /api/v1/accounts/update_credentials`). */
 export interface CredentialChanges {
@@ -78,13 +77,7 @@ export async function updateCredentials(
   const fields = changes.fields && profileOfFields(changes.fields);
   // A multipart body (how apps send this) carries line breaks as CRLF: Sync's texts keep LF.
   const note = changes.note?.replace(/\r\n?/g, '\n');
-  const checked = checkedProfile(
-    deps,
-    viewer,
-    { bio: note, links: fields?.links, city: fields?.city },
-    names,
-  );
-  await updateProfile(...checked);
+  await changeProfile(deps, viewer, { bio: note, links: fields?.links, city: fields?.city }, names);
   return requireAccount(deps, viewer.id);
 }
 

@@ -19,7 +19,7 @@ import {
   takeOffRepostCounts,
 } from '../../data/posts.repo.js';
 import { deleteRepostsOf, repostedPostIdsOf } from '../../data/reposts.repo.js';
-import { bumpProfilesVersion, deleteAccountRow, takeOffFollowCounts } from '../../data/accounts.repo.js';
+import { deleteAccountRow, takeOffFollowCounts } from '../../data/accounts.repo.js';
 import { findUserById, type UserRow } from '../../data/users.repo.js';
 import type { Deps } from './deps.js';
 import { commit, type Effects } from './commit.js';
@@ -116,8 +116,8 @@ async function deleteInOneTransaction(
     await terms.alongside?.(trx, user, effects);
     // Its login goes with it (users.account_id cascades).
     await deleteAccountRow(trx, userId);
+    // Its own summary needs no version moved: a deleted account has none, which no kept one matches.
     await effects.postsChanged(touched);
-    await bumpProfilesVersion(trx);
     return user;
   });
 }

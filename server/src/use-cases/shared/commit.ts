@@ -1,3 +1,4 @@
+import { bumpAccountVersions } from '../../data/accounts.repo.js';
 import type { Db } from '../../data/database.js';
 import type { CommentRecord } from '../../data/comments.repo.js';
 import type { NotifiedGroup } from '../../data/notifications.repo.js';
@@ -45,6 +46,12 @@ export interface Effects {
    * cache shows them as they were.
    */
   postsChanged(postIds: readonly string[]): Promise<void>;
+  /**
+   * What these accounts show changed (a profile's fields, a picture, a name): their versions move now,
+   * in the transaction, and every process's kept summaries and accounts of them are read again, since
+   * each page reads the versions of the people it shows (docs/decisions/126). No message is needed.
+   */
+  accountChanged(accountIds: readonly string[]): Promise<void>;
 }
 
 /** What follows a commit reaches: the live messages' publisher and the post cache. */
@@ -105,6 +112,7 @@ export async function commit<Result>(
         publish({ type: 'rules-changed', userIds: [...userIds] });
       },
       postsChanged: (postIds) => bumpVersions(trx, postIds),
+      accountChanged: (accountIds) => bumpAccountVersions(trx, accountIds),
     }),
   );
   for (const follow of following) follow();

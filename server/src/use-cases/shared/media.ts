@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Focus } from '@sync/contract';
 import type { Deps } from './deps.js';
-import { commit } from './commit.js';
+import { commit, type Effects } from './commit.js';
 import * as media from '../../data/media.repo.js';
 import * as accounts from '../../data/accounts.repo.js';
 import * as users from '../../data/users.repo.js';
@@ -97,12 +97,12 @@ async function recordImage(
     description: string;
     focus: Focus;
   },
-  alongside?: (trx: Deps['db'], record: media.MediaRecord) => Promise<void>,
+  alongside?: (trx: Deps['db'], record: media.MediaRecord, effects: Effects) => Promise<void>,
 ): Promise<media.MediaRecord> {
   const { processed, key, bytes } = input.stored;
   const now = deps.clock.now();
   try {
-    return await commit(deps, async (trx) => {
+    return await commit(deps, async (trx, effects) => {
       // Checked again with the stored size: two uploads at once cannot both take the last megabytes.
       await checkQuota(deps, trx, input.ownerId, bytes);
       const record = await media.insertMedia(
@@ -118,7 +118,7 @@ async function recordImage(
           at: now.toISOString(),
         }),
       );
-      await alongside?.(trx, record);
+      await alongside?.(trx, record, effects);
       return record;
     });
   } catch (error) {
@@ -165,14 +165,14 @@ export async function setProfileImage(
   await recordImage(
     deps,
     { ownerId: input.viewerId, purpose: input.purpose, stored, description: '', focus: { x: 0, y: 0 } },
-    async (trx, record) => {
+    async (trx, record, effects) => {
       await media.removeProfileMedia(trx, {
         ownerId: input.viewerId,
         purpose: input.purpose,
         except: record.id,
         at: record.created_at,
       });
-      user = await accounts.setProfileImageUrl(trx, {
+      user = await showProfileImage(trx, effects, {
         id: input.viewerId,
         purpose: input.purpose,
         url: mediaUrlsOf(deps.media.config.publicUrl, record).url,
@@ -182,6 +182,20 @@ export async function setProfileImage(
   );
   await sweepMediaNow(deps);
   return user!;
+}
+
+/**
+ * The account shows this avatar or header now (`url` empty: none), in the change's transaction, which
+ * declares the account changed. The person as they are after.
+ */
+export async function showProfileImage(
+  trx: Deps['db'],
+  effects: Effects,
+  input: Parameters<typeof accounts.setProfileImageUrl>[1],
+): Promise<users.UserRow> {
+  const user = await accounts.setProfileImageUrl(trx, input);
+  await effects.accountChanged([input.id]);
+  return user;
 }
 
 /** The media job: files of removed media, and of uploads nothing has shown for a day. */

@@ -1,6 +1,7 @@
 import { Limits, type EditableProfile } from '@sync/contract';
 import type { Deps } from './deps.js';
 import { checkText, checkUrl } from './text.js';
+import { commit } from './commit.js';
 import * as accounts from '../../data/accounts.repo.js';
 import * as users from '../../data/users.repo.js';
 import { offsetPage } from './offset-pages.js';
@@ -20,16 +21,32 @@ export function suggestedPeople(deps: Deps, input: { viewerId: string; limit: nu
 }
 
 /**
- * A profile edit, checked: the fields given change, the others stay. Names change only through the
- * Mastodon API (a display name); Sync's own edit leaves them as they are.
+ * A profile edit: the fields given change, the others stay, and the account's version moves with them.
+ * Names change only through the Mastodon API (a display name); Sync's own edit leaves them as they are.
+ * The person as they are after.
  */
-export function checkedProfile(
+export function changeProfile(
   deps: Deps,
   viewer: users.UserRow,
   data: EditableProfile,
   names?: { first_name: string; last_name: string },
-): Parameters<typeof accounts.updateProfile> {
-  const changes = {
+): Promise<users.UserRow> {
+  const changes = checkedProfile(deps, viewer, data, names);
+  return commit(deps, async (trx, effects) => {
+    const person = await accounts.updateProfile(trx, viewer.id, changes);
+    await effects.accountChanged([viewer.id]);
+    return person;
+  });
+}
+
+/** A profile edit's fields and names, checked. */
+function checkedProfile(
+  deps: Deps,
+  viewer: users.UserRow,
+  data: EditableProfile,
+  names?: { first_name: string; last_name: string },
+): accounts.ProfileChanges {
+  const fields = {
     bio:
       data.bio === undefined
         ? viewer.bio
@@ -59,5 +76,5 @@ export function checkedProfile(
       aboutPerson: 'line',
     }),
   };
-  return [deps.db, viewer.id, changes, checkedNames];
+  return { fields, names: checkedNames };
 }

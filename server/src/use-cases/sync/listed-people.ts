@@ -28,15 +28,18 @@ function withViewer<T extends UserSummary>(
     : [...people];
 }
 
-/** A page of a list of people (followers, likers…) by id, in order, with the viewer's follows. */
+/**
+ * A page of a list of people (followers, likers…) by id, in order, with the viewer's follows;
+ * `versions` of their accounts when the page read them (see `Hydrator.peopleByIds`).
+ */
 export async function listedPeople(
   deps: Deps,
   ids: readonly string[],
   viewerId: string | undefined,
-  profilesVersion?: number,
+  versions?: ReadonlyMap<string, number>,
 ): Promise<ListedPerson[]> {
   const [people, state] = await Promise.all([
-    deps.hydrator.peopleByIds(ids, profilesVersion),
+    deps.hydrator.peopleByIds(ids, versions),
     followStateOf(deps, viewerId, ids),
   ]);
   return withViewer(summariesOf(ids, people), state);

@@ -40,7 +40,7 @@ export async function itemsPageAnswer(
     (row) => [row.created_at, row.item_id],
     input.list.keep,
   );
-  // The reposters are people of the page: read with its authors and likers, at its profiles' version.
+  // The reposters are people of the page: read with its authors and likers, at the versions its marks' query read.
   const reposterIds = [...new Set(items.flatMap((item) => item.reposter_id ?? []))];
   const page = await deps.hydrator.page(items, 'preview', input.viewerId, input.context, [], reposterIds);
   return itemsPage(page, input.viewerId, repostsShown(items, page.users), nextCursor);

@@ -21,9 +21,8 @@ export async function userObject(
   deps: Deps,
   row: users.UserRow,
   viewerId: string | undefined,
-  profilesVersion?: number,
 ): Promise<User> {
-  const [user] = userViews(await hydrateUsers(deps, [row], viewerId, 'one', profilesVersion));
+  const [user] = userViews(await hydrateUsers(deps, [row], viewerId, 'one'));
   return withOwnRole(user!, row, viewerId);
 }
 

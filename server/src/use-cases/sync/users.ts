@@ -14,20 +14,19 @@ import { followViewer, summariesOf, userSummary } from '../../read/views/sync/su
 import { listedPeople, withFollowState } from './listed-people.js';
 import { userView } from '../../read/views/sync/users.js';
 import { everyUser, userObject, userObjects, withOwnRole } from './user-answers.js';
-import * as accounts from '../../data/accounts.repo.js';
 import * as users from '../../data/users.repo.js';
 import { visiblePeopleRows } from '../shared/visible-rows.js';
 import { hiddenFrom } from '../shared/moderation-state.js';
 import type { Role } from '../../data/schema.js';
-import { suggestedPeople, checkedProfile } from '../shared/users.js';
+import { suggestedPeople, changeProfile } from '../shared/users.js';
 
 /** One function per endpoint of /api/users (bookmarks and follows have their own). */
 
-/** The user and the profiles' version, for the people the answer lists. */
+/** The user an answer is about. */
 async function requireUserNamed(deps: Deps, username: string) {
-  const found = await users.findUserAndProfilesVersion(deps.db, username);
+  const found = await users.findUserByUsername(deps.db, username);
   // An account waiting for approval is nobody's business but the moderators' yet.
-  if (!found || found.user.pending_since) throw notFound(Messages.userNotFound(username));
+  if (!found || found.pending_since) throw notFound(Messages.userNotFound(username));
   return found;
 }
 
@@ -69,7 +68,7 @@ export async function editProfile(
   input: { viewer: users.UserRow; data: EditableProfile; changedOnly: boolean },
 ): Promise<{ user: User } | { users: User[] }> {
   const { viewer } = input;
-  const updated = await accounts.updateProfile(...checkedProfile(deps, viewer, input.data));
+  const updated = await changeProfile(deps, viewer, input.data);
   if (input.changedOnly) return { user: await userObject(deps, updated, viewer.id) };
   return { users: await everyUser(deps, viewer.id) };
 }
@@ -82,11 +81,11 @@ export async function getUser(
   deps: Deps,
   input: { username: string; viewerId: string | undefined; viewerRole: Role | undefined; preview: boolean },
 ): Promise<{ user: User }> {
-  const { user: row, profilesVersion } = await requireUserNamed(deps, input.username);
+  const row = await requireUserNamed(deps, input.username);
   if (hiddenFrom(row, input.viewerRole, deps.clock.now()))
     throw notFound(Messages.userNotFound(input.username));
-  if (!input.preview) return { user: await userObject(deps, row, input.viewerId, profilesVersion) };
-  const { followers, following, state } = await follows.relationLists(deps.db, deps.dialect, {
+  if (!input.preview) return { user: await userObject(deps, row, input.viewerId) };
+  const { followers, following, state, versions } = await follows.relationLists(deps.db, deps.dialect, {
     lists: [
       { relation: 'followers', userIds: [row.id], limit: Limits.previewSize },
       { relation: 'following', userIds: [row.id], limit: Limits.previewSize },
@@ -99,7 +98,7 @@ export async function getUser(
   const ids = [...followers, ...following]
     .map((entry) => entry.user_id)
     .filter((id) => rules.seesAccount(id));
-  const people = await deps.hydrator.peopleByIds(ids, profilesVersion);
+  const people = await deps.hydrator.peopleByIds(ids, versions);
   const user = userView(
     row,
     {
@@ -125,7 +124,7 @@ export async function listRelation(
   deps: Deps,
   input: { username: string; relation: follows.Relation; query: PageQuery; viewerId: string | undefined },
 ): Promise<UserSummariesReply> {
-  const { user, profilesVersion } = await requireUserNamed(deps, input.username);
+  const user = await requireUserNamed(deps, input.username);
   const kind = { ...follows.relationOrder, scope: `${input.relation}:${user.id}` };
   const { items, nextCursor } = await deps.cursors.pageOrFirst(
     kind,
@@ -135,5 +134,6 @@ export async function listRelation(
     visiblePeopleRows(deps, input.viewerId, (row) => row.user_id),
   );
   const ids = items.map((row) => row.user_id);
-  return { users: await listedPeople(deps, ids, input.viewerId, profilesVersion), nextCursor };
+  const versions = new Map(items.map((row) => [row.user_id, row.version]));
+  return { users: await listedPeople(deps, ids, input.viewerId, versions), nextCursor };
 }

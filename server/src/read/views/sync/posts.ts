@@ -1,5 +1,6 @@
 import type { FullPost, PostsPageReply, PostsReply, PreviewPost, ViewerState } from '@sync/contract';
 import type { HydratedPage, HydratedPost } from '../../hydration/hydrator.js';
+import { peopleShown } from '../../hydration/people.js';
 import { commentViews, type CommentContext } from './comments.js';
 import { JsonText } from '../json-text.js';
 import { withOwnEntry } from './own-entries.js';
@@ -90,22 +91,29 @@ export function previewPostViews(page: HydratedPage, viewerId: string | undefine
 
 /**
  * What a preview post shows every viewer, as JSON text without its closing brace, kept per hydrated
- * post (one object per version of a post, dropped with it) and the profiles' version of its people.
+ * post (one object per version of a post, dropped with it) with the versions of the people it shows.
  */
-const sharedPreviews = new WeakMap<HydratedPost, { peopleVersion: number; text: string }>();
+const sharedPreviews = new WeakMap<HydratedPost, { versions: (number | undefined)[]; text: string }>();
+
+/** The versions of everyone a preview of the post shows, as the page read them (none: deleted). */
+const versionsShown = (post: HydratedPost, page: PageContext) =>
+  peopleShown({ posts: [post] }, undefined).map((id) => page.users.get(id)?.version);
+
+const sameVersions = (kept: readonly (number | undefined)[], now: readonly (number | undefined)[]) =>
+  kept.length === now.length && kept.every((version, index) => version === now[index]);
 
 function sharedPreviewText(post: HydratedPost, page: PageContext, viewerId: string | undefined) {
   // A capped voter list gets the viewer's own vote added: a post whose comments they voted on is
   // rendered for them alone.
   const votes = page.marks?.votes;
   const ownVotes = votes !== undefined && post.comments.some((comment) => votes.has(comment.record.id));
-  const peopleVersion = ownVotes ? undefined : page.peopleVersion;
+  const versions = ownVotes ? undefined : versionsShown(post, page);
   const kept = sharedPreviews.get(post);
-  if (peopleVersion !== undefined && kept?.peopleVersion === peopleVersion) return kept.text;
+  if (versions && kept && sameVersions(kept.versions, versions)) return kept.text;
   const base = basePost(post, page, viewerId, false);
   if (!base) return undefined;
   const text = JSON.stringify(base).slice(0, -1);
-  if (peopleVersion !== undefined) sharedPreviews.set(post, { peopleVersion, text });
+  if (versions) sharedPreviews.set(post, { versions, text });
   return text;
 }
 
