@@ -8,6 +8,8 @@ import { mailJob, sendQueuedMail } from '../use-cases/shared/mail-jobs.js';
 import * as moderation from '../use-cases/shared/moderation.js';
 import * as media from '../use-cases/shared/media.js';
 import * as oauth from '../use-cases/shared/oauth.js';
+import { tagsBackfillJob } from '../data/text-entities.repo.js';
+import { backfillTags } from '../use-cases/shared/text-entities.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +75,7 @@ function queuedJobHandlers(app: FastifyInstance): JobHandlers {
   return {
     [mailJob]: (payload) => sendQueuedMail(deps, payload),
     [linkRequestJob]: (payload) => mailLinkIfKnown(deps, payload),
+    [tagsBackfillJob]: (payload) => backfillTags(deps, payload),
   };
 }
 

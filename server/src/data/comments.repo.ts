@@ -431,3 +431,17 @@ export function upvotedWindow(
     .where('kind', '=', 'up');
   return withinWindow(query, ['created_at', 'comment_id'], window).execute();
 }
+
+/**
+ * The next comments after the comment `after` (null: from the first) by id, with their posts, for a
+ * walk over every comment.
+ */
+export function commentIdsAfter(
+  db: Db,
+  after: string | null,
+  limit: number,
+): Promise<{ id: string; post_id: string }[]> {
+  let query = db.selectFrom('comments').select(['id', 'post_id']);
+  if (after !== null) query = query.where('id', '>', after);
+  return query.orderBy('id').limit(limit).execute();
+}

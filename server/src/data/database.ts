@@ -32,6 +32,7 @@ import * as reportMedia from './migrations/025_report_media.js';
 import * as jobQueue from './migrations/026_job_queue.js';
 import * as accounts from './migrations/027_accounts.js';
 import * as accountVersions from './migrations/028_account_versions.js';
+import * as commentTags from './migrations/029_comment_tags.js';
 import type { Database } from './schema.js';
 
 export type { Dialect } from '../platform/db/database.js';
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '026_job_queue': jobQueue,
   '027_accounts': accounts,
   '028_account_versions': accountVersions,
+  '029_comment_tags': commentTags,
 };
 
 export const openDatabase = (options: DatabaseOptions): DatabaseHandle => openAnyDatabase<Database>(options);

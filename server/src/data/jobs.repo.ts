@@ -4,7 +4,11 @@ import type { ClaimedJob, JobStore } from '../platform/jobs/queue.js';
 
 /** The table `jobs`: the durable job queue (docs/decisions/121, platform/jobs/queue.ts runs it). */
 
-/** Writes a job due at `at`; call it in the transaction of the change that causes it. */
+/**
+ * Writes a job due at `at`; call it in the transaction of the change that causes it. A job whose id
+ * is taken already is not written again (a step of a walk queues the next one under the id of its
+ * place, so a step run twice queues it once).
+ */
 export async function enqueueJob(
   trx: Db,
   job: { id: string; kind: string; payload: string; at: string },
@@ -19,7 +23,20 @@ export async function enqueueJob(
       run_at: job.at,
       created_at: job.at,
     })
+    .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
+}
+
+/** Whether some job of this kind is not done: queued, running, or failed. */
+export async function hasUnfinishedJob(db: Db, kind: string): Promise<boolean> {
+  const found = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('state', 'in', ['queued', 'running', 'failed'])
+    .where('kind', '=', kind)
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
 }
 
 /** The first job due at `now`: queued for then or before, or claimed by a worker whose claim has run out. */

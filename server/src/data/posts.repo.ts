@@ -583,3 +583,10 @@ export async function takeOffRepostCounts(trx: Db, postIds: readonly string[]): 
       .execute();
   }
 }
+
+/** The ids of the next posts after the post `after` (null: from the first) by id, for a walk over every post. */
+export async function postIdsAfter(db: Db, after: string | null, limit: number): Promise<string[]> {
+  let query = db.selectFrom('posts').select('id');
+  if (after !== null) query = query.where('id', '>', after);
+  return (await query.orderBy('id').limit(limit).execute()).map((row) => row.id);
+}

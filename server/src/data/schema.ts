@@ -225,6 +225,16 @@ export interface PostTagsTable {
   post_id: string;
   tag: string;
   created_at: string;
+  /** The tag's order in the post's text (first 0); null for a tag written before migration 029, until its backfill. */
+  position: ColumnType<number | null, number | null, number>;
+}
+
+/** A comment's tags (migration 029), as `post_tags` holds a post's. */
+export interface CommentTagsTable {
+  comment_id: string;
+  tag: string;
+  /** The tag's order in the comment's text (first 0). */
+  position: number;
 }
 
 /** Every kind of notification, in one list (the settings name them, the reads select by them). */
@@ -557,6 +567,7 @@ export interface Database {
   moderation_version: ModerationVersionTable;
   mentions: MentionsTable;
   post_tags: PostTagsTable;
+  comment_tags: CommentTagsTable;
   notifications: NotificationsTable;
   notification_actors: NotificationActorsTable;
   notification_reads: NotificationReadsTable;

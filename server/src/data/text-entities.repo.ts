@@ -4,7 +4,7 @@ import { isOneOf, loadInChunks } from '../platform/db/chunks.js';
 import { cursorKind, type CursorKey } from '../platform/db/keyset.js';
 import { preparedOnPostgres } from '../platform/db/prepared.js';
 
-/** The `mentions` and `post_tags` tables: what post and comment text refers to. */
+/** The `mentions`, `post_tags` and `comment_tags` tables: what post and comment text refers to. */
 
 export const newestTagged = cursorKind('tag', ['string', 'string']);
 type TaggedKey = CursorKey<typeof newestTagged.shape>;
@@ -63,26 +63,71 @@ export async function removeMentions(trx: Db, sourceId: string, userIds: readonl
     .execute();
 }
 
-/** Sets a post's tags (lower-cased), replacing those it had. */
-export async function addPostTags(
-  trx: Db,
-  post: { id: string; created_at: string },
-  tags: readonly string[],
-): Promise<void> {
+/**
+ * The kind of job that records the tags of texts written before migration 029 (docs/decisions/127):
+ * the migration queues its first step, use-cases/shared/text-entities.ts runs each.
+ */
+export const tagsBackfillJob = 'tags backfill';
+
+/** A post's or a comment's text, whose tags are recorded. */
+export type TaggedText = { kind: 'post'; id: string; created_at: string } | { kind: 'comment'; id: string };
+
+/** Records a new text's tags (lower-cased), each with its order in the text. */
+export async function addTags(trx: Db, text: TaggedText, tags: readonly string[]): Promise<void> {
   if (tags.length === 0) return;
+  if (text.kind === 'post') {
+    await trx
+      .insertInto('post_tags')
+      .values(tags.map((tag, position) => ({ post_id: text.id, tag, created_at: text.created_at, position })))
+      .execute();
+    return;
+  }
   await trx
-    .insertInto('post_tags')
-    .values(tags.map((tag) => ({ post_id: post.id, tag, created_at: post.created_at })))
+    .insertInto('comment_tags')
+    .values(tags.map((tag, position) => ({ comment_id: text.id, tag, position })))
     .execute();
 }
 
-export async function replacePostTags(
-  trx: Db,
-  post: { id: string; created_at: string },
-  tags: readonly string[],
-): Promise<void> {
-  await trx.deleteFrom('post_tags').where('post_id', '=', post.id).execute();
-  await addPostTags(trx, post, tags);
+/** Replaces the tags a text had with these. */
+export async function replaceTags(trx: Db, text: TaggedText, tags: readonly string[]): Promise<void> {
+  if (text.kind === 'post') await trx.deleteFrom('post_tags').where('post_id', '=', text.id).execute();
+  else await trx.deleteFrom('comment_tags').where('comment_id', '=', text.id).execute();
+  await addTags(trx, text, tags);
+}
+
+/**
+ * The tags of these posts: one range of the tags' key per post. A tag written before migration 029
+ * has no position until the backfill reaches its post.
+ */
+export function tagsOfPosts(
+  db: Db,
+  dialect: Dialect,
+  postIds: readonly string[],
+): Promise<{ text_id: string; tag: string; position: number | null }[]> {
+  return loadInChunks(postIds, (chunk) =>
+    db
+      .selectFrom('post_tags')
+      .modifyFront(preparedOnPostgres)
+      .select(['post_id as text_id', 'tag', 'position'])
+      .where(isOneOf(dialect, 'post_id', chunk))
+      .execute(),
+  );
+}
+
+/** The tags of these comments: one range of the tags' key per comment. */
+export function tagsOfComments(
+  db: Db,
+  dialect: Dialect,
+  commentIds: readonly string[],
+): Promise<{ text_id: string; tag: string; position: number | null }[]> {
+  return loadInChunks(commentIds, (chunk) =>
+    db
+      .selectFrom('comment_tags')
+      .modifyFront(preparedOnPostgres)
+      .select(['comment_id as text_id', 'tag', 'position'])
+      .where(isOneOf(dialect, 'comment_id', chunk))
+      .execute(),
+  );
 }
 
 /**

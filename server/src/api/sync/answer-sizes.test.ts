@@ -83,7 +83,12 @@ describeEachDatabase('answer sizes with the default caps', (dialect) => {
     await insertAll(
       db,
       'post_tags',
-      postRows.map((post) => ({ post_id: post.id, tag: 'gardening', created_at: post.created_at })),
+      postRows.map((post) => ({
+        post_id: post.id,
+        tag: 'gardening',
+        created_at: post.created_at,
+        position: 0,
+      })),
     );
     wholePostId = postRows.at(-1)!.id;
 

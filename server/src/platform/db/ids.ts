@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
 /** The last id made by this process: its time and its 74 random bits, bumped for the next one. */
 let last: { time: number; random: bigint } | undefined;
@@ -57,4 +57,16 @@ export function timeOfId(id: string): Date | undefined {
   const match = uuidV7.exec(id);
   if (!match) return undefined;
   return new Date(parseInt(`${match[1]}${match[2]}`, 16));
+}
+
+/**
+ * The id of a name: the same name always has the same id (a UUID version 5, RFC 9562 section 5.5, in
+ * no namespace). For a row that must be written once however many times its cause runs.
+ */
+export function idOfName(name: string): string {
+  const hash = createHash('sha1').update(name).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
