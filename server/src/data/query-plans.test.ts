@@ -50,7 +50,7 @@ import { followingTimeline } from '../use-cases/sync/timeline.js';
  * discouraged (`enable_seqscan = off`), a table still read by a Seq Scan has no index the query can use.
  */
 const tables =
-  'accounts|users|posts|post_reactions|comments|comment_votes|bookmarks|follows|mentions|post_tags|notifications|notification_actors|notification_reads|reposts';
+  'accounts|users|posts|post_reactions|comments|comment_votes|bookmarks|follows|mentions|post_tags|comment_tags|notifications|notification_actors|notification_reads|reposts';
 /** The user of the Following timeline follows this many people (the issue's heavy case). */
 const followees = 2000;
 const sqliteScan = new RegExp(`^SCAN (${tables})$`);

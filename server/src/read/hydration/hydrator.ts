@@ -17,7 +17,14 @@ import {
 } from './posts.js';
 import { accountsByIds, freshAccounts, type AccountRecord, type AccountSource } from './accounts.js';
 import { AccountCache } from './account-cache.js';
-import { accountsOfStatuses, statusesContext, type HydratedStatuses, type StatusItem } from './statuses.js';
+import {
+  accountsOfStatuses,
+  statusesContext,
+  taggedTextOf,
+  type HydratedStatuses,
+  type StatusItem,
+} from './statuses.js';
+import { TagReader } from './tags.js';
 import { marksAndAccountVersions, marksOfViewers, noMarks, type ViewerMarks } from './viewer-marks.js';
 import type { KeptBetweenAnswers } from '../kept.js';
 import { RulesCache } from '../rules/rules-cache.js';
@@ -76,6 +83,8 @@ export class Hydrator {
   private readonly peopleHydrator: PeopleHydrator;
   private readonly accountCache: AccountCache | undefined;
   private readonly rulesCache: RulesCache;
+  /** The tags of the statuses the Mastodon API shows (tags.ts). */
+  private readonly tagReader: TagReader;
 
   constructor(
     private readonly db: Db,
@@ -95,6 +104,7 @@ export class Hydrator {
         ? new AccountCache(db, dialect, keptAccounts.clock, keptAccounts.keptMs, keptAccounts.events)
         : undefined;
     this.rulesCache = new RulesCache(db, dialect, cacheBytes > 0 ? keptAccounts : undefined);
+    this.tagReader = new TagReader(db, dialect);
   }
 
   /** What this viewer (undefined: signed out) does not see, now. */
@@ -349,9 +359,9 @@ export class Hydrator {
     const shown = rules ? visibleStatuses(rules, items, context) : items;
     const posts = shown.flatMap((item) => (item.kind === 'post' ? [item.post] : []));
     const { quotes } = rules ? await this.quotesOf(posts, rules) : { quotes: noQuotes };
-    // A quoted status is a status of the answer's too: its account, its mentions, the viewer's marks.
+    // A quoted status is a status of the answer's too: its account, its mentions and tags, the viewer's marks.
     const quoted = acceptedQuotes(quotes);
-    const [{ marks, accounts }, quotable] = await Promise.all([
+    const [{ marks, accounts }, quotable, tags] = await Promise.all([
       this.marksAndAccounts(
         viewerId,
         {
@@ -361,8 +371,20 @@ export class Hydrator {
         accountsOfStatuses(shown, quotes, accountIds),
       ),
       rules ? quotableBy(this.db, this.dialect, rules, [...posts, ...quoted]) : undefined,
+      this.tagReader.of(
+        [...shown, ...quoted.map((post): StatusItem => ({ kind: 'post', post }))].map(taggedTextOf),
+      ),
     ]);
-    return statusesContext(this.db, this.dialect, accounts, shown, marks, accountIds, quotes, quotable);
+    return statusesContext(
+      this.db,
+      this.dialect,
+      accounts,
+      shown,
+      { marks, tags },
+      accountIds,
+      quotes,
+      quotable,
+    );
   }
 
   /**

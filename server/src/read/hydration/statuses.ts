@@ -6,6 +6,7 @@ import type { AccountRecord, AccountSource } from './accounts.js';
 import type { HydratedComment, HydratedPost } from './posts.js';
 import type { ViewerMarks } from './viewer-marks.js';
 import { acceptedQuotes, noQuotes, type ShownQuotes } from './quotes.js';
+import type { TaggedText } from './tags.js';
 
 /**
  * Statuses, as the Mastodon API sees Sync (docs/decisions/070): a post, or a comment (a reply to its
@@ -28,6 +29,11 @@ export interface HydratedStatuses {
    * to when it was written that still exist (any other @name is not a link).
    */
   mentioned: Map<string, AccountRecord[]>;
+  /**
+   * The tags of each status's text that has some, by the status's id, in the text's order: recorded
+   * when it was written (tags.ts).
+   */
+  tags: ReadonlyMap<string, readonly string[]>;
   /** The comments the comments answer, by id (for `in_reply_to_account_id`). */
   answered: Map<string, comments.CommentRecord>;
   marks: ViewerMarks | undefined;
@@ -67,13 +73,19 @@ export function accountsOfStatuses(
   ];
 }
 
-/** Accounts, mentions and answered comments of these statuses; `marks` come from the caller. */
+/** The text of a status, for its tags. */
+export const taggedTextOf = (item: StatusItem): TaggedText =>
+  item.kind === 'post'
+    ? { kind: 'post', id: item.post.record.id, text: item.post.record.content }
+    : { kind: 'comment', id: item.comment.record.id, text: item.comment.record.text };
+
+/** Accounts, mentions and answered comments of these statuses; `marks` and `tags` come from the caller. */
 export async function statusesContext(
   db: Db,
   dialect: Dialect,
   accounts: AccountSource,
   items: StatusItem[],
-  marks: ViewerMarks | undefined,
+  { marks, tags }: Pick<HydratedStatuses, 'marks' | 'tags'>,
   extraAccountIds: readonly string[] = [],
   quotes: ShownQuotes = noQuotes,
   quotable?: ReadonlySet<string>,
@@ -103,5 +115,5 @@ export async function statusesContext(
       (hydratedOf(item).mentioned ?? []).flatMap((id) => byId.get(id) ?? []),
     ]),
   );
-  return { items, accounts: byId, mentioned, answered, marks, quotes, quotable };
+  return { items, accounts: byId, mentioned, tags, answered, marks, quotes, quotable };
 }

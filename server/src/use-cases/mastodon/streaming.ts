@@ -1,4 +1,3 @@
-import { hashtagsOf } from '@sync/contract';
 import * as comments from '../../data/comments.repo.js';
 import * as follows from '../../data/follows.repo.js';
 import * as posts from '../../data/posts.repo.js';
@@ -29,7 +28,7 @@ export interface StreamedStatus {
   hydrated: HydratedStatuses;
   /** Posts reach the public and hashtag streams; replies do not, as the public and tag timelines show posts. */
   isPost: boolean;
-  /** Its hashtags as stored (`normalizeTag`), for the hashtag streams. */
+  /** Its tags as recorded when it was written (`post_tags`), for the hashtag streams. */
   tags: Set<string>;
   /** Who of the candidates gets it on their `user` stream (their home timeline). */
   home: Set<string>;
@@ -55,7 +54,7 @@ export async function streamedStatus(
     return {
       hydrated,
       isPost: true,
-      tags: new Set(hashtagsOf(record.content)),
+      tags: new Set(hydrated.tags.get(record.id)),
       home: new Set(await authorAndFollowersAmong(deps, record.author_id, input.homeCandidates)),
     };
   }

@@ -1,4 +1,4 @@
-import { hashtagsOf, mentionedUsernames } from '@sync/contract';
+import { mentionedUsernames } from '@sync/contract';
 import type {
   AccountRecord,
   HydratedComment,
@@ -165,7 +165,7 @@ function sharedStatusView(
       mediaAttachmentView(image, urls),
     ),
     mentions,
-    tags: hashtagsOf(text).map((name) => ({ name, url: urls.tag(name) })),
+    tags: (hydrated.tags.get(record.id) ?? []).map((name) => ({ name, url: urls.tag(name) })),
     emojis: [],
     card: null,
     poll: null,
