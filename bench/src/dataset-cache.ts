@@ -26,9 +26,10 @@ export function datasetSizeFor(posts: number): DatasetSize {
  * feed's first page (photo-twins.ts), which a data set of format 2 has neither of; 4: the repost twins
  * (repost-twins.ts: 28 `bench-repost-…` accounts, 21 posts, 6 `reposts` rows with `repost_count`, their
  * follows) for the Following timeline with reposts against the same page without (issue 28); 5: accounts
- * apart from their logins (`users`, migration 027).
+ * apart from their logins (`users`, migration 027); 6: each post tag's position (migration 029), without which
+ * a Mastodon status takes its tags' order from the text.
  */
-const datasetFormat = 5;
+const datasetFormat = 6;
 
 export interface CachedDataset {
   /** The generator's format (absent before format 2). */

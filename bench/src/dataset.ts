@@ -486,11 +486,12 @@ function* bookmarkRows(
 
 // ---- tags and mentions ----
 
-const postTagColumns = ['post_id', 'tag', 'created_at'] as const;
+const postTagColumns = ['post_id', 'tag', 'created_at', 'position'] as const;
 
+/** A post has at most one tag, at its text's end: its position is 0 (migration 029). */
 function* postTagRows(posts: PostPlan) {
   for (let i = 0; i < posts.ids.length; i++) {
-    if (posts.tag[i] !== -1) yield [posts.ids[i]!, tagWords[posts.tag[i]!]!, iso(posts.createdAt[i]!)];
+    if (posts.tag[i] !== -1) yield [posts.ids[i]!, tagWords[posts.tag[i]!]!, iso(posts.createdAt[i]!), 0];
   }
 }
 
