@@ -54,6 +54,29 @@ function processTicks(pid: string, server: Set<number>): number | undefined {
   }
 }
 
+/** How long a span of `untilServerQuiet` is, and the ticks (10 ms each) the server may use in it. */
+const quietSpanMs = 250;
+const quietTicks = 1;
+
+/**
+ * Resolves once the system under test has used at most one tick (4% of a core) in each of two 250 ms
+ * spans in a row, or after `withinMs`: what a server does in the background after it starts (it compiles
+ * the route schemas no request has needed yet once its first answer is out, app.ts) is not the next
+ * scenario's cost. A server that never settles (PostgreSQL's autovacuum counts as the server) is measured
+ * anyway after `withinMs`.
+ */
+export async function untilServerQuiet(serverPid: number, withinMs = 15_000): Promise<void> {
+  const deadline = performance.now() + withinMs;
+  let quietSpans = 0;
+  let ticks = serverCpuTicks(serverPid);
+  while (quietSpans < 2 && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, quietSpanMs));
+    const now = serverCpuTicks(serverPid);
+    quietSpans = now - ticks <= quietTicks ? quietSpans + 1 : 0;
+    ticks = now;
+  }
+}
+
 /**
  * Measures, over a run, the CPU time of the server (PostgreSQL's processes count as the server's) and how
  * much of the machine went to processes other than the server and the bench: other work on a shared

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { CpuShare } from './cpu-share.js';
+import { CpuShare, untilServerQuiet } from './cpu-share.js';
 import { RssSampler } from './server-process.js';
 import type { Scenario, ScenarioKind } from './scenarios.js';
 
@@ -44,6 +44,7 @@ export async function runScenario(
   scenario: Scenario,
   options: LoadOptions,
 ): Promise<ScenarioResult> {
+  await untilServerQuiet(serverPid);
   const cpu = new CpuShare(serverPid);
   const rss = new RssSampler(serverPid);
   rss.start();
