@@ -44,32 +44,27 @@ export default tseslint.config(
   ...webLayers,
   ...serverLayers,
   {
-    // Tests read loosely typed JSON replies.
+    // The web client's and the end-to-end tests read loosely typed JSON replies.
     files: ['**/*.test.ts', '**/test/**/*.ts', 'e2e/**/*.ts'],
+    ignores: ['server/src/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // The API suites read replies typed by the contract (server/src/test/answers.ts): no `any` in them.
-    // The files below still hold some, to be typed next.
-    files: ['server/src/api/**/*.test.ts'],
-    ignores: [
-      'server/src/api/mastodon/quotes.test.ts',
-      'server/src/api/sync/account-lists.test.ts',
-      'server/src/api/sync/account.test.ts',
-      'server/src/api/sync/authorization.test.ts',
-      'server/src/api/sync/bad-input.test.ts',
-      'server/src/api/sync/bounded-answers.test.ts',
-      'server/src/api/sync/comments-unvote.test.ts',
-      'server/src/api/sync/comments.test.ts',
-      'server/src/api/sync/email-privacy.test.ts',
-      'server/src/api/sync/filters.test.ts',
-      'server/src/api/sync/media.test.ts',
-      'server/src/api/sync/notifications.test.ts',
-      'server/src/api/sync/posts.test.ts',
-      'server/src/api/sync/reports.test.ts',
-      'server/src/api/sync/reposts.test.ts',
-      'server/src/api/sync/timeline.test.ts',
-    ],
+    // The server's suites read replies typed by the contract (server/src/test/answers.ts), and its code
+    // is typed throughout: no `any` anywhere in it.
+    files: ['server/src/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
+  },
+  {
+    // Four files still hold some: the visibility matrix's cells and the Mastodon WebSocket's frames, to
+    // be typed next; the migrations' tests' Kysely<any> (test/migrated-database.ts, and migrations.test's
+    // own), which writes in the schema of then that no type of today describes.
+    files: [
+      'server/src/read/rules/visibility-matrix.test.ts',
+      'server/src/test/mastodon-streaming.ts',
+      'server/src/test/migrated-database.ts',
+      'server/src/data/migrations.test.ts',
+    ],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

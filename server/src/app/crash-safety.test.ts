@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { Post } from '@sync/contract';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables } from '../test/expectations.js';
-import { createTestDatabase, hasPostgres } from '../test/harness.js';
+import { createTestDatabase, hasPostgres, requester } from '../test/harness.js';
 import { spawnServer, type ServerProcess } from '../test/server-process.js';
 
 interface Storage {
@@ -62,16 +63,15 @@ async function postgresStorage(): Promise<Storage> {
 const mismatchSql = `select count(*) as n from posts p
   where p.like_count <> (select count(*) from post_reactions r where r.post_id = p.id and r.kind = 'like')`;
 
-async function call(url: string, method: string, urlPath: string, token?: string, body?: unknown) {
-  const response = await fetch(url + urlPath, {
-    method,
-    headers: {
-      ...(token ? { authorization: token } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as any };
+/** A request to the server at `url`, its body typed by the route (test/answers.ts). */
+function call<Method extends string, Url extends string>(
+  url: string,
+  method: Method,
+  urlPath: Url,
+  token?: string,
+  body?: unknown,
+) {
+  return requester(() => url)(method, urlPath, { token, body });
 }
 
 const dialects = [
@@ -107,7 +107,7 @@ for (const [dialect, makeStorage] of dialects) {
           return reply.body.encodedToken as string;
         }),
       );
-      const seedPosts = (await call(server.url, 'GET', '/api/posts')).body.posts.map((p: any) => p._id);
+      const seedPosts = (await call(server.url, 'GET', '/api/posts')).body.posts.map((p) => p._id);
       const acknowledged = {
         posts: new Set<string>(),
         comments: new Set<string>(),
@@ -132,7 +132,7 @@ for (const [dialect, makeStorage] of dialects) {
             const comment = await call(server.url, 'POST', `/api/comments/add/${postId}?return=post`, token, {
               commentData: { text: `comment ${round}` },
             });
-            if (comment.status === 201) acknowledged.comments.add(comment.body.comment._id);
+            if (comment.status === 201) acknowledged.comments.add(comment.body.comment!._id);
             const liked = await call(server.url, 'POST', `/api/posts/like/${postId}?return=post`, token);
             if (liked.status === 201) acknowledged.likes.add(`${postId}:${index}`);
             if (round < seedPosts.length) {
@@ -157,21 +157,21 @@ for (const [dialect, makeStorage] of dialects) {
       expect(checks).toEqual({ integrity: 'ok', mismatchedLikeCounts: 0 });
 
       server = await spawn();
-      const posts = (await call(server.url, 'GET', '/api/posts')).body.posts as any[];
+      const posts = (await call(server.url, 'GET', '/api/posts')).body.posts;
       const byId = new Map(posts.map((post) => [post._id, post]));
       for (const id of acknowledged.posts) expect(byId.has(id)).toBe(true);
-      const commentIds = new Set(posts.flatMap((post) => post.comments.map((c: any) => c._id)));
+      const commentIds = new Set(posts.flatMap((post) => post.comments.map((c) => c._id)));
       for (const id of acknowledged.comments) expect(commentIds.has(id)).toBe(true);
       const tokensUser = await Promise.all(
         users.map(async (token) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())),
       );
       // A post in a list shows its first few likers: each liked post is read whole.
       const likedIds = new Set([...acknowledged.likes].map((key) => key.split(':')[0]!));
-      const whole = new Map<string, any>();
+      const whole = new Map<string, Post>();
       for (const id of likedIds) whole.set(id, (await call(server.url, 'GET', `/api/posts/${id}`)).body.post);
       for (const key of acknowledged.likes) {
         const [postId, index] = key.split(':');
-        const likers = whole.get(postId!)!.likes.likedBy.map((u: any) => u._id);
+        const likers = whole.get(postId!)!.likes.likedBy.map((u) => u._id);
         expect(likers).toContain(tokensUser[Number(index)]._id);
       }
       for (const post of whole.values()) expect(post.likes.likeCount).toBe(post.likes.likedBy.length);
@@ -206,7 +206,7 @@ for (const [dialect, makeStorage] of dialects) {
 
       server = await spawn();
       const contents = new Set(
-        ((await call(server.url, 'GET', '/api/posts')).body.posts as any[]).map((post) => post.content),
+        (await call(server.url, 'GET', '/api/posts')).body.posts.map((post) => post.content),
       );
       for (const reply of answered) expect(contents.has(reply!.body.post.content)).toBe(true);
     });

@@ -1,11 +1,29 @@
 import type { LiveEventName, LiveEvents } from '@sync/contract';
 
-/** An event as received: its name and the JSON of its data. */
-export interface ReceivedEvent {
-  id: string | undefined;
-  event: string;
-  data: any;
-}
+/** An event as received: its name and the JSON of its data, as the contract's LiveEvents has it. */
+export type ReceivedEvent = {
+  [Name in LiveEventName]: { id: string | undefined; event: Name; data: LiveEvents[Name] };
+}[LiveEventName];
+
+/** Every event the stream sends (the contract's LiveEvents, each named once, so none is left out). */
+const liveEventNames: Record<LiveEventName, true> = {
+  post: true,
+  notification: true,
+  counts: true,
+  reset: true,
+};
+const isLiveEventName = (name: string | undefined): name is LiveEventName =>
+  name !== undefined && Object.hasOwn(liveEventNames, name);
+
+/** The data of the events of one name, in order. */
+export const dataOf = <Name extends LiveEventName>(events: ReceivedEvent[], name: Name): LiveEvents[Name][] =>
+  events.flatMap((received) => (isNamed(received, name) ? [received.data] : []));
+
+/** Whether a received event is the one named: its data is then that event's. */
+const isNamed = <Name extends LiveEventName>(
+  received: ReceivedEvent,
+  name: Name,
+): received is ReceivedEvent & { event: Name; data: LiveEvents[Name] } => received.event === name;
 
 export interface EventStreamClient {
   status: number;
@@ -63,7 +81,11 @@ export async function openEventStream(
     lastEventId: undefined,
     ended: Promise.resolve(),
     waitFor(event, matches = () => true, { timeoutMs = 10_000 } = {}) {
-      const find = () => events.find((received) => received.event === event && matches(received.data));
+      const find = () =>
+        events.find(
+          (received): received is ReceivedEvent & { event: typeof event; data: LiveEvents[typeof event] } =>
+            isNamed(received, event) && matches(received.data),
+        );
       return new Promise((resolve, reject) => {
         const check = () => {
           const found = find();
@@ -107,10 +129,12 @@ export async function openEventStream(
           const line = buffer.slice(0, newline).replace(/\r$/, '');
           buffer = buffer.slice(newline + 1);
           if (line === '') {
-            if (pending.data.length > 0 && pending.event) {
-              const received = {
+            const name = pending.event;
+            // An event the contract does not name has no type to read it by: the stream sends none.
+            if (pending.data.length > 0 && isLiveEventName(name)) {
+              const received: ReceivedEvent = {
                 id: pending.id,
-                event: pending.event,
+                event: name,
                 data: JSON.parse(pending.data.join('\n')),
               };
               if (options.keepEvents !== false) events.push(received);

@@ -2,7 +2,7 @@
  * Shared assertions for the API suites: exact response shapes, token variants and database snapshots.
  */
 import { createHash } from 'node:crypto';
-import { ErrorBody } from '@sync/contract';
+import { ErrorBody, type Comment, type Post, type User, type UserSummary } from '@sync/contract';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { Value } from 'typebox/value';
@@ -11,7 +11,7 @@ import { loadConfig } from '../config.js';
 import type { Db } from '../data/database.js';
 import { testSecret, type TestServer } from './harness.js';
 
-export const summaryKeys = ['_id', 'avatarURL', 'firstName', 'lastName', 'username'];
+export const summaryKeys = ['_id', 'avatarURL', 'firstName', 'lastName', 'username'] as const;
 export const commentKeys = [
   '_id',
   'avatarURL',
@@ -77,19 +77,19 @@ export const userKeys = [
 
 const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-export function expectSummary(summary: any) {
+export function expectSummary(summary: UserSummary) {
   expect(Object.keys(summary).sort()).toEqual(summaryKeys);
   for (const key of summaryKeys) expect(typeof summary[key]).toBe('string');
 }
 
-export function expectComment(comment: any) {
+export function expectComment(comment: Comment) {
   expect(withoutSometimes(comment).sort()).toEqual(commentKeys);
   expect(Object.keys(comment.votes).sort()).toEqual(['downvotedBy', 'upvotedBy']);
   for (const voter of [...comment.votes.upvotedBy, ...comment.votes.downvotedBy]) expectSummary(voter);
   expect(comment.createdAt).toMatch(isoTime);
   expect(comment.updatedAt).toMatch(isoTime);
   // One vote per user: nobody is both an up- and a down-voter.
-  const up = new Set(comment.votes.upvotedBy.map((user: any) => user._id));
+  const up = new Set(comment.votes.upvotedBy.map((user) => user._id));
   for (const voter of comment.votes.downvotedBy) expect(up.has(voter._id)).toBe(false);
 }
 
@@ -97,7 +97,7 @@ export function expectComment(comment: any) {
  * A post of the contract. Whole posts (the unpaginated answers) keep likeCount === likedBy.length and
  * commentCount === comments.length; previews (paginated) cap the lists at 3 and add `viewer`.
  */
-export function expectPost(post: any, { preview = false } = {}) {
+export function expectPost(post: Post, { preview = false } = {}) {
   expect(withoutSometimes(post).sort()).toEqual(preview ? [...postKeys, 'viewer'].sort() : postKeys);
   expect(Object.keys(post.likes).sort()).toEqual(['dislikedBy', 'likeCount', 'likedBy']);
   for (const user of [...post.likes.likedBy, ...post.likes.dislikedBy]) expectSummary(user);
@@ -107,13 +107,14 @@ export function expectPost(post: any, { preview = false } = {}) {
   expect(Number.isInteger(post.likes.likeCount)).toBe(true);
   expect(post.likes.likeCount).toBeGreaterThanOrEqual(0);
   if (preview) {
-    // `reposted`: additive, present when true.
+    // A preview always carries it (the keys above); `reposted`: additive, present when true.
+    const viewer = post.viewer!;
     expect(
-      Object.keys(post.viewer)
+      Object.keys(viewer)
         .filter((key) => key !== 'reposted')
         .sort(),
     ).toEqual(['bookmarked', 'disliked', 'liked']);
-    if ('reposted' in post.viewer) expect(post.viewer.reposted).toBe(true);
+    if ('reposted' in viewer) expect(viewer.reposted).toBe(true);
     if ('repostCount' in post) expect(post.repostCount).toBeGreaterThan(0);
     expect(post.likes.likedBy.length).toBeLessThanOrEqual(3);
     expect(post.likes.dislikedBy.length).toBeLessThanOrEqual(3);
@@ -126,13 +127,13 @@ export function expectPost(post: any, { preview = false } = {}) {
   }
 }
 
-export function expectPosts(posts: any[], options: { preview?: boolean } = {}) {
+export function expectPosts(posts: Post[], options: { preview?: boolean } = {}) {
   expect(Array.isArray(posts)).toBe(true);
   for (const post of posts) expectPost(post, options);
 }
 
 /** A user object; `email` is private, so only the user's own object carries it. */
-export function expectUser(user: any) {
+export function expectUser(user: User) {
   expectUserShape(user);
   expect(user.followerCount).toBe(user.followers.length);
   expect(user.followingCount).toBe(user.following.length);
@@ -144,12 +145,13 @@ const defaultNestedCap = loadConfig({}).answerCaps.nested;
  * A user object in a list of users: its lists are one level down, so they show the first
  * `CAP_NESTED_ENTRIES` (and the viewer's own entries); the counts stay exact.
  */
-export function expectListedUser(user: any) {
+export function expectListedUser(user: User) {
   expectUserShape(user);
-  for (const [list, count] of [
+  const listsAndCounts: [UserSummary[], number][] = [
     [user.followers, user.followerCount],
     [user.following, user.followingCount],
-  ]) {
+  ];
+  for (const [list, count] of listsAndCounts) {
     expect(list.length).toBeLessThanOrEqual(count);
     expect(list.length).toBeGreaterThanOrEqual(Math.min(count, defaultNestedCap));
   }
@@ -158,7 +160,7 @@ export function expectListedUser(user: any) {
 /** Only on the user's own object (decision 008): their email, role and permissions. */
 const ownKeys = ['email', 'role', 'permissions'];
 
-function expectUserShape(user: any) {
+function expectUserShape(user: User) {
   expect(
     Object.keys(user)
       .filter((key) => !ownKeys.includes(key))

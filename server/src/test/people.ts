@@ -23,14 +23,31 @@ export async function newPerson(
   return { token, id: user._id, username: user.username };
 }
 
-/** A request that must succeed (as `who` when given); its body, typed by the route (test/answers.ts). */
+/**
+ * A request that must succeed (as `who` when given); its body, typed by the route (test/answers.ts), or
+ * by the type the test names where its path is built as it runs (as `request<Body>` is).
+ */
 export async function succeed<Method extends string, Url extends string>(
   server: TestServer,
   method: Method,
   path: Url,
   who?: Person,
   body?: unknown,
-): Promise<AnswerOf<Method, Url>> {
+): Promise<AnswerOf<Method, Url>>;
+export async function succeed<Body>(
+  server: TestServer,
+  method: string,
+  path: string,
+  who?: Person,
+  body?: unknown,
+): Promise<Body>;
+export async function succeed(
+  server: TestServer,
+  method: string,
+  path: string,
+  who?: Person,
+  body?: unknown,
+): Promise<unknown> {
   const reply = await server.request(method, path, { token: who?.token, body });
   expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300);
   return reply.body;

@@ -5,9 +5,18 @@
  * 7.12 has no method for `PUT /statuses/:id/interaction_policy`, `POST /statuses/:id/quotes/:id/revoke`
  * nor `source[quote_policy]` in update_credentials: those are plain fetch calls here (`call`).
  */
+import type { Status } from '@sync/contract/mastodon';
+import type { mastodon } from 'masto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
-import { bearer, failure, linksOf, newAppUser, type AppUser } from '../../test/mastodon.js';
+import {
+  bearer,
+  failure,
+  linksOf,
+  newAppUser,
+  type AppUser,
+  type MastodonError,
+} from '../../test/mastodon.js';
 import { succeed } from '../../test/people.js';
 import { openEventStream } from '../../test/mastodon-streaming.js';
 
@@ -19,18 +28,19 @@ describeEachDatabase('Mastodon API: quote posts', (dialect) => {
   afterAll(() => server.close());
 
   const appUser = (prefix: string) => newAppUser(server, prefix);
-  /** A Mastodon API request masto.js has no method for: its status and JSON body. */
-  const call = async (who: AppUser, method: string, path: string, body?: unknown) => {
-    const reply = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        authorization: bearer(who.accessToken),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: reply.status, body: (await reply.json()) as any, link: reply.headers.get('link') };
+  /** A Mastodon API request masto.js has no method for: its status, body (typed by the route) and Link. */
+  const call = async <Method extends string, Url extends string>(
+    who: AppUser,
+    method: Method,
+    path: Url,
+    body?: unknown,
+  ) => {
+    const reply = await server.request(method, path, { token: bearer(who.accessToken), body });
+    return { ...reply, link: reply.headers.get('link') };
   };
+  /** The status a quote shows: masto.js types a quote as a Quote or a ShallowQuote (which names it by id). */
+  const quotedStatusOf = ({ quote }: mastodon.v1.Status) =>
+    quote && 'quotedStatus' in quote ? quote.quotedStatus : undefined;
   const post = (who: AppUser, status: string, extra: object = {}) =>
     who.app.v1.statuses.create({ status, ...extra });
 
@@ -44,10 +54,10 @@ describeEachDatabase('Mastodon API: quote posts', (dialect) => {
       state: 'accepted',
       quotedStatus: { id: original.id, content: '<p>Original</p>' },
     });
-    expect((quoting.quote as any).quotedStatus.account.id).toBe(author.id);
+    expect(quotedStatusOf(quoting)!.account.id).toBe(author.id);
     // One level deep: a quote of a quote shows the inner one as a ShallowQuote.
     const outer = await post(author, 'Again', { quotedStatusId: quoting.id });
-    expect((outer.quote as any).quotedStatus.quote).toEqual({
+    expect(quotedStatusOf(outer)!.quote).toEqual({
       state: 'accepted',
       quotedStatusId: original.id,
     });
@@ -82,8 +92,8 @@ describeEachDatabase('Mastodon API: quote posts', (dialect) => {
       'denied',
     );
     // Signed out: unknown.
-    const anonymous = await fetch(`${server.url}/api/v1/statuses/${closed.id}`);
-    expect(((await anonymous.json()) as any).quote_approval.current_user).toBe('unknown');
+    const anonymous = await server.request('GET', `/api/v1/statuses/${closed.id}`);
+    expect(anonymous.body.quote_approval.current_user).toBe('unknown');
   });
 
   it("Sync's following policy: automatic [] and current_user computed from whether the author follows the viewer", async () => {
@@ -103,7 +113,10 @@ describeEachDatabase('Mastodon API: quote posts', (dialect) => {
     const me = await appUser('bad');
     const before = (await me.app.v1.accounts.verifyCredentials()).statusesCount;
     expect((await failure(post(me, 'x', { quotedStatusId: 'nope' }))).status).toBe(404);
-    const bad = await call(me, 'POST', '/api/v1/statuses', { status: 'x', quote_approval_policy: 'friends' });
+    const bad = await server.request<MastodonError>('POST', '/api/v1/statuses', {
+      token: bearer(me.accessToken),
+      body: { status: 'x', quote_approval_policy: 'friends' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.error).toMatch(/quote_approval_policy/);
     const target = await post(me, 'target');
@@ -151,7 +164,7 @@ describeEachDatabase('Mastodon API: quote posts', (dialect) => {
     const home = async () =>
       (await author.app.v1.timelines.home.list({ limit: 10 })).find((s) => s.id === quoting.id);
     expect((await home())!.quote).toMatchObject({ state: 'accepted' });
-    const path = `/api/v1/statuses/${original.id}/quotes/${quoting.id}/revoke`;
+    const path = `/api/v1/statuses/${original.id}/quotes/${quoting.id}/revoke` as const;
     expect((await call(quoter, 'POST', path)).status).toBe(403);
     const revoked = await call(author, 'POST', path);
     expect(revoked.status).toBe(200);
@@ -175,7 +188,7 @@ describeEachDatabase('Mastodon API: quote posts', (dialect) => {
     expect(original.quotesCount).toBe(0);
     const countNow = async () => (await quoter.app.v1.statuses.$select(original.id).fetch()).quotesCount;
     const first = await post(quoter, 'One', { quotedStatusId: original.id });
-    expect((first.quote as any).quotedStatus.quotesCount).toBe(1);
+    expect(quotedStatusOf(first)!.quotesCount).toBe(1);
     const second = await post(quoter, 'Two', { quotedStatusId: original.id });
     expect(await countNow()).toBe(2);
     expect(
@@ -195,10 +208,12 @@ describeEachDatabase('Mastodon API: quote posts', (dialect) => {
       ids.push((await post(await appUser(prefix), prefix, { quotedStatusId: original.id })).id);
     }
     const first = await call(author, 'GET', `/api/v1/statuses/${original.id}/quotes?limit=2`);
-    expect(first.body.map((status: any) => status.id)).toEqual([ids[2], ids[1]]);
+    expect(first.body.map((status) => status.id)).toEqual([ids[2], ids[1]]);
     const next = linksOf(first.link).next!;
-    const second = await call(author, 'GET', `${next.pathname}${next.search}`);
-    expect(second.body.map((status: any) => status.id)).toEqual([ids[0]]);
+    const second = await server.request<Status[]>('GET', `${next.pathname}${next.search}`, {
+      token: bearer(author.accessToken),
+    });
+    expect(second.body.map((status) => status.id)).toEqual([ids[0]]);
     const listed = await author.app.v1.statuses.$select(original.id).quotes.list();
     expect(listed.map((status) => status.id)).toEqual([ids[2], ids[1], ids[0]]);
     expect((await call(author, 'GET', '/api/v1/statuses/nope/quotes')).status).toBe(404);

@@ -1,9 +1,10 @@
+import type { User } from '@sync/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterMismatches } from '../../test/counters.js';
 import { expectError, snapshot, uniqueName } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 
-type Account = { token: string; user: any };
+type Account = { token: string; user: User };
 const lists = ['following', 'blocking', 'muting', 'bookmarks'] as const;
 type List = (typeof lists)[number];
 
@@ -38,7 +39,7 @@ describeEachDatabase('account lists as Mastodon CSV files', (dialect) => {
     Object.fromEntries(
       await Promise.all(lists.map(async (list) => [list, (await exported(who, list)).text])),
     );
-  const importFile = (who: Account, type: string, text: string, mode?: string) => {
+  const importFile = (who: Pick<Account, 'token'>, type: string, text: string, mode?: string) => {
     const form = new FormData();
     form.set('type', type);
     if (mode) form.set('mode', mode);
@@ -256,6 +257,6 @@ describeEachDatabase('account lists as Mastodon CSV files', (dialect) => {
 
   it('needs a signed-in user', async () => {
     expect((await server.request('GET', '/api/account/export/following')).status).toBe(401);
-    expect((await importFile({ token: '', user: {} }, 'following', 'x\n')).status).toBe(401);
+    expect((await importFile({ token: '' }, 'following', 'x\n')).status).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-import { AccountExport } from '@sync/contract';
+import { AccountExport, type User } from '@sync/contract';
 import { Ajv } from 'ajv';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { expectError, rowCounts, snapshot, tables, uniqueName } from '../../test
 import { describeEachDatabase, startServer, testSecret, type TestServer } from '../../test/harness.js';
 import { exportPageSize } from '../../use-cases/shared/export-pages.js';
 
-type Account = { token: string; user: any };
+type Account = { token: string; user: User };
 const wrongPasswordText = 'The current password is not correct.';
 const checkExport = new Ajv({ strict: false }).compile(AccountExport);
 
@@ -261,7 +261,8 @@ describeEachDatabase('account', (dialect) => {
         'me on ann, twice',
         'me on ben',
       ]);
-      const byPost = (rows: any[]) => rows.map((row) => `${row.postId}:${row.kind ?? ''}`).sort();
+      const byPost = (rows: { postId?: string; kind?: string }[]) =>
+        rows.map((row) => `${row.postId}:${row.kind ?? ''}`).sort();
       expect(byPost(data.reactions)).toEqual(
         byPost([
           { postId: scene.annPost, kind: 'like' },

@@ -1,7 +1,7 @@
 /**
  * The authorization matrix: every private route × every kind of caller, with the status each must get.
  */
-import type { ErrorBody } from '@sync/contract';
+import type { ErrorBody, User } from '@sync/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '../../platform/http/errors.js';
@@ -19,7 +19,7 @@ import { accessToken, registerApp } from '../../test/mastodon.js';
 import { routeTable } from '../../test/route-table.js';
 import type { Role } from '../../data/schema.js';
 
-type Account = { token: string; user: any };
+type Account = { token: string; user: User };
 
 interface Scene {
   owner: Account;

@@ -3,6 +3,8 @@
  * requests. Each must be refused with a 4xx `{errors: [message]}` (never a 500, never a hang) and
  * must leave the database exactly as it was.
  */
+import { ErrorBody } from '@sync/contract';
+import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, rowCounts, snapshot, uniqueName } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
@@ -297,7 +299,7 @@ describeEachDatabase('bad input', (dialect) => {
       signal: AbortSignal.timeout(5000),
     });
     const text = await response.text();
-    let body: any = text;
+    let body: unknown = text;
     try {
       body = JSON.parse(text);
     } catch {
@@ -324,7 +326,7 @@ describeEachDatabase('bad input', (dialect) => {
     const start = await snapshot(server.database.db);
     let before = { ...start.counts, jobs: await queuedJobs() };
     for (const request of requests) {
-      let reply: { status: number; body: any };
+      let reply: { status: number; body: unknown };
       try {
         reply = await send(method, request.path, request);
       } catch (error) {
@@ -336,13 +338,13 @@ describeEachDatabase('bad input', (dialect) => {
       const clean =
         reply.status >= 400 &&
         reply.status < 500 &&
-        reply.body &&
+        reply.body !== null &&
         typeof reply.body === 'object' &&
         Object.keys(reply.body).join() === 'errors' &&
-        Array.isArray(reply.body.errors) &&
+        // `errors` a list of texts (the contract's ErrorBody), of one that is not empty.
+        Value.Check(ErrorBody, reply.body) &&
         reply.body.errors.length === 1 &&
-        typeof reply.body.errors[0] === 'string' &&
-        reply.body.errors[0].length > 0;
+        reply.body.errors[0]!.length > 0;
       if (!clean) {
         failures.push(
           `${method} ${request.path.slice(0, 80)} [${request.label}] → ${reply.status} ${JSON.stringify(reply.body).slice(0, 160)}`,
@@ -490,7 +492,7 @@ describeEachDatabase('bad input', (dialect) => {
   it('router-level refusals (bad %-encoding, 10 KB ids) answer {errors: [...]}', async () => {
     for (const path of ['/api/posts/%ZZ', `/api/posts/${'a'.repeat(10 * 1024)}`]) {
       const reply = await send('GET', path, { label: 'router' });
-      expect(Object.keys(reply.body)).toEqual(['errors']);
+      expect(Object.keys(reply.body ?? {})).toEqual(['errors']);
     }
   });
 

@@ -1,3 +1,4 @@
+import type { Comment, Post, User } from '@sync/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerCaps } from '../../config.js';
 import type { Db } from '../../data/database.js';
@@ -77,7 +78,7 @@ const ownEntry = (members: string[], viewerId: string | undefined) =>
  */
 type Depth = 'entries' | 'nested';
 
-function expectBoundedPost(post: any, rows: Rows, viewerId: string | undefined, depth: Depth) {
+function expectBoundedPost(post: Post, rows: Rows, viewerId: string | undefined, depth: Depth) {
   const label = `post ${post._id}`;
   const likers = rows.reactors(post._id, 'like');
   const dislikers = rows.reactors(post._id, 'dislike');
@@ -97,7 +98,7 @@ function expectBoundedPost(post: any, rows: Rows, viewerId: string | undefined, 
   for (const comment of post.comments) expectBoundedComment(comment, rows, viewerId);
 }
 
-function expectBoundedComment(comment: any, rows: Rows, viewerId: string | undefined) {
+function expectBoundedComment(comment: Comment, rows: Rows, viewerId: string | undefined) {
   for (const [kind, list] of [
     ['up', comment.votes.upvotedBy],
     ['down', comment.votes.downvotedBy],
@@ -118,7 +119,7 @@ function expectBoundedComment(comment: any, rows: Rows, viewerId: string | undef
  * and someone the answer shows is listed on both sides, and the viewer's own following has its own cap.
  */
 function expectBoundedUser(
-  user: any,
+  user: User,
   rows: Rows,
   viewerId: string | undefined,
   shownIds: string[],
@@ -151,7 +152,7 @@ function expectBoundedUser(
   for (const post of user.bookmarks) expectBoundedPost(post, rows, viewerId, 'nested');
 }
 
-function expectBoundedUsers(users: any[], rows: Rows, viewerId: string | undefined) {
+function expectBoundedUsers(users: User[], rows: Rows, viewerId: string | undefined) {
   for (const user of users) expectBoundedUser(user, rows, viewerId, ids(users), 'nested');
 }
 
@@ -334,9 +335,9 @@ describeEachDatabase('bounded answers', (dialect) => {
     it("the viewer's own entries are listed though the caps cut them off", async () => {
       const { post } = (await server.request('GET', `/api/posts/${crowded}`, { token: viewer.token })).body;
       expect(ids(post.likes.likedBy)).toContain(viewer.id);
-      const comments = new Map<string, any>(post.comments.map((comment) => [comment._id, comment]));
-      expect(ids(comments.get(upvoted).votes.upvotedBy)).toContain(viewer.id);
-      expect(ids(comments.get(downvoted).votes.downvotedBy)).toContain(viewer.id);
+      const comments = new Map<string, Comment>(post.comments.map((comment) => [comment._id, comment]));
+      expect(ids(comments.get(upvoted)!.votes.upvotedBy)).toContain(viewer.id);
+      expect(ids(comments.get(downvoted)!.votes.downvotedBy)).toContain(viewer.id);
       const disputedPost = (await server.request('GET', `/api/posts/${disputed}`, { token: viewer.token }))
         .body.post;
       expect(ids(disputedPost.likes.dislikedBy)).toContain(viewer.id);

@@ -1,3 +1,4 @@
+import type { Comment, User } from '@sync/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Messages } from '../../platform/http/errors.js';
 import {
@@ -12,7 +13,7 @@ import { describeEachDatabase, startServer, type TestServer } from '../../test/h
 
 describeEachDatabase('comment unvote', (dialect) => {
   let server: TestServer;
-  let people: Record<'author' | 'voter' | 'bystander', { token: string; user: any }>;
+  let people: Record<'author' | 'voter' | 'bystander', { token: string; user: User }>;
   beforeAll(async () => {
     server = await startServer(dialect);
     people = {
@@ -40,9 +41,9 @@ describeEachDatabase('comment unvote', (dialect) => {
     });
     return { postId, commentId };
   };
-  const voters = (comment: any) => ({
-    up: comment.votes.upvotedBy.map((user: any) => user.username),
-    down: comment.votes.downvotedBy.map((user: any) => user.username),
+  const voters = (comment: Comment) => ({
+    up: comment.votes.upvotedBy.map((user) => user.username),
+    down: comment.votes.downvotedBy.map((user) => user.username),
   });
 
   it.each(['up', 'down'] as const)(
@@ -59,8 +60,8 @@ describeEachDatabase('comment unvote', (dialect) => {
       expect(Object.keys(reply.body)).toEqual(['posts']);
       expectPosts(reply.body.posts);
       const comment = reply.body.posts
-        .find((post: any) => post._id === postId)!
-        .comments.find((item: any) => item._id === commentId);
+        .find((post) => post._id === postId)!
+        .comments.find((item) => item._id === commentId)!;
       expect(voters(comment)).toEqual({ up: [people.bystander.user.username], down: [] });
     },
   );
@@ -76,8 +77,8 @@ describeEachDatabase('comment unvote', (dialect) => {
     expect(reply.status).toBe(201);
     expect(Object.keys(reply.body).sort()).toEqual(['comment', 'post']);
     expectPost(reply.body.post, { preview: true });
-    expectComment(reply.body.comment);
-    expect(voters(reply.body.comment)).toEqual({ up: [people.bystander.user.username], down: [] });
+    expectComment(reply.body.comment!);
+    expect(voters(reply.body.comment!)).toEqual({ up: [people.bystander.user.username], down: [] });
   });
 
   it('without a vote: 400, nothing changes; after an unvote the caller can vote again', async () => {
@@ -99,7 +100,7 @@ describeEachDatabase('comment unvote', (dialect) => {
       token: people.voter.token,
     });
     expect(again.status).toBe(201);
-    expect(voters(again.body.comment).up.sort()).toEqual(
+    expect(voters(again.body.comment!).up.sort()).toEqual(
       [people.bystander.user.username, people.voter.user.username].sort(),
     );
   });

@@ -1,7 +1,8 @@
+import type { PostsReply, User } from '@sync/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '../../platform/http/errors.js';
 import { expectComment, expectError, expectPost, expectPosts, uniqueName } from '../../test/expectations.js';
-import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
+import { describeEachDatabase, startServer, type Reply, type TestServer } from '../../test/harness.js';
 
 describeEachDatabase('comments', (dialect) => {
   let server: TestServer;
@@ -21,9 +22,10 @@ describeEachDatabase('comments', (dialect) => {
       body: { commentData: { text } },
     });
     expect(reply.status).toBe(201);
-    return reply.body.posts.find((post: any) => post._id === postId)!.comments.at(-1)!._id as string;
+    return reply.body.posts.find((post) => post._id === postId)!.comments.at(-1)!._id as string;
   };
-  const postOf = (reply: any, postId: string) => reply.body.posts.find((post: any) => post._id === postId);
+  const postOf = (reply: Reply<PostsReply>, postId: string) =>
+    reply.body.posts.find((post) => post._id === postId)!;
   const storedComment = (id: string) =>
     server.database.db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -31,7 +33,7 @@ describeEachDatabase('comments', (dialect) => {
    * A fresh post by `author` with one comment by `commenter`, plus a bystander. The three users are
    * shared (signing up hashes a password); every scene's post and comment are new.
    */
-  let people: Record<'author' | 'commenter' | 'bystander', { token: string; user: any }> | undefined;
+  let people: Record<'author' | 'commenter' | 'bystander', { token: string; user: User }> | undefined;
   const scene = async () => {
     people ??= {
       author: await server.signup(uniqueName('author')),
@@ -47,14 +49,14 @@ describeEachDatabase('comments', (dialect) => {
   describe('reads', () => {
     it('GET /comments/:postId: 200 {comments}, oldest first, without a token', async () => {
       const posts = (await server.request('GET', '/api/posts')).body.posts;
-      const maya = posts.find((post: any) => post.username === 'maya.chen')!;
+      const maya = posts.find((post) => post.username === 'maya.chen')!;
       const reply = await server.request('GET', `/api/comments/${maya._id}`);
       expect(reply.status).toBe(200);
       expect(Object.keys(reply.body)).toEqual(['comments']);
       expect(reply.body.comments).toHaveLength(2);
       reply.body.comments.forEach(expectComment);
-      expect(reply.body.comments.map((c: any) => c.username)).toEqual(['olu_ade', 'sam_rivera']);
-      expect(reply.body.comments[0]!.votes.upvotedBy.map((u: any) => u.username)).toEqual(['maya.chen']);
+      expect(reply.body.comments.map((c) => c.username)).toEqual(['olu_ade', 'sam_rivera']);
+      expect(reply.body.comments[0]!.votes.upvotedBy.map((u) => u.username)).toEqual(['maya.chen']);
       expect(reply.body.comments).toEqual(maya.comments);
     });
 
@@ -80,8 +82,8 @@ describeEachDatabase('comments', (dialect) => {
       expectPosts(reply.body.posts);
       const post = postOf(reply, postId);
       expect(post.commentCount).toBe(2);
-      expect(post.comments.map((c: any) => c.text)).toEqual(['opening words', 'Great point!']);
-      const comment = post.comments[1];
+      expect(post.comments.map((c) => c.text)).toEqual(['opening words', 'Great point!']);
+      const comment = post.comments[1]!;
       expect(comment).toMatchObject({
         text: 'Great point!',
         username: commenter.user.username,
@@ -163,7 +165,7 @@ describeEachDatabase('comments', (dialect) => {
       expect(reply.status).toBe(201);
       expect(Object.keys(reply.body).sort()).toEqual(['comment', 'post']);
       expectPost(reply.body.post, { preview: true });
-      expectComment(reply.body.comment);
+      expectComment(reply.body.comment!);
       expect(reply.body.comment!.text).toBe('returned');
       expect(reply.body.post.commentCount).toBe(2);
     });
@@ -181,7 +183,7 @@ describeEachDatabase('comments', (dialect) => {
       expect(reply.status).toBe(201);
       expect(Object.keys(reply.body)).toEqual(['posts']);
       expectPosts(reply.body.posts);
-      const comment = postOf(reply, postId).comments.find((c: any) => c._id === commentId);
+      const comment = postOf(reply, postId).comments.find((c) => c._id === commentId)!;
       expect(comment.text).toBe('second!');
       expect(comment.createdAt).toBe(before!.created_at);
       expect(comment.updatedAt > before!.updated_at).toBe(true);
@@ -304,10 +306,10 @@ describeEachDatabase('comments', (dialect) => {
   describe('votes', () => {
     const votes = async (postId: string, commentId: string) => {
       const comments = (await server.request('GET', `/api/comments/${postId}`)).body.comments;
-      const comment = comments.find((c: any) => c._id === commentId)!;
+      const comment = comments.find((c) => c._id === commentId)!;
       return {
-        up: comment.votes.upvotedBy.map((u: any) => u.username).sort(),
-        down: comment.votes.downvotedBy.map((u: any) => u.username).sort(),
+        up: comment.votes.upvotedBy.map((u) => u.username).sort(),
+        down: comment.votes.downvotedBy.map((u) => u.username).sort(),
       };
     };
 
@@ -319,7 +321,7 @@ describeEachDatabase('comments', (dialect) => {
       expect(reply.status).toBe(201);
       expect(Object.keys(reply.body)).toEqual(['posts']);
       expectPosts(reply.body.posts);
-      const comment = postOf(reply, postId).comments[0];
+      const comment = postOf(reply, postId).comments[0]!;
       expect(comment.votes).toEqual({
         upvotedBy: [
           {
@@ -391,8 +393,8 @@ describeEachDatabase('comments', (dialect) => {
       );
       expect(reply.status).toBe(201);
       expect(Object.keys(reply.body).sort()).toEqual(['comment', 'post']);
-      expectComment(reply.body.comment);
-      expect(reply.body.comment!.votes.downvotedBy.map((u: any) => u._id)).toEqual([bystander.user._id]);
+      expectComment(reply.body.comment!);
+      expect(reply.body.comment!.votes.downvotedBy.map((u) => u._id)).toEqual([bystander.user._id]);
       expect(reply.body.comment!.votes.upvotedBy).toEqual([]);
     });
   });

@@ -14,18 +14,23 @@ interface Account {
   token: string;
 }
 
+/** An object of the JSON, whose fields are read as they come. */
+type JsonObject = { [key: string]: unknown };
+/** Whether a JSON value (not an array, which the walks below take first) is an object. */
+const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object';
+
 /** Every object in the JSON that has an `email` key, with where it is. */
-function emailHolders(value: unknown, path = '$'): { path: string; holder: any }[] {
+function emailHolders(value: unknown, path = '$'): { path: string; holder: JsonObject }[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => emailHolders(item, `${path}[${index}]`));
-  if (value === null || typeof value !== 'object') return [];
+  if (!isObject(value)) return [];
   const own = 'email' in value ? [{ path, holder: value }] : [];
   return [...own, ...Object.entries(value).flatMap(([key, item]) => emailHolders(item, `${path}.${key}`))];
 }
 
 /** Every whole user object (not a summary) in the JSON. */
-function userObjects(value: unknown): any[] {
+function userObjects(value: unknown): JsonObject[] {
   if (Array.isArray(value)) return value.flatMap(userObjects);
-  if (value === null || typeof value !== 'object') return [];
+  if (!isObject(value)) return [];
   const isUser = '_id' in value && 'followers' in value && 'following' in value;
   return [...(isUser ? [value] : []), ...Object.values(value).flatMap(userObjects)];
 }

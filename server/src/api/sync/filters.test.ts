@@ -3,7 +3,7 @@
  * /api/filters/:id`), the checks of what they write (a clear 400, nothing changed), another person's
  * filter as if it did not exist (404), and what the rules stage reads of them (`activeFilters`).
  */
-import { FilterLimits } from '@sync/contract';
+import { FilterLimits, type FilterReply } from '@sync/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeFilters } from '../../data/filters.repo.js';
 import { expectError } from '../../test/expectations.js';
@@ -118,7 +118,7 @@ describeEachDatabase('keyword filters', (dialect) => {
 
   describe('PUT', () => {
     let person: Person;
-    let filter: any;
+    let filter!: FilterReply['filter'];
     beforeAll(async () => {
       person = await newPerson(server, 'editor');
       filter = (await create(person, { ...politics, expiresInSeconds: 600 })).body.filter;
@@ -144,11 +144,11 @@ describeEachDatabase('keyword filters', (dialect) => {
         // Left out: as it was.
         expiresAt: filter.expiresAt,
         keywords: [
-          { id: ballot.id, keyword: 'ballot box', wholeWord: true },
+          { id: ballot!.id, keyword: 'ballot box', wholeWord: true },
           { id: expect.any(String), keyword: 'polls', wholeWord: true },
         ],
       });
-      expect(reply.body.filter.keywords[1]!.id).not.toBe(election.id);
+      expect(reply.body.filter.keywords[1]!.id).not.toBe(election!.id);
       expect(await list(person)).toEqual([reply.body.filter]);
       expect((await stored(person)).keywords.map((row) => row.keyword).sort()).toEqual([
         'ballot box',
@@ -219,7 +219,7 @@ describeEachDatabase('keyword filters', (dialect) => {
   describe("another person's filter does not exist for them", () => {
     let owner: Person;
     let other: Person;
-    let filter: any;
+    let filter!: FilterReply['filter'];
     beforeAll(async () => {
       owner = await newPerson(server, 'owner');
       other = await newPerson(server, 'other');
@@ -292,7 +292,7 @@ describeEachDatabase('keyword filters', (dialect) => {
       ),
     ];
     let person: Person;
-    let filter: any;
+    let filter!: FilterReply['filter'];
     beforeAll(async () => {
       person = await newPerson(server, 'badinput');
       filter = (await create(person, politics)).body.filter;

@@ -83,7 +83,7 @@ describeEachDatabase('follows', (dialect) => {
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.body).sort()).toEqual(['currentUser', 'followUser', 'users']);
     expectUser(reply.body.currentUser);
-    expectUser(reply.body.followUser);
+    expectUser(reply.body.followUser!);
     expectNoSecrets(reply.body);
     expect(reply.body.currentUser).toMatchObject({ _id: me.user._id, following: [], followingCount: 0 });
     expect(reply.body.followUser).toMatchObject({ _id: target.user._id, followers: [], followerCount: 0 });

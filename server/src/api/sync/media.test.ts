@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import type { ErrorBody, MediaAttachment } from '@sync/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../test/expectations.js';
@@ -582,7 +583,7 @@ describeEachDatabase('media', (dialect) => {
   });
 
   describe('serving /media/<file>', () => {
-    let media: any;
+    let media: MediaAttachment;
     let whole: Buffer;
     beforeAll(async () => {
       media = await uploaded(await person('served'), { bytes: await phonePhoto() });
@@ -747,7 +748,7 @@ describeEachDatabase('media limits', (dialect) => {
 
     it('the upload that would pass it gets 413 saying how much is left; deleting an upload makes room', async () => {
       const who = await newPerson(server, 'quota');
-      const accepted: any[] = [];
+      const accepted: MediaAttachment[] = [];
       let refused: Awaited<ReturnType<typeof upload>> | undefined;
       for (let i = 0; i < 10 && !refused; i++) {
         const rows = await mediaRows();
@@ -775,7 +776,7 @@ describeEachDatabase('media limits', (dialect) => {
         `Your uploads would pass your 1.0 MB of storage: ${left} MB is left. Delete posts with images you no longer need, or upload a smaller file.`,
       );
 
-      await succeed(server, 'DELETE', `/api/media/${accepted[0].id}`, who);
+      await succeed(server, 'DELETE', `/api/media/${accepted[0]!.id}`, who);
       expect((await upload(who, { bytes: await noise() })).status).toBe(201);
       // Someone else's uploads are theirs: another account has its own megabyte.
       expect((await upload(await newPerson(server, 'quota2'), { bytes: await noise() })).status).toBe(201);
@@ -798,7 +799,7 @@ describeEachDatabase('media limits', (dialect) => {
      * given before the file was read (a server reading it first would wait for the rest).
      */
     const answerBeforeTheFile = (token: string) =>
-      new Promise<{ status: number; retryAfter: string | undefined; body: any }>((resolve, reject) => {
+      new Promise<{ status: number; retryAfter: string | undefined; body: ErrorBody }>((resolve, reject) => {
         const boundary = 'sync-test-boundary';
         const url = new URL('/api/media', server.url);
         const request = http.request(url, {

@@ -1,3 +1,4 @@
+import type { Notification, NotificationsReply } from '@sync/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectComment, expectPost, expectSummary } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
@@ -20,9 +21,9 @@ describeEachDatabase('notifications', (dialect) => {
   const post = (author: Person, content?: string) => newPost(server, author, content);
   const comment = (author: Person, postId: string, text?: string) => newComment(server, author, postId, text);
   const notificationsOf = async (who: Person, query: `?${string}` | '' = '') =>
-    (await call('GET', `/api/notifications${query}`, who)).notifications as any[];
+    (await call('GET', `/api/notifications${query}`, who)).notifications;
   const unread = async (who: Person) => (await call('GET', '/api/notifications/unread', who)).count as number;
-  const actorNames = (notification: any) => notification.actors.map((actor: any) => actor.username);
+  const actorNames = (notification: Notification) => notification.actors.map((actor) => actor.username);
 
   describe('who is notified', () => {
     it('a like of my post: one entry with the post, the liker, unread', async () => {
@@ -31,7 +32,7 @@ describeEachDatabase('notifications', (dialect) => {
       await call('POST', `/api/posts/like/${postId}`, fan);
       const [like, ...rest] = await notificationsOf(author);
       expect(rest).toEqual([]);
-      expect(Object.keys(like).sort()).toEqual([
+      expect(Object.keys(like!).sort()).toEqual([
         '_id',
         'actorCount',
         'actors',
@@ -41,10 +42,10 @@ describeEachDatabase('notifications', (dialect) => {
         'type',
       ]);
       expect(like).toMatchObject({ type: 'like', actorCount: 1, read: false });
-      expect(actorNames(like)).toEqual([fan.username]);
-      like.actors.forEach(expectSummary);
-      expectPost(like.post, { preview: true });
-      expect(like.post._id).toBe(postId);
+      expect(actorNames(like!)).toEqual([fan.username]);
+      like!.actors.forEach(expectSummary);
+      expectPost(like!.post!, { preview: true });
+      expect(like!.post!._id).toBe(postId);
       expect(await notificationsOf(fan)).toEqual([]);
     });
 
@@ -54,9 +55,9 @@ describeEachDatabase('notifications', (dialect) => {
       const commentId = await comment(commenter, postId, 'Nice one');
       const [entry] = await notificationsOf(author);
       expect(entry).toMatchObject({ type: 'comment', actorCount: 1 });
-      expect(entry.post._id).toBe(postId);
-      expectComment(entry.comment);
-      expect(entry.comment).toMatchObject({ _id: commentId, text: 'Nice one' });
+      expect(entry!.post!._id).toBe(postId);
+      expectComment(entry!.comment!);
+      expect(entry!.comment).toMatchObject({ _id: commentId, text: 'Nice one' });
       expect(await notificationsOf(commenter)).toEqual([]);
     });
 
@@ -67,11 +68,11 @@ describeEachDatabase('notifications', (dialect) => {
       const commentId = await comment(writer, otherPost, `cc @${named.username}`);
       const mentions = await notificationsOf(named);
       expect(mentions.map((entry) => entry.type)).toEqual(['mention', 'mention']);
-      expect(mentions[0].post._id).toBe(otherPost);
-      expect(mentions[0].comment._id).toBe(commentId);
-      expect(mentions[1].post._id).toBe(postId);
+      expect(mentions[0]!.post!._id).toBe(otherPost);
+      expect(mentions[0]!.comment!._id).toBe(commentId);
+      expect(mentions[1]!.post!._id).toBe(postId);
       expect(mentions[1]).not.toHaveProperty('comment');
-      expect(actorNames(mentions[1])).toEqual([writer.username]);
+      expect(actorNames(mentions[1]!)).toEqual([writer.username]);
     });
 
     it('a mention of the post author in a comment is told once, as the comment', async () => {
@@ -89,11 +90,11 @@ describeEachDatabase('notifications', (dialect) => {
       await call('POST', `/api/comments/upvote/${postId}/${commentId}`, voter);
       const [upvote, follow] = await notificationsOf(me);
       expect(upvote).toMatchObject({ type: 'upvote', actorCount: 1 });
-      expect(upvote.comment._id).toBe(commentId);
-      expect(upvote.post._id).toBe(postId);
+      expect(upvote!.comment!._id).toBe(commentId);
+      expect(upvote!.post!._id).toBe(postId);
       expect(follow).toMatchObject({ type: 'follow', actorCount: 1 });
       expect(follow).not.toHaveProperty('post');
-      expect(actorNames(follow)).toEqual([follower.username]);
+      expect(actorNames(follow!)).toEqual([follower.username]);
     });
 
     it('never for my own actions', async () => {
@@ -118,16 +119,16 @@ describeEachDatabase('notifications', (dialect) => {
         await call('POST', `/api/posts/like/${postId}`, fan);
       }
       let [entry] = await notificationsOf(author);
-      expect(entry.actorCount).toBe(5);
-      expect(actorNames(entry)).toEqual([fans[4]!.username, fans[3]!.username, fans[2]!.username]);
+      expect(entry!.actorCount).toBe(5);
+      expect(actorNames(entry!)).toEqual([fans[4]!.username, fans[3]!.username, fans[2]!.username]);
 
       // The newest liker dislikes (an unlike): the count and the time go back to the one before.
-      const before = entry.createdAt;
+      const before = entry!.createdAt;
       await call('POST', `/api/posts/dislike/${postId}`, fans[4]!);
       [entry] = await notificationsOf(author);
-      expect(entry.actorCount).toBe(4);
-      expect(actorNames(entry)).toEqual([fans[3]!.username, fans[2]!.username, fans[1]!.username]);
-      expect(entry.createdAt < before).toBe(true);
+      expect(entry!.actorCount).toBe(4);
+      expect(actorNames(entry!)).toEqual([fans[3]!.username, fans[2]!.username, fans[1]!.username]);
+      expect(entry!.createdAt < before).toBe(true);
 
       for (const fan of fans.slice(0, 4)) await call('POST', `/api/posts/dislike/${postId}`, fan);
       expect(await notificationsOf(author)).toEqual([]);
@@ -191,7 +192,7 @@ describeEachDatabase('notifications', (dialect) => {
         commentData: { text: 'and nobody' },
       });
       expect(await notificationsOf(first)).toEqual([]);
-      expect((await notificationsOf(second)).map((entry) => entry.post._id)).toEqual([postId]);
+      expect((await notificationsOf(second)).map((entry) => entry.post!._id)).toEqual([postId]);
       // Editing without changing who is mentioned adds nothing.
       await call('POST', `/api/posts/edit/${postId}`, writer, {
         postData: { content: `Hello again @${second.username}` },
@@ -280,10 +281,10 @@ describeEachDatabase('notifications', (dialect) => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const query: string = cursor ? `?limit=3&cursor=${encodeURIComponent(cursor)}` : '?limit=3';
-      const body: any = await call('GET', `/api/notifications${query}`, me);
+      const query: `?${string}` = cursor ? `?limit=3&cursor=${encodeURIComponent(cursor)}` : '?limit=3';
+      const body: NotificationsReply = await call('GET', `/api/notifications${query}`, me);
       expect(body.notifications.length).toBeLessThanOrEqual(3);
-      seen.push(...body.notifications.map((entry: any) => entry.post._id));
+      seen.push(...body.notifications.map((entry) => entry.post!._id));
       cursor = body.nextCursor;
     } while (cursor);
     expect(seen).toEqual([...postIds].reverse());

@@ -7,7 +7,13 @@ import {
   expectPosts,
   uniqueName,
 } from '../../test/expectations.js';
-import { demoPassword, describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
+import {
+  demoPassword,
+  describeEachDatabase,
+  startServer,
+  type Reply,
+  type TestServer,
+} from '../../test/harness.js';
 
 describeEachDatabase('posts', (dialect) => {
   let server: TestServer;
@@ -578,7 +584,7 @@ describeEachDatabase('posts', (dialect) => {
           body: { commentData: { text: 'c' } },
         });
         const commentId = commented.body.comment!._id;
-        const requests: [string, Promise<any>][] = [
+        const requests: [string, Promise<Reply>][] = [
           ['like', server.request('POST', `/api/posts/like/${id}?return=post`, { token: other.token })],
           ['dislike', server.request('POST', `/api/posts/dislike/${id}?return=post`, { token: other.token })],
           [

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ErrorBody } from '@sync/contract';
+import type { AdminReportsReply, ErrorBody } from '@sync/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../data/schema.js';
 import { newId } from '../../platform/db/ids.js';
@@ -134,13 +134,10 @@ describeEachDatabase('reports', (dialect) => {
         expect(reply.status, JSON.stringify(reply.body)).toBe(201);
         expect(reply.body.report).toMatchObject({ category, comment: '', items: [], rules: [] });
       }
-      const listed = (await call('GET', '/api/reports?limit=2', reporter)) as {
-        reports: any[];
-        nextCursor: string;
-      };
+      const listed = await call('GET', '/api/reports?limit=2', reporter);
       expect(listed.reports.map((entry) => entry.category)).toEqual(['other', 'legal']);
       const rest = await call('GET', `/api/reports?limit=2&cursor=${listed.nextCursor}`, reporter);
-      expect(rest.reports.map((entry: any) => entry.category)).toEqual(['spam']);
+      expect(rest.reports.map((entry) => entry.category)).toEqual(['spam']);
       expect(rest.nextCursor).toBeNull();
     });
 
@@ -319,7 +316,7 @@ describeEachDatabase('reports', (dialect) => {
       await call('POST', `/api/comments/delete/${postId}/${commentId}`, target);
       await call('DELETE', `/api/posts/${postId}`, target);
       const seen = (await call('GET', `/api/admin/reports/${filed.id}`, moderator)).report;
-      expect(seen.items.map((item: any) => item.content)).toEqual(['What was said', 'And this']);
+      expect(seen.items.map((item) => item.content)).toEqual(['What was said', 'And this']);
       expect((await call('GET', '/api/reports', reporter)).reports[0]!.items).toEqual(filed.items);
     });
   });
@@ -327,8 +324,8 @@ describeEachDatabase('reports', (dialect) => {
   describe('staff are told of a new report', () => {
     /** The `new_report` notifications a person is shown, as the report ids they tell of. */
     const toldOf = async (who: Person) =>
-      ((await call('GET', '/api/notifications', who)).notifications as any[]).flatMap((entry) =>
-        entry.type === 'new_report' ? [entry.newReport.id] : [],
+      (await call('GET', '/api/notifications', who)).notifications.flatMap((entry) =>
+        entry.type === 'new_report' ? [entry.newReport!.id] : [],
       );
     const unread = async (who: Person) =>
       (await call('GET', '/api/notifications/unread', who)).count as number;
@@ -518,7 +515,7 @@ describeEachDatabase('reports', (dialect) => {
         for (const id of resolvedIds)
           await succeed(own, 'POST', `/api/admin/reports/${id}/resolve`, moderator);
         const walk = async (resolved: boolean) => {
-          const seen: any[] = [];
+          const seen: AdminReportsReply['reports'] = [];
           let cursor: string | null = null;
           do {
             const query: `?${string}` = `?resolved=${resolved}&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
@@ -541,7 +538,7 @@ describeEachDatabase('reports', (dialect) => {
           resolvedBy: { username: moderator.username },
         });
         // Each knows the other six reports about the same account.
-        expect(open[0].targetOtherReports).toBe(6);
+        expect(open[0]!.targetOtherReports).toBe(6);
         // Without limit or cursor: the first page.
         expect((await succeed(own, 'GET', '/api/admin/reports', moderator)).reports).toHaveLength(5);
         // A cursor of one list is not one of the other.
@@ -699,7 +696,7 @@ describeEachDatabase('reports', (dialect) => {
       // Resolved again (by another moderator): told again.
       await call('POST', `${path}/resolve`, other);
       expect(
-        (await call('GET', '/api/notifications', reporter)).notifications.map((entry: any) => entry.type),
+        (await call('GET', '/api/notifications', reporter)).notifications.map((entry) => entry.type),
       ).toEqual(['report_resolved']);
     });
 
@@ -815,17 +812,17 @@ describeEachDatabase('reports', (dialect) => {
         focus: { x: 0, y: 0 },
         animated: false,
       });
-      expect(seen.items.map((item: any) => [item.content, item.media])).toEqual([
+      expect(seen.items.map((item) => [item.content, item.media])).toEqual([
         ['Look at these', [kept(photos[0]!, 'A red card'), kept(photos[1]!, 'A small square')]],
         ['And this', [kept(onComment, 'A blue strip')]],
       ]);
-      const images = seen.items.flatMap((item: any) => item.media);
+      const images = seen.items.flatMap((item) => item.media);
       const originals = [...photos, onComment];
       for (const [index, image] of images.entries()) {
         for (const [keptUrl, publicUrl] of [
           [image.url, originals[index]!.url],
           [image.previewUrl, originals[index]!.previewUrl],
-        ]) {
+        ] satisfies [string, string][]) {
           const file = await served(keptUrl, moderator);
           expect(file.status, keptUrl).toBe(200);
           expect(file.headers.get('cache-control')).toBe('private, no-store');
@@ -848,7 +845,7 @@ describeEachDatabase('reports', (dialect) => {
         for (const url of filesOf(image)) expect(onDisk(url), url).toBe(false);
       for (const image of images) expect((await served(image.url, moderator)).status, image.url).toBe(404);
       const after = (await call('GET', `/api/admin/reports/${first.id}`, moderator)).report;
-      expect(after.items.map((item: any) => item.media)).toEqual([[], []]);
+      expect(after.items.map((item) => item.media)).toEqual([[], []]);
     });
 
     it("a live post's images are the report's to show too, and are not deleted when the report is resolved", async () => {
@@ -872,7 +869,7 @@ describeEachDatabase('reports', (dialect) => {
         expect(onDisk(url), url).toBe(true);
       }
       const seen = (await call('GET', `/api/admin/reports/${filed.id}`, moderator)).report;
-      expect(seen.items[0]!.media.map((image: any) => image.description)).toEqual(['Grey']);
+      expect(seen.items[0]!.media.map((image) => image.description)).toEqual(['Grey']);
       expect((await served(seen.items[0]!.media[0]!.url, moderator)).status).toBe(200);
     });
 

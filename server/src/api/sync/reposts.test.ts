@@ -1,3 +1,4 @@
+import type { PostsPageReply } from '@sync/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectError } from '../../test/expectations.js';
 import { describeEachDatabase, startSecondServer, startServer, type TestServer } from '../../test/harness.js';
@@ -20,11 +21,8 @@ describeEachDatabase('reposts', (dialect) => {
       .select(['repost_count', 'version'])
       .where('id', '=', postId)
       .executeTakeFirstOrThrow();
-  const timeline = async (who: Person, query = '') =>
-    (await succeed(server, 'GET', `/api/timeline${query}`, who)) as {
-      posts: any[];
-      nextCursor: string | null;
-    };
+  const timeline = (who: Person, query: '' | `?${string}` = '') =>
+    succeed(server, 'GET', `/api/timeline${query}`, who);
   const follow = (who: Person, whom: Person) => succeed(server, 'POST', `/api/users/follow/${whom.id}`, who);
 
   it('POST and DELETE /api/posts/:postId/repost: idempotent, counted once under 30 at once, the version moves', async () => {
@@ -55,7 +53,7 @@ describeEachDatabase('reposts', (dialect) => {
     expect(someoneElse.post.viewer!.reposted).toBeUndefined();
 
     const reposters = await succeed(server, 'GET', `/api/posts/${postId}/reposts`);
-    expect(reposters.users.map((user: any) => user.username)).toEqual([fan.username]);
+    expect(reposters.users.map((user) => user.username)).toEqual([fan.username]);
 
     const undone = await Promise.all(Array.from({ length: 5 }, () => repost(fan, postId, 'DELETE')));
     for (const reply of undone) expect(reply.body).toEqual({ reposted: false, repostCount: 0 });
@@ -78,8 +76,8 @@ describeEachDatabase('reposts', (dialect) => {
         const reposters = await read.request('GET', `/api/posts/${postId}/reposts`);
         const following = await read.request('GET', '/api/timeline', { token: author.token });
         return {
-          reposters: reposters.body.users.map((user: any) => user.avatarURL),
-          reposted: following.body.posts.find((post: any) => post._id === postId)!.reposted!.by.avatarURL,
+          reposters: reposters.body.users.map((user) => user.avatarURL),
+          reposted: following.body.posts.find((post) => post._id === postId)!.reposted!.by.avatarURL,
         };
       };
       // Read first by both processes, so both keep the reposter's summary.
@@ -163,23 +161,23 @@ describeEachDatabase('reposts', (dialect) => {
 
     const first = await timeline(me);
     expect(first.posts.map((post) => post._id)).toEqual([shared, own, ...fillers.reverse()]);
-    expect(first.posts[0].reposted).toMatchObject({ by: { username: b!.username } });
-    expect(first.posts[0].repostCount).toBe(2);
-    expect(first.posts[1].reposted.by.username).toBe(b!.username);
-    expect(first.posts[2].reposted).toBeUndefined();
+    expect(first.posts[0]!.reposted).toMatchObject({ by: { username: b!.username } });
+    expect(first.posts[0]!.repostCount).toBe(2);
+    expect(first.posts[1]!.reposted!.by.username).toBe(b!.username);
+    expect(first.posts[2]!.reposted).toBeUndefined();
     const [bRepost] = await server.database.db
       .selectFrom('reposts')
       .select('id')
       .where('user_id', '=', b!.id)
       .where('post_id', '=', shared)
       .execute();
-    expect(first.posts[0].reposted.repostId).toBe(bRepost!.id);
+    expect(first.posts[0]!.reposted!.repostId).toBe(bRepost!.id);
 
     // Page by page (two at a time), every post once, in the same order.
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { posts: any[]; nextCursor: string | null } = await timeline(
+      const page: PostsPageReply = await timeline(
         me,
         `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       );
@@ -191,16 +189,16 @@ describeEachDatabase('reposts', (dialect) => {
     // Hide Bob's reposts: the shared post falls back to Ann's repost, Ann's post to itself.
     await succeed(server, 'POST', `/api/follows/reposts/${b!.id}`, me, { show: false });
     const hidden = await timeline(me);
-    expect(hidden.posts[0]._id).toBe(shared);
-    expect(hidden.posts[0].reposted.by.username).toBe(a!.username);
-    const ownItem = hidden.posts.find((post) => post._id === own);
+    expect(hidden.posts[0]!._id).toBe(shared);
+    expect(hidden.posts[0]!.reposted!.by.username).toBe(a!.username);
+    const ownItem = hidden.posts.find((post) => post._id === own)!;
     expect(ownItem.reposted).toBeUndefined();
     await succeed(server, 'POST', `/api/follows/reposts/${b!.id}`, me, { show: true });
 
     // A mute of the reposter, then a block of the post's author: their items go.
     await succeed(server, 'POST', `/api/users/${b!.username}/mute`, me, {});
     const muted = await timeline(me);
-    expect(muted.posts[0].reposted.by.username).toBe(a!.username);
+    expect(muted.posts[0]!.reposted!.by.username).toBe(a!.username);
     expect(muted.posts.some((post) => post.reposted?.by.username === b!.username)).toBe(false);
     await succeed(server, 'DELETE', `/api/users/${b!.username}/mute`, me);
     await succeed(server, 'POST', `/api/users/${stranger.username}/block`, me);
@@ -216,12 +214,12 @@ describeEachDatabase('reposts', (dialect) => {
     server.clock.advance(1000);
     await succeed(server, 'POST', `/api/posts/${theirs}/repost`, author);
     const path = `/api/posts/user/${author.username}` as const;
-    expect((await succeed(server, 'GET', path)).posts.map((post: any) => post._id)).toEqual([mine]);
+    expect((await succeed(server, 'GET', path)).posts.map((post) => post._id)).toEqual([mine]);
     const shared = await succeed(server, 'GET', `${path}?filter=reposts`);
-    expect(shared.posts.map((post: any) => post._id)).toEqual([theirs]);
+    expect(shared.posts.map((post) => post._id)).toEqual([theirs]);
     expect(shared.posts[0]!.reposted!.by.username).toBe(author.username);
     const all = await succeed(server, 'GET', `${path}?filter=all&limit=10`);
-    expect(all.posts.map((post: any) => post._id)).toEqual([theirs, mine]);
+    expect(all.posts.map((post) => post._id)).toEqual([theirs, mine]);
     const refused = await server.request('GET', `${path}?filter=reposts&sort=trending`);
     expectError(refused, 400);
     expect(refused.body.errors[0]).toContain('newest first');
@@ -251,16 +249,16 @@ describeEachDatabase('reposts', (dialect) => {
     server.clock.advance(1000);
     await succeed(server, 'POST', `/api/posts/${postId}/repost`, two);
     const listed = await succeed(server, 'GET', '/api/notifications', author);
-    const reposts = listed.notifications.filter((entry: any) => entry.type === 'repost');
+    const reposts = listed.notifications.filter((entry) => entry.type === 'repost');
     expect(reposts).toHaveLength(1);
     expect(reposts[0]!.actorCount).toBe(2);
-    expect(reposts[0]!.actors.map((actor: any) => actor.username)).toEqual([two!.username, one!.username]);
+    expect(reposts[0]!.actors.map((actor) => actor.username)).toEqual([two!.username, one!.username]);
     expect(reposts[0]!.post!._id).toBe(postId);
     await succeed(server, 'DELETE', `/api/posts/${postId}/repost`, two);
     const after = (await succeed(server, 'GET', '/api/notifications', author)).notifications.filter(
-      (entry: any) => entry.type === 'repost',
+      (entry) => entry.type === 'repost',
     );
     expect(after[0]!.actorCount).toBe(1);
-    expect(after[0]!.actors.map((actor: any) => actor.username)).toEqual([one!.username]);
+    expect(after[0]!.actors.map((actor) => actor.username)).toEqual([one!.username]);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostsPageReply, SearchTagsReply, SearchUsersReply } from '@sync/contract';
 import { expectError, expectPosts, uniqueName } from '../../test/expectations.js';
 import { describeEachDatabase, startServer, type TestServer } from '../../test/harness.js';
 import {
@@ -50,10 +51,16 @@ describeEachDatabase('timeline, tags and search', (dialect) => {
     const joiner = path.includes('?') ? '&' : '?';
     do {
       const query: string = `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const body: any = await call('GET', `${path}${joiner}${query}`, who);
+      // Each list paged here answers a page of posts; its path is built as the test runs.
+      const body: PostsPageReply = await succeed<PostsPageReply>(
+        server,
+        'GET',
+        `${path}${joiner}${query}`,
+        who,
+      );
       expect(body.posts.length).toBeLessThanOrEqual(limit);
       expectPosts(body.posts, { preview: true });
-      ids.push(...body.posts.map((item: any) => item._id));
+      ids.push(...body.posts.map((item) => item._id));
       cursor = body.nextCursor;
     } while (cursor);
     return ids;
@@ -253,7 +260,7 @@ describeEachDatabase('timeline, tags and search', (dialect) => {
 
   describe('GET /api/search?type=users', () => {
     const people = async (q: string) =>
-      ((await call('GET', `/api/search?type=users&q=${encodeURIComponent(q)}`)).users as any[]).map(
+      (await call('GET', `/api/search?type=users&q=${encodeURIComponent(q)}`)).users.map(
         (user) => user.username,
       );
 
@@ -284,9 +291,9 @@ describeEachDatabase('timeline, tags and search', (dialect) => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const query: string = `q=${prefix}&type=users&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-        const body: any = await call('GET', `/api/search?${query}`);
-        seen.push(...body.users.map((user: any) => user.username));
+        const query: `q=${string}&type=users&limit=2${string}` = `q=${prefix}&type=users&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const body: SearchUsersReply = await call('GET', `/api/search?${query}`);
+        seen.push(...body.users.map((user) => user.username));
         cursor = body.nextCursor;
       } while (cursor);
       expect(seen).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
@@ -332,10 +339,10 @@ describeEachDatabase('timeline, tags and search', (dialect) => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const query: string = `q=${stem}&type=tags&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-        const body: any = await call('GET', `/api/search?${query}`);
+        const query: `q=${string}&type=tags&limit=2${string}` = `q=${stem}&type=tags&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const body: SearchTagsReply = await call('GET', `/api/search?${query}`);
         expect(body.tags.length).toBeLessThanOrEqual(2);
-        seen.push(...body.tags.map((tag: any) => `${tag.name}:${tag.uses}`));
+        seen.push(...body.tags.map((tag) => `${tag.name}:${tag.uses}`));
         cursor = body.nextCursor;
       } while (cursor);
       expect(seen).toEqual([5, 4, 3, 2, 1].map((uses, n) => `${stem}${n}:${uses}`));
@@ -355,7 +362,7 @@ describeEachDatabase('timeline, tags and search', (dialect) => {
     await call('POST', `/api/users/${me.username}/block`, blocker);
     await call('POST', `/api/users/${blocked.username}/block`, me);
     const found = (await call('GET', `/api/search?type=users&q=${stem}`, me)).users.map(
-      (user: any) => user.username,
+      (user) => user.username,
     );
     expect(found).toEqual([me.username, other.username]);
   });

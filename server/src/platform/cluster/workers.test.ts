@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../data/database.js';
 import { counterMismatches } from '../../test/counters.js';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream-client.js';
-import { createTestDatabase, hasPostgres } from '../../test/harness.js';
+import { createTestDatabase, hasPostgres, requester } from '../../test/harness.js';
 import { spawnServer, type ServerProcess } from '../../test/server-process.js';
 import { eventually } from '../../test/wait.js';
 
@@ -56,19 +56,18 @@ function isRunning(pid: number): boolean {
   }
 }
 
-async function call(url: string, method: string, urlPath: string, token?: string, body?: unknown) {
-  const response = await fetch(url + urlPath, {
-    method,
-    headers: {
-      ...(token ? { authorization: token } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const answer = (await response.json()) as any;
-  if (response.status >= 300)
-    throw new Error(`${method} ${urlPath}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
+/** A request to the server at `url` that must succeed: its body, typed by the route (test/answers.ts). */
+async function call<Method extends string, Url extends string>(
+  url: string,
+  method: Method,
+  urlPath: Url,
+  token?: string,
+  body?: unknown,
+) {
+  const reply = await requester(() => url)(method, urlPath, { token, body });
+  if (reply.status >= 300)
+    throw new Error(`${method} ${urlPath}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
 }
 
 interface Storage {

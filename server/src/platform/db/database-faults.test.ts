@@ -4,7 +4,13 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, hasPostgres, startServer, type TestServer } from '../../test/harness.js';
+import {
+  createTestDatabase,
+  hasPostgres,
+  requester,
+  startServer,
+  type TestServer,
+} from '../../test/harness.js';
 import { spawnServer, type ServerProcess } from '../../test/server-process.js';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
 import { eventually, timed } from '../../test/wait.js';
@@ -13,10 +19,11 @@ const databaseUnavailable = 'The database is not answering right now. Try again 
 
 async function call(url: string, urlPath: string, init: RequestInit = {}) {
   const response = await fetch(url + urlPath, init);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+  const body: unknown = await response.json();
+  return { status: response.status, headers: response.headers, body };
 }
 
-function expectUnavailable(reply: { status: number; headers: Headers; body: any }) {
+function expectUnavailable(reply: { status: number; headers: Headers; body: unknown }) {
   expect(reply.status).toBe(503);
   expect(Number(reply.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(reply.body).toEqual({ errors: [databaseUnavailable] });
@@ -118,10 +125,8 @@ describePostgres('PostgreSQL faults [postgres]', () => {
     });
     await Promise.all(Array.from({ length: 4 }, () => call(server!.url, '/api/posts?limit=5')));
     const json = { 'content-type': 'application/json' };
-    const signup = await call(server.url, '/api/auth/signup', {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ username: 'writer', password: 'password123', firstName: 'W', lastName: 'R' }),
+    const signup = await requester(() => server!.url)('POST', '/api/auth/signup', {
+      body: { username: 'writer', password: 'password123', firstName: 'W', lastName: 'R' },
     });
     expect(signup.status).toBe(201);
     const createPost = () =>

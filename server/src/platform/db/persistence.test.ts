@@ -52,15 +52,15 @@ describeEachDatabase('persistence', (dialect) => {
     };
     expect(after).toEqual(before);
 
-    const post = after.posts.posts.find((p: any) => p._id === postId)!;
+    const post = after.posts.posts.find((p) => p._id === postId)!;
     expectPost(post);
     expect(post.content).toBe('Written before the restart 🚀');
     expect(post.likes.likeCount).toBe(1);
-    expect(post.likes.likedBy.map((u: any) => u.username)).toEqual(['persist.bob']);
-    expect(post.likes.dislikedBy.map((u: any) => u.username)).toEqual(['persist.alice']);
-    expect(post.comments[0]!.votes.upvotedBy.map((u: any) => u.username)).toEqual(['persist.alice']);
-    expect(after.bookmarks.bookmarks.map((p: any) => p._id)).toEqual([postId]);
-    const storedAlice = after.users.users.find((u: any) => u.username === 'persist.alice')!;
+    expect(post.likes.likedBy.map((u) => u.username)).toEqual(['persist.bob']);
+    expect(post.likes.dislikedBy.map((u) => u.username)).toEqual(['persist.alice']);
+    expect(post.comments[0]!.votes.upvotedBy.map((u) => u.username)).toEqual(['persist.alice']);
+    expect(after.bookmarks.bookmarks.map((p) => p._id)).toEqual([postId]);
+    const storedAlice = after.users.users.find((u) => u.username === 'persist.alice')!;
     expectUser(storedAlice);
     expect(storedAlice).toMatchObject({
       bio: 'still here',
@@ -68,7 +68,7 @@ describeEachDatabase('persistence', (dialect) => {
       links: 'https://example.com/alice',
       followerCount: 1,
     });
-    expect(storedAlice.followers.map((u: any) => u.username)).toEqual(['persist.bob']);
+    expect(storedAlice.followers.map((u) => u.username)).toEqual(['persist.bob']);
     // The seed does not run again on a database that has data.
     expect(after.counts.users).toBe(before.counts.users);
   });

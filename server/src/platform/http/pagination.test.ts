@@ -194,7 +194,7 @@ describeEachDatabase('pagination', (dialect) => {
       expect(post.likes.likeCount).toBe(5);
       expect(post.likes.likedBy).toHaveLength(3);
       expect(post.likes.dislikedBy).toHaveLength(3);
-      expect(post.comments.map((c: any) => c.text)).toEqual(['comment 1', 'comment 2', 'comment 3']);
+      expect(post.comments.map((c) => c.text)).toEqual(['comment 1', 'comment 2', 'comment 3']);
       expect(post.commentCount).toBe(5);
       expect(post.viewer).toEqual({ liked: true, disliked: false, bookmarked: true });
 

@@ -35,7 +35,7 @@ describeEachDatabase('backup and restore', (dialect) => {
     restore(target, file);
     await server.start();
 
-    const contents = (await server.request('GET', '/api/posts')).body.posts.map((p: any) => p.content);
+    const contents = (await server.request('GET', '/api/posts')).body.posts.map((p) => p.content);
     expect(contents).toContain('kept by the backup');
     expect(contents).not.toContain('after the backup');
     expect((await server.request('GET', '/api/users/backed.up')).status).toBe(200);

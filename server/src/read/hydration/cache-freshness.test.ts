@@ -1,4 +1,4 @@
-import type { Post } from '@sync/contract';
+import type { Post, UserSummary } from '@sync/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../../test/expectations.js';
 import {
@@ -52,7 +52,7 @@ async function send<Method extends string, Url extends string>(
 }
 
 /** Every route that shows a post, each answering the scene's post as that route shows it. */
-const routes: { name: string; read: (request: Request, scene: Scene) => Promise<any> }[] = [
+const routes: { name: string; read: (request: Request, scene: Scene) => Promise<Post> }[] = [
   { name: 'GET /api/posts?limit=20', read: listed('/api/posts?limit=20', 'posts') },
   { name: 'GET /api/posts', read: listed('/api/posts', 'posts') },
   {
@@ -97,25 +97,25 @@ function listed(path: string, key: 'posts' | 'bookmarks') {
   };
 }
 
-function findPost(posts: any[], id: string) {
+function findPost(posts: Post[], id: string) {
   const post = posts.find((candidate) => candidate._id === id);
   expect(post, `post ${id} is listed`).toBeDefined();
-  return post;
+  return post!;
 }
 
-const usernames = (users: any[]) => users.map((user) => user.username);
-const reactions = (post: any) => ({
+const usernames = (users: UserSummary[]) => users.map((user) => user.username);
+const reactions = (post: Post) => ({
   likeCount: post.likes.likeCount,
   likedBy: usernames(post.likes.likedBy),
   dislikedBy: usernames(post.likes.dislikedBy),
 });
-const comments = (post: any) => ({
+const comments = (post: Post) => ({
   commentCount: post.commentCount,
-  texts: post.comments.map((c: any) => c.text),
+  texts: post.comments.map((c) => c.text),
 });
-const votes = (post: any) => ({
-  upvotedBy: usernames(post.comments[0].votes.upvotedBy),
-  downvotedBy: usernames(post.comments[0].votes.downvotedBy),
+const votes = (post: Post) => ({
+  upvotedBy: usernames(post.comments[0]!.votes.upvotedBy),
+  downvotedBy: usernames(post.comments[0]!.votes.downvotedBy),
 });
 
 const like = (scene: Scene, account: Account) =>
@@ -150,7 +150,7 @@ interface Case {
   setup?: (scene: Scene) => Promise<unknown>;
   /** Makes the change and answers what `seen` must give after it, on every route. */
   change: (scene: Scene) => Promise<unknown>;
-  seen: (post: any) => unknown;
+  seen: (post: Post) => unknown;
 }
 
 /** Someone who likes the post, comments on it and votes on that comment, then deletes their account. */
@@ -242,7 +242,7 @@ const cases: Case[] = [
       return { commentCount: 5, firstInOrder: true };
     },
     seen: (post) => {
-      const texts = post.comments.map((c: any) => c.text);
+      const texts = post.comments.map((c) => c.text);
       return {
         commentCount: post.commentCount,
         firstInOrder: isEqual(texts, [...fourComments, 'Five'].slice(0, texts.length)),
@@ -337,7 +337,7 @@ const cases: Case[] = [
     },
     seen: (post) => ({
       likeCount: post.likes.likeCount,
-      likedBy: post.likes.likedBy.map((user: any) => user.username),
+      likedBy: post.likes.likedBy.map((user) => user.username),
       comments: post.comments.length,
       commentCount: post.commentCount,
     }),

@@ -20,7 +20,7 @@ import {
   type TestServer,
 } from '../../test/harness.js';
 import { accessToken, bearer, linksOf } from '../../test/mastodon.js';
-import { openEventStream as openSyncEvents } from '../../test/event-stream-client.js';
+import { dataOf, openEventStream as openSyncEvents } from '../../test/event-stream-client.js';
 import { openEventStream as openMastodonEvents, openRawSocket } from '../../test/mastodon-streaming.js';
 import { newPerson, succeed, type Person } from '../../test/people.js';
 import { routeTable } from '../../test/route-table.js';
@@ -1174,14 +1174,12 @@ async function liveCells(server: TestServer, scene: Scene) {
   // Sync's stream: the post at home, the reply as a notification.
   await sync.waitFor('post', (data) => data.post._id === first.control.post);
   await sync.waitFor('notification', (data) => data.notification.comment?._id === first.control.reply);
-  const syncPost = sync.events.find((event) => event.event === 'post' && event.data.post._id === first.post);
-  const syncReply = sync.events.find(
-    (event) => event.event === 'notification' && event.data.notification.comment?._id === first.reply,
+  const syncPost = dataOf(sync.events, 'post').find((data) => data.post._id === first.post);
+  const syncReply = dataOf(sync.events, 'notification').find(
+    (data) => data.notification.comment?._id === first.reply,
   );
-  expect(found(syncPost?.data.post), 'GET /api/events: a post').toBe(expected.home);
-  expect(found(syncReply?.data.notification.comment), 'GET /api/events: a reply').toBe(
-    expected.notifications,
-  );
+  expect(found(syncPost?.post), 'GET /api/events: a post').toBe(expected.home);
+  expect(found(syncReply?.notification.comment), 'GET /api/events: a reply').toBe(expected.notifications);
   sync.close();
 
   // The WebSocket: each stream as its event stream.
