@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FilterContext } from '../safety.js';
-import { AlwaysEmpty, Entity, Nullable } from './entity.js';
+import { AlwaysEmpty, Entity, Nullable, OneOf } from './entity.js';
 
 /** https://docs.joinmastodon.org/entities/FilterKeyword/ */
 export const FilterKeyword = Entity({
@@ -15,7 +15,7 @@ const filterFields = {
   title: Type.String(),
   context: Type.Array(FilterContext),
   expires_at: Nullable(Type.String()),
-  filter_action: Type.Union([Type.Literal('warn'), Type.Literal('hide')]),
+  filter_action: OneOf(['warn', 'hide']),
 };
 
 /**

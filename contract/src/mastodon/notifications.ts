@@ -1,23 +1,23 @@
 import { Type, type Static } from 'typebox';
 import { Account } from './accounts.js';
-import { AlwaysEmpty, Entity } from './entity.js';
+import { AlwaysEmpty, Either, Entity, OneOf } from './entity.js';
 import { Report } from './reports.js';
 import { Status } from './statuses.js';
 
 /** The notification types Sync has causes for (Mastodon's others, such as poll, never come). */
-export const NotificationType = Type.Union([
-  Type.Literal('favourite'),
-  Type.Literal('mention'),
-  Type.Literal('follow'),
-  Type.Literal('moderation_warning'),
-  Type.Literal('reblog'),
-  Type.Literal('quote'),
+export const NotificationType = OneOf([
+  'favourite',
+  'mention',
+  'follow',
+  'moderation_warning',
+  'reblog',
+  'quote',
   /** A status one interacted with was edited (Mastodon: one reblogged). */
-  Type.Literal('update'),
+  'update',
   /** A status one quoted was edited; the notification's status is one's own quoting status. */
-  Type.Literal('quoted_update'),
+  'quoted_update',
   /** A report was filed (to staff who handle reports); the notification's account is its reporter. */
-  Type.Literal('admin.report'),
+  'admin.report',
 ]);
 export type NotificationType = Static<typeof NotificationType>;
 
@@ -28,7 +28,7 @@ export type NotificationType = Static<typeof NotificationType>;
 export const AccountWarning = Entity({
   id: Type.String(),
   /** Sync's warning, limit, suspension. */
-  action: Type.Union([Type.Literal('none'), Type.Literal('silence'), Type.Literal('suspend')]),
+  action: OneOf(['none', 'silence', 'suspend']),
   text: Type.String(),
   /** Sync's warnings name no statuses. */
   status_ids: AlwaysEmpty,
@@ -78,13 +78,15 @@ const groupedFields = {
 
 /**
  * https://docs.joinmastodon.org/entities/GroupedNotificationsResults/#NotificationGroup — in a page of
- * groups, or alone (`/:group_key`). Two entities rather than optional page fields: fast-json-stringify
- * writes required fields before optional ones, and the page's fields come before the sample accounts.
+ * groups (told by its `page_min_id`), or alone (`/:group_key`). Two entities rather than optional page
+ * fields: fast-json-stringify writes required fields before optional ones, and the page's fields come
+ * before the sample accounts.
  */
-export const NotificationGroup = Type.Union([
+export const NotificationGroup = Either(
+  { page_min_id: Type.String() },
   Entity({ ...groupFields, ...pageFields, ...groupedFields }),
   Entity({ ...groupFields, ...groupedFields }),
-]);
+);
 export type NotificationGroup = Static<typeof NotificationGroup>;
 
 /** https://docs.joinmastodon.org/entities/GroupedNotificationsResults/ */
@@ -96,11 +98,7 @@ export const GroupedNotificationsResults = Entity({
 export type GroupedNotificationsResults = Static<typeof GroupedNotificationsResults>;
 
 /** How Mastodon's notification policy treats one class of senders. */
-export const NotificationPolicyAction = Type.Union([
-  Type.Literal('accept'),
-  Type.Literal('filter'),
-  Type.Literal('drop'),
-]);
+export const NotificationPolicyAction = OneOf(['accept', 'filter', 'drop']);
 export type NotificationPolicyAction = Static<typeof NotificationPolicyAction>;
 
 /** https://docs.joinmastodon.org/entities/NotificationPolicy/ — `GET /api/v2/notifications/policy` */

@@ -1,16 +1,12 @@
 import { Type, type Static } from 'typebox';
-import { Entity, Nullable } from './entity.js';
+import { Entity, Nullable, OneOf } from './entity.js';
 
 /** https://docs.joinmastodon.org/entities/Preferences/ */
 export const Preferences = Entity({
   'posting:default:visibility': Type.Literal('public'),
   'posting:default:sensitive': Type.Boolean(),
   'posting:default:language': Nullable(Type.String()),
-  'reading:expand:media': Type.Union([
-    Type.Literal('default'),
-    Type.Literal('show_all'),
-    Type.Literal('hide_all'),
-  ]),
+  'reading:expand:media': OneOf(['default', 'show_all', 'hide_all']),
   'reading:expand:spoilers': Type.Boolean(),
 });
 export type Preferences = Static<typeof Preferences>;

@@ -1,24 +1,15 @@
 import { Type, type Static } from 'typebox';
-import { Entity, Nullable } from './entity.js';
+import { Entity, Nullable, OneOf } from './entity.js';
 
 /**
  * Mastodon 4.5's quote posts (https://docs.joinmastodon.org/entities/Quote/, ShallowQuote,
  * QuoteApproval): the policy an app sets, a quote's state as Mastodon names them, and who may quote.
  * The Quote itself, which holds a Status, is in statuses.ts.
  */
-export const QuoteApprovalPolicy = Type.Union([
-  Type.Literal('public'),
-  Type.Literal('followers'),
-  Type.Literal('nobody'),
-]);
+export const QuoteApprovalPolicy = OneOf(['public', 'followers', 'nobody']);
 export type QuoteApprovalPolicy = Static<typeof QuoteApprovalPolicy>;
 
-export const QuoteStateName = Type.Union([
-  Type.Literal('accepted'),
-  Type.Literal('revoked'),
-  Type.Literal('deleted'),
-  Type.Literal('unauthorized'),
-]);
+export const QuoteStateName = OneOf(['accepted', 'revoked', 'deleted', 'unauthorized']);
 export type QuoteStateName = Static<typeof QuoteStateName>;
 
 /** A quote inside a quoted status: only the id of what it quotes. */
@@ -26,8 +17,8 @@ export const ShallowQuote = Entity({ state: QuoteStateName, quoted_status_id: Nu
 export type ShallowQuote = Static<typeof ShallowQuote>;
 
 export const QuoteApproval = Entity({
-  automatic: Type.Array(Type.Union([Type.Literal('public'), Type.Literal('followers')])),
+  automatic: Type.Array(OneOf(['public', 'followers'])),
   manual: Type.Array(Type.Never()),
-  current_user: Type.Union([Type.Literal('automatic'), Type.Literal('denied'), Type.Literal('unknown')]),
+  current_user: OneOf(['automatic', 'denied', 'unknown']),
 });
 export type QuoteApproval = Static<typeof QuoteApproval>;

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Account } from './accounts.js';
-import { AlwaysEmpty, Entity, Nullable } from './entity.js';
+import { AlwaysEmpty, Either, Entity, Nullable } from './entity.js';
 import { FilterResult } from './filters.js';
 import { MediaAttachment } from './media.js';
 import { QuoteApproval, QuoteStateName, ShallowQuote } from './quotes.js';
@@ -37,7 +37,7 @@ const statusFields = {
   edited_at: Nullable(Type.String()),
   content: Type.String(),
   /** On a reblog (a repost, docs/decisions/092): the status reblogged; null on any other. */
-  reblog: Nullable(Type.Ref('Status')),
+  reblog: Type.Ref('StatusOrNull'),
   account: Account,
   media_attachments: Type.Array(MediaAttachment),
   mentions: Type.Array(StatusMention),
@@ -48,7 +48,7 @@ const statusFields = {
 };
 
 const quoteFields = {
-  quote: Type.Union([Type.Ref('Quote'), ShallowQuote, Type.Null()]),
+  quote: Type.Ref('QuoteOrNull'),
   quote_approval: QuoteApproval,
 };
 
@@ -69,7 +69,8 @@ const viewerFields = {
  * fields before its own quote, where a status writes them after (the views build them so, and the
  * goldens hold those bytes); fast-json-stringify writes a schema's required fields before its optional
  * ones, so the quoted status is one of two entities, for a signed-in viewer (their fields required, in
- * their place) or not (none), and an answer serialised from these schemas keeps its bytes.
+ * their place; told by `favourited`) or not (none), and an answer serialised from these schemas keeps
+ * its bytes.
  */
 const statusDefinitions = {
   Status: Entity({
@@ -79,12 +80,23 @@ const statusDefinitions = {
     /** Only in the answer to a delete: the source, so an app can redraft it. */
     text: Type.Optional(Type.String()),
   }),
-  QuotedStatus: Type.Union([
+  QuotedStatus: Either(
+    { favourited: Type.Boolean() },
     Entity({ ...statusFields, ...viewerFields, ...quoteFields }),
     Entity({ ...statusFields, ...quoteFields }),
-  ]),
+  ),
   /** https://docs.joinmastodon.org/entities/Quote/ — a quote whose quoted status is shown (one level deep). */
-  Quote: Entity({ state: QuoteStateName, quoted_status: Nullable(Type.Ref('QuotedStatus')) }),
+  Quote: Entity({ state: QuoteStateName, quoted_status: Type.Ref('QuotedStatusOrNull') }),
+  /**
+   * The nullable fields that hold a status or a quote are definitions of their own, named by `$ref`:
+   * fast-json-stringify merges a schema's `if`/`then`/`else` branches into copies as it compiles them,
+   * and a branch whose copy holds the cycle again (`reblog` inside a reblogged status) is copied on
+   * without end; named, the cycle passes through the one definition and is compiled once.
+   */
+  StatusOrNull: Nullable(Type.Ref('Status')),
+  QuotedStatusOrNull: Nullable(Type.Ref('QuotedStatus')),
+  /** A Quote (told by its `quoted_status`), or inside a quoted status a ShallowQuote; null if none. */
+  QuoteOrNull: Nullable(Either({ quoted_status: Type.Unknown() }, Type.Ref('Quote'), ShallowQuote)),
 };
 
 /** https://docs.joinmastodon.org/entities/Status/ */
