@@ -23,6 +23,8 @@ export type MastodonAccess =
       available: true;
       /** `Bearer <token>` of each bench user, in the order of `Fixture.users`. */
       authorizations: string[];
+      /** `Bearer <token>` of the most notified user (`Fixture.mostNotified`). */
+      mostNotified: string;
     }
   | { available: false; reason: string };
 
@@ -39,6 +41,8 @@ export interface Fixture {
   postIds: string[];
   /** Random users: a typical profile. */
   usernames: string[];
+  /** The same random users' ids, by which the Mastodon API names an account. */
+  userIds: string[];
   /** The most followed users: the heaviest profiles. */
   famousUsernames: string[];
   reactionPlans: ReactionPlan[];
@@ -119,8 +123,8 @@ export interface WrittenFixture extends Omit<
   Fixture,
   'mastodon' | 'guarded' | 'photoTwins' | 'repostTwins' | 'postsToEdit'
 > {
-  /** `Bearer <token>` of each bench user, in the order of `users`. */
-  mastodonAuthorizations: string[];
+  /** `Bearer <token>` of each bench user, in the order of `users`, and of the most notified user. */
+  mastodonAuthorizations: { authorizations: string[]; mostNotified: string };
   guarded: { plain: BenchUser[]; guarded: BenchUser[] };
   photoTwins: PhotoTwinPaths | { reason: string };
   repostTwins: { plain: BenchUser; reposts: BenchUser } | { reason: string };
@@ -161,8 +165,9 @@ export async function writeFixture(
   );
 
   const randomUsers = await sql<{
+    id: string;
     username: string;
-  }>`SELECT username FROM accounts WHERE username NOT LIKE 'bench-%' ORDER BY random() LIMIT ${sampleSize}`.execute(
+  }>`SELECT id, username FROM accounts WHERE username NOT LIKE 'bench-%' ORDER BY random() LIMIT ${sampleSize}`.execute(
     db,
   );
   const famous = await db
@@ -231,17 +236,25 @@ export async function writeFixture(
     [heavy.username, notified.username],
     options.jwtSecret,
   );
+  const [mostNotifiedAuthorization, ...authorizations] = await writeMastodonTokens(db, [
+    mostNotified!,
+    ...users,
+  ]);
 
   return {
     heavyFollower: heavyFollower!,
     mostNotified: mostNotified!,
-    mastodonAuthorizations: await writeMastodonTokens(db, users),
+    mastodonAuthorizations: {
+      authorizations,
+      mostNotified: mostNotifiedAuthorization!,
+    },
     guarded: await writeGuardedViewers(db, users, options.jwtSecret),
     photoTwins: await photoTwinPaths(db, options.jwtSecret),
     repostTwins: await signInRepostTwins(db, options.jwtSecret),
     users,
     postIds,
     usernames: randomUsers.rows.map((row) => row.username),
+    userIds: randomUsers.rows.map((row) => row.id),
     famousUsernames: famous.map((row) => row.username),
     reactionPlans,
     followTargetIds,
@@ -358,11 +371,14 @@ async function writeMastodonTokens(db: Db, users: BenchUser[]): Promise<string[]
 }
 
 /** A server built before the Mastodon API (a `bench:compare` base) has no routes: its Mastodon scenarios are skipped. */
-async function mastodonAccess(authorizations: string[], serverUrl: string): Promise<MastodonAccess> {
+async function mastodonAccess(
+  authorizations: WrittenFixture['mastodonAuthorizations'],
+  serverUrl: string,
+): Promise<MastodonAccess> {
   // Without a token the home timeline answers 401; a server without the API answers 404.
   const probe = await fetch(`${serverUrl}/api/v1/timelines/home`);
   if (probe.status !== 401) return { available: false, reason: 'this server has no Mastodon API' };
-  return { available: true, authorizations };
+  return { available: true, ...authorizations };
 }
 
 /**

@@ -61,6 +61,7 @@ const homeFeed = 'home feed: GET /api/posts?limit=20';
 const followingTimeline = 'following timeline: GET /api/timeline?limit=20';
 const fullPost = 'full post: GET /api/posts/:postId';
 const createPost = 'create post: POST /api/posts?return=post';
+const notifications = 'notifications: GET /api/notifications?limit=20';
 
 export const baselineScenario: Scenario = {
   name: 'baseline: bare Fastify, 2 KB JSON',
@@ -212,18 +213,21 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
         },
       ];
     };
-  const postPage =
-    (pathOf: (postId: string) => string, headersOf = auth) =>
+  /** A page of each of `ids` in turn, one request at a time. */
+  const pagesOf =
+    (ids: readonly string[], pathOf: (id: string) => string, headersOf = auth) =>
     (connection: number): autocannon.Request[] => {
-      const nextPost = cycle(fixture.postIds, connection);
+      const nextId = cycle(ids, connection);
       return [
         {
           method: 'GET',
           headers: headersOf(connection),
-          setupRequest: (request) => ({ ...request, path: pathOf(nextPost()) }),
+          setupRequest: (request) => ({ ...request, path: pathOf(nextId()) }),
         },
       ];
     };
+  const postPage = (pathOf: (postId: string) => string, headersOf = auth) =>
+    pagesOf(fixture.postIds, pathOf, headersOf);
 
   return [
     {
@@ -254,6 +258,12 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
       note: 'random users; two requests per page, req/s counts requests',
       requestsFor: profilePages(fixture.usernames),
     },
+    mastodonScenario({
+      name: 'mastodon account statuses: GET /api/v1/accounts/:id/statuses?limit=20',
+      kind: 'read',
+      note: "the same random users' statuses as a Mastodon app reads a profile (the bench users' tokens)",
+      requestsFor: pagesOf(fixture.userIds, (id) => `/api/v1/accounts/${id}/statuses?limit=20`, mastodonAuth),
+    }),
     {
       name: followingTimeline,
       kind: 'read',
@@ -280,11 +290,24 @@ export function serverScenarios(fixture: Fixture): Scenario[] {
       '/api/timeline?limit=20',
     ),
     asOneUser(
-      'notifications: GET /api/notifications?limit=20',
+      notifications,
       `the most notified user (${fixture.mostNotified.username})`,
       fixture.mostNotified,
       '/api/notifications?limit=20',
     ),
+    mastodonScenario({
+      name: 'mastodon notifications: GET /api/v1/notifications?limit=20',
+      kind: 'read',
+      note: "the same user's notifications as a Mastodon app reads them (an OAuth access token), on every connection",
+      equivalentOf: notifications,
+      requestsFor: () => [
+        {
+          method: 'GET',
+          path: '/api/v1/notifications?limit=20',
+          headers: { authorization: mastodon.available ? mastodon.mostNotified : '' },
+        },
+      ],
+    }),
     {
       name: 'search, common word: GET /api/search?q=coffee&limit=20',
       kind: 'read',
