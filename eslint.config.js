@@ -56,15 +56,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
-    // Four files still hold some: the visibility matrix's cells and the Mastodon WebSocket's frames, to
-    // be typed next; the migrations' tests' Kysely<any> (test/migrated-database.ts, and migrations.test's
-    // own), which writes in the schema of then that no type of today describes.
-    files: [
-      'server/src/read/rules/visibility-matrix.test.ts',
-      'server/src/test/mastodon-streaming.ts',
-      'server/src/test/migrated-database.ts',
-      'server/src/data/migrations.test.ts',
-    ],
+    // The migrations' tests write in the schema of then, which no type of today describes, through
+    // Kysely<any> (test/migrated-database.ts, and migrations.test's own), as Kysely types a migration's
+    // own up and down. A narrower schema (Kysely<Record<string, Record<string, unknown>>>) would take a
+    // cast: Kysely<Database> is not assignable to it (their fn.any signatures differ).
+    files: ['server/src/test/migrated-database.ts', 'server/src/data/migrations.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

@@ -122,15 +122,24 @@ export async function openStreamingApp(url: string, accessToken: string | undefi
   };
 }
 
+/**
+ * A frame the WebSocket sends, as Mastodon's streaming server writes it: an event on a stream (its
+ * payload JSON text, or a deleted status's id), or a refusal of a message. Each names the other's
+ * fields as absent, so a test reads `frame.event` or `frame.error` on any frame.
+ */
+export type StreamingFrame =
+  | { stream: string[]; event: string; payload: string; error?: never; status?: never }
+  | { error: string; status: number; stream?: never; event?: never; payload?: never };
+
 /** A raw WebSocket to `/api/v1/streaming` and the frames it receives, as JSON. */
 export async function openRawSocket(
   url: string,
   options: { query?: Record<string, string>; protocols?: string[] } = {},
-): Promise<{ socket: WebSocket; frames: Received<any> } | { refused: number }> {
+): Promise<{ socket: WebSocket; frames: Received<StreamingFrame> } | { refused: number }> {
   const address = new URL('/api/v1/streaming', url.replace(/^http/, 'ws'));
   for (const [name, value] of Object.entries(options.query ?? {})) address.searchParams.set(name, value);
   const socket = new WebSocket(address, options.protocols);
-  const frames = receivedLog<any>();
+  const frames = receivedLog<StreamingFrame>();
   socket.on('message', (data) => frames.add(JSON.parse(String(data))));
   socket.on('close', () => frames.end('the connection closed'));
   return new Promise((resolve, reject) => {

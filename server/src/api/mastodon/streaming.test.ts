@@ -249,8 +249,8 @@ describeEachDatabase('Mastodon API: streaming', (dialect) => {
       expect(Object.keys(frame).sort()).toEqual(['event', 'payload', 'stream']);
       expect(frame.stream).toEqual(['user']);
       expect(typeof frame.payload).toBe('string');
-      expect(JSON.parse(frame.payload)).toMatchObject({ id: status.id, content: '<p>Raw frames</p>' });
-      expectEntity('Status', JSON.parse(frame.payload));
+      expect(JSON.parse(frame.payload!)).toMatchObject({ id: status.id, content: '<p>Raw frames</p>' });
+      expectEntity('Status', JSON.parse(frame.payload!));
     }
     const own = await rest(reader).v1.statuses.create({ status: 'Mine' });
     await rest(author).v1.statuses.$select(own.id).favourite();
@@ -258,8 +258,8 @@ describeEachDatabase('Mastodon API: streaming', (dialect) => {
       (received) => received.event === 'notification',
       'the notification frame',
     );
-    expect(JSON.parse(notified.payload)).toMatchObject({ type: 'favourite', status: { id: own.id } });
-    expectEntity('Notification', JSON.parse(notified.payload));
+    expect(JSON.parse(notified.payload!)).toMatchObject({ type: 'favourite', status: { id: own.id } });
+    expectEntity('Notification', JSON.parse(notified.payload!));
     await rest(author).v1.statuses.$select(status.id).remove();
     const deleted = await byQuery.frames.waitFor(
       (received) => received.event === 'delete',

@@ -11,6 +11,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationIdOf } from '../views/mastodon/notifications.js';
+import type { Comment, Notification, Post, UserSummary } from '@sync/contract';
+import type * as Mastodon from '@sync/contract/mastodon';
+import type { AnswerOf } from '../../test/answers.js';
 import { uniqueName } from '../../test/expectations.js';
 import {
   demoPassword,
@@ -145,19 +148,24 @@ const commentAs = async (server: TestServer, who: Person, postId: string, text: 
 /** Shown wherever the item itself is (marked or not): what a part of it read by itself shows. */
 const opens = (seen: Seen): Seen => (seen === 'hidden' ? 'hidden' : 'shown');
 
-const found = (item: { filtered?: unknown[] | null } | undefined): Seen =>
-  !item ? 'hidden' : item.filtered && item.filtered.length > 0 ? 'filtered' : 'shown';
+/** Whether an item is there, and marked: a Mastodon status's `filtered` (any other item has none). */
+const found = (item: object | null | undefined): Seen =>
+  !item
+    ? 'hidden'
+    : 'filtered' in item && Array.isArray(item.filtered) && item.filtered.length > 0
+      ? 'filtered'
+      : 'shown';
 
-/** A page of a Sync list, its items (not typed yet in this file) under the list's key. */
-type SyncPage = { nextCursor: string | null } & Record<string, any[]>;
+/** A page of a Sync list, its items under the list's key. */
+type SyncPage<Item> = { nextCursor: string | null } & Record<string, Item[]>;
 
-/** Every item of a Sync list, page after page (a 404 lists nothing). */
-async function syncAll(server: TestServer, path: string, key: string, token: string): Promise<any[]> {
-  const items: any[] = [];
+/** Every item of a Sync list, page after page (a 404 lists nothing); `Item` is the contract's type of the list's items. */
+async function syncAll<Item>(server: TestServer, path: string, key: string, token: string): Promise<Item[]> {
+  const items: Item[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 50; page += 1) {
     const query: string = `limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const reply: Reply<SyncPage> = await server.request<SyncPage>(
+    const reply: Reply<SyncPage<Item>> = await server.request<SyncPage<Item>>(
       'GET',
       `${path}${path.includes('?') ? '&' : '?'}${query}`,
       { token },
@@ -171,12 +179,15 @@ async function syncAll(server: TestServer, path: string, key: string, token: str
   throw new Error(`${path}: more than 50 pages`);
 }
 
-/** Every item of a Mastodon list, following its `Link` header's next (a 404 lists nothing). */
-async function mastodonAll(server: TestServer, path: string, app: string): Promise<any[]> {
-  const items: any[] = [];
+/**
+ * Every item of a Mastodon list, following its `Link` header's next (a 404 lists nothing); `Item` is the
+ * contract's entity the list holds.
+ */
+async function mastodonAll<Item>(server: TestServer, path: string, app: string): Promise<Item[]> {
+  const items: Item[] = [];
   let next: string | undefined = path;
   for (let page = 0; next && page < 50; page += 1) {
-    const reply: Reply<any[]> = await server.request<any[]>('GET', next, { token: app });
+    const reply: Reply<Item[]> = await server.request<Item[]>('GET', next, { token: app });
     if (reply.status === 404) return items;
     expect(reply.status, `${next}: ${JSON.stringify(reply.body)}`).toBe(200);
     if (reply.body.length === 0) return items;
@@ -200,28 +211,38 @@ interface Cell {
 const syncPosts =
   (path: (scene: Scene) => string, key = 'posts') =>
   async (server: TestServer, scene: Scene) =>
-    found((await syncAll(server, path(scene), key, scene.v.token)).find((post) => post._id === scene.post));
+    found(
+      (await syncAll<Post>(server, path(scene), key, scene.v.token)).find((post) => post._id === scene.post),
+    );
 const syncPeople =
   (path: (scene: Scene) => string, key = 'users') =>
   async (server: TestServer, scene: Scene) =>
     found(
-      (await syncAll(server, path(scene), key, scene.v.token)).find(
+      (await syncAll<UserSummary>(server, path(scene), key, scene.v.token)).find(
         (user) => user.username === scene.s.username,
       ),
     );
 const mastodonStatus =
   (path: (scene: Scene) => string, id: (scene: Scene) => string = (scene) => scene.post) =>
   async (server: TestServer, scene: Scene) =>
-    found((await mastodonAll(server, path(scene), scene.app)).find((status) => status.id === id(scene)));
+    found(
+      (await mastodonAll<Mastodon.Status>(server, path(scene), scene.app)).find(
+        (status) => status.id === id(scene),
+      ),
+    );
 const mastodonPeople = (path: (scene: Scene) => string) => async (server: TestServer, scene: Scene) =>
-  found((await mastodonAll(server, path(scene), scene.app)).find((account) => account.id === scene.s.id));
+  found(
+    (await mastodonAll<Mastodon.Account>(server, path(scene), scene.app)).find(
+      (account) => account.id === scene.s.id,
+    ),
+  );
 
-/** A single answer: 404 is hidden, else what `pick` finds in it. */
-async function one(
+/** A single answer (typed by the route, test/answers.ts): 404 is hidden, else what `pick` finds in it. */
+async function one<Url extends string>(
   server: TestServer,
-  path: string,
+  path: Url,
   token: string,
-  pick: (body: any) => { filtered?: unknown[] | null } | undefined,
+  pick: (body: AnswerOf<'GET', Url>) => object | null | undefined,
 ): Promise<Seen> {
   const reply = await server.request('GET', path, { token });
   if (reply.status === 404) return 'hidden';
@@ -247,7 +268,7 @@ async function groupsOf(server: TestServer, scene: Scene) {
 
 /** Sync's unread count is the number of unread notifications its list shows. */
 async function syncUnreadConsistent(server: TestServer, scene: Scene): Promise<'consistent'> {
-  const listed = await syncAll(server, '/api/notifications', 'notifications', scene.v.token);
+  const listed = await syncAll<Notification>(server, '/api/notifications', 'notifications', scene.v.token);
   const { body } = await server.request('GET', '/api/notifications/unread', { token: scene.v.token });
   expect(body.count).toBe(listed.filter((entry) => !entry.read).length);
   return 'consistent';
@@ -256,7 +277,7 @@ async function syncUnreadConsistent(server: TestServer, scene: Scene): Promise<'
 async function mastodonUnreadConsistent(server: TestServer, scene: Scene, version: 'v1' | 'v2') {
   const listed =
     version === 'v1'
-      ? await mastodonAll(server, '/api/v1/notifications?limit=80', scene.app)
+      ? await mastodonAll<Mastodon.Notification>(server, '/api/v1/notifications?limit=80', scene.app)
       : (await server.request('GET', '/api/v2/notifications?limit=80', { token: scene.app })).body
           .notification_groups;
   const { body } = await server.request<{ count: number }>(
@@ -319,7 +340,7 @@ const cells: Cell[] = [
     expect: (r) => text(r, 'thread'),
     probe: (server, scene) =>
       one(server, `/api/posts/${scene.tPost}`, scene.v.token, (body) =>
-        body.post.comments.find((comment: any) => comment._id === scene.reply),
+        body.post.comments.find((comment) => comment._id === scene.reply),
       ),
   },
   {
@@ -328,7 +349,7 @@ const cells: Cell[] = [
     expect: person,
     probe: (server, scene) =>
       one(server, `/api/posts/${scene.tPost}`, scene.v.token, (body) =>
-        body.post.likes.likedBy.find((user: any) => user.username === scene.s.username),
+        body.post.likes.likedBy.find((user) => user.username === scene.s.username),
       ),
   },
   {
@@ -336,9 +357,9 @@ const cells: Cell[] = [
     what: 'the subject among the first likers a post in a list shows',
     expect: person,
     probe: async (server, scene) => {
-      const posts = await syncAll(server, '/api/posts?sort=newest', 'posts', scene.v.token);
+      const posts = await syncAll<Post>(server, '/api/posts?sort=newest', 'posts', scene.v.token);
       const liked = posts.find((post) => post._id === scene.tPost);
-      return found(liked.likes.likedBy.find((user: any) => user.username === scene.s.username));
+      return found(liked!.likes.likedBy.find((user) => user.username === scene.s.username));
     },
   },
   {
@@ -347,7 +368,7 @@ const cells: Cell[] = [
     expect: (r) => text(r, 'public'),
     probe: async (server, scene) =>
       found(
-        (await syncAll(server, `/api/posts/${scene.tPost}/quotes`, 'posts', scene.v.token)).find(
+        (await syncAll<Post>(server, `/api/posts/${scene.tPost}/quotes`, 'posts', scene.v.token)).find(
           (post) => post._id === scene.sQuote,
         ),
       ),
@@ -358,7 +379,7 @@ const cells: Cell[] = [
     expect: quoted,
     probe: (server, scene) =>
       one(server, `/api/posts/${scene.kQuote}`, scene.v.token, (body) =>
-        body.post.quote.state === 'accepted' ? body.post.quote.post : undefined,
+        body.post.quote!.state === 'accepted' ? body.post.quote!.post : undefined,
       ),
   },
   {
@@ -385,7 +406,7 @@ const cells: Cell[] = [
     expect: (r) => text(r, 'thread'),
     probe: async (server, scene) =>
       found(
-        (await syncAll(server, `/api/comments/${scene.tPost}`, 'comments', scene.v.token)).find(
+        (await syncAll<Comment>(server, `/api/comments/${scene.tPost}`, 'comments', scene.v.token)).find(
           (comment) => comment._id === scene.reply,
         ),
       ),
@@ -402,7 +423,7 @@ const cells: Cell[] = [
     expect: suggested,
     probe: async (server, scene) =>
       one(server, '/api/users/suggestions?limit=20', scene.v.token, (body) =>
-        body.users.find((user: any) => user.username === scene.s.username),
+        body.users.find((user) => user.username === scene.s.username),
       ),
   },
   {
@@ -424,7 +445,7 @@ const cells: Cell[] = [
     expect: person,
     probe: (server, scene) =>
       one(server, `/api/users/${scene.t.username}`, scene.v.token, (body) =>
-        body.user.followers.find((user: any) => user.username === scene.s.username),
+        body.user.followers.find((user) => user.username === scene.s.username),
       ),
   },
   {
@@ -444,9 +465,9 @@ const cells: Cell[] = [
     what: "the subject's comment on the viewer's post",
     expect: (r) => text(r, 'notifications'),
     probe: async (server, scene) => {
-      const entry = (await syncAll(server, '/api/notifications', 'notifications', scene.v.token)).find(
-        (notification) => notification.comment?._id === scene.vComment,
-      );
+      const entry = (
+        await syncAll<Notification>(server, '/api/notifications', 'notifications', scene.v.token)
+      ).find((notification) => notification.comment?._id === scene.vComment);
       return found(entry?.comment);
     },
   },
@@ -456,10 +477,10 @@ const cells: Cell[] = [
     expect: actor,
     probe: async (server, scene) =>
       found(
-        (await syncAll(server, '/api/notifications', 'notifications', scene.v.token)).find(
+        (await syncAll<Notification>(server, '/api/notifications', 'notifications', scene.v.token)).find(
           (notification) =>
             notification.type === 'like' &&
-            notification.actors.some((user: any) => user.username === scene.s.username),
+            notification.actors.some((user) => user.username === scene.s.username),
         ),
       ),
   },
@@ -480,7 +501,7 @@ const cells: Cell[] = [
     what: "the subject's repost of someone else's post in the Following timeline",
     expect: repostAtHome,
     probe: async (server, scene) =>
-      (await syncAll(server, '/api/timeline', 'posts', scene.v.token)).some(
+      (await syncAll<Post>(server, '/api/timeline', 'posts', scene.v.token)).some(
         (post) => post._id === scene.tPost && post.reposted?.by.username === scene.s.username,
       )
         ? 'shown'
@@ -531,7 +552,7 @@ const cells: Cell[] = [
     expect: familiar,
     probe: async (server, scene) =>
       one(server, `/api/v1/accounts/familiar_followers?id[]=${scene.t.id}`, scene.app, (body) =>
-        body[0].accounts.find((account: any) => account.id === scene.s.id),
+        body[0]!.accounts.find((account) => account.id === scene.s.id),
       ),
   },
   {
@@ -583,7 +604,7 @@ const cells: Cell[] = [
     expect: (r) => text(r, 'thread'),
     probe: (server, scene) =>
       one(server, `/api/v1/statuses/${scene.tPost}/context`, scene.app, (body) =>
-        body.descendants.find((status: any) => status.id === scene.reply),
+        body.descendants.find((status) => status.id === scene.reply),
       ),
   },
   {
@@ -601,7 +622,9 @@ const cells: Cell[] = [
     expect: quoted,
     probe: (server, scene) =>
       one(server, `/api/v1/statuses/${scene.kQuote}`, scene.app, (body) =>
-        body.quote.state === 'accepted' ? body.quote.quoted_status : undefined,
+        body.quote!.state === 'accepted' && 'quoted_status' in body.quote!
+          ? body.quote!.quoted_status
+          : undefined,
       ),
   },
   {
@@ -627,7 +650,7 @@ const cells: Cell[] = [
     what: "the subject's reblog of someone else's post in the home timeline",
     expect: repostAtHome,
     probe: async (server, scene) =>
-      (await mastodonAll(server, '/api/v1/timelines/home?limit=40', scene.app)).some(
+      (await mastodonAll<Mastodon.Status>(server, '/api/v1/timelines/home?limit=40', scene.app)).some(
         (status) => status.reblog?.id === scene.tPost && status.account.id === scene.s.id,
       )
         ? 'shown'
@@ -669,7 +692,7 @@ const cells: Cell[] = [
     expect: (r) => text(r, 'notifications'),
     probe: async (server, scene) =>
       found(
-        (await mastodonAll(server, '/api/v1/notifications?limit=80', scene.app)).find(
+        (await mastodonAll<Mastodon.Notification>(server, '/api/v1/notifications?limit=80', scene.app)).find(
           (notification) => notification.status?.id === scene.vComment,
         )?.status,
       ),
@@ -680,7 +703,7 @@ const cells: Cell[] = [
     expect: actor,
     probe: async (server, scene) =>
       found(
-        (await mastodonAll(server, '/api/v1/notifications?limit=80', scene.app)).find(
+        (await mastodonAll<Mastodon.Notification>(server, '/api/v1/notifications?limit=80', scene.app)).find(
           (notification) => notification.type === 'favourite' && notification.account.id === scene.s.id,
         ),
       ),
@@ -712,8 +735,8 @@ const cells: Cell[] = [
     expect: (r) => text(r, 'notifications'),
     probe: (server, scene) =>
       one(server, '/api/v2/notifications?limit=80', scene.app, (body) =>
-        body.notification_groups.some((group: any) => group.status_id === scene.vComment)
-          ? body.statuses.find((status: any) => status.id === scene.vComment)
+        body.notification_groups.some((group) => group.status_id === scene.vComment)
+          ? body.statuses.find((status) => status.id === scene.vComment)
           : undefined,
       ),
   },
@@ -723,7 +746,7 @@ const cells: Cell[] = [
     expect: actor,
     probe: (server, scene) =>
       one(server, '/api/v2/notifications?limit=80', scene.app, (body) =>
-        body.notification_groups.find((group: any) => group.sample_account_ids.includes(scene.s.id)),
+        body.notification_groups.find((group) => group.sample_account_ids.includes(scene.s.id)),
       ),
   },
   {
@@ -734,7 +757,7 @@ const cells: Cell[] = [
       const { comment } = await groupsOf(server, scene);
       if (!comment) return 'hidden';
       return one(server, `/api/v2/notifications/${comment.id}`, scene.app, (body) =>
-        body.statuses.find((status: any) => status.id === scene.vComment),
+        body.statuses.find((status) => status.id === scene.vComment),
       );
     },
   },
@@ -746,7 +769,7 @@ const cells: Cell[] = [
       const { like } = await groupsOf(server, scene);
       if (!like) return 'hidden';
       return one(server, `/api/v2/notifications/${like.id}/accounts`, scene.app, (body) =>
-        body.find((account: any) => account.id === scene.s.id),
+        body.find((account) => account.id === scene.s.id),
       );
     },
   },
@@ -762,7 +785,7 @@ const cells: Cell[] = [
     expect: (r) => text(r, 'public'),
     probe: (server, scene) =>
       one(server, `/api/v2/search?type=statuses&q=${scene.word}`, scene.app, (body) =>
-        body.statuses.find((status: any) => status.id === scene.post),
+        body.statuses.find((status) => status.id === scene.post),
       ),
   },
   {
@@ -771,7 +794,7 @@ const cells: Cell[] = [
     expect: person,
     probe: (server, scene) =>
       one(server, `/api/v2/search?type=accounts&q=${scene.s.username}`, scene.app, (body) =>
-        body.accounts.find((account: any) => account.id === scene.s.id),
+        body.accounts.find((account) => account.id === scene.s.id),
       ),
   },
   {
@@ -780,7 +803,7 @@ const cells: Cell[] = [
     expect: suggested,
     probe: (server, scene) =>
       one(server, '/api/v2/suggestions?limit=80', scene.app, (body) =>
-        body.find((suggestion: any) => suggestion.account.id === scene.s.id),
+        body.find((suggestion) => suggestion.account.id === scene.s.id),
       ),
   },
 ];
@@ -1030,13 +1053,13 @@ describeEachDatabase('visibility matrix', (dialect) => {
       token: blocker.app,
     });
     expect(context.status).toBe(200);
-    expect(context.body.descendants.map((status: any) => status.id)).not.toContain(blocker.reply);
+    expect(context.body.descendants.map((status) => status.id)).not.toContain(blocker.reply);
     // Someone in no block with either still sees the reply: the post and its comments are there.
     const other = scenes.get('none')!;
     const seen = await server.request('GET', `/api/v1/statuses/${blocker.tPost}/context`, {
       token: other.app,
     });
-    expect(seen.body.descendants.map((status: any) => status.id)).toContain(blocker.reply);
+    expect(seen.body.descendants.map((status) => status.id)).toContain(blocker.reply);
   });
 
   it('a page that loses rows to the rules is refilled: 20 asked, 20 given while more exist, on both APIs', async () => {
@@ -1060,26 +1083,22 @@ describeEachDatabase('visibility matrix', (dialect) => {
 
     // Without the mute, the newest 20 are all the noisy person's: the viewer's page lost every row of its first read.
     const unruled = await server.request('GET', '/api/posts?limit=20', { token: someoneElse.v.token });
-    expect(unruled.body.posts.map((post: any) => post.username)).toEqual(Array(20).fill(noisy.username));
+    expect(unruled.body.posts.map((post) => post.username)).toEqual(Array(20).fill(noisy.username));
     const page = await server.request('GET', '/api/posts?limit=20', { token: viewer.token });
-    expect(page.body.posts.map((post: any) => post.username)).toEqual(Array(20).fill(steady.username));
+    expect(page.body.posts.map((post) => post.username)).toEqual(Array(20).fill(steady.username));
     expect(page.body.nextCursor).toEqual(expect.any(String));
 
     const statuses = await server.request('GET', '/api/v1/timelines/public?limit=20', { token: app });
-    expect(statuses.body.map((status: any) => status.account.username)).toEqual(
-      Array(20).fill(steady.username),
-    );
+    expect(statuses.body.map((status) => status.account.username)).toEqual(Array(20).fill(steady.username));
     expect(linksOf(statuses.headers.get('link')).next).toBeDefined();
 
     const notifications = await server.request('GET', '/api/notifications?limit=20', { token: viewer.token });
-    expect(notifications.body.notifications.map((entry: any) => entry.actors[0].username)).toEqual(
+    expect(notifications.body.notifications.map((entry) => entry.actors[0]!.username)).toEqual(
       Array(20).fill(steady.username),
     );
     expect(notifications.body.nextCursor).toEqual(expect.any(String));
     const mentions = await server.request('GET', '/api/v1/notifications?limit=20', { token: app });
-    expect(mentions.body.map((entry: any) => entry.account.username)).toEqual(
-      Array(20).fill(steady.username),
-    );
+    expect(mentions.body.map((entry) => entry.account.username)).toEqual(Array(20).fill(steady.username));
     expect(linksOf(mentions.headers.get('link')).next).toBeDefined();
     // The unread count is what the list shows: the steady person's 22 answers, none of the muted's 25.
     const unread = await server.request('GET', '/api/notifications/unread', { token: viewer.token });
@@ -1187,9 +1206,9 @@ async function liveCells(server: TestServer, scene: Scene) {
   const frameOf = (stream: string, event: string, id: string | undefined) => {
     const frame = frames.items.find(
       (item) =>
-        item.stream?.[0] === stream && item.event === event && statusOf(event, item.payload)?.id === id,
+        item.stream?.[0] === stream && item.event === event && statusOf(event, item.payload!)?.id === id,
     );
-    return frame && statusOf(event, frame.payload);
+    return frame && statusOf(event, frame.payload!);
   };
   const wsExpected: [string, 'update' | 'notification', Seen][] = [
     ['user', 'update', expected.home],
@@ -1204,14 +1223,14 @@ async function liveCells(server: TestServer, scene: Scene) {
     const control = event === 'update' ? first.control.post : first.control.reply;
     await frames.waitFor(
       (item) =>
-        item.stream?.[0] === stream && item.event === event && statusOf(event, item.payload)?.id === control,
+        item.stream?.[0] === stream && item.event === event && statusOf(event, item.payload!)?.id === control,
       `the control's ${event} on ${stream}`,
     );
   }
   for (const [stream, event, seen] of wsExpected) {
     const subject = event === 'update' ? first.post : first.reply;
     expect(
-      found(subject && frameOf(stream, event, subject)),
+      found(subject ? frameOf(stream, event, subject) : undefined),
       `GET /api/v1/streaming: ${stream} ${event}`,
     ).toBe(seen);
   }
