@@ -120,6 +120,17 @@ export async function newAppUser(server: TestServer, prefix: string): Promise<Ap
 }
 
 /** The paths of Sync's Mastodon API: everything else in the route table is Sync's own API or the web client. */
+/** The Mastodon streaming API's routes: a WebSocket and server-sent event streams, no JSON answer. */
+export const mastodonStreamingRoutes = [
+  'GET /api/v1/streaming',
+  'GET /api/v1/streaming/hashtag',
+  'GET /api/v1/streaming/hashtag/local',
+  'GET /api/v1/streaming/public',
+  'GET /api/v1/streaming/public/local',
+  'GET /api/v1/streaming/user',
+  'GET /api/v1/streaming/user/notification',
+];
+
 const mastodonPath = /^\/(api\/v[12]\/|oauth\/|\.well-known\/|nodeinfo\/)/;
 
 /** Every Mastodon route in the app's route table, as `METHOD /path`. */

@@ -8,20 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../test/harness.js';
-import { mastodonRoutes } from '../../test/mastodon.js';
+import { mastodonRoutes, mastodonStreamingRoutes } from '../../test/mastodon.js';
 
 const streaming = 'a WebSocket (its events are serialised from the same schemas: stream-connections.ts)';
 const reportImage = "an image's bytes";
 
 /** The routes that answer no JSON of the client API, or never a 2xx, and why. */
 const undeclared: Record<string, string> = {
-  'GET /api/v1/streaming': streaming,
-  'GET /api/v1/streaming/hashtag': streaming,
-  'GET /api/v1/streaming/hashtag/local': streaming,
-  'GET /api/v1/streaming/public': streaming,
-  'GET /api/v1/streaming/public/local': streaming,
-  'GET /api/v1/streaming/user': streaming,
-  'GET /api/v1/streaming/user/notification': streaming,
+  ...Object.fromEntries(mastodonStreamingRoutes.map((route) => [route, streaming])),
   'GET /api/v1/streaming/health': 'the text OK',
   'GET /api/v1/admin/reports/:id/media/:media_id': reportImage,
   'GET /api/v1/admin/reports/:id/media/:media_id/preview': reportImage,

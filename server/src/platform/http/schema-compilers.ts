@@ -11,11 +11,15 @@ type BuildSerializer = NonNullable<CompilersFactory['buildSerializer']>;
 /** Fastify reads `errors` off a validator that answered false, as it does off an Ajv function. */
 type Validator = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
 
-/** One answer a route serialises from a schema: the route's methods and URL, and the status (`200`, `2xx`). */
+/**
+ * One answer a route serialises from a schema: the route's methods and URL, the status (`200`, `2xx`),
+ * and the schema Fastify gave the serializer (test/answers.ts's entries are held to it).
+ */
 export interface SerializedAnswer {
   methods: string[];
   url: string;
   httpStatus: string;
+  schema: unknown;
 }
 
 export interface DeferredSchemaCompilers {
@@ -62,9 +66,9 @@ export function deferredSchemaCompilers(): DeferredSchemaCompilers {
   const buildSerializer: BuildSerializer = (externalSchemas, options) => {
     const compile = SerializerSelector()(externalSchemas, options);
     return (route) => {
-      const { method, url, httpStatus } = route;
+      const { method, url, httpStatus, schema } = route;
       // A route of several methods (`app.route({ method: ['PATCH', 'PUT'] })`) is handed its list.
-      serializedAnswers.push({ methods: String(method).split(','), url, httpStatus });
+      serializedAnswers.push({ methods: String(method).split(','), url, httpStatus, schema });
       const serializer = onFirstUse(() => compile(route));
       return (data) => serializer()(data);
     };
